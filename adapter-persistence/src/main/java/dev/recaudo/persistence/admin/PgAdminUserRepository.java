@@ -1,0 +1,49 @@
+package dev.recaudo.persistence.admin;
+
+import static dev.recaudo.persistence.common.Jdbc.instant;
+import static dev.recaudo.persistence.common.Jdbc.uuid;
+
+import dev.recaudo.domain.admin.AdminUser;
+import dev.recaudo.domain.admin.AdminUserId;
+import dev.recaudo.domain.admin.AdminUserRepository;
+import dev.recaudo.domain.common.InsertOutcome;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.persistence.common.Jdbc;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
+
+@ApplicationScoped
+public class PgAdminUserRepository implements AdminUserRepository {
+
+    private final Jdbc jdbc;
+
+    public PgAdminUserRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Override
+    public InsertOutcome insert(AdminUser user) {
+        int inserted = jdbc.update(
+                "INSERT INTO admin_users (id, company_id, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)"
+                        + " ON CONFLICT (email) DO NOTHING",
+                user.id().value(),
+                user.companyId().value(),
+                user.email(),
+                user.passwordHash(),
+                user.createdAt());
+        return inserted == 1 ? InsertOutcome.INSERTED : InsertOutcome.ALREADY_EXISTS;
+    }
+
+    @Override
+    public Optional<AdminUser> findByEmail(String normalizedEmail) {
+        return jdbc.queryOne(
+                "SELECT id, company_id, email, password_hash, created_at FROM admin_users WHERE email = ?",
+                row -> new AdminUser(
+                        new AdminUserId(uuid(row, "id")),
+                        new CompanyId(uuid(row, "company_id")),
+                        row.getString("email"),
+                        row.getString("password_hash"),
+                        instant(row, "created_at")),
+                normalizedEmail);
+    }
+}

@@ -1,0 +1,135 @@
+package dev.recaudo.persistence.apikey;
+
+import static dev.recaudo.persistence.common.Jdbc.instant;
+import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
+import static dev.recaudo.persistence.common.Jdbc.uuid;
+
+import dev.recaudo.domain.apikey.ApiKey;
+import dev.recaudo.domain.apikey.ApiKeyId;
+import dev.recaudo.domain.apikey.ApiKeyRepository;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.persistence.common.Jdbc;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+@ApplicationScoped
+public class PgApiKeyRepository implements ApiKeyRepository {
+
+    /** {@code lastUsedAt} is informational; writing it at most once a minute keeps reads cheap. */
+    static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);
+
+    private static final String KEY_COLUMNS = "k.id, k.company_id, k.name, k.key_prefix, k.key_hash, k.permissions,"
+            + " k.source, k.environment, k.rate_limit_rpm, k.created_at, k.revoked_at, k.last_used_at";
+    private static final String WITH_COMPANY = "SELECT " + KEY_COLUMNS
+            + ", c.enabled AS company_enabled, c.reference_currency IS NOT NULL AS company_has_currency"
+            + " FROM api_keys k JOIN companies c ON c.id = k.company_id";
+
+    private final Jdbc jdbc;
+
+    public PgApiKeyRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Override
+    public void insert(ApiKey key) {
+        jdbc.update(
+                "INSERT INTO api_keys (id, company_id, name, key_prefix, key_hash, permissions, source, environment,"
+                        + " rate_limit_rpm, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                key.id().value(),
+                key.companyId().value(),
+                key.name(),
+                key.keyPrefix(),
+                key.keyHash(),
+                new Jdbc.TextArray(key.permissions().stream().map(Permission::wireName).sorted().toList()),
+                key.source().orElse(null),
+                key.environment().wireName(),
+                key.rateLimitRpm(),
+                key.createdAt());
+    }
+
+    @Override
+    public Optional<KeyWithCompany> findByHash(String keyHash) {
+        return jdbc.queryOne(WITH_COMPANY + " WHERE k.key_hash = ?", PgApiKeyRepository::keyWithCompany, keyHash);
+    }
+
+    @Override
+    public Optional<KeyWithCompany> find(CompanyId companyId, ApiKeyId keyId) {
+        return jdbc.queryOne(
+                WITH_COMPANY + " WHERE k.company_id = ? AND k.id = ?",
+                PgApiKeyRepository::keyWithCompany,
+                companyId.value(),
+                keyId.value());
+    }
+
+    @Override
+    public List<ApiKey> listActive(CompanyId companyId) {
+        return jdbc.query(
+                "SELECT " + KEY_COLUMNS + " FROM api_keys k WHERE k.company_id = ? AND k.revoked_at IS NULL"
+                        + " ORDER BY k.created_at, k.id",
+                PgApiKeyRepository::key,
+                companyId.value());
+    }
+
+    @Override
+    public int countActive(CompanyId companyId) {
+        return jdbc.queryOne(
+                        "SELECT count(*) FROM api_keys WHERE company_id = ? AND revoked_at IS NULL",
+                        row -> row.getInt(1),
+                        companyId.value())
+                .orElse(0);
+    }
+
+    @Override
+    public boolean revoke(CompanyId companyId, ApiKeyId keyId, Instant now) {
+        return jdbc.update(
+                        "UPDATE api_keys SET revoked_at = ? WHERE company_id = ? AND id = ? AND revoked_at IS NULL",
+                        now,
+                        companyId.value(),
+                        keyId.value())
+                == 1;
+    }
+
+    @Override
+    public void recordUse(ApiKeyId keyId, Instant now) {
+        jdbc.update(
+                "UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)",
+                now,
+                keyId.value(),
+                now.minus(LAST_USED_RESOLUTION));
+    }
+
+    private static KeyWithCompany keyWithCompany(ResultSet row) throws SQLException {
+        return new KeyWithCompany(key(row), row.getBoolean("company_enabled"), row.getBoolean("company_has_currency"));
+    }
+
+    private static ApiKey key(ResultSet row) throws SQLException {
+        Set<Permission> permissions = EnumSet.noneOf(Permission.class);
+        Arrays.stream((String[]) row.getArray("permissions").getArray())
+                .map(Permission::fromWireName)
+                .flatMap(Optional::stream)
+                .forEach(permissions::add);
+        return new ApiKey(
+                new ApiKeyId(uuid(row, "id")),
+                new CompanyId(uuid(row, "company_id")),
+                row.getString("name"),
+                row.getString("key_prefix"),
+                row.getString("key_hash"),
+                permissions,
+                Optional.ofNullable(row.getString("source")),
+                KeyEnvironment.fromWireName(row.getString("environment")).orElseThrow(),
+                row.getInt("rate_limit_rpm"),
+                instant(row, "created_at"),
+                optionalInstant(row, "revoked_at"),
+                optionalInstant(row, "last_used_at"));
+    }
+}

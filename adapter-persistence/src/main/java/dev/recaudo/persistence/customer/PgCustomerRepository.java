@@ -1,0 +1,85 @@
+package dev.recaudo.persistence.customer;
+
+import static dev.recaudo.persistence.common.Jdbc.instant;
+import static dev.recaudo.persistence.common.Jdbc.uuid;
+
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.CustomerListItem;
+import dev.recaudo.domain.customer.CustomerListQuery;
+import dev.recaudo.domain.customer.CustomerRepository;
+import dev.recaudo.persistence.common.Jdbc;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+@ApplicationScoped
+public class PgCustomerRepository implements CustomerRepository {
+
+    private final Jdbc jdbc;
+
+    public PgCustomerRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Override
+    public List<CustomerListItem> list(TenantScope scope, CustomerListQuery query) {
+        List<Object> parameters = new ArrayList<>();
+        StringBuilder sql = new StringBuilder("SELECT c.*, l.source AS link_source, l.external_customer_id AS link_external_id,"
+                + " (SELECT array_agg(x.source ORDER BY x.created_at, x.source, x.external_customer_id)"
+                + "    FROM customer_links x WHERE x.customer_id = c.id) AS link_sources,"
+                + " (SELECT array_agg(x.external_customer_id ORDER BY x.created_at, x.source, x.external_customer_id)"
+                + "    FROM customer_links x WHERE x.customer_id = c.id) AS link_external_ids"
+                + " FROM customers c"
+                + " JOIN LATERAL (SELECT y.source, y.external_customer_id FROM customer_links y WHERE y.customer_id = c.id");
+        if (query.source().isPresent()) {
+            sql.append(" AND y.source = ?");
+            parameters.add(query.source().get());
+        }
+        sql.append(" ORDER BY y.created_at, y.source, y.external_customer_id LIMIT 1) l ON true");
+        sql.append(" WHERE c.company_id = ? AND c.is_test = ?");
+        parameters.add(scope.companyId().value());
+        parameters.add(scope.isTest());
+        query.search().ifPresent(search -> {
+            sql.append(" AND (c.name ILIKE ? OR c.email ILIKE ? OR c.phone ILIKE ? OR c.tax_id ILIKE ?"
+                    + " OR c.customer_code ILIKE ? OR l.external_customer_id ILIKE ?)");
+            String pattern = "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+            for (int i = 0; i < 6; i++) {
+                parameters.add(pattern);
+            }
+        });
+        query.after().ifPresent(position -> {
+            sql.append(" AND (c.updated_at, c.id) < (?, ?)");
+            parameters.add(position.updatedAt());
+            parameters.add(position.companyCustomerId());
+        });
+        sql.append(" ORDER BY c.updated_at DESC, c.id DESC LIMIT ?");
+        parameters.add(query.limit() + 1);
+        return jdbc.query(sql.toString(), PgCustomerRepository::item, parameters.toArray());
+    }
+
+    private static CustomerListItem item(ResultSet row) throws SQLException {
+        String[] sources = (String[]) row.getArray("link_sources").getArray();
+        String[] externalIds = (String[]) row.getArray("link_external_ids").getArray();
+        List<CustomerListItem.ExternalIdentity> links = new ArrayList<>();
+        for (int i = 0; i < sources.length; i++) {
+            links.add(new CustomerListItem.ExternalIdentity(sources[i], externalIds[i]));
+        }
+        return new CustomerListItem(
+                uuid(row, "customer_id"),
+                uuid(row, "id"),
+                row.getString("link_source"),
+                row.getString("link_external_id"),
+                row.getString("type"),
+                row.getString("name"),
+                row.getString("status"),
+                links,
+                row.getString("customer_code"),
+                row.getString("email"),
+                row.getString("phone"),
+                row.getString("tax_id"),
+                instant(row, "created_at"),
+                instant(row, "updated_at"));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.recaudo.persistence.security;
+
+import dev.recaudo.domain.security.SigningKeyStore;
+import dev.recaudo.persistence.common.Jdbc;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Signing key pairs in PostgreSQL. Insert-if-absent and read back: when two instances start at
+ * once, the primary key lets one pair win and both read that one.
+ */
+@ApplicationScoped
+public class PgSigningKeyStore implements SigningKeyStore {
+
+    /** Secrets share the table with key pairs; their public half is empty. */
+    private static final String SECRET_ALGORITHM = "secret";
+
+    private final Jdbc jdbc;
+    private final Clock clock;
+
+    public PgSigningKeyStore(Jdbc jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    @Override
+    public EncodedKeyPair loadOrCreate(String name, Supplier<EncodedKeyPair> generator) {
+        Optional<EncodedKeyPair> stored = load(name);
+        if (stored.isPresent()) {
+            return stored.get();
+        }
+        EncodedKeyPair generated = generator.get();
+        jdbc.update(
+                "INSERT INTO signing_keys (name, algorithm, private_key, public_key, created_at) VALUES (?, ?, ?, ?, ?)"
+                        + " ON CONFLICT (name) DO NOTHING",
+                name,
+                generated.algorithm(),
+                generated.privateKeyPkcs8(),
+                generated.publicKeyX509(),
+                clock.instant());
+        return load(name).orElseThrow();
+    }
+
+    @Override
+    public byte[] loadOrCreateSecret(String name, Supplier<byte[]> generator) {
+        return loadOrCreate(name, () -> new EncodedKeyPair(SECRET_ALGORITHM, generator.get(), new byte[0]))
+                .privateKeyPkcs8();
+    }
+
+    private Optional<EncodedKeyPair> load(String name) {
+        return jdbc.queryOne(
+                "SELECT algorithm, private_key, public_key FROM signing_keys WHERE name = ?",
+                row -> new EncodedKeyPair(row.getString("algorithm"), row.getBytes("private_key"), row.getBytes("public_key")),
+                name);
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Signing key pairs in PostgreSQL, created once and shared by every instance, so a token issued
+ * by one instance verifies on all of them and after every restart.
+ */
+package dev.recaudo.persistence.security;

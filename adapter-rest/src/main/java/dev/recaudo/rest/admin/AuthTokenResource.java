@@ -1,0 +1,62 @@
+package dev.recaudo.rest.admin;
+
+import dev.recaudo.application.admin.AdminAuthenticationUseCase;
+import dev.recaudo.domain.admin.AdminUser;
+import dev.recaudo.domain.ratelimit.RateLimitDecision;
+import dev.recaudo.domain.ratelimit.RateLimitPolicy;
+import dev.recaudo.application.ratelimit.RateLimiter;
+import dev.recaudo.rest.auth.AccessTokens;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Problem;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Administrator login: e-mail and password for a signed token naming the administrator's company. */
+@Path("/auth/token")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Administration")
+public class AuthTokenResource {
+
+    /** Login attempts per e-mail address and minute, against password guessing. */
+    static final int ATTEMPTS_PER_MINUTE_MAX = 10;
+
+    private final AdminAuthenticationUseCase authentication;
+    private final AccessTokens tokens;
+    private final RateLimiter limiter;
+    private final Clock clock;
+
+    public AuthTokenResource(AdminAuthenticationUseCase authentication, AccessTokens tokens, RateLimiter limiter, Clock clock) {
+        this.authentication = authentication;
+        this.tokens = tokens;
+        this.limiter = limiter;
+        this.clock = clock;
+    }
+
+    public record LoginRequest(String email, String password) {}
+
+    public record TokenResponse(String accessToken, String tokenType, long expiresIn) {}
+
+    @POST
+    public TokenResponse issue(LoginRequest body) {
+        if (body == null || body.email() == null || body.password() == null) {
+            throw new ApiProblem(Problem.AUTHENTICATION, "E-mail and password are required");
+        }
+        RateLimitDecision decision = limiter.consume(
+                "login:" + AdminUser.normalizeEmail(body.email()), RateLimitPolicy.perMinute(ATTEMPTS_PER_MINUTE_MAX));
+        if (!decision.allowed()) {
+            throw new ApiProblem(Problem.RATE_LIMITED, "Too many login attempts; try again later", Map.of(),
+                    Map.of("Retry-After", Long.toString(decision.retryAfterSeconds(clock.instant()))));
+        }
+        return authentication.authenticate(body.email(), body.password())
+                .map(tokens::issueAdmin)
+                .map(token -> new TokenResponse(token.accessToken(), "Bearer", token.expiresInSeconds()))
+                .orElseThrow(() -> new ApiProblem(Problem.AUTHENTICATION, "Wrong e-mail or password"));
+    }
+}

@@ -1,0 +1,121 @@
+package dev.recaudo.rest.auth;
+
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.domain.ratelimit.RateLimitPolicy;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.HttpEdge;
+import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.Problem;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.ext.Provider;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Partner integrations API. Checks, in order: the Bearer key, the key's rate, the timestamp
+ * window, the signature, that the key belongs to the path's company, the idempotency key on POST,
+ * and the company and permission. The body is read here, verified, and handed on unchanged.
+ *
+ * <p>The signed path is the raw path without the query string. A client may sign the path with
+ * its query string ({@code /path?a=1}) instead, which also protects the query; either is accepted.
+ */
+@Provider
+@IntegrationsApi
+@Priority(Priorities.AUTHENTICATION)
+public class IntegrationsApiFilter implements ContainerRequestFilter {
+
+    public static final String TIMESTAMP_HEADER = "Service-Timestamp";
+    public static final String SIGNATURE_HEADER = "Service-Signature";
+    public static final String IDEMPOTENCY_HEADER = "Idempotency-Key";
+    static final long TIMESTAMP_TOLERANCE_SECONDS = 300;
+
+    @Context
+    ResourceInfo resource;
+
+    @Inject
+    KeyGate gate;
+
+    @Inject
+    Clock clock;
+
+    @ConfigProperty(name = "recaudo.rate-limit.integrations.per-minute", defaultValue = "600")
+    int perMinute;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        String presentedKey = Credentials.bearer(request).orElse(null);
+        KeyPrincipal principal = gate.authenticate(java.util.Optional.ofNullable(presentedKey));
+        gate.limit("integrations:" + principal.key().id(), RateLimitPolicy.perMinute(perMinute));
+
+        String timestamp = request.getHeaderString(TIMESTAMP_HEADER);
+        if (!RequestSignature.isTimestamp(timestamp)) {
+            throw new ApiProblem(Problem.INVALID_TIMESTAMP, TIMESTAMP_HEADER + " must be Unix seconds as 10 digits");
+        }
+        long skew = Math.abs(clock.instant().getEpochSecond() - Long.parseLong(timestamp));
+        if (skew > TIMESTAMP_TOLERANCE_SECONDS) {
+            throw new ApiProblem(Problem.INVALID_TIMESTAMP,
+                    TIMESTAMP_HEADER + " is more than " + TIMESTAMP_TOLERANCE_SECONDS + " seconds from server time");
+        }
+        String signature = request.getHeaderString(SIGNATURE_HEADER);
+        if (!RequestSignature.hasShape(signature)) {
+            throw new ApiProblem(Problem.INVALID_SIGNATURE, SIGNATURE_HEADER + " must be v1= followed by 64 lower-case hex characters");
+        }
+        byte[] body = readBody(request);
+        if (!signatureMatches(presentedKey, timestamp, request, body, signature)) {
+            throw new ApiProblem(Problem.INVALID_SIGNATURE, "The request signature does not match");
+        }
+
+        UUID companyId = PathIds.uuid("companyId", request.getUriInfo().getPathParameters().getFirst("companyId"));
+        if (!principal.companyId().value().equals(companyId)) {
+            throw new ApiProblem(Problem.FORBIDDEN, "The API key is not linked to company " + companyId);
+        }
+        if ("POST".equals(request.getMethod())) {
+            String idempotencyKey = request.getHeaderString(IDEMPOTENCY_HEADER);
+            if (idempotencyKey == null || idempotencyKey.isBlank()) {
+                throw new ApiProblem(Problem.MISSING_IDEMPOTENCY_KEY, IDEMPOTENCY_HEADER + " is required on POST");
+            }
+        }
+        gate.authorize(principal, resource.getResourceMethod());
+    }
+
+    private static boolean signatureMatches(
+            String key, String timestamp, ContainerRequestContext request, byte[] body, String presented) {
+        String method = request.getMethod();
+        String path = request.getUriInfo().getRequestUri().getRawPath();
+        String query = request.getUriInfo().getRequestUri().getRawQuery();
+        boolean pathOnly = RequestSignature.matches(
+                RequestSignature.sign(key, RequestSignature.canonical(timestamp, method, path, body)), presented);
+        boolean withQuery = query != null && RequestSignature.matches(
+                RequestSignature.sign(key, RequestSignature.canonical(timestamp, method, path + "?" + query, body)),
+                presented);
+        return pathOnly | withQuery;
+    }
+
+    /** Reads the raw body (bounded by the edge's size limit) and puts it back for the resource. */
+    private static byte[] readBody(ContainerRequestContext request) {
+        if (!request.hasEntity()) {
+            return new byte[0];
+        }
+        try (InputStream in = request.getEntityStream()) {
+            byte[] body = in.readNBytes((int) HttpEdge.BODY_BYTES_MAX + 1);
+            if (body.length > HttpEdge.BODY_BYTES_MAX) {
+                throw new ApiProblem(Problem.PAYLOAD_TOO_LARGE, "The request body is larger than 1 MiB");
+            }
+            request.setEntityStream(new ByteArrayInputStream(body));
+            return body;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the request body", e);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.recaudo.rest.auth;
+
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Problem;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.ext.Provider;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Platform operator: {@code Authorization: Bearer <RECAUDO_OPERATOR_TOKEN>}, compared in constant
+ * time. Without a configured token the operator API is disabled and answers 403 to everyone.
+ */
+@Provider
+@OperatorApi
+@Priority(Priorities.AUTHENTICATION)
+public class OperatorApiFilter implements ContainerRequestFilter {
+
+    @ConfigProperty(name = "recaudo.operator.token")
+    Optional<String> operatorToken;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        String configured = operatorToken.filter(t -> !t.isBlank()).orElseThrow(() -> new ApiProblem(
+                Problem.FORBIDDEN, "The operator API is disabled: RECAUDO_OPERATOR_TOKEN is not set"));
+        String presented = Credentials.bearer(request)
+                .orElseThrow(() -> new ApiProblem(Problem.AUTHENTICATION, "The operator token is required"));
+        if (!MessageDigest.isEqual(configured.getBytes(StandardCharsets.UTF_8), presented.getBytes(StandardCharsets.UTF_8))) {
+            throw new ApiProblem(Problem.AUTHENTICATION, "The operator token is invalid");
+        }
+    }
+}

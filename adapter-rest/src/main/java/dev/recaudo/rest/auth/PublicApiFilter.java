@@ -1,0 +1,53 @@
+package dev.recaudo.rest.auth;
+
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.domain.ratelimit.RateLimitPolicy;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.ext.Provider;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Public invoice API and messaging query. Requests are counted per key, method and route
+ * template, {@code recaudo.rate-limit.public.limit} per {@code window-seconds} (300 per 60 s).
+ */
+@Provider
+@PublicApi
+@Priority(Priorities.AUTHENTICATION)
+public class PublicApiFilter implements ContainerRequestFilter {
+
+    @Context
+    ResourceInfo resource;
+
+    @Inject
+    KeyGate gate;
+
+    @ConfigProperty(name = "recaudo.rate-limit.public.limit", defaultValue = "300")
+    int limit;
+
+    @ConfigProperty(name = "recaudo.rate-limit.public.window-seconds", defaultValue = "60")
+    long windowSeconds;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        KeyPrincipal principal = gate.authenticate(Credentials.bearer(request));
+        Method method = resource.getResourceMethod();
+        gate.limit("public:" + principal.key().id() + ":" + request.getMethod() + ":" + routeOf(method),
+                new RateLimitPolicy(limit, Duration.ofSeconds(windowSeconds)));
+        gate.authorize(principal, method);
+    }
+
+    static String routeOf(Method method) {
+        Path classPath = method.getDeclaringClass().getAnnotation(Path.class);
+        Path methodPath = method.getAnnotation(Path.class);
+        return (classPath == null ? "" : classPath.value()) + (methodPath == null ? "" : "/" + methodPath.value());
+    }
+}

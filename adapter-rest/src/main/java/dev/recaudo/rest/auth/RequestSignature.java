@@ -1,0 +1,57 @@
+package dev.recaudo.rest.auth;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The integrations request signature: {@code v1=} + lower-case hex of HMAC-SHA256, keyed with the
+ * API key text, over {@code timestamp "." METHOD "." path "." body}, where path is the raw request
+ * path as sent and body the raw bytes (empty when there is none). See docs/reference/integrations.md.
+ */
+public final class RequestSignature {
+
+    public static final String SCHEME_PREFIX = "v1=";
+    private static final Pattern SHAPE = Pattern.compile("^v1=[a-f0-9]{64}$");
+    private static final Pattern TIMESTAMP = Pattern.compile("^[0-9]{10}$");
+
+    private RequestSignature() {}
+
+    public static boolean hasShape(String signature) {
+        return signature != null && SHAPE.matcher(signature).matches();
+    }
+
+    public static boolean isTimestamp(String timestamp) {
+        return timestamp != null && TIMESTAMP.matcher(timestamp).matches();
+    }
+
+    /** The exact bytes that are signed. */
+    public static byte[] canonical(String timestamp, String method, String path, byte[] body) {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        text.writeBytes((timestamp + "." + method.toUpperCase(java.util.Locale.ROOT) + "." + path + ".")
+                .getBytes(StandardCharsets.UTF_8));
+        text.writeBytes(body);
+        return text.toByteArray();
+    }
+
+    public static String sign(String apiKey, byte[] canonical) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(apiKey.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return SCHEME_PREFIX + HexFormat.of().formatHex(mac.doFinal(canonical));
+        } catch (GeneralSecurityException impossible) {
+            throw new IllegalStateException("every JDK provides HmacSHA256", impossible);
+        }
+    }
+
+    /** Compares in time independent of where the texts differ. */
+    public static boolean matches(String expected, String presented) {
+        return MessageDigest.isEqual(
+                expected.getBytes(StandardCharsets.US_ASCII), presented.getBytes(StandardCharsets.US_ASCII));
+    }
+}

@@ -1,0 +1,39 @@
+package dev.recaudo.rest.checkout;
+
+import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.rest.auth.AccessTokens;
+import dev.recaudo.rest.auth.ExternalPaymentsApi;
+import dev.recaudo.rest.auth.RequiresPermission;
+import dev.recaudo.rest.common.Caller;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Exchanges an API key with {@code checkout:write} for a short-lived checkout access token. */
+@Path("/checkout/token")
+@ExternalPaymentsApi
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Checkout helper")
+@SecurityRequirement(name = "xApiKey")
+public class CheckoutTokenResource {
+
+    private final AccessTokens tokens;
+    private final Caller caller;
+
+    public CheckoutTokenResource(AccessTokens tokens, Caller caller) {
+        this.tokens = tokens;
+        this.caller = caller;
+    }
+
+    public record TokenResponse(String accessToken, String tokenType, long expiresIn) {}
+
+    @POST
+    @RequiresPermission(Permission.CHECKOUT_WRITE)
+    public TokenResponse issue() {
+        AccessTokens.IssuedToken token = tokens.issueCheckout(caller.key());
+        return new TokenResponse(token.accessToken(), "Bearer", token.expiresInSeconds());
+    }
+}

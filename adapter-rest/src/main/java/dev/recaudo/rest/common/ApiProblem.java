@@ -1,0 +1,49 @@
+package dev.recaudo.rest.common;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An error answer on its way out: what went wrong, a message for the client, and per-field
+ * details. Each family's mapper renders it in that family's envelope. It carries no stack trace:
+ * it is an answer, not a failure.
+ */
+public class ApiProblem extends RuntimeException {
+
+    private final Problem problem;
+    private final Map<String, List<String>> errors;
+    private final Map<String, String> headers;
+
+    public ApiProblem(Problem problem, String message) {
+        this(problem, message, Map.of(), Map.of());
+    }
+
+    public ApiProblem(Problem problem, String message, Map<String, List<String>> errors) {
+        this(problem, message, errors, Map.of());
+    }
+
+    public ApiProblem(Problem problem, String message, Map<String, List<String>> errors, Map<String, String> headers) {
+        super(message, null, false, false);
+        this.problem = problem;
+        this.errors = Map.copyOf(new LinkedHashMap<>(errors));
+        this.headers = Map.copyOf(headers);
+    }
+
+    public static ApiProblem validation(String field, String message) {
+        return new ApiProblem(Problem.VALIDATION, field + " " + message, Map.of(field, List.of(message)));
+    }
+
+    public Problem problem() {
+        return problem;
+    }
+
+    /** Field or area name to messages, in the order they were found. */
+    public Map<String, List<String>> errors() {
+        return errors;
+    }
+
+    public Map<String, String> headers() {
+        return headers;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.recaudo.rest.common;
+
+import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminPrincipal;
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.domain.ratelimit.RateLimitDecision;
+import jakarta.enterprise.context.RequestScoped;
+import java.util.Optional;
+
+/**
+ * Who is calling in this request, as the credential filter established it, and the rate-limit
+ * decision that the response headers report. Resources read it; only filters write it.
+ */
+@RequestScoped
+public class Caller {
+
+    private KeyPrincipal key;
+    private AdminPrincipal admin;
+    private RateLimitDecision rateLimit;
+
+    public KeyPrincipal key() {
+        if (key == null) {
+            throw new IllegalStateException("no API key was authenticated for this request");
+        }
+        return key;
+    }
+
+    public AdminPrincipal admin() {
+        if (admin == null) {
+            throw new IllegalStateException("no administrator was authenticated for this request");
+        }
+        return admin;
+    }
+
+    public Optional<RateLimitDecision> rateLimit() {
+        return Optional.ofNullable(rateLimit);
+    }
+
+    public void authenticated(KeyPrincipal principal) {
+        this.key = principal;
+    }
+
+    public void authenticated(AdminPrincipal principal) {
+        this.admin = principal;
+    }
+
+    public void rateLimited(RateLimitDecision decision) {
+        this.rateLimit = decision;
+    }
+}

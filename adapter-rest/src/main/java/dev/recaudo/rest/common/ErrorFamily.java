@@ -1,0 +1,72 @@
+package dev.recaudo.rest.common;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The API families and their error envelopes. The family is decided by the path, so that even an
+ * error raised before any resource matched (unknown route, oversized body) has the right shape.
+ */
+public enum ErrorFamily {
+    /** Public invoice API and messaging query: {@code {message, code, code_name, errors}}. */
+    PUBLIC,
+    /** Partner integrations API: {@code {error: {code, message, requestId}}}. */
+    INTEGRATIONS,
+    /** External payments API and checkout helper: {@code {statusCode, message, error, timestamp, path}}. */
+    STATUS,
+    /** Operator and administration APIs: the public envelope, which has room for field errors. */
+    ADMINISTRATION;
+
+    public static ErrorFamily forPath(String path) {
+        if (path.startsWith("/integrations/")) {
+            return INTEGRATIONS;
+        }
+        if (path.startsWith("/external/") || path.equals("/external") || path.startsWith("/checkout/")) {
+            return STATUS;
+        }
+        if (path.startsWith("/companies/") || path.startsWith("/operator/") || path.startsWith("/auth/")) {
+            return ADMINISTRATION;
+        }
+        return PUBLIC;
+    }
+
+    public int status(Problem problem) {
+        return switch (this) {
+            case PUBLIC, ADMINISTRATION -> problem.publicStatus();
+            case INTEGRATIONS, STATUS -> problem.integrationsStatus();
+        };
+    }
+
+    public ObjectNode body(Problem problem, String message, Map<String, List<String>> errors, String requestId, String path,
+            Instant now) {
+        JsonNodeFactory json = JsonNodeFactory.instance;
+        ObjectNode body = json.objectNode();
+        switch (this) {
+            case PUBLIC, ADMINISTRATION -> {
+                body.put("message", message);
+                body.put("code", problem.publicCode());
+                body.put("code_name", problem.publicCodeName());
+                ObjectNode fields = body.putObject("errors");
+                errors.forEach((field, messages) -> messages.forEach(fields.withArray(field)::add));
+            }
+            case INTEGRATIONS -> {
+                ObjectNode error = body.putObject("error");
+                error.put("code", problem.integrationsCode());
+                error.put("message", message);
+                error.put("requestId", requestId);
+            }
+            case STATUS -> {
+                int status = status(problem);
+                body.put("statusCode", status);
+                body.put("message", message);
+                body.put("error", HttpStatusText.of(status));
+                body.put("timestamp", now.toString());
+                body.put("path", path);
+            }
+        }
+        return body;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.recaudo.rest.common;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Turns every exception that reaches the HTTP edge into the family's envelope. Client mistakes
+ * name the offending field; anything unexpected is logged with the request id and answered as a
+ * sanitized 500 that never shows a class name or a stack trace.
+ */
+public class ErrorMappers {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    private final ErrorResponses responses;
+
+    public ErrorMappers(ErrorResponses responses) {
+        this.responses = responses;
+    }
+
+    @ServerExceptionMapper
+    public Response apiProblem(ApiProblem problem, ContainerRequestContext request) {
+        return responses.render(problem, request);
+    }
+
+    @ServerExceptionMapper
+    public Response unknownProperty(UnrecognizedPropertyException e, ContainerRequestContext request) {
+        String field = fieldPath(e);
+        return responses.render(new ApiProblem(Problem.VALIDATION, "Unknown property: " + field,
+                Map.of(field, List.of("is not an accepted property"))), request);
+    }
+
+    @ServerExceptionMapper
+    public Response mismatchedInput(MismatchedInputException e, ContainerRequestContext request) {
+        String field = fieldPath(e);
+        if (field.isEmpty()) {
+            return responses.render(new ApiProblem(Problem.MALFORMED_BODY, "The request body must be a JSON object"), request);
+        }
+        return responses.render(new ApiProblem(Problem.VALIDATION, field + " has the wrong type",
+                Map.of(field, List.of("has the wrong type"))), request);
+    }
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonParseException e, ContainerRequestContext request) {
+        return malformed(request);
+    }
+
+    @ServerExceptionMapper
+    public Response unmappableJson(JsonMappingException e, ContainerRequestContext request) {
+        String field = fieldPath(e);
+        if (field.isEmpty()) {
+            return malformed(request);
+        }
+        return responses.render(new ApiProblem(Problem.VALIDATION, field + " is invalid",
+                Map.of(field, List.of("is invalid"))), request);
+    }
+
+    @ServerExceptionMapper
+    public Response otherJson(JsonProcessingException e, ContainerRequestContext request) {
+        return malformed(request);
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e, ContainerRequestContext request) {
+        Throwable cause = e.getCause();
+        if (cause instanceof JsonProcessingException json) {
+            return json instanceof MismatchedInputException mismatch ? mismatchedInput(mismatch, request) : malformed(request);
+        }
+        ApiProblem problem;
+        if (e instanceof NotFoundException) {
+            problem = new ApiProblem(Problem.NOT_FOUND, "No such resource");
+        } else if (e instanceof NotAllowedException) {
+            problem = new ApiProblem(Problem.METHOD_NOT_ALLOWED,
+                    "Method " + request.getMethod() + " is not allowed on this resource");
+        } else if (e instanceof NotSupportedException) {
+            problem = new ApiProblem(Problem.UNSUPPORTED_MEDIA_TYPE, "The request body must be application/json");
+        } else if (e instanceof NotAcceptableException) {
+            problem = new ApiProblem(Problem.NOT_ACCEPTABLE, "This resource answers application/json");
+        } else if (e.getResponse().getStatus() == 413) {
+            problem = new ApiProblem(Problem.PAYLOAD_TOO_LARGE, "The request body is too large");
+        } else if (e.getResponse().getStatus() < 500) {
+            problem = new ApiProblem(Problem.VALIDATION, "The request is invalid");
+        } else {
+            return unexpected(e, request);
+        }
+        return responses.render(problem, request);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e, ContainerRequestContext request) {
+        LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(), request.getUriInfo().getPath());
+        return responses.render(new ApiProblem(Problem.INTERNAL, "Internal error; quote the request id to support"), request);
+    }
+
+    private Response malformed(ContainerRequestContext request) {
+        return responses.render(new ApiProblem(Problem.MALFORMED_BODY, "The request body is not valid JSON"), request);
+    }
+
+    /** The JSON path of the offending property, as the client wrote it (a.b[0].c). */
+    private static String fieldPath(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(reference -> reference.getFieldName() != null
+                        ? "." + reference.getFieldName()
+                        : "[" + reference.getIndex() + "]")
+                .collect(Collectors.joining())
+                .replaceFirst("^\\.", "");
+    }
+}

@@ -1,0 +1,41 @@
+package dev.recaudo.rest.common;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Collects every field problem of a request, so the client learns all of them in one answer. */
+public final class FieldErrors {
+
+    private final Map<String, List<String>> errors = new LinkedHashMap<>();
+
+    public FieldErrors add(String field, String message) {
+        errors.computeIfAbsent(field, f -> new ArrayList<>()).add(message);
+        return this;
+    }
+
+    public boolean isEmpty() {
+        return errors.isEmpty();
+    }
+
+    /** Throws a validation problem when anything was collected. */
+    public void throwIfAny() {
+        if (errors.isEmpty()) {
+            return;
+        }
+        throw new ApiProblem(Problem.VALIDATION, summary(), errors);
+    }
+
+    private String summary() {
+        StringBuilder text = new StringBuilder("The request is invalid: ");
+        String separator = "";
+        for (Map.Entry<String, List<String>> entry : errors.entrySet()) {
+            for (String message : entry.getValue()) {
+                text.append(separator).append(entry.getKey()).append(' ').append(message);
+                separator = "; ";
+            }
+        }
+        return text.toString();
+    }
+}

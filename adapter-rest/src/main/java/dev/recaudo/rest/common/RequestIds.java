@@ -1,0 +1,25 @@
+package dev.recaudo.rest.common;
+
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * Request ids: the caller's {@code X-Request-Id} when it is sane (short, printable, no spaces),
+ * else a fresh UUID. The id is echoed on every response, put in every log line of the request and
+ * in the integrations error envelope, so a partner and an operator can talk about one request.
+ */
+public final class RequestIds {
+
+    public static final String HEADER = "X-Request-Id";
+    public static final String MDC_KEY = "requestId";
+    private static final Pattern SANE = Pattern.compile("^[A-Za-z0-9._:-]{1,128}$");
+
+    private RequestIds() {}
+
+    public static String acceptOrCreate(String incoming) {
+        if (incoming != null && SANE.matcher(incoming).matches()) {
+            return incoming;
+        }
+        return UUID.randomUUID().toString();
+    }
+}

@@ -1,0 +1,40 @@
+package dev.recaudo.application.apikey;
+
+import dev.recaudo.domain.apikey.ApiKey;
+import dev.recaudo.domain.apikey.ApiKeyId;
+import dev.recaudo.domain.apikey.ApiKeySecret;
+import dev.recaudo.domain.apikey.ApiKeySpec;
+import dev.recaudo.domain.company.CompanyId;
+import java.util.List;
+
+/** Inbound port of company administrators: their company's API keys. */
+public interface ApiKeyAdministrationUseCase {
+
+    IssueResult create(CompanyId companyId, ApiKeySpec spec);
+
+    List<ApiKey> listActive(CompanyId companyId);
+
+    RevokeResult revoke(CompanyId companyId, ApiKeyId keyId);
+
+    /** Revokes the key and issues a replacement with the same spec, atomically. */
+    IssueResult rotate(CompanyId companyId, ApiKeyId keyId);
+
+    sealed interface IssueResult {
+        /** The only moment the secret exists outside the caller's hands. */
+        record Issued(ApiKey key, ApiKeySecret secret) implements IssueResult {}
+
+        record Rejected(IssueRejection reason) implements IssueResult {}
+    }
+
+    /** Why a key was not issued, in the order the checks run. */
+    enum IssueRejection {
+        COMPANY_NOT_FOUND,
+        KEY_NOT_FOUND,
+        ACTIVE_KEY_LIMIT_REACHED
+    }
+
+    enum RevokeResult {
+        REVOKED,
+        KEY_NOT_FOUND
+    }
+}

@@ -1,0 +1,40 @@
+package dev.recaudo.application.apikey;
+
+import dev.recaudo.domain.apikey.ApiKey;
+import dev.recaudo.domain.apikey.ApiKeyId;
+import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.company.CompanyId;
+
+/** Inbound port of the credential filters: who is calling, and what may they do. */
+public interface ApiKeyAuthenticationUseCase {
+
+    /** Resolves presented key text. Never distinguishes unknown from revoked to the caller's client. */
+    AuthenticationResult authenticate(String presentedKey);
+
+    /** Resolves a key named by an access token derived from it; the key must still be active. */
+    AuthenticationResult authenticateById(CompanyId companyId, ApiKeyId keyId);
+
+    sealed interface AuthenticationResult {
+        record Authenticated(KeyPrincipal principal) implements AuthenticationResult {}
+
+        record Rejected(AuthenticationRejection reason) implements AuthenticationResult {}
+    }
+
+    enum AuthenticationRejection {
+        MALFORMED,
+        UNKNOWN,
+        REVOKED
+    }
+
+    /** An authenticated key with the company facts the filters check on every request. */
+    record KeyPrincipal(ApiKey key, boolean companyEnabled, boolean companyHasFinancialConfiguration) {
+
+        public CompanyId companyId() {
+            return key.companyId();
+        }
+
+        public boolean allows(Permission permission) {
+            return key.allows(permission);
+        }
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * The rate limiter: one fixed-window counter per bucket in the shared store. Bucket names are
+ * chosen by the edge (key, method, route); the limiter only counts and decides.
+ */
+package dev.recaudo.application.ratelimit;

@@ -1,0 +1,93 @@
+package dev.recaudo.domain.apikey;
+
+import dev.recaudo.domain.company.CompanyId;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A company's credential for the partner-facing APIs. Only the SHA-256 of the key text is kept. A
+ * key is active until it is revoked (directly or by rotation); revocation is final.
+ *
+ * @param source the partner the key acts for; it must equal {@code provider} and {@code source} in
+ *     request bodies. Keys without a source can read but cannot write partner documents.
+ */
+public record ApiKey(
+        ApiKeyId id,
+        CompanyId companyId,
+        String name,
+        String keyPrefix,
+        String keyHash,
+        Set<Permission> permissions,
+        Optional<String> source,
+        KeyEnvironment environment,
+        int rateLimitRpm,
+        Instant createdAt,
+        Optional<Instant> revokedAt,
+        Optional<Instant> lastUsedAt) {
+
+    public static final int ACTIVE_KEYS_MAX = 5;
+    public static final int NAME_LENGTH_MAX = 100;
+    public static final int SOURCE_LENGTH_MAX = 64;
+    public static final int RATE_LIMIT_RPM_DEFAULT = 60;
+    public static final int RATE_LIMIT_RPM_MAX = 100_000;
+
+    public ApiKey {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(companyId, "companyId");
+        Objects.requireNonNull(keyPrefix, "keyPrefix");
+        Objects.requireNonNull(keyHash, "keyHash");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(environment, "environment");
+        Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(revokedAt, "revokedAt");
+        Objects.requireNonNull(lastUsedAt, "lastUsedAt");
+        if (name == null || name.isBlank() || name.length() > NAME_LENGTH_MAX) {
+            throw new IllegalArgumentException("key name must have 1 to " + NAME_LENGTH_MAX + " characters");
+        }
+        if (source.filter(s -> s.isBlank() || s.length() > SOURCE_LENGTH_MAX).isPresent()) {
+            throw new IllegalArgumentException("key source must have 1 to " + SOURCE_LENGTH_MAX + " characters");
+        }
+        if (rateLimitRpm < 1 || rateLimitRpm > RATE_LIMIT_RPM_MAX) {
+            throw new IllegalArgumentException("rateLimitRpm must be between 1 and " + RATE_LIMIT_RPM_MAX);
+        }
+        permissions = permissions.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(permissions));
+    }
+
+    /** A new active key for the given secret. */
+    public static ApiKey issue(
+            ApiKeyId id,
+            CompanyId companyId,
+            ApiKeySpec spec,
+            ApiKeySecret secret,
+            Instant now) {
+        return new ApiKey(
+                id,
+                companyId,
+                spec.name(),
+                secret.prefix(),
+                secret.sha256Hex(),
+                spec.permissions(),
+                spec.source(),
+                spec.environment(),
+                spec.rateLimitRpm(),
+                now,
+                Optional.empty(),
+                Optional.empty());
+    }
+
+    public boolean isActive() {
+        return revokedAt.isEmpty();
+    }
+
+    public boolean allows(Permission permission) {
+        return permissions.contains(permission);
+    }
+
+    /** What a rotation must carry over to the replacement key. */
+    public ApiKeySpec spec() {
+        return new ApiKeySpec(name, permissions, source, environment, rateLimitRpm);
+    }
+}

@@ -1,0 +1,23 @@
+package dev.recaudo.domain.ratelimit;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The answer for one request: whether it may proceed, and the numbers the caller sees in the
+ * {@code X-RateLimit-*} headers.
+ */
+public record RateLimitDecision(boolean allowed, int limit, int remaining, Instant resetAt) {
+
+    public static RateLimitDecision of(RateLimitPolicy policy, long hitsInWindow, Instant windowStart) {
+        long remaining = Math.max(0, policy.limit() - hitsInWindow);
+        return new RateLimitDecision(
+                hitsInWindow <= policy.limit(), policy.limit(), (int) remaining, windowStart.plus(policy.window()));
+    }
+
+    /** Whole seconds until the window resets, at least one, for {@code Retry-After}. */
+    public long retryAfterSeconds(Instant now) {
+        long millis = Duration.between(now, resetAt).toMillis();
+        return Math.max(1, (millis + 999) / 1000);
+    }
+}
