@@ -12,6 +12,8 @@ import dev.recaudo.application.company.CompanyAdministrationUseCase;
 import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.application.customer.CustomerQueries;
 import dev.recaudo.application.customer.CustomerQueryService;
+import dev.recaudo.application.customer.UpsertCustomerService;
+import dev.recaudo.application.customer.UpsertCustomerUseCase;
 import dev.recaudo.application.document.DocumentQueries;
 import dev.recaudo.application.document.DocumentQueryService;
 import dev.recaudo.application.externalpayment.ExternalPaymentQueries;
@@ -89,6 +91,12 @@ public class CoreWiring {
     @Singleton
     CustomerQueries customerQueries(CustomerRepository customers) {
         return new CustomerQueryService(customers);
+    }
+
+    @Produces
+    @Singleton
+    UpsertCustomerUseCase upsertCustomer(CustomerRepository customers, Transactions transactions, Clock clock) {
+        return new UpsertCustomerService(customers, transactions, clock);
     }
 
     @Produces

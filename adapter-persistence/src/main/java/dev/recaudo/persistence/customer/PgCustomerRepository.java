@@ -4,15 +4,21 @@ import static dev.recaudo.persistence.common.Jdbc.instant;
 import static dev.recaudo.persistence.common.Jdbc.uuid;
 
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerListItem;
 import dev.recaudo.domain.customer.CustomerListQuery;
+import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
 
 @ApplicationScoped
 public class PgCustomerRepository implements CustomerRepository {
@@ -21,6 +27,78 @@ public class PgCustomerRepository implements CustomerRepository {
 
     public PgCustomerRepository(Jdbc jdbc) {
         this.jdbc = jdbc;
+    }
+
+    @Override
+    public void lockIdentity(TenantScope scope, String identity) {
+        jdbc.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
+                "customer:" + scope.companyId() + ":" + scope.isTest() + ":" + identity);
+    }
+
+    @Override
+    public Optional<Customer> findByExternalId(TenantScope scope, String source, String externalCustomerId) {
+        return jdbc.queryOne("SELECT c.* FROM customers c JOIN customer_links l ON l.customer_id = c.id"
+                        + " WHERE l.company_id = ? AND l.is_test = ? AND l.source = ? AND l.external_customer_id = ?",
+                row -> customer(scope, row), scope.companyId().value(), scope.isTest(), source, externalCustomerId);
+    }
+
+    @Override
+    public Optional<Customer> findByTaxIdentity(TenantScope scope, String taxIdentity) {
+        return jdbc.queryOne("SELECT * FROM customers WHERE company_id = ? AND is_test = ? AND tax_id_normalized = ?",
+                row -> customer(scope, row), scope.companyId().value(), scope.isTest(), taxIdentity);
+    }
+
+    @Override
+    public Optional<Customer> find(TenantScope scope, UUID companyCustomerId) {
+        return jdbc.queryOne("SELECT * FROM customers WHERE company_id = ? AND is_test = ? AND id = ?",
+                row -> customer(scope, row), scope.companyId().value(), scope.isTest(), companyCustomerId);
+    }
+
+    @Override
+    public void insert(Customer customer) {
+        CustomerProfile profile = customer.profile();
+        jdbc.update("INSERT INTO customers (id, customer_id, company_id, is_test, type, name, email, phone, tax_id,"
+                        + " tax_id_normalized, customer_code, status, created_at, updated_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                customer.id(), customer.globalId(), customer.scope().companyId().value(), customer.scope().isTest(),
+                profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
+                profile.email().orElse(null), profile.phone().orElse(null), profile.taxId().orElse(null),
+                profile.taxIdentity().orElse(null), profile.customerCode().orElse(null), Customer.STATUS_CREATED,
+                customer.createdAt(), customer.updatedAt());
+    }
+
+    @Override
+    public void update(Customer customer) {
+        CustomerProfile profile = customer.profile();
+        jdbc.update("UPDATE customers SET type = ?, name = ?, email = ?, phone = ?, tax_id = ?, tax_id_normalized = ?,"
+                        + " customer_code = ?, updated_at = ? WHERE company_id = ? AND is_test = ? AND id = ?",
+                profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
+                profile.email().orElse(null), profile.phone().orElse(null), profile.taxId().orElse(null),
+                profile.taxIdentity().orElse(null), profile.customerCode().orElse(null), customer.updatedAt(),
+                customer.scope().companyId().value(), customer.scope().isTest(), customer.id());
+    }
+
+    @Override
+    public void link(TenantScope scope, String source, String externalCustomerId, UUID companyCustomerId, Instant now) {
+        jdbc.update("INSERT INTO customer_links (company_id, is_test, source, external_customer_id, customer_id, created_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?)",
+                scope.companyId().value(), scope.isTest(), source, externalCustomerId, companyCustomerId, now);
+    }
+
+    private static Customer customer(TenantScope scope, ResultSet row) throws SQLException {
+        CustomerProfile profile = new CustomerProfile(
+                Optional.ofNullable(row.getString("type")).map(t -> CustomerProfile.CustomerType.valueOf(t.toUpperCase(Locale.ROOT))),
+                row.getString("name"),
+                Optional.ofNullable(row.getString("email")),
+                Optional.ofNullable(row.getString("phone")),
+                Optional.ofNullable(row.getString("tax_id")),
+                Optional.ofNullable(row.getString("customer_code")));
+        return new Customer(uuid(row, "id"), uuid(row, "customer_id"), scope, profile,
+                instant(row, "created_at"), instant(row, "updated_at"));
+    }
+
+    private static String typeName(CustomerProfile.CustomerType type) {
+        return type.name().toLowerCase(Locale.ROOT);
     }
 
     @Override

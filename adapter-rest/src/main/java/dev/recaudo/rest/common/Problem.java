@@ -19,6 +19,7 @@ public enum Problem {
     IDEMPOTENCY_IN_PROGRESS( 409, 10010, "idempotency_in_progress", 409, "idempotency_in_progress"),
     MISSING_IDEMPOTENCY_KEY( 422, 10001, "validation_error",        400, "missing_idempotency_key"),
     VALIDATION(              422, 10001, "validation_error",        400, "validation_error"),
+    SOURCE_MISMATCH(         422, 10001, "validation_error",        403, "source_mismatch"),
     MALFORMED_BODY(          422, 10001, "validation_error",        400, "invalid_json"),
     PAYLOAD_TOO_LARGE(       413, 10001, "validation_error",        413, "payload_too_large"),
     UNSUPPORTED_MEDIA_TYPE(  415, 10001, "validation_error",        415, "unsupported_media_type"),

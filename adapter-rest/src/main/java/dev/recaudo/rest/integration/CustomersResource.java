@@ -5,24 +5,34 @@ import dev.recaudo.application.customer.CustomerQueries;
 import dev.recaudo.application.customer.CustomerQueries.CustomerSlice;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.application.customer.UpsertCustomerUseCase;
+import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult;
+import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerListItem;
+import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.domain.customer.CustomerListQuery;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Cursors;
+import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -37,14 +47,29 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class CustomersResource {
 
     private final CustomerQueries customers;
+    private final UpsertCustomerUseCase upserts;
     private final Caller caller;
     private final Cursors cursors;
 
-    public CustomersResource(CustomerQueries customers, Caller caller, Cursors cursors) {
+    public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors) {
         this.customers = customers;
+        this.upserts = upserts;
         this.caller = caller;
         this.cursors = cursors;
     }
+
+    public record UpsertCustomerRequest(
+            String source,
+            String externalCustomerId,
+            String type,
+            String name,
+            String email,
+            String phone,
+            String taxId,
+            String customerCode) {}
+
+    public record UpsertCustomerResponse(
+            UUID customerId, UUID companyCustomerId, String source, String externalCustomerId, String status) {}
 
     public record CustomerPage(List<CustomerListItem> items, Pagination pagination) {}
 
@@ -75,6 +100,61 @@ public class CustomersResource {
                 new CustomerListQuery(sourceFilter, searchText, after, pageSize));
         String next = slice.hasMore() ? cursor(slice.items().get(slice.items().size() - 1)) : null;
         return new CustomerPage(slice.items(), new Pagination(pageSize, next, slice.hasMore()));
+    }
+
+    /**
+     * Creates ({@code 201}, status {@code created}), updates ({@code 200}, {@code updated}) or
+     * replays unchanged ({@code 200}, {@code unchanged}, nothing written) the partner's customer.
+     */
+    @POST
+    @Path("upsert")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.CUSTOMERS_WRITE)
+    public Response upsert(@PathParam("companyId") String companyId, UpsertCustomerRequest body) {
+        KeyPrincipal key = caller.key();
+        if (body == null) {
+            throw ApiProblem.validation("body", "is required");
+        }
+        FieldErrors errors = new FieldErrors();
+        IntegrationFields.source(body.source(), key, errors);
+        IntegrationFields.requiredText("externalCustomerId", body.externalCustomerId(), 255, errors);
+        Optional<CustomerType> type = Optional.empty();
+        if (body.type() != null) {
+            if (body.type().equals("individual") || body.type().equals("business")) {
+                type = Optional.of(CustomerType.valueOf(body.type().toUpperCase(Locale.ROOT)));
+            } else {
+                errors.add("type", "must be individual or business");
+            }
+        }
+        IntegrationFields.requiredText("name", body.name(), CustomerProfile.NAME_LENGTH_MAX, errors);
+        Optional<String> email = IntegrationFields.email("email", body.email(), errors);
+        Optional<String> phone = IntegrationFields.optionalText("phone", body.phone(), 32, errors);
+        Optional<String> taxId = IntegrationFields.optionalText("taxId", body.taxId(), 255, errors);
+        Optional<String> code = IntegrationFields.optionalText("customerCode", body.customerCode(), 100, errors);
+        errors.throwIfAny();
+
+        CustomerProfile profile = new CustomerProfile(type, body.name(), email, phone, taxId, code);
+        UpsertResult result = upserts.upsert(
+                new TenantScope(key.companyId(), key.key().environment()), body.source(), body.externalCustomerId(), profile);
+        if (result instanceof UpsertResult.TaxIdentityTaken) {
+            throw new ApiProblem(Problem.CONFLICT, "taxId already identifies another customer of this company");
+        }
+        Customer customer;
+        String status;
+        if (result instanceof UpsertResult.Created created) {
+            customer = created.customer();
+            status = "created";
+        } else if (result instanceof UpsertResult.Updated updated) {
+            customer = updated.customer();
+            status = "updated";
+        } else {
+            customer = ((UpsertResult.Unchanged) result).customer();
+            status = "unchanged";
+        }
+        return Response.status("created".equals(status) ? 201 : 200)
+                .entity(new UpsertCustomerResponse(customer.globalId(), customer.id(), body.source(),
+                        body.externalCustomerId(), status))
+                .build();
     }
 
     private String cursor(CustomerListItem last) {

@@ -16,7 +16,8 @@ public record Page<T>(List<T> items, long total, int number, int size) {
     }
 
     public int lastNumber() {
-        return (int) Math.max(1, (total + size - 1) / size);
+        long pages = total / size + (total % size == 0 ? 0 : 1);
+        return (int) Math.max(1, Math.min(pages, Integer.MAX_VALUE));
     }
 
     public long offset() {

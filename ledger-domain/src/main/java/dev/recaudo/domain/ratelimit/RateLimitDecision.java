@@ -17,7 +17,7 @@ public record RateLimitDecision(boolean allowed, int limit, int remaining, Insta
 
     /** Whole seconds until the window resets, at least one, for {@code Retry-After}. */
     public long retryAfterSeconds(Instant now) {
-        long millis = Duration.between(now, resetAt).toMillis();
-        return Math.max(1, (millis + 999) / 1000);
+        long nanos = Duration.between(now, resetAt).toNanos();
+        return Math.max(1, Math.floorDiv(nanos, 1_000_000_000L) + (Math.floorMod(nanos, 1_000_000_000L) == 0 ? 0 : 1));
     }
 }

@@ -1,0 +1,55 @@
+package dev.recaudo.rest.integration;
+
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.domain.common.EmailAddress;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.Problem;
+import java.util.Optional;
+
+/** Field rules shared by the integrations request bodies. */
+final class IntegrationFields {
+
+    private IntegrationFields() {}
+
+    /**
+     * {@code source} is required and must be the partner of the key. A mismatch is not a typo the
+     * client can fix by itself, so it is answered as {@code source_mismatch}, not as validation.
+     */
+    static void source(String source, KeyPrincipal key, FieldErrors errors) {
+        if (source == null || source.isEmpty()) {
+            errors.add("source", "is required");
+            return;
+        }
+        if (key.key().source().filter(source::equals).isEmpty()) {
+            throw new ApiProblem(Problem.SOURCE_MISMATCH,
+                    "source must be the partner of the API key (" + key.key().source().orElse("none") + ")");
+        }
+    }
+
+    static void requiredText(String field, String value, int lengthMax, FieldErrors errors) {
+        if (value == null || value.isBlank()) {
+            errors.add(field, "is required");
+        } else if (value.length() > lengthMax) {
+            errors.add(field, "must have at most " + lengthMax + " characters");
+        }
+    }
+
+    static Optional<String> optionalText(String field, String value, int lengthMax, FieldErrors errors) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        if (value.length() > lengthMax) {
+            errors.add(field, "must have at most " + lengthMax + " characters");
+        }
+        return Optional.of(value.trim());
+    }
+
+    static Optional<String> email(String field, String value, FieldErrors errors) {
+        Optional<String> email = optionalText(field, value, EmailAddress.LENGTH_MAX, errors);
+        if (email.isPresent() && !EmailAddress.isValid(email.get())) {
+            errors.add(field, "must be a valid e-mail address");
+        }
+        return email;
+    }
+}

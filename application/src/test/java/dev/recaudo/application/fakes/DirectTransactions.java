@@ -1,0 +1,20 @@
+package dev.recaudo.application.fakes;
+
+import dev.recaudo.application.common.Transactions;
+import java.util.function.Supplier;
+
+/** Runs the work at once and rolls nothing back; counts the transactions so a test can see them. */
+public final class DirectTransactions implements Transactions {
+
+    private int started;
+
+    @Override
+    public <T> T inTransaction(Supplier<T> work) {
+        started++;
+        return work.get();
+    }
+
+    public int started() {
+        return started;
+    }
+}

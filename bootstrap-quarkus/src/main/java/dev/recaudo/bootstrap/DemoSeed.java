@@ -1,0 +1,107 @@
+package dev.recaudo.bootstrap;
+
+import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase;
+import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase.IssueResult;
+import dev.recaudo.application.company.CompanyAdministrationUseCase;
+import dev.recaudo.application.company.CompanyAdministrationUseCase.OnboardCompany;
+import dev.recaudo.application.company.CompanyAdministrationUseCase.OnboardingResult;
+import dev.recaudo.domain.apikey.ApiKeySpec;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.security.SecureRandom;
+import java.util.EnumSet;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * With {@code RECAUDO_DEMO_SEED=true}, the first start creates a demo company, its administrator
+ * and one key per API family, and prints them once with ready-to-paste {@code curl} lines. Later
+ * starts, and other instances, find the administrator taken and do nothing.
+ */
+@ApplicationScoped
+public class DemoSeed {
+
+    static final String ADMIN_EMAIL = "demo-admin@recaudo.local";
+    private static final Logger LOG = Logger.getLogger(DemoSeed.class);
+
+    private final CompanyAdministrationUseCase companies;
+    private final ApiKeyAdministrationUseCase keys;
+    private final SecureRandom random;
+    private final boolean enabled;
+    private final String baseUrl;
+
+    public DemoSeed(
+            CompanyAdministrationUseCase companies,
+            ApiKeyAdministrationUseCase keys,
+            SecureRandom random,
+            @ConfigProperty(name = "recaudo.demo-seed", defaultValue = "false") boolean enabled,
+            @ConfigProperty(name = "recaudo.public-base-url") String baseUrl) {
+        this.companies = companies;
+        this.keys = keys;
+        this.random = random;
+        this.enabled = enabled;
+        this.baseUrl = baseUrl;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (enabled) {
+            seed();
+        }
+    }
+
+    void seed() {
+        byte[] secret = new byte[12];
+        random.nextBytes(secret);
+        String password = HexFormat.of().formatHex(secret);
+        OnboardingResult result = companies.onboard(
+                new OnboardCompany("Recaudo Demo", Optional.of(CurrencyCode.USD), true, ADMIN_EMAIL, password));
+        if (!(result instanceof OnboardingResult.Onboarded onboarded)) {
+            LOG.infof("demo seed: %s already exists, nothing to do", ADMIN_EMAIL);
+            return;
+        }
+        CompanyId companyId = onboarded.company().id();
+        String publicKey = key(companyId, "demo public invoices", "demo-erp", EnumSet.of(
+                Permission.PUBLIC_INVOICES_READ, Permission.PUBLIC_INVOICES_WRITE, Permission.WHATSAPP_EVENTS_READ));
+        String integrationsKey = key(companyId, "demo integrations", "demo-erp", EnumSet.of(
+                Permission.CUSTOMERS_READ, Permission.CUSTOMERS_WRITE, Permission.COLLECTION_DOCUMENTS_READ,
+                Permission.COLLECTION_DOCUMENTS_WRITE, Permission.PAYMENTS_READ, Permission.VERIFIED_PAYMENTS_WRITE,
+                Permission.CERTIFIED_RATES_WRITE));
+        String externalKey = key(companyId, "demo external payments", "demo-shop",
+                EnumSet.of(Permission.PAYMENTS_CREATE, Permission.PAYMENTS_READ));
+        String checkoutKey = key(companyId, "demo checkout", "demo-shop", EnumSet.of(Permission.CHECKOUT_WRITE));
+
+        String text = String.join("\n",
+                "",
+                "==================== Recaudo demo seed (shown once) ====================",
+                "company id          " + companyId,
+                "admin e-mail        " + ADMIN_EMAIL,
+                "admin password      " + password,
+                "public invoices key " + publicKey,
+                "integrations key    " + integrationsKey,
+                "external pay key    " + externalKey,
+                "checkout key        " + checkoutKey,
+                "",
+                "curl -s -H 'Authorization: Bearer " + publicKey + "' " + baseUrl + "/v1/invoices",
+                "curl -s -H 'X-API-Key: " + externalKey + "' " + baseUrl + "/external/payments",
+                "curl -s -X POST -H 'Content-Type: application/json' -d '{\"email\":\"" + ADMIN_EMAIL
+                        + "\",\"password\":\"" + password + "\"}' " + baseUrl + "/auth/token",
+                "=========================================================================",
+                "");
+        // Printed on standard output, not logged: these secrets must not travel to a log collector.
+        System.out.println(text);
+    }
+
+    private String key(CompanyId companyId, String name, String source, Set<Permission> permissions) {
+        IssueResult result = keys.create(companyId,
+                new ApiKeySpec(name, permissions, Optional.of(source), KeyEnvironment.LIVE, 600));
+        return ((IssueResult.Issued) result).secret().text();
+    }
+}

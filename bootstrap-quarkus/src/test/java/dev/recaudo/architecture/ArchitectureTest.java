@@ -1,0 +1,90 @@
+package dev.recaudo.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The walls of the hexagon, stated in code. The build fails when one is crossed; each rule says
+ * why it exists.
+ */
+@AnalyzeClasses(packages = "dev.recaudo", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    private static final String[] FRAMEWORKS = {
+        "io.quarkus..", "jakarta..", "javax.inject..", "javax.persistence..", "org.hibernate..",
+        "com.fasterxml..", "io.vertx..", "io.smallrye..", "org.eclipse.microprofile..", "org.jboss..",
+        "org.flywaydb..", "io.agroal..", "org.postgresql..", "at.favre.."
+    };
+
+    @ArchTest
+    static final ArchRule domainIsPlainJava = noClasses().that().resideInAPackage("dev.recaudo.domain..")
+            .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS)
+            .because("the ledger domain must run, and be tested, with nothing but the JDK: frameworks change, "
+                    + "money rules must not");
+
+    @ArchTest
+    static final ArchRule applicationIsPlainJava = noClasses().that().resideInAPackage("dev.recaudo.application..")
+            .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS)
+            .because("use cases must run in plain unit tests without a container; transactions and time come "
+                    + "through ports");
+
+    @ArchTest
+    static final ArchRule domainDoesNotKnowUseCases = noClasses().that().resideInAPackage("dev.recaudo.domain..")
+            .should().dependOnClassesThat().resideInAPackage("dev.recaudo.application..")
+            .because("dependencies point inwards: the domain is the centre and knows nothing of its callers");
+
+    @ArchTest
+    static final ArchRule coreDoesNotKnowAdapters = noClasses()
+            .that().resideInAnyPackage("dev.recaudo.domain..", "dev.recaudo.application..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "dev.recaudo.rest..", "dev.recaudo.persistence..", "dev.recaudo.webhooks..", "dev.recaudo.bootstrap..")
+            .because("the core talks to the outside only through ports it owns, so an adapter can be replaced");
+
+    @ArchTest
+    static final ArchRule restDoesNotUseOtherAdapters = noClasses().that().resideInAPackage("dev.recaudo.rest..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "dev.recaudo.persistence..", "dev.recaudo.webhooks..", "dev.recaudo.bootstrap..")
+            .because("adapters meet only through the core's ports; a REST class reaching into SQL would bypass "
+                    + "the use cases and their rules");
+
+    @ArchTest
+    static final ArchRule persistenceDoesNotUseOtherAdapters = noClasses().that().resideInAPackage("dev.recaudo.persistence..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "dev.recaudo.rest..", "dev.recaudo.webhooks..", "dev.recaudo.bootstrap..")
+            .because("adapters meet only through the core's ports, so each can change without the others");
+
+    @ArchTest
+    static final ArchRule webhooksDoNotUseOtherAdapters = noClasses().that().resideInAPackage("dev.recaudo.webhooks..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "dev.recaudo.rest..", "dev.recaudo.persistence..", "dev.recaudo.bootstrap..")
+            .because("adapters meet only through the core's ports, so each can change without the others")
+            .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule cdiOnlyAtTheEdges = noClasses()
+            .that().resideOutsideOfPackages(
+                    "dev.recaudo.bootstrap..", "dev.recaudo.rest..", "dev.recaudo.persistence..", "dev.recaudo.webhooks..")
+            .should().dependOnClassesThat().resideInAnyPackage("jakarta.enterprise..", "jakarta.inject..", "io.quarkus.arc..")
+            .because("dependency injection is wiring, and wiring belongs to bootstrap-quarkus and the adapters; "
+                    + "the core is assembled by hand in CoreWiring");
+
+    @ArchTest
+    static final ArchRule useCaseServicesImplementTheirPort = classes()
+            .that().resideInAPackage("dev.recaudo.application..").and().haveSimpleNameEndingWith("Service")
+            .should().implement(com.tngtech.archunit.base.DescribedPredicate.describe(
+                    "a use-case interface of the application",
+                    (com.tngtech.archunit.core.domain.JavaClass type) ->
+                            type.getPackageName().startsWith("dev.recaudo.application")
+                                    && (type.getSimpleName().endsWith("UseCase") || type.getSimpleName().endsWith("Queries"))))
+            .because("each inbound port has one service, and callers depend on the port, not on the service");
+
+    @ArchTest
+    static final ArchRule noBusinessRulesInBootstrap = noClasses().that().resideInAPackage("dev.recaudo.bootstrap..")
+            .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..")
+            .because("bootstrap wires and configures; storage belongs to adapter-persistence");
+}

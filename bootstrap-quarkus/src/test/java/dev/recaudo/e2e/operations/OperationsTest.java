@@ -1,0 +1,57 @@
+package dev.recaudo.e2e.operations;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class OperationsTest {
+
+    @Test
+    void givenRunningService_whenProbing_thenLiveAndReadyWithDatabaseCheck() {
+        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().get("/q/health/ready").then().statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItem(containsString("Database")));
+    }
+
+    @Test
+    void givenTraffic_whenScrapingMetrics_thenPrometheusText() {
+        given().get("/v1/invoices");
+        given().accept("text/plain").get("/q/metrics").then().statusCode(200)
+                .contentType(containsString("text/plain"))
+                .body(containsString("# TYPE http_server_requests_seconds summary"))
+                .body(containsString("http_server_requests_seconds_count"));
+    }
+
+    @Test
+    void givenOpenApi_whenFetched_thenEveryFamilyAndSecuritySchemeDescribed() {
+        given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
+                .body("paths", hasKey("/v1/invoices"))
+                .body("paths", hasKey("/integrations/v1/{companyId}/customers"))
+                .body("paths", hasKey("/integrations/v1/{companyId}/customers/upsert"))
+                .body("paths", hasKey("/external/payments"))
+                .body("paths", hasKey("/checkout/token"))
+                .body("paths", hasKey("/checkout/company/{companyId}/product/sku/{sku}"))
+                .body("paths", hasKey("/companies/{companyId}/api-keys"))
+                .body("paths", hasKey("/companies/{companyId}/api-keys/{keyId}/rotate"))
+                .body("paths", hasKey("/auth/token"))
+                .body("paths", hasKey("/operator/companies"))
+                .body("components.securitySchemes", hasKey("apiKeyBearer"))
+                .body("components.securitySchemes", hasKey("integrationsSignature"))
+                .body("components.securitySchemes", hasKey("xApiKey"))
+                .body("components.securitySchemes", hasKey("checkoutToken"))
+                .body("components.securitySchemes", hasKey("adminJwt"))
+                .body("components.securitySchemes", hasKey("operatorToken"));
+    }
+
+    @Test
+    void givenSwaggerUi_whenOpened_thenServed() {
+        given().get("/q/swagger-ui/").then().statusCode(200).body(containsString("swagger"));
+    }
+}
