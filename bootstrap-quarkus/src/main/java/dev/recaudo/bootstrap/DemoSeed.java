@@ -57,7 +57,7 @@ public class DemoSeed {
         }
     }
 
-    void seed() {
+    public void seed() {
         byte[] secret = new byte[12];
         random.nextBytes(secret);
         String password = HexFormat.of().formatHex(secret);
