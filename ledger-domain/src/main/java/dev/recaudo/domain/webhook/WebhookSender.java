@@ -1,0 +1,25 @@
+package dev.recaudo.domain.webhook;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Port: one signed HTTP POST of a webhook body. Implementations sign with the Standard Webhooks
+ * scheme, follow no redirects, bound connect and read time, and re-check the target policy on the
+ * resolved address before connecting. They never throw for a failed delivery: the outcome is data.
+ */
+public interface WebhookSender {
+
+    SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret);
+
+    /**
+     * What happened: the HTTP status when a response arrived, else an error description; and how
+     * long the attempt took.
+     */
+    record SendOutcome(Optional<Integer> statusCode, Optional<String> error, long durationMillis) {
+
+        public boolean succeeded() {
+            return statusCode.filter(code -> code >= 200 && code < 300).isPresent();
+        }
+    }
+}
