@@ -57,7 +57,9 @@ CREATE TABLE collection_documents (
     remarks              text        NULL,
     currency             text        NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
     total_minor          bigint      NOT NULL CHECK (total_minor >= 0),
-    balance_minor        bigint      NOT NULL CHECK (balance_minor >= 0 AND balance_minor <= total_minor),
+    applied_minor        bigint      NOT NULL CHECK (applied_minor >= 0 AND applied_minor <= total_minor),
+    -- What is still owed; zero once annulled. Always equal to the ledger balance of the receivable.
+    balance_minor        bigint      NOT NULL CHECK (balance_minor >= 0 AND balance_minor <= total_minor - applied_minor),
     status               text        NOT NULL CHECK (status IN ('CREATED', 'PAID', 'CONCILIATED', 'PAID_FROM_PROVIDER',
                                                                 'DELETE_FROM_PROVIDER', 'FAILED')),
     version              bigint      NOT NULL DEFAULT 0,

@@ -10,6 +10,7 @@ import dev.recaudo.domain.apikey.ApiKeyRepository;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
@@ -31,7 +32,7 @@ public class PgApiKeyRepository implements ApiKeyRepository {
     private static final String KEY_COLUMNS = "k.id, k.company_id, k.name, k.key_prefix, k.key_hash, k.permissions,"
             + " k.source, k.environment, k.rate_limit_rpm, k.created_at, k.revoked_at, k.last_used_at";
     private static final String WITH_COMPANY = "SELECT " + KEY_COLUMNS
-            + ", c.enabled AS company_enabled, c.reference_currency IS NOT NULL AS company_has_currency"
+            + ", c.enabled AS company_enabled, c.reference_currency AS company_currency"
             + " FROM api_keys k JOIN companies c ON c.id = k.company_id";
 
     private final Jdbc jdbc;
@@ -109,7 +110,8 @@ public class PgApiKeyRepository implements ApiKeyRepository {
     }
 
     private static KeyWithCompany keyWithCompany(ResultSet row) throws SQLException {
-        return new KeyWithCompany(key(row), row.getBoolean("company_enabled"), row.getBoolean("company_has_currency"));
+        return new KeyWithCompany(key(row), row.getBoolean("company_enabled"),
+                Optional.ofNullable(row.getString("company_currency")).map(CurrencyCode::valueOf));
     }
 
     private static ApiKey key(ResultSet row) throws SQLException {

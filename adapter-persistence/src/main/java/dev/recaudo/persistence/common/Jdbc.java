@@ -1,6 +1,9 @@
 package dev.recaudo.persistence.common;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -107,6 +110,12 @@ public class Jdbc {
 
     public static Optional<Instant> optionalInstant(ResultSet row, String column) throws SQLException {
         return Optional.ofNullable(instant(row, column));
+    }
+
+    /** The tenant of a row with {@code company_id} and {@code is_test} columns. */
+    public static TenantScope scope(ResultSet row) throws SQLException {
+        return new TenantScope(new CompanyId(uuid(row, "company_id")),
+                row.getBoolean("is_test") ? KeyEnvironment.TEST : KeyEnvironment.LIVE);
     }
 
     public static java.util.UUID uuid(ResultSet row, String column) throws SQLException {

@@ -1,11 +1,17 @@
 package dev.recaudo.persistence.document;
 
 import static dev.recaudo.persistence.common.Jdbc.instant;
+import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
 import static dev.recaudo.persistence.common.Jdbc.uuid;
 
+import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.Channel;
+import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.document.DocumentDetails;
+import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentListQuery;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
@@ -19,6 +25,8 @@ import java.sql.Timestamp;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 @ApplicationScoped
 public class PgCollectionDocumentRepository implements CollectionDocumentRepository {
@@ -27,6 +35,110 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     public PgCollectionDocumentRepository(Jdbc jdbc) {
         this.jdbc = jdbc;
+    }
+
+    private static final String COLUMNS = "id, company_id, is_test, source, external_document_id, provider_id, customer_id,"
+            + " channel, reference, name, description, phone, email, invoice_number, issue_date, due_at,"
+            + " metadata::text AS metadata, remarks, currency, total_minor, applied_minor, balance_minor, status, version,"
+            + " created_at, updated_at";
+
+    @Override
+    public InsertOutcome insert(CollectionDocument document) {
+        DocumentDetails details = document.details();
+        int inserted = jdbc.update("INSERT INTO collection_documents (id, company_id, is_test, source, external_document_id,"
+                        + " provider_id, customer_id, channel, reference, name, description, phone, email, invoice_number,"
+                        + " issue_date, due_at, metadata, remarks, currency, total_minor, applied_minor, balance_minor, status,"
+                        + " version, created_at, updated_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                        + " ON CONFLICT (company_id, is_test, source, external_document_id) DO NOTHING",
+                document.id().value(), document.scope().companyId().value(), document.scope().isTest(), document.source(),
+                document.externalDocumentId(), document.providerId().orElse(null), document.customerId(),
+                document.channel().name().toLowerCase(Locale.ROOT), document.reference().orElse(null), details.name(),
+                details.description().orElse(null), details.phone().orElse(null), details.email().orElse(null),
+                details.invoiceNumber().orElse(null), details.issueDate().orElse(null), details.dueAt().orElse(null),
+                document.metadataJson().orElse(null), document.remarks().orElse(null), document.total().currency().name(),
+                document.total().amountMinor(), document.applied().amountMinor(), document.balance().amountMinor(),
+                document.status().name(), document.version(), document.createdAt(), document.updatedAt());
+        return inserted == 1 ? InsertOutcome.INSERTED : InsertOutcome.ALREADY_EXISTS;
+    }
+
+    @Override
+    public Optional<CollectionDocument> find(TenantScope scope, DocumentId id) {
+        return jdbc.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ? AND id = ?",
+                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), id.value());
+    }
+
+    @Override
+    public Optional<CollectionDocument> lock(TenantScope scope, DocumentId id) {
+        return jdbc.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ? AND id = ?"
+                        + " FOR UPDATE",
+                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), id.value());
+    }
+
+    @Override
+    public Optional<CollectionDocument> findByExternalId(TenantScope scope, String source, String externalDocumentId) {
+        return jdbc.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
+                        + " AND source = ? AND external_document_id = ?",
+                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), source,
+                externalDocumentId);
+    }
+
+    @Override
+    public void update(CollectionDocument document) {
+        DocumentDetails details = document.details();
+        int updated = jdbc.update("UPDATE collection_documents SET reference = ?, name = ?, description = ?, phone = ?,"
+                        + " email = ?, invoice_number = ?, issue_date = ?, due_at = ?, remarks = ?, currency = ?, total_minor = ?,"
+                        + " applied_minor = ?, balance_minor = ?, status = ?, version = ?, updated_at = ?"
+                        + " WHERE company_id = ? AND is_test = ? AND id = ?",
+                document.reference().orElse(null), details.name(), details.description().orElse(null),
+                details.phone().orElse(null), details.email().orElse(null), details.invoiceNumber().orElse(null),
+                details.issueDate().orElse(null), details.dueAt().orElse(null), document.remarks().orElse(null),
+                document.total().currency().name(), document.total().amountMinor(), document.applied().amountMinor(),
+                document.balance().amountMinor(), document.status().name(), document.version(), document.updatedAt(),
+                document.scope().companyId().value(), document.scope().isTest(), document.id().value());
+        if (updated != 1) {
+            throw new IllegalStateException("document " + document.id() + " vanished while locked");
+        }
+    }
+
+    @Override
+    public List<CollectionDocument> lockPendingBatch(TenantScope scope, String source, int limit) {
+        return jdbc.query("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
+                        + " AND source = ? AND status = 'CREATED' AND applied_minor = 0"
+                        + " ORDER BY created_at, id LIMIT ? FOR UPDATE SKIP LOCKED",
+                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), source, limit);
+    }
+
+    private static CollectionDocument document(ResultSet row) throws SQLException {
+        CurrencyCode currency = CurrencyCode.valueOf(row.getString("currency"));
+        TenantScope scope = Jdbc.scope(row);
+        DocumentDetails details = new DocumentDetails(
+                row.getString("name"),
+                Optional.ofNullable(row.getString("description")),
+                Optional.ofNullable(row.getString("phone")),
+                Optional.ofNullable(row.getString("email")),
+                Optional.ofNullable(row.getString("invoice_number")),
+                optionalInstant(row, "issue_date"),
+                optionalInstant(row, "due_at"));
+        return new CollectionDocument(
+                new DocumentId(uuid(row, "id")),
+                scope,
+                row.getString("source"),
+                row.getString("external_document_id"),
+                Optional.ofNullable(row.getString("provider_id")),
+                uuid(row, "customer_id"),
+                Channel.valueOf(row.getString("channel").toUpperCase(Locale.ROOT)),
+                Optional.ofNullable(row.getString("reference")),
+                details,
+                Optional.ofNullable(row.getString("metadata")),
+                Optional.ofNullable(row.getString("remarks")),
+                Money.of(row.getLong("total_minor"), currency),
+                Money.of(row.getLong("applied_minor"), currency),
+                Money.of(row.getLong("balance_minor"), currency),
+                DocumentStatus.valueOf(row.getString("status")),
+                row.getLong("version"),
+                instant(row, "created_at"),
+                instant(row, "updated_at"));
     }
 
     @Override

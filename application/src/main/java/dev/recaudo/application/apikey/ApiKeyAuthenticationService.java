@@ -45,6 +45,6 @@ public final class ApiKeyAuthenticationService implements ApiKeyAuthenticationUs
         }
         keys.recordUse(found.key().id(), clock.instant());
         return new AuthenticationResult.Authenticated(new KeyPrincipal(
-                found.key(), found.companyEnabled(), found.companyHasFinancialConfiguration()));
+                found.key(), found.companyEnabled(), found.companyReferenceCurrency()));
     }
 }

@@ -3,7 +3,10 @@ package dev.recaudo.application.apikey;
 import dev.recaudo.domain.apikey.ApiKey;
 import dev.recaudo.domain.apikey.ApiKeyId;
 import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
+import java.util.Optional;
 
 /** Inbound port of the credential filters: who is calling, and what may they do. */
 public interface ApiKeyAuthenticationUseCase {
@@ -27,7 +30,12 @@ public interface ApiKeyAuthenticationUseCase {
     }
 
     /** An authenticated key with the company facts the filters check on every request. */
-    record KeyPrincipal(ApiKey key, boolean companyEnabled, boolean companyHasFinancialConfiguration) {
+    record KeyPrincipal(ApiKey key, boolean companyEnabled, Optional<CurrencyCode> companyReferenceCurrency) {
+
+        public TenantScope scope() {
+            return new TenantScope(key.companyId(), key.environment());
+        }
+
 
         public CompanyId companyId() {
             return key.companyId();

@@ -100,7 +100,7 @@ class ApiKeyAuthenticationServiceTest {
         KeyPrincipal principal = authenticated(service.authenticate(stored.secret().text()));
 
         assertThat(principal.companyEnabled()).isEqualTo(enabled);
-        assertThat(principal.companyHasFinancialConfiguration()).isEqualTo(hasReferenceCurrency);
+        assertThat(principal.companyReferenceCurrency().isPresent()).isEqualTo(hasReferenceCurrency);
         assertThat(keys.recordedUses()).hasSize(1);
     }
 
@@ -126,7 +126,7 @@ class ApiKeyAuthenticationServiceTest {
 
         assertThat(principal.key().id()).isEqualTo(stored.key().id());
         assertThat(principal.companyEnabled()).isTrue();
-        assertThat(principal.companyHasFinancialConfiguration()).isFalse();
+        assertThat(principal.companyReferenceCurrency()).isEmpty();
         assertThat(keys.recordedUses()).containsExactly(new RecordedUse(stored.key().id(), NOW));
     }
 

@@ -123,7 +123,7 @@ public final class InMemoryApiKeyRepository implements ApiKeyRepository, Transac
     private KeyWithCompany withCompany(ApiKey key) {
         Company company = companies.find(key.companyId())
                 .orElseThrow(() -> new IllegalStateException("key " + key.id() + " has no company"));
-        return new KeyWithCompany(key, company.enabled(), company.hasFinancialConfiguration());
+        return new KeyWithCompany(key, company.enabled(), company.referenceCurrency());
     }
 
     private static ApiKey copy(ApiKey key, Optional<Instant> revokedAt, Optional<Instant> lastUsedAt) {

@@ -1,6 +1,7 @@
 package dev.recaudo.domain.apikey;
 
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -26,5 +27,5 @@ public interface ApiKeyRepository {
     void recordUse(ApiKeyId keyId, Instant now);
 
     /** A key and the two facts about its company that every request needs. */
-    record KeyWithCompany(ApiKey key, boolean companyEnabled, boolean companyHasFinancialConfiguration) {}
+    record KeyWithCompany(ApiKey key, boolean companyEnabled, Optional<CurrencyCode> companyReferenceCurrency) {}
 }

@@ -1,10 +1,31 @@
 package dev.recaudo.domain.document;
 
+import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
+import java.util.List;
+import java.util.Optional;
 
 /** Port: where collection documents are kept. Every method names the tenant. */
 public interface CollectionDocumentRepository {
+
+    /** Inserts unless the partner's identity (source and external id) is already taken. */
+    InsertOutcome insert(CollectionDocument document);
+
+    Optional<CollectionDocument> find(TenantScope scope, DocumentId id);
+
+    /** Reads and locks the document until the transaction ends: writers of one document queue. */
+    Optional<CollectionDocument> lock(TenantScope scope, DocumentId id);
+
+    Optional<CollectionDocument> findByExternalId(TenantScope scope, String source, String externalDocumentId);
+
+    void update(CollectionDocument document);
+
+    /**
+     * Locks up to {@code limit} open documents of the partner with nothing applied, skipping rows
+     * other transactions hold, for bulk annulment.
+     */
+    List<CollectionDocument> lockPendingBatch(TenantScope scope, String source, int limit);
 
     Page<DocumentSummary> page(TenantScope scope, DocumentListQuery query);
 }

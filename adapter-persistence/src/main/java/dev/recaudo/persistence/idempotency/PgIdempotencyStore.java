@@ -1,0 +1,71 @@
+package dev.recaudo.persistence.idempotency;
+
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.idempotency.IdempotencyStore;
+import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.PersistenceFailure;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Claims are rows inserted with ON CONFLICT DO NOTHING inside the caller's transaction. A twin
+ * request's insert waits for the first transaction on the primary key; when the first commits, the
+ * twin reads its answer, and when it rolls back, the twin claims the key itself. The wait is bounded
+ * by a transaction-local lock timeout, after which the twin hears that the first is in progress.
+ */
+@ApplicationScoped
+public class PgIdempotencyStore implements IdempotencyStore {
+
+    private static final String LOCK_NOT_AVAILABLE = "55P03";
+
+    private final Jdbc jdbc;
+    private final long waitMillis;
+
+    public PgIdempotencyStore(Jdbc jdbc, @ConfigProperty(name = "recaudo.idempotency.wait-millis", defaultValue = "10000") long waitMillis) {
+        this.jdbc = jdbc;
+        this.waitMillis = waitMillis;
+    }
+
+    @Override
+    public Claim claim(TenantScope scope, String operation, String key, String fingerprint, Instant now) {
+        jdbc.queryOne("SELECT set_config('lock_timeout', ?, true)", row -> 1, waitMillis + "ms");
+        int inserted;
+        try {
+            inserted = jdbc.update("INSERT INTO idempotency_records (company_id, is_test, operation, idempotency_key,"
+                            + " fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    scope.companyId().value(), scope.isTest(), operation, key, fingerprint, now);
+        } catch (PersistenceFailure failure) {
+            if (failure.getCause() instanceof SQLException sql && LOCK_NOT_AVAILABLE.equals(sql.getSQLState())) {
+                return new Claim.InProgress();
+            }
+            throw failure;
+        }
+        jdbc.queryOne("SELECT set_config('lock_timeout', '0', true)", row -> 1);
+        if (inserted == 1) {
+            return new Claim.Claimed();
+        }
+        Optional<Claim> existing = jdbc.queryOne("SELECT fingerprint, response_status, response_body FROM idempotency_records"
+                        + " WHERE company_id = ? AND is_test = ? AND operation = ? AND idempotency_key = ?",
+                row -> {
+                    if (!row.getString("fingerprint").equals(fingerprint)) {
+                        return new Claim.Mismatch();
+                    }
+                    int status = row.getInt("response_status");
+                    return row.wasNull()
+                            ? new Claim.InProgress()
+                            : new Claim.Replay(new StoredResponse(status, row.getString("response_body")));
+                },
+                scope.companyId().value(), scope.isTest(), operation, key);
+        return existing.orElseGet(Claim.InProgress::new);
+    }
+
+    @Override
+    public void complete(TenantScope scope, String operation, String key, StoredResponse response, Instant now) {
+        jdbc.update("UPDATE idempotency_records SET response_status = ?, response_body = ?, completed_at = ?"
+                        + " WHERE company_id = ? AND is_test = ? AND operation = ? AND idempotency_key = ?",
+                response.status(), response.body(), now, scope.companyId().value(), scope.isTest(), operation, key);
+    }
+}

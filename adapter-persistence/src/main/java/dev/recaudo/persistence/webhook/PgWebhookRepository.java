@@ -1,0 +1,145 @@
+package dev.recaudo.persistence.webhook;
+
+import static dev.recaudo.persistence.common.Jdbc.instant;
+import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
+import static dev.recaudo.persistence.common.Jdbc.uuid;
+
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.webhook.DeliveryAttempt;
+import dev.recaudo.domain.webhook.DeliveryStatus;
+import dev.recaudo.domain.webhook.DueDelivery;
+import dev.recaudo.domain.webhook.WebhookDelivery;
+import dev.recaudo.domain.webhook.WebhookEndpoint;
+import dev.recaudo.domain.webhook.WebhookRepository;
+import dev.recaudo.persistence.common.Jdbc;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Endpoints, deliveries and attempts in PostgreSQL. Due deliveries are leased with
+ * {@code FOR UPDATE SKIP LOCKED} in bounded batches: instances share the work and never send the
+ * same delivery at the same time.
+ */
+@ApplicationScoped
+public class PgWebhookRepository implements WebhookRepository {
+
+    private final Jdbc jdbc;
+    private final Clock clock;
+
+    public PgWebhookRepository(Jdbc jdbc, Clock clock) {
+        this.jdbc = jdbc;
+        this.clock = clock;
+    }
+
+    @Override
+    public void insertEndpoint(WebhookEndpoint endpoint) {
+        jdbc.update("INSERT INTO webhook_endpoints (id, company_id, url, events, secret, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                endpoint.id(), endpoint.companyId().value(), endpoint.url(),
+                new Jdbc.TextArray(endpoint.events().stream().sorted().toList()), endpoint.secret(), endpoint.createdAt());
+    }
+
+    @Override
+    public List<WebhookEndpoint> listEndpoints(CompanyId companyId) {
+        return jdbc.query("SELECT * FROM webhook_endpoints WHERE company_id = ? AND deleted_at IS NULL ORDER BY created_at, id",
+                PgWebhookRepository::endpoint, companyId.value());
+    }
+
+    @Override
+    public int countEndpoints(CompanyId companyId) {
+        return jdbc.queryOne("SELECT count(*) FROM webhook_endpoints WHERE company_id = ? AND deleted_at IS NULL",
+                row -> row.getInt(1), companyId.value()).orElse(0);
+    }
+
+    @Override
+    public Optional<WebhookEndpoint> findEndpoint(CompanyId companyId, UUID endpointId) {
+        return jdbc.queryOne("SELECT * FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL",
+                PgWebhookRepository::endpoint, companyId.value(), endpointId);
+    }
+
+    @Override
+    public void deleteEndpoint(CompanyId companyId, UUID endpointId) {
+        Instant now = clock.instant();
+        jdbc.update("UPDATE webhook_endpoints SET deleted_at = ? WHERE company_id = ? AND id = ? AND deleted_at IS NULL",
+                now, companyId.value(), endpointId);
+        jdbc.update("UPDATE webhook_deliveries SET status = 'DEAD', next_attempt_at = NULL, updated_at = ?"
+                + " WHERE endpoint_id = ? AND status = 'PENDING'", now, endpointId);
+    }
+
+    @Override
+    public List<WebhookDelivery> listDeliveries(CompanyId companyId, UUID endpointId, int limit) {
+        return jdbc.query("SELECT d.*, o.type FROM webhook_deliveries d JOIN outbox_events o ON o.id = d.event_id"
+                        + " WHERE d.company_id = ? AND d.endpoint_id = ? ORDER BY d.created_at DESC, d.id DESC LIMIT ?",
+                this::delivery, companyId.value(), endpointId, limit);
+    }
+
+    @Override
+    public List<DueDelivery> claimDue(Instant now, Duration lease, int batchSize) {
+        return jdbc.query("UPDATE webhook_deliveries d SET leased_until = ?, updated_at = ?"
+                        + " FROM (SELECT x.id FROM webhook_deliveries x WHERE x.status = 'PENDING' AND x.next_attempt_at <= ?"
+                        + "       AND (x.leased_until IS NULL OR x.leased_until < ?)"
+                        + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due"
+                        + " WHERE d.id = due.id"
+                        + " RETURNING d.id, d.event_id, d.attempts,"
+                        + " (SELECT e.url FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS url,"
+                        + " (SELECT e.secret FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS secret,"
+                        + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
+                        + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at",
+                row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), row.getString("secret"),
+                        row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at")),
+                now.plus(lease), now, now, now, batchSize);
+    }
+
+    @Override
+    public void recordAttempt(UUID deliveryId, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt) {
+        jdbc.update("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
+                        + " VALUES (?, ?, ?, ?, ?)",
+                deliveryId, attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
+                attempt.error().map(error -> error.length() > 500 ? error.substring(0, 500) : error).orElse(null));
+        jdbc.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?,"
+                        + " leased_until = NULL, updated_at = ? WHERE id = ?",
+                status.name(), nextAttemptAt.orElse(null), clock.instant(), deliveryId);
+    }
+
+    @Override
+    public Optional<WebhookDelivery> redeliver(CompanyId companyId, UUID endpointId, UUID deliveryId, Instant now) {
+        int updated = jdbc.update("UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = ?,"
+                        + " leased_until = NULL, updated_at = ? WHERE company_id = ? AND endpoint_id = ? AND id = ?"
+                        + " AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = endpoint_id AND e.deleted_at IS NULL)",
+                now, now, companyId.value(), endpointId, deliveryId);
+        if (updated == 0) {
+            return Optional.empty();
+        }
+        return jdbc.queryOne("SELECT d.*, o.type FROM webhook_deliveries d JOIN outbox_events o ON o.id = d.event_id"
+                + " WHERE d.id = ?", this::delivery, deliveryId);
+    }
+
+    private WebhookDelivery delivery(ResultSet row) throws SQLException {
+        UUID id = uuid(row, "id");
+        List<DeliveryAttempt> attempts = jdbc.query("SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempted_at, id",
+                attempt -> {
+                    int status = attempt.getInt("status_code");
+                    Optional<Integer> statusCode = attempt.wasNull() ? Optional.empty() : Optional.of(status);
+                    return new DeliveryAttempt(instant(attempt, "attempted_at"), attempt.getLong("duration_ms"), statusCode,
+                            Optional.ofNullable(attempt.getString("error")));
+                },
+                id);
+        return new WebhookDelivery(id, uuid(row, "endpoint_id"), uuid(row, "event_id"), row.getString("type"),
+                DeliveryStatus.valueOf(row.getString("status")), row.getInt("attempts"), optionalInstant(row, "next_attempt_at"),
+                instant(row, "created_at"), attempts);
+    }
+
+    private static WebhookEndpoint endpoint(ResultSet row) throws SQLException {
+        return new WebhookEndpoint(uuid(row, "id"), new CompanyId(uuid(row, "company_id")), row.getString("url"),
+                Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())), row.getString("secret"),
+                instant(row, "created_at"));
+    }
+}

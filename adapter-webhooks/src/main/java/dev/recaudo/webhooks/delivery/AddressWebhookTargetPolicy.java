@@ -1,0 +1,121 @@
+package dev.recaudo.webhooks.delivery;
+
+import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Locale;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Decides whether a URL may receive webhooks by looking at its shape and at every address its host
+ * resolves to. Checking the resolved addresses, not the host text, is what stops names such as
+ * {@code localhost} or a public name pointing at {@code 10.0.0.5} from reaching internal services.
+ * Refusal reasons never include the resolved address, so the check cannot be used to map internal
+ * DNS.
+ */
+@ApplicationScoped
+public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
+
+    static final int URL_LENGTH_MAX = 2048;
+
+    private static final TargetCheck ALLOWED = new TargetCheck.Allowed();
+
+    private final boolean allowPrivateTargets;
+    private final HostResolver resolver;
+
+    @Inject
+    public AddressWebhookTargetPolicy(
+            @ConfigProperty(name = "recaudo.webhooks.allow-private-targets", defaultValue = "false")
+                    boolean allowPrivateTargets) {
+        this(allowPrivateTargets, InetAddress::getAllByName);
+    }
+
+    /** Lets tests decide what a host name resolves to without depending on the machine's DNS. */
+    AddressWebhookTargetPolicy(boolean allowPrivateTargets, HostResolver resolver) {
+        this.allowPrivateTargets = allowPrivateTargets;
+        this.resolver = resolver;
+    }
+
+    /** Name resolution as {@link InetAddress#getAllByName(String)} does it. */
+    @FunctionalInterface
+    interface HostResolver {
+        InetAddress[] resolve(String host) throws UnknownHostException;
+    }
+
+    @Override
+    public TargetCheck check(String url) {
+        if (url == null || url.isBlank()) {
+            return refused("The URL is empty.");
+        }
+        if (url.length() > URL_LENGTH_MAX) {
+            return refused("The URL is longer than " + URL_LENGTH_MAX + " characters.");
+        }
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            return refused("The URL is not a valid absolute URL.");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("https") && !scheme.equals("http")) {
+            return refused(allowPrivateTargets
+                    ? "The URL must start with http:// or https://."
+                    : "The URL must start with https://.");
+        }
+        if (uri.getHost() == null) {
+            return refused("The URL has no valid host name.");
+        }
+        if (uri.getRawUserInfo() != null) {
+            // Credentials in a URL end up in logs and delivery records; the signature authenticates us instead.
+            return refused("The URL must not contain a user name or password.");
+        }
+        if (scheme.equals("http") && !allowPrivateTargets) {
+            return refused("The URL must use https, so that event contents stay confidential.");
+        }
+        InetAddress[] addresses;
+        try {
+            addresses = resolver.resolve(withoutBrackets(uri.getHost()));
+        } catch (UnknownHostException e) {
+            return refused("The host name could not be resolved.");
+        }
+        return checkAddresses(addresses == null ? List.of() : List.of(addresses));
+    }
+
+    /**
+     * Checks addresses that a host name has already been resolved to. A single non-public address
+     * refuses the whole set, because the HTTP client may pick any of them when it connects.
+     */
+    public TargetCheck checkAddresses(List<InetAddress> addresses) {
+        if (addresses.isEmpty()) {
+            return refused("The host name did not resolve to any address.");
+        }
+        if (allowPrivateTargets) {
+            return ALLOWED;
+        }
+        for (InetAddress address : addresses) {
+            TargetAddresses.Kind kind = TargetAddresses.classify(address);
+            if (!kind.isPublic()) {
+                return refused("The host resolves to " + kind.description
+                        + "; webhook URLs must point at public internet addresses.");
+            }
+        }
+        return ALLOWED;
+    }
+
+    private static String withoutBrackets(String host) {
+        // URI keeps the brackets around an IPv6 literal; the resolver wants the bare address.
+        if (host.startsWith("[") && host.endsWith("]")) {
+            return host.substring(1, host.length() - 1);
+        }
+        return host;
+    }
+
+    private static TargetCheck refused(String reason) {
+        return new TargetCheck.Refused(reason);
+    }
+}

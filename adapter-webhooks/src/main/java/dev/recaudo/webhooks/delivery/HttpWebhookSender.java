@@ -1,0 +1,170 @@
+package dev.recaudo.webhooks.delivery;
+
+import dev.recaudo.domain.webhook.WebhookSender;
+import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import dev.recaudo.domain.webhook.WebhookTargetPolicy.TargetCheck;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+
+/**
+ * Sends one signed webhook POST with the JDK HTTP client. The target is checked again right before
+ * each attempt, because what a host name resolves to can change after the endpoint was registered.
+ * Every failure, from a refused target to a timeout, comes back as a {@link SendOutcome} so the
+ * caller can record the attempt and schedule the next one.
+ */
+@ApplicationScoped
+public class HttpWebhookSender implements WebhookSender {
+
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    static final String USER_AGENT = "Recaudo-Webhooks/1.0";
+
+    /** Error texts are stored with every attempt and shown to administrators; keep them short. */
+    private static final int ERROR_LENGTH_MAX = 200;
+
+    private final WebhookTargetPolicy targetPolicy;
+    private final HttpClient client;
+    private final Duration connectTimeout;
+    private final Duration requestTimeout;
+
+    @Inject
+    public HttpWebhookSender(WebhookTargetPolicy targetPolicy) {
+        this(targetPolicy, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+    }
+
+    /** Lets tests use timeouts of milliseconds instead of seconds. */
+    HttpWebhookSender(WebhookTargetPolicy targetPolicy, Duration connectTimeout, Duration requestTimeout) {
+        this.targetPolicy = targetPolicy;
+        this.connectTimeout = connectTimeout;
+        this.requestTimeout = requestTimeout;
+        this.client = HttpClient.newBuilder()
+                // A redirect would lead to a target the policy never saw, possibly an internal one.
+                .followRedirects(HttpClient.Redirect.NEVER)
+                // Through a proxy, the address checked would not be the address connected to.
+                .proxy(HttpClient.Builder.NO_PROXY)
+                // HTTP/1.1 avoids the h2c upgrade dance on plain http that some receivers mishandle.
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(connectTimeout)
+                .build();
+    }
+
+    @Override
+    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret) {
+        long startedNanos = System.nanoTime();
+        if (targetPolicy.check(url) instanceof TargetCheck.Refused refused) {
+            return failed("target refused: " + refused.reason(), startedNanos);
+        }
+        long timestampSeconds = timestamp.getEpochSecond();
+        String signature;
+        try {
+            signature = StandardWebhookSignature.sign(secret, webhookId, timestampSeconds, body);
+        } catch (IllegalArgumentException e) {
+            return failed("signing failed: " + e.getMessage(), startedNanos);
+        }
+        HttpRequest request;
+        try {
+            request = HttpRequest.newBuilder(URI.create(url))
+                    .timeout(requestTimeout)
+                    .header("Content-Type", "application/json")
+                    .header("User-Agent", USER_AGENT)
+                    .header("webhook-id", webhookId)
+                    .header("webhook-timestamp", Long.toString(timestampSeconds))
+                    .header("webhook-signature", signature)
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body.getBytes(StandardCharsets.UTF_8)))
+                    .build();
+        } catch (IllegalArgumentException e) {
+            return failed("request could not be built: " + e.getMessage(), startedNanos);
+        }
+        try {
+            // The stream handler returns as soon as the status line and headers arrive; the body is
+            // never read, so a receiver streaming an endless answer cannot hold the attempt open.
+            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            closeQuietly(response.body());
+            return new SendOutcome(Optional.of(response.statusCode()), Optional.empty(), elapsedMillis(startedNanos));
+        } catch (HttpConnectTimeoutException e) {
+            return failed("connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
+        } catch (HttpTimeoutException e) {
+            return failed("timeout after " + requestTimeout.toMillis() + " ms", startedNanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failed("interrupted before a response arrived", startedNanos);
+        } catch (IOException e) {
+            return failed(describe(e), startedNanos);
+        }
+    }
+
+    /** A short description of an I/O failure, from the most specific cause the client reports. */
+    static String describe(IOException failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof UnresolvedAddressException) {
+                return "host could not be resolved";
+            }
+            if (cause instanceof NoRouteToHostException) {
+                return "no route to host";
+            }
+            if (cause instanceof SSLHandshakeException) {
+                return "TLS handshake failed";
+            }
+            if (cause instanceof SSLException) {
+                return "TLS error";
+            }
+        }
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConnectException) {
+                String message = firstMessage(failure);
+                boolean refused = message == null || message.toLowerCase(Locale.ROOT).contains("refused");
+                return refused ? "connection refused" : "connection failed: " + message;
+            }
+        }
+        String message = firstMessage(failure);
+        return message == null ? "I/O error" : "I/O error: " + message;
+    }
+
+    private static String firstMessage(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                return cause.getMessage();
+            }
+        }
+        return null;
+    }
+
+    private static void closeQuietly(InputStream body) {
+        try {
+            body.close();
+        } catch (IOException e) {
+            // The status has already arrived and is the outcome; an unread body failing to close is not.
+        }
+    }
+
+    private static SendOutcome failed(String error, long startedNanos) {
+        return new SendOutcome(Optional.empty(), Optional.of(bounded(error)), elapsedMillis(startedNanos));
+    }
+
+    private static String bounded(String error) {
+        String singleLine = error.replaceAll("[\\r\\n\\t]+", " ");
+        return singleLine.length() <= ERROR_LENGTH_MAX ? singleLine : singleLine.substring(0, ERROR_LENGTH_MAX);
+    }
+
+    private static long elapsedMillis(long startedNanos) {
+        return Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
+    }
+}

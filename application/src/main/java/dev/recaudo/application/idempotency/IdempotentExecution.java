@@ -1,0 +1,79 @@
+package dev.recaudo.application.idempotency;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.idempotency.IdempotencyStore;
+import dev.recaudo.domain.idempotency.IdempotencyStore.Claim;
+import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
+import java.time.Clock;
+import java.util.function.Supplier;
+
+/**
+ * Runs a request's work at most once per idempotency key. The claim, the work and the stored
+ * answer share one transaction: a concurrent twin waits on the claim and then replays the answer,
+ * and a failure rolls back all three, so a retry runs the work afresh. Error answers (4xx, 5xx)
+ * are not stored: the same request gets the same error again by being checked again.
+ */
+public final class IdempotentExecution {
+
+    private final IdempotencyStore store;
+    private final Transactions transactions;
+    private final Clock clock;
+
+    public IdempotentExecution(IdempotencyStore store, Transactions transactions, Clock clock) {
+        this.store = store;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    public sealed interface Outcome {
+        record Executed(StoredResponse response) implements Outcome {}
+
+        record Replayed(StoredResponse response) implements Outcome {}
+
+        record KeyReusedWithAnotherRequest() implements Outcome {}
+
+        record StillInProgress() implements Outcome {}
+    }
+
+    /**
+     * @param operation what the key is scoped to besides the tenant, e.g. {@code public_invoices.create}
+     * @param fingerprint a digest of the request as parsed, so equal requests have equal fingerprints
+     */
+    public Outcome execute(
+            TenantScope scope, String operation, String key, String fingerprint, Supplier<StoredResponse> work) {
+        try {
+            return transactions.inTransaction(() -> {
+                Claim claim = store.claim(scope, operation, key, fingerprint, clock.instant());
+                if (claim instanceof Claim.Replay replay) {
+                    return new Outcome.Replayed(replay.response());
+                }
+                if (claim instanceof Claim.Mismatch) {
+                    return new Outcome.KeyReusedWithAnotherRequest();
+                }
+                if (claim instanceof Claim.InProgress) {
+                    // The failed wait aborted the transaction; leave through a rollback.
+                    throw new Discard(new Outcome.StillInProgress());
+                }
+                StoredResponse response = work.get();
+                if (response.status() >= 400) {
+                    throw new Discard(new Outcome.Executed(response));
+                }
+                store.complete(scope, operation, key, response, clock.instant());
+                return new Outcome.Executed(response);
+            });
+        } catch (Discard discard) {
+            return discard.outcome;
+        }
+    }
+
+    /** Rolls back the claim (and any writes) of a request whose answer must not be replayed. */
+    private static final class Discard extends RuntimeException {
+        private final Outcome outcome;
+
+        Discard(Outcome outcome) {
+            super(null, null, false, false);
+            this.outcome = outcome;
+        }
+    }
+}

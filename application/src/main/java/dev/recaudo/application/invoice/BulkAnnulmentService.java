@@ -1,0 +1,87 @@
+package dev.recaudo.application.invoice;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.document.DocumentLifecycle;
+import dev.recaudo.domain.job.Job;
+import dev.recaudo.domain.job.JobRepository;
+import dev.recaudo.domain.common.TenantScope;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Annuls a partner's pending documents in batches, one transaction per batch. Documents are locked
+ * with SKIP LOCKED, and each is checked against the lifecycle under its lock, so paid, conciliated
+ * or partially paid documents are skipped and two instances never annul the same document.
+ */
+public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
+
+    static final int BATCH_SIZE = 100;
+    static final Duration LEASE = Duration.ofMinutes(5);
+
+    private final JobRepository jobs;
+    private final CollectionDocumentRepository documents;
+    private final DocumentBook book;
+    private final Transactions transactions;
+    private final Clock clock;
+
+    public BulkAnnulmentService(
+            JobRepository jobs, CollectionDocumentRepository documents, DocumentBook book, Transactions transactions, Clock clock) {
+        this.jobs = jobs;
+        this.documents = documents;
+        this.book = book;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    @Override
+    public UUID enqueue(TenantScope scope, String source) {
+        Job job = new Job(UUID.randomUUID(), scope, Job.JobKind.ANNUL_PENDING_DOCUMENTS, source, clock.instant());
+        transactions.inTransaction(() -> {
+            jobs.enqueue(job);
+            return job;
+        });
+        return job.id();
+    }
+
+    @Override
+    public int runNext() {
+        Optional<Job> claimed = transactions.inTransaction(() -> jobs.claimNext(clock.instant(), LEASE));
+        if (claimed.isEmpty()) {
+            return 0;
+        }
+        Job job = claimed.get();
+        int annulled = 0;
+        while (true) {
+            int batch = transactions.inTransaction(() -> annulBatch(job));
+            annulled += batch;
+            if (batch == 0) {
+                break;
+            }
+        }
+        int total = annulled;
+        transactions.inTransaction(() -> {
+            jobs.complete(job.id(), total, clock.instant());
+            return total;
+        });
+        return annulled;
+    }
+
+    private int annulBatch(Job job) {
+        List<CollectionDocument> batch = documents.lockPendingBatch(job.scope(), job.source(), BATCH_SIZE);
+        Instant now = clock.instant();
+        int annulled = 0;
+        for (CollectionDocument document : batch) {
+            if (DocumentLifecycle.annul(document) instanceof DocumentLifecycle.AnnulVerdict.Annul) {
+                book.annul(document, now);
+                annulled++;
+            }
+        }
+        return annulled;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.recaudo.application.invoice;
+
+import dev.recaudo.domain.checkout.Checkout;
+import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.document.DocumentStatus;
+import dev.recaudo.domain.ledger.AccountCode;
+import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.ledger.Transfer;
+import dev.recaudo.domain.ledger.TransferKind;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.payment.PaymentApplication;
+import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.webhook.Outbox;
+import dev.recaudo.domain.webhook.OutboxEvent;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The money moves of a document, each one a document change, a balanced ledger transfer and,
+ * where the lifecycle says so, an outbox event, all in the caller's transaction. Use cases decide
+ * whether a move is allowed (through {@code DocumentLifecycle}); this class carries it out.
+ */
+public final class DocumentBook {
+
+    public static final String INVOICE_CREATED = "invoice.created";
+    public static final String INVOICE_CANCELED = "invoice.canceled";
+    public static final String INVOICE_PAID = "invoice.paid";
+
+    private final CollectionDocumentRepository documents;
+    private final CheckoutRepository checkouts;
+    private final PaymentRepository payments;
+    private final Ledger ledger;
+    private final Outbox outbox;
+    private final PublicInvoiceProjection projection;
+
+    public DocumentBook(
+            CollectionDocumentRepository documents,
+            CheckoutRepository checkouts,
+            PaymentRepository payments,
+            Ledger ledger,
+            Outbox outbox,
+            PublicInvoiceProjection projection) {
+        this.documents = documents;
+        this.checkouts = checkouts;
+        this.payments = payments;
+        this.ledger = ledger;
+        this.outbox = outbox;
+        this.projection = projection;
+    }
+
+    /** Books a newly inserted document: its receivable, and a checkout for the full balance. */
+    public InvoiceView issued(CollectionDocument document, Instant now) {
+        ledger.post(Transfer.move(document.scope(), TransferKind.DOCUMENT_ISSUED, AccountCode.receivable(document.id()),
+                AccountCode.billing(), document.total(), Optional.of(document.id()), Optional.empty(), now));
+        Checkout checkout = Checkout.forBalanceOf(document, now);
+        checkouts.insert(checkout);
+        return new InvoiceView(document, Optional.of(checkout), Optional.empty());
+    }
+
+    /** New informational data; a payable checkout follows it. */
+    public InvoiceView describe(CollectionDocument updated, Instant now) {
+        documents.update(updated);
+        Optional<Checkout> checkout = checkouts.current(updated.scope(), updated.id()).map(current -> {
+            if (!current.isPending()) {
+                return current;
+            }
+            Checkout described = current.describing(updated, now);
+            checkouts.update(described);
+            return described;
+        });
+        return view(updated, checkout);
+    }
+
+    /** A new total for an open document: an adjusting transfer, and a new checkout replacing the old. */
+    public InvoiceView changeTotal(CollectionDocument described, Money newTotal, Instant now) {
+        Money delta = newTotal.minus(described.total());
+        CollectionDocument updated = described.withTotal(newTotal, now);
+        AccountCode receivable = AccountCode.receivable(updated.id());
+        Transfer adjustment = delta.isPositive()
+                ? Transfer.move(updated.scope(), TransferKind.DOCUMENT_ADJUSTED, receivable, AccountCode.billing(), delta,
+                        Optional.of(updated.id()), Optional.empty(), now)
+                : Transfer.move(updated.scope(), TransferKind.DOCUMENT_ADJUSTED, AccountCode.billing(), receivable,
+                        delta.negate(), Optional.of(updated.id()), Optional.empty(), now);
+        ledger.post(adjustment);
+        documents.update(updated);
+        cancelPendingCheckout(updated.scope(), updated.id(), now);
+        Checkout replacement = Checkout.forBalanceOf(updated, now);
+        checkouts.insert(replacement);
+        return view(updated, Optional.of(replacement));
+    }
+
+    /** Annulment: the open balance is written off, the pending checkout voided, the event queued. */
+    public InvoiceView annul(CollectionDocument document, Instant now) {
+        if (document.balance().isPositive()) {
+            ledger.post(Transfer.move(document.scope(), TransferKind.DOCUMENT_ANNULLED, AccountCode.billing(),
+                    AccountCode.receivable(document.id()), document.balance(), Optional.of(document.id()), Optional.empty(),
+                    now));
+        }
+        CollectionDocument annulled = document.annulled(now);
+        documents.update(annulled);
+        Optional<Checkout> checkout = cancelPendingCheckout(annulled.scope(), annulled.id(), now);
+        InvoiceView view = view(annulled, checkout.or(() -> checkouts.current(annulled.scope(), annulled.id())));
+        announce(INVOICE_CANCELED, view, now);
+        return view;
+    }
+
+    /**
+     * Records the payment and applies {@code amount} of it to the document, from {@code collections}
+     * (where the money arrived) to the document's receivable, moving the document to {@code status}.
+     */
+    public CollectionDocument applyPayment(
+            CollectionDocument document, Payment payment, Money amount, AccountCode collections, DocumentStatus status,
+            Instant now) {
+        Transfer transfer = Transfer.move(document.scope(), TransferKind.PAYMENT_APPLIED, collections,
+                AccountCode.receivable(document.id()), amount, Optional.of(document.id()), Optional.of(payment.id()), now);
+        ledger.post(transfer);
+        payments.insertApplication(document.scope(),
+                new PaymentApplication(UUID.randomUUID(), payment.id(), document.id(), amount, transfer.id(), now));
+        CollectionDocument paid = document.withPayment(amount, status, now);
+        documents.update(paid);
+        return paid;
+    }
+
+    /** Marks the current checkout approved by the payment and queues exactly one {@code invoice.paid}. */
+    public InvoiceView paid(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
+        Optional<Checkout> checkout = checkouts.current(document.scope(), document.id()).map(current -> {
+            Checkout approved = current.approved(paymentReference, now);
+            checkouts.update(approved);
+            return approved;
+        });
+        InvoiceView view = new InvoiceView(document, checkout, Optional.of(paymentId));
+        announce(INVOICE_PAID, view, now);
+        return view;
+    }
+
+    public InvoiceView view(CollectionDocument document) {
+        return view(document, checkouts.current(document.scope(), document.id()));
+    }
+
+    public void announce(String type, InvoiceView view, Instant now) {
+        UUID eventId = UUID.randomUUID();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", eventId.toString());
+        body.put("type", type);
+        body.put("created_at", now.toString());
+        body.put("invoice", projection.invoice(view));
+        outbox.append(new OutboxEvent(eventId, view.document().scope(), type, now, body));
+    }
+
+    private InvoiceView view(CollectionDocument document, Optional<Checkout> checkout) {
+        return new InvoiceView(document, checkout, payments.latestPaymentFor(document.scope(), document.id()));
+    }
+
+    private Optional<Checkout> cancelPendingCheckout(TenantScope scope, DocumentId documentId, Instant now) {
+        return checkouts.current(scope, documentId).filter(Checkout::isPending).map(current -> {
+            Checkout canceled = current.canceled(now);
+            checkouts.update(canceled);
+            return canceled;
+        });
+    }
+}

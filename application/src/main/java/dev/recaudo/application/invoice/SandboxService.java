@@ -1,0 +1,110 @@
+package dev.recaudo.application.invoice;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.checkout.Checkout;
+import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.document.DocumentLifecycle;
+import dev.recaudo.domain.document.DocumentLifecycle.SettlementVerdict;
+import dev.recaudo.domain.document.DocumentStatus;
+import dev.recaudo.domain.ledger.AccountCode;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentRepository;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+public final class SandboxService implements SandboxUseCase {
+
+    private final CollectionDocumentRepository documents;
+    private final CheckoutRepository checkouts;
+    private final PaymentRepository payments;
+    private final DocumentBook book;
+    private final Transactions transactions;
+    private final Clock clock;
+
+    public SandboxService(
+            CollectionDocumentRepository documents,
+            CheckoutRepository checkouts,
+            PaymentRepository payments,
+            DocumentBook book,
+            Transactions transactions,
+            Clock clock) {
+        this.documents = documents;
+        this.checkouts = checkouts;
+        this.payments = payments;
+        this.book = book;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    @Override
+    public SandboxResult completeCheckout(TenantScope scope, UUID checkoutId) {
+        return transactions.inTransaction(() -> {
+            Optional<Checkout> checkout = checkouts.find(scope, checkoutId);
+            if (checkout.isEmpty()) {
+                return new SandboxResult.NotFound();
+            }
+            CollectionDocument document = documents.lock(scope, checkout.get().documentId()).orElseThrow();
+            // Re-read under the document lock: a concurrent amount change may have replaced it.
+            Checkout current = checkouts.find(scope, checkoutId).orElseThrow();
+            if (!current.isPending()) {
+                return new SandboxResult.NotApplicable("the checkout is " + current.status().wireName() + ", not PENDING");
+            }
+            SettlementVerdict verdict = DocumentLifecycle.payCheckout(document);
+            if (!(verdict instanceof SettlementVerdict.Settle settle) || !settle.openBalance().equals(current.amount())) {
+                return new SandboxResult.NotApplicable("the invoice is " + document.status() + " and cannot be paid");
+            }
+            Instant now = clock.instant();
+            Payment payment = new Payment(UUID.randomUUID(), scope, document.source(), "checkout:" + current.id(),
+                    PaymentKind.CHECKOUT, Optional.of(document.customerId()), current.amount(), current.amount(),
+                    Money.zero(current.amount().currency()), "applied", now, now);
+            payments.insert(payment);
+            CollectionDocument paid = book.applyPayment(document, payment, current.amount(),
+                    AccountCode.checkoutCollections(), DocumentStatus.PAID, now);
+            return new SandboxResult.Done(book.paid(paid, Optional.empty(), payment.id(), now));
+        });
+    }
+
+    @Override
+    public SandboxResult failCheckout(TenantScope scope, UUID checkoutId) {
+        return transactions.inTransaction(() -> {
+            Optional<Checkout> checkout = checkouts.find(scope, checkoutId);
+            if (checkout.isEmpty()) {
+                return new SandboxResult.NotFound();
+            }
+            CollectionDocument document = documents.lock(scope, checkout.get().documentId()).orElseThrow();
+            Checkout current = checkouts.find(scope, checkoutId).orElseThrow();
+            if (!current.isPending() || !DocumentLifecycle.allowsMove(document, DocumentStatus.FAILED)) {
+                return new SandboxResult.NotApplicable("only a PENDING checkout of an open invoice can fail");
+            }
+            Instant now = clock.instant();
+            checkouts.update(current.rejected(now));
+            CollectionDocument failed = document.withStatus(DocumentStatus.FAILED, now);
+            documents.update(failed);
+            return new SandboxResult.Done(book.view(failed));
+        });
+    }
+
+    @Override
+    public SandboxResult conciliate(TenantScope scope, DocumentId invoiceId) {
+        return transactions.inTransaction(() -> {
+            Optional<CollectionDocument> document = documents.lock(scope, invoiceId);
+            if (document.isEmpty()) {
+                return new SandboxResult.NotFound();
+            }
+            if (!DocumentLifecycle.allowsMove(document.get(), DocumentStatus.CONCILIATED)) {
+                return new SandboxResult.NotApplicable("only a PAID invoice can be conciliated");
+            }
+            CollectionDocument conciliated = document.get().withStatus(DocumentStatus.CONCILIATED, clock.instant());
+            documents.update(conciliated);
+            return new SandboxResult.Done(book.view(conciliated));
+        });
+    }
+}

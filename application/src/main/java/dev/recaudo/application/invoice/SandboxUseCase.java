@@ -1,0 +1,29 @@
+package dev.recaudo.application.invoice;
+
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.DocumentId;
+import java.util.UUID;
+
+/**
+ * Inbound port of the sandbox controls (test keys only): what the hosted page and the payment
+ * network would do, on demand. Completing a checkout pays its invoice ({@code PAID}); failing it
+ * marks the invoice {@code FAILED}; conciliating reconciles a {@code PAID} invoice with the
+ * settlement ({@code CONCILIATED}).
+ */
+public interface SandboxUseCase {
+
+    SandboxResult completeCheckout(TenantScope scope, UUID checkoutId);
+
+    SandboxResult failCheckout(TenantScope scope, UUID checkoutId);
+
+    SandboxResult conciliate(TenantScope scope, DocumentId invoiceId);
+
+    sealed interface SandboxResult {
+        record Done(InvoiceView invoice) implements SandboxResult {}
+
+        record NotFound() implements SandboxResult {}
+
+        /** The checkout or invoice is not in a state this control applies to. */
+        record NotApplicable(String reason) implements SandboxResult {}
+    }
+}

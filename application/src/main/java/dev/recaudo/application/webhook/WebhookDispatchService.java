@@ -1,0 +1,78 @@
+package dev.recaudo.application.webhook;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.webhook.DeliveryAttempt;
+import dev.recaudo.domain.webhook.DeliveryStatus;
+import dev.recaudo.domain.webhook.DueDelivery;
+import dev.recaudo.domain.webhook.RetrySchedule;
+import dev.recaudo.domain.webhook.WebhookRepository;
+import dev.recaudo.domain.webhook.WebhookSender;
+import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Sends due deliveries. A batch is leased in a short transaction (so no other instance takes the
+ * same rows), sent with no transaction open, and each attempt is recorded in a transaction of its
+ * own. A lease that outlives a crashed instance expires and the delivery becomes due again.
+ */
+public final class WebhookDispatchService {
+
+    static final int BATCH_SIZE = 20;
+    /** Longer than the sender's worst case (connect plus read timeouts) for a whole batch. */
+    static final Duration LEASE = Duration.ofMinutes(5);
+
+    private final WebhookRepository webhooks;
+    private final WebhookSender sender;
+    private final RetrySchedule schedule;
+    private final Transactions transactions;
+    private final Clock clock;
+    private final DoubleSupplier random;
+
+    public WebhookDispatchService(
+            WebhookRepository webhooks,
+            WebhookSender sender,
+            RetrySchedule schedule,
+            Transactions transactions,
+            Clock clock,
+            DoubleSupplier random) {
+        this.webhooks = webhooks;
+        this.sender = sender;
+        this.schedule = schedule;
+        this.transactions = transactions;
+        this.clock = clock;
+        this.random = random;
+    }
+
+    /** Sends one batch of due deliveries; answers how many were attempted. */
+    public int dispatchDue() {
+        List<DueDelivery> due = transactions.inTransaction(() -> webhooks.claimDue(clock.instant(), LEASE, BATCH_SIZE));
+        for (DueDelivery delivery : due) {
+            Instant attemptedAt = clock.instant();
+            SendOutcome outcome = sender.send(
+                    delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(), delivery.secret());
+            int attempts = delivery.attemptsSoFar() + 1;
+            DeliveryStatus status;
+            Optional<Instant> next;
+            if (outcome.succeeded()) {
+                status = DeliveryStatus.SUCCEEDED;
+                next = Optional.empty();
+            } else {
+                next = schedule.delayAfter(attempts, random).map(clock.instant()::plus);
+                status = next.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.DEAD;
+            }
+            DeliveryAttempt attempt =
+                    new DeliveryAttempt(attemptedAt, outcome.durationMillis(), outcome.statusCode(), outcome.error());
+            DeliveryStatus recorded = status;
+            transactions.inTransaction(() -> {
+                webhooks.recordAttempt(delivery.deliveryId(), attempt, recorded, next);
+                return recorded;
+            });
+        }
+        return due.size();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.recaudo.application.webhook;
+
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.webhook.WebhookDelivery;
+import dev.recaudo.domain.webhook.WebhookEndpoint;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/** Inbound port of company administrators: webhook endpoints and their deliveries. */
+public interface WebhookEndpointsUseCase {
+
+    RegisterResult register(CompanyId companyId, String url, Set<String> events);
+
+    List<WebhookEndpoint> list(CompanyId companyId);
+
+    /** False when the company has no such endpoint. */
+    boolean remove(CompanyId companyId, UUID endpointId);
+
+    /** Empty when the company has no such endpoint. */
+    Optional<List<WebhookDelivery>> deliveries(CompanyId companyId, UUID endpointId);
+
+    Optional<WebhookDelivery> redeliver(CompanyId companyId, UUID endpointId, UUID deliveryId);
+
+    sealed interface RegisterResult {
+        record Registered(WebhookEndpoint endpoint) implements RegisterResult {}
+
+        record TargetRefused(String reason) implements RegisterResult {}
+
+        record LimitReached() implements RegisterResult {}
+    }
+}

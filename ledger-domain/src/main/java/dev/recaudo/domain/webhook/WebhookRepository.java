@@ -1,0 +1,38 @@
+package dev.recaudo.domain.webhook;
+
+import dev.recaudo.domain.company.CompanyId;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Port: endpoints, deliveries and attempts. */
+public interface WebhookRepository {
+
+    void insertEndpoint(WebhookEndpoint endpoint);
+
+    List<WebhookEndpoint> listEndpoints(CompanyId companyId);
+
+    int countEndpoints(CompanyId companyId);
+
+    Optional<WebhookEndpoint> findEndpoint(CompanyId companyId, UUID endpointId);
+
+    /** Removes the endpoint; its pending deliveries will not be sent. */
+    void deleteEndpoint(CompanyId companyId, UUID endpointId);
+
+    /** Newest first, with their attempts. */
+    List<WebhookDelivery> listDeliveries(CompanyId companyId, UUID endpointId, int limit);
+
+    /**
+     * Leases up to {@code batchSize} due deliveries (pending, next attempt reached, lease free),
+     * skipping rows another instance holds, so no delivery is sent by two instances at once.
+     */
+    List<DueDelivery> claimDue(Instant now, Duration lease, int batchSize);
+
+    /** Records the attempt and the delivery's new state, releasing the lease. */
+    void recordAttempt(UUID deliveryId, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt);
+
+    /** Makes a delivery of the company's endpoint pending and due now, with a fresh attempt budget. */
+    Optional<WebhookDelivery> redeliver(CompanyId companyId, UUID endpointId, UUID deliveryId, Instant now);
+}
