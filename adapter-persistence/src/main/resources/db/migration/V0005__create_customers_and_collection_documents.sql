@@ -53,7 +53,7 @@ CREATE TABLE collection_documents (
     invoice_number       text        NULL CHECK (length(invoice_number) <= 100),
     issue_date           timestamptz NULL,
     due_at               timestamptz NULL,
-    metadata             jsonb       NULL,
+    metadata             json        NULL, -- json, not jsonb: kept byte for byte, key order included
     remarks              text        NULL,
     currency             text        NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
     total_minor          bigint      NOT NULL CHECK (total_minor >= 0),

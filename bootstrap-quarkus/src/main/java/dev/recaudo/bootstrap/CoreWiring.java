@@ -29,11 +29,35 @@ import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.product.ProductRepository;
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
+import dev.recaudo.application.idempotency.IdempotentExecution;
+import dev.recaudo.application.invoice.BulkAnnulmentService;
+import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
+import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.application.invoice.InvoiceLifecycleService;
+import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
+import dev.recaudo.application.invoice.PublicInvoiceProjection;
+import dev.recaudo.application.invoice.SandboxService;
+import dev.recaudo.application.invoice.SandboxUseCase;
+import dev.recaudo.application.webhook.WebhookDispatchService;
+import dev.recaudo.application.webhook.WebhookEndpointsService;
+import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
+import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.idempotency.IdempotencyStore;
+import dev.recaudo.domain.job.JobRepository;
+import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.webhook.Outbox;
+import dev.recaudo.domain.webhook.RetrySchedule;
+import dev.recaudo.domain.webhook.WebhookRepository;
+import dev.recaudo.domain.webhook.WebhookSender;
+import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import dev.recaudo.webhooks.delivery.StandardWebhookSignature;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Builds the framework-free core: each use case is a plain object, given the adapters that
@@ -109,6 +133,63 @@ public class CoreWiring {
     @Singleton
     ProductQueries productQueries(ProductRepository products) {
         return new ProductQueryService(products);
+    }
+
+    @Produces
+    @Singleton
+    PublicInvoiceProjection publicInvoiceProjection(@ConfigProperty(name = "recaudo.public-base-url") String publicBaseUrl) {
+        return new PublicInvoiceProjection(publicBaseUrl);
+    }
+
+    @Produces
+    @Singleton
+    DocumentBook documentBook(CollectionDocumentRepository documents, CheckoutRepository checkouts, PaymentRepository payments,
+            Ledger ledger, Outbox outbox, PublicInvoiceProjection projection) {
+        return new DocumentBook(documents, checkouts, payments, ledger, outbox, projection);
+    }
+
+    @Produces
+    @Singleton
+    InvoiceLifecycleUseCase invoiceLifecycle(CollectionDocumentRepository documents, CustomerRepository customers,
+            CheckoutRepository checkouts, PaymentRepository payments, DocumentBook book, Transactions transactions, Clock clock) {
+        return new InvoiceLifecycleService(documents, customers, checkouts, payments, book, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    SandboxUseCase sandbox(CollectionDocumentRepository documents, CheckoutRepository checkouts, PaymentRepository payments,
+            DocumentBook book, Transactions transactions, Clock clock) {
+        return new SandboxService(documents, checkouts, payments, book, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    BulkAnnulmentUseCase bulkAnnulment(JobRepository jobs, CollectionDocumentRepository documents, DocumentBook book,
+            Transactions transactions, Clock clock) {
+        return new BulkAnnulmentService(jobs, documents, book, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    IdempotentExecution idempotentExecution(IdempotencyStore store, Transactions transactions, Clock clock) {
+        return new IdempotentExecution(store, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    WebhookEndpointsUseCase webhookEndpoints(WebhookRepository webhooks, CompanyRepository companies,
+            WebhookTargetPolicy targets, SecureRandom random, Transactions transactions, Clock clock) {
+        return new WebhookEndpointsService(webhooks, companies, targets, () -> StandardWebhookSignature.newSecret(random),
+                transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    WebhookDispatchService webhookDispatch(WebhookRepository webhooks, WebhookSender sender, Transactions transactions,
+            Clock clock, @ConfigProperty(name = "recaudo.webhooks.retry-base-millis", defaultValue = "10000") long baseMillis,
+            @ConfigProperty(name = "recaudo.webhooks.attempts-max", defaultValue = "8") int attemptsMax) {
+        RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(baseMillis), Duration.ofHours(6), attemptsMax);
+        return new WebhookDispatchService(webhooks, sender, schedule, transactions, clock, Math::random);
     }
 
     @Produces

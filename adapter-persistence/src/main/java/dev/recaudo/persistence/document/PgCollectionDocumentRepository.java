@@ -49,7 +49,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                         + " provider_id, customer_id, channel, reference, name, description, phone, email, invoice_number,"
                         + " issue_date, due_at, metadata, remarks, currency, total_minor, applied_minor, balance_minor, status,"
                         + " version, created_at, updated_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                         + " ON CONFLICT (company_id, is_test, source, external_document_id) DO NOTHING",
                 document.id().value(), document.scope().companyId().value(), document.scope().isTest(), document.source(),
                 document.externalDocumentId(), document.providerId().orElse(null), document.customerId(),

@@ -1,30 +1,65 @@
 package dev.recaudo.rest.invoice;
 
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.document.DocumentQueries;
+import dev.recaudo.application.idempotency.IdempotentExecution;
+import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
+import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
+import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.CreateInvoice;
+import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.CreateResult;
+import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.DeleteResult;
+import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.UpdateInvoice;
+import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.UpdateResult;
+import dev.recaudo.application.invoice.InvoiceView;
+import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.Page;
-import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.TaxIdentity;
+import dev.recaudo.domain.document.DocumentDetails;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.document.DocumentLifecycle;
 import dev.recaudo.domain.document.DocumentListQuery;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
+import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
 import dev.recaudo.rest.auth.PublicApi;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.Fingerprints;
+import dev.recaudo.rest.common.JsonBody;
+import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -37,11 +72,34 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = "apiKeyBearer")
 public class InvoicesResource {
 
+    static final String IDEMPOTENCY_HEADER = "x-idempotency";
+    static final String CREATE_OPERATION = "public_invoices.create";
+    private static final Set<String> UPDATE_FIELDS = Set.of(
+            "reference", "amount", "name", "provider_id", "description", "phone", "email", "due_date");
+    private static final Set<String> DELETE_FIELDS = Set.of("reason", "provider_payment_id");
+
     private final DocumentQueries documents;
+    private final InvoiceLifecycleUseCase invoices;
+    private final BulkAnnulmentUseCase bulk;
+    private final IdempotentExecution idempotency;
+    private final PublicInvoiceProjection projection;
+    private final ObjectMapper json;
     private final Caller caller;
 
-    public InvoicesResource(DocumentQueries documents, Caller caller) {
+    public InvoicesResource(
+            DocumentQueries documents,
+            InvoiceLifecycleUseCase invoices,
+            BulkAnnulmentUseCase bulk,
+            IdempotentExecution idempotency,
+            PublicInvoiceProjection projection,
+            ObjectMapper json,
+            Caller caller) {
         this.documents = documents;
+        this.invoices = invoices;
+        this.bulk = bulk;
+        this.idempotency = idempotency;
+        this.projection = projection;
+        this.json = json;
         this.caller = caller;
     }
 
@@ -64,8 +122,8 @@ public class InvoicesResource {
         static InvoiceListItem of(DocumentSummary document) {
             return new InvoiceListItem(document.id(), document.name(), document.source(), document.providerId(),
                     document.reference(), document.status().name(), document.remarks(), document.metadataJson(),
-                    MajorUnits.of(document.total()), document.total().currency().name(), document.dueDate(),
-                    document.test(), document.createdAt(), document.updatedAt());
+                    PublicInvoiceProjection.majorUnits(document.total()), document.total().currency().name(),
+                    document.dueDate(), document.test(), document.createdAt(), document.updatedAt());
         }
     }
 
@@ -105,6 +163,276 @@ public class InvoicesResource {
                 !"created_at".equals(sort),
                 QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1),
                 QueryParams.intBetween("per_page", perPage, 1, DocumentListQuery.PAGE_SIZE_MAX, DocumentListQuery.PAGE_SIZE_DEFAULT));
-        return InvoicePage.of(documents.list(new TenantScope(key.companyId(), key.key().environment()), query));
+        return InvoicePage.of(documents.list(key.scope(), query));
+    }
+
+    /**
+     * Creates the document, its customer when new, and a checkout for the full balance. The
+     * {@code x-idempotency} key replays the first answer for an equal body (as parsed JSON) and
+     * refuses a different one; while the first request is still running, a twin waits for it.
+     */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
+    public Response create(@HeaderParam(IDEMPOTENCY_HEADER) String idempotencyKey, JsonNode body) {
+        KeyPrincipal key = caller.key();
+        CurrencyCode currency = financialConfiguration(key);
+        if (idempotencyKey == null || idempotencyKey.isBlank() || idempotencyKey.length() > 255) {
+            throw new ApiProblem(Problem.MISSING_IDEMPOTENCY_KEY, "The x-idempotency header is required (1 to 255 characters)",
+                    Map.of(IDEMPOTENCY_HEADER, List.of("is required")));
+        }
+        CreateInvoice command = createCommand(key, currency, idempotencyKey, body);
+        IdempotentExecution.Outcome outcome = idempotency.execute(key.scope(), CREATE_OPERATION, idempotencyKey,
+                Fingerprints.of(body), () -> {
+                    CreateResult result = invoices.create(command);
+                    if (result instanceof CreateResult.Created created) {
+                        return new StoredResponse(201, write(projection.invoice(created.invoice())));
+                    }
+                    throw new ApiProblem(Problem.CONFLICT, "Another invoice of this provider already has this provider_id",
+                            Map.of("provider_id", List.of("is already used by another invoice")));
+                });
+        if (outcome instanceof IdempotentExecution.Outcome.Executed executed) {
+            return raw(executed.response()).build();
+        }
+        if (outcome instanceof IdempotentExecution.Outcome.Replayed replayed) {
+            return raw(replayed.response()).header("Idempotent-Replayed", "true").build();
+        }
+        if (outcome instanceof IdempotentExecution.Outcome.KeyReusedWithAnotherRequest) {
+            throw new ApiProblem(Problem.IDEMPOTENCY_MISMATCH, "This x-idempotency key was used with a different body",
+                    Map.of(IDEMPOTENCY_HEADER, List.of("was used with a different body")));
+        }
+        throw new ApiProblem(Problem.IDEMPOTENCY_IN_PROGRESS,
+                "A request with this x-idempotency key is still being processed; retry shortly",
+                Map.of(IDEMPOTENCY_HEADER, List.of("is in use by a request in progress")), Map.of("Retry-After", "1"));
+    }
+
+    @GET
+    @Path("{invoiceId}")
+    @RequiresPermission(Permission.PUBLIC_INVOICES_READ)
+    public Response get(@PathParam("invoiceId") String invoiceId) {
+        KeyPrincipal key = caller.key();
+        InvoiceView view = invoices.get(key.scope(), key.key().source(), documentId(invoiceId))
+                .orElseThrow(InvoicesResource::notFound);
+        return invoice(view).build();
+    }
+
+    /** A full replacement of the informational data; see the states table for what money allows. */
+    @PUT
+    @Path("{invoiceId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
+    public Response update(
+            @PathParam("invoiceId") String invoiceId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, JsonNode body) {
+        KeyPrincipal key = caller.key();
+        DocumentId id = documentId(invoiceId);
+        financialConfiguration(key);
+        FieldErrors errors = new FieldErrors();
+        JsonBody fields = JsonBody.of(body, errors);
+        if (fields.present("provider")) {
+            throw new ApiProblem(Problem.CONFLICT, "provider cannot be changed: it is fixed when the invoice is created",
+                    Map.of("provider", List.of("cannot be changed")));
+        }
+        fields.refuseUnknown(UPDATE_FIELDS);
+        Optional<String> reference = fields.text("reference", true, 5, 100);
+        Optional<BigDecimal> amount = fields.number("amount", true);
+        Optional<String> name = fields.text("name", true, 2, 100);
+        Optional<String> providerId = fields.text("provider_id", false, 1, 255);
+        Optional<String> description = fields.text("description", false, 4, 2000);
+        Optional<String> phone = InvoiceFields.phone(fields);
+        Optional<String> email = InvoiceFields.email(fields);
+        Optional<Instant> dueAt = InvoiceFields.dueDate(fields);
+        errors.throwIfAny();
+        InvoiceView current = invoices.get(key.scope(), key.key().source(), id).orElseThrow(InvoicesResource::notFound);
+        Money total = MajorUnits.parse("amount", amount.get(), current.document().total().currency(), errors).orElse(null);
+        errors.throwIfAny();
+
+        DocumentDetails details = new DocumentDetails(name.get(), description, phone, email,
+                Optional.empty(), Optional.empty(), dueAt);
+        UpdateResult result = invoices.update(new UpdateInvoice(key.scope(), key.key().source(), id, reference.get(), total,
+                details, providerId, expectedVersion(ifMatch)));
+        if (result instanceof UpdateResult.Updated updated) {
+            return invoice(updated.invoice()).build();
+        }
+        if (result instanceof UpdateResult.NotFound) {
+            throw notFound();
+        }
+        throw switch (((UpdateResult.Rejected) result).reason()) {
+            case PAYMENTS_APPLIED -> conflict("payment", "Payments were applied to this invoice: it can no longer be changed");
+            case SETTLED_AMOUNT_DIFFERS -> conflict("amount", "The invoice is settled: amount must stay "
+                    + PublicInvoiceProjection.majorUnits(current.document().total()).toPlainString() + " (the settled total)");
+            case STATUS_FORBIDS -> conflict("status", "The invoice is " + current.document().status() + " and cannot be changed");
+            case PROVIDER_ID_IMMUTABLE -> conflict("provider_id", "provider_id cannot be changed after creation");
+            case CURRENCY_CHANGED -> conflict("amount", "The invoice's currency cannot change");
+            case VERSION_CONFLICT -> conflict("version", "The invoice changed since the version in If-Match; read it again");
+            case REFERENCE_IDENTITY_CHANGED -> new ApiProblem(Problem.VALIDATION,
+                    "reference may change format only, not the tax identity it names",
+                    Map.of("reference", List.of("must normalize to the same tax identity as before")));
+        };
+    }
+
+    /**
+     * Without a body, or with {@code reason} {@code DELETE_FROM_PROVIDER}: annuls the invoice.
+     * With {@code PAID_FROM_PROVIDER} and {@code provider_payment_id}: applies exactly the open
+     * balance as paid outside Recaudo. Refusals are {@code 409} (10009) and change nothing.
+     */
+    @DELETE
+    @Path("{invoiceId}")
+    @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
+    public Response delete(@PathParam("invoiceId") String invoiceId, String body) {
+        KeyPrincipal key = caller.key();
+        DocumentId id = documentId(invoiceId);
+        financialConfiguration(key);
+        DeleteRequest request = deleteRequest(body);
+        DeleteResult result = request.providerPaymentId().isPresent()
+                ? invoices.settleFromProvider(key.scope(), key.key().source(), id, request.providerPaymentId().get())
+                : invoices.annul(key.scope(), key.key().source(), id);
+        if (result instanceof DeleteResult.Done) {
+            return Response.noContent().build();
+        }
+        if (result instanceof DeleteResult.NotFound) {
+            throw notFound();
+        }
+        if (result instanceof DeleteResult.SettledByAnotherPayment) {
+            throw conflict("provider_payment_id", "The invoice was already settled by another provider payment");
+        }
+        DocumentLifecycle.Rejection reason = ((DeleteResult.Rejected) result).reason();
+        throw switch (reason) {
+            case MONEY_APPLIED -> conflict("payment", "Money was applied to this invoice: it cannot be annulled");
+            case PAYMENTS_APPLIED -> conflict("payment", "A partial payment was applied: the invoice cannot be settled");
+            default -> conflict("status", "The invoice's status does not allow this operation");
+        };
+    }
+
+    /**
+     * Enqueues the annulment of every pending document of the key's partner. Paid, conciliated and
+     * partially paid documents are skipped. Answers {@code 202} with a null body.
+     */
+    @DELETE
+    @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
+    public Response deleteAll(String body) {
+        KeyPrincipal key = caller.key();
+        financialConfiguration(key);
+        DeleteRequest request = deleteRequest(body);
+        if (request.providerPaymentId().isPresent()) {
+            throw ApiProblem.validation("reason", "must be DELETE_FROM_PROVIDER");
+        }
+        String source = key.key().source().orElseThrow(() -> ApiProblem.validation("provider",
+                "the API key has no source, so it has no documents to delete"));
+        bulk.enqueue(key.scope(), source);
+        return Response.accepted("null").type(MediaType.APPLICATION_JSON).build();
+    }
+
+    private record DeleteRequest(Optional<String> providerPaymentId) {}
+
+    /** The optional DELETE body, read whatever its Content-Type: many clients send none on DELETE. */
+    private DeleteRequest deleteRequest(String text) {
+        if (text == null || text.isBlank()) {
+            return new DeleteRequest(Optional.empty());
+        }
+        JsonNode body;
+        try {
+            body = json.readTree(text);
+        } catch (JsonProcessingException malformed) {
+            throw new ApiProblem(Problem.MALFORMED_BODY, "The request body is not valid JSON");
+        }
+        if (body == null || body.isNull()) {
+            return new DeleteRequest(Optional.empty());
+        }
+        FieldErrors errors = new FieldErrors();
+        JsonBody fields = JsonBody.of(body, errors);
+        fields.refuseUnknown(DELETE_FIELDS);
+        Optional<String> reason = fields.text("reason", false, 1, 64);
+        Optional<String> providerPaymentId = fields.text("provider_payment_id", false, 1, 255);
+        errors.throwIfAny();
+        String chosen = reason.orElse("DELETE_FROM_PROVIDER");
+        if (chosen.equals("PAID_FROM_PROVIDER")) {
+            if (providerPaymentId.isEmpty()) {
+                throw ApiProblem.validation("provider_payment_id", "is required with PAID_FROM_PROVIDER");
+            }
+            return new DeleteRequest(providerPaymentId);
+        }
+        if (!chosen.equals("DELETE_FROM_PROVIDER")) {
+            throw ApiProblem.validation("reason", "must be DELETE_FROM_PROVIDER or PAID_FROM_PROVIDER");
+        }
+        if (providerPaymentId.isPresent()) {
+            throw ApiProblem.validation("provider_payment_id", "goes only with PAID_FROM_PROVIDER");
+        }
+        return new DeleteRequest(Optional.empty());
+    }
+
+    private CreateInvoice createCommand(KeyPrincipal key, CurrencyCode currency, String idempotencyKey, JsonNode body) {
+        FieldErrors errors = new FieldErrors();
+        JsonBody fields = JsonBody.of(body, errors);
+        Optional<String> reference = fields.text("reference", true, 1, 255);
+        Optional<String> provider = fields.text("provider", true, 1, 64);
+        Optional<BigDecimal> amount = fields.number("amount", true);
+        Optional<String> name = fields.text("name", true, 2, 100);
+        Optional<String> providerId = fields.text("provider_id", false, 1, 255);
+        Optional<String> description = fields.text("description", false, 4, 2000);
+        Optional<String> phone = InvoiceFields.phone(fields);
+        Optional<String> email = InvoiceFields.email(fields);
+        Optional<Instant> dueAt = InvoiceFields.dueDate(fields);
+        Optional<ObjectNode> metadata = fields.object("metadata");
+        Optional<String> taxIdentity = reference.flatMap(TaxIdentity::normalize);
+        if (reference.isPresent() && taxIdentity.isEmpty()) {
+            errors.add("reference", "must contain letters or digits");
+        }
+        if (provider.isPresent() && key.key().source().filter(provider.get()::equals).isEmpty()) {
+            errors.add("provider", key.key().source().isPresent()
+                    ? "must equal the source of the API key (" + key.key().source().get() + ")"
+                    : "cannot be set: the API key has no source");
+        }
+        Optional<Money> total = amount.flatMap(value -> MajorUnits.parse("amount", value, currency, errors));
+        errors.throwIfAny();
+        DocumentDetails details = new DocumentDetails(name.get(), description, phone, email,
+                Optional.empty(), Optional.empty(), dueAt);
+        return new CreateInvoice(key.scope(), provider.get(), providerId, idempotencyKey, reference.get(), taxIdentity.get(),
+                total.get(), details, metadata.map(JsonNode::toString));
+    }
+
+    private static CurrencyCode financialConfiguration(KeyPrincipal key) {
+        return key.companyReferenceCurrency().orElseThrow(() -> new ApiProblem(Problem.SERVICE_UNAVAILABLE,
+                "The company has no financial configuration (reference currency); ask the operator to set it",
+                Map.of("configuration", List.of("the company has no reference currency"))));
+    }
+
+    private static Optional<Long> expectedVersion(String ifMatch) {
+        if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
+            return Optional.empty();
+        }
+        String tag = ifMatch.trim().replaceFirst("^W/", "").replace("\"", "");
+        try {
+            return Optional.of(Long.parseLong(tag));
+        } catch (NumberFormatException notOurs) {
+            throw ApiProblem.validation("If-Match", "must be an ETag this API returned");
+        }
+    }
+
+    private static DocumentId documentId(String invoiceId) {
+        return new DocumentId(PathIds.uuid("invoiceId", invoiceId));
+    }
+
+    private static ApiProblem notFound() {
+        return new ApiProblem(Problem.NOT_FOUND, "No such invoice");
+    }
+
+    private static ApiProblem conflict(String area, String message) {
+        return new ApiProblem(Problem.CONFLICT, message, Map.of(area, List.of(message)));
+    }
+
+    private Response.ResponseBuilder invoice(InvoiceView view) {
+        return Response.ok(projection.invoice(view)).tag(Long.toString(view.document().version()));
+    }
+
+    private static Response.ResponseBuilder raw(StoredResponse response) {
+        return Response.status(response.status()).entity(response.body()).type(MediaType.APPLICATION_JSON);
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an invoice is plain values and always serializes", e);
+        }
     }
 }

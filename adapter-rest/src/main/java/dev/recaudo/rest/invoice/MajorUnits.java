@@ -1,17 +1,32 @@
 package dev.recaudo.rest.invoice;
 
+import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.rest.common.FieldErrors;
 import java.math.BigDecimal;
+import java.util.Optional;
 
 /**
  * The public invoice API speaks decimal major units; the core speaks integer minor units. This is
- * the one place where they meet, and the conversion is exact both ways.
+ * the one place where a request's amount is converted, exactly and without {@code double}:
+ * {@code 20} is 2000 minor units, {@code 0.01} the smallest amount, and a third decimal is refused.
  */
 final class MajorUnits {
 
+    static final BigDecimal MIN = new BigDecimal("0.01");
+    static final BigDecimal MAX = new BigDecimal("1000000");
+
     private MajorUnits() {}
 
-    static BigDecimal of(Money money) {
-        return BigDecimal.valueOf(money.amountMinor(), money.currency().minorUnitDigits());
+    static Optional<Money> parse(String field, BigDecimal amount, CurrencyCode currency, FieldErrors errors) {
+        if (amount.stripTrailingZeros().scale() > currency.minorUnitDigits()) {
+            errors.add(field, "must be a multiple of 0.01");
+            return Optional.empty();
+        }
+        if (amount.compareTo(MIN) < 0 || amount.compareTo(MAX) > 0) {
+            errors.add(field, "must be between 0.01 and 1000000");
+            return Optional.empty();
+        }
+        return Optional.of(Money.of(amount.movePointRight(currency.minorUnitDigits()).longValueExact(), currency));
     }
 }

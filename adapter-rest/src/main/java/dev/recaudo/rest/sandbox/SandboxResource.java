@@ -1,0 +1,74 @@
+package dev.recaudo.rest.sandbox;
+
+import dev.recaudo.application.invoice.PublicInvoiceProjection;
+import dev.recaudo.application.invoice.SandboxUseCase;
+import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.rest.auth.SandboxApi;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.Problem;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Sandbox controls for test keys. Each answers the invoice after the change, as {@code GET
+ * /v1/invoices/{invoiceId}} would.
+ */
+@Path("/sandbox")
+@SandboxApi
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Sandbox")
+@SecurityRequirement(name = "apiKeyBearer")
+@SecurityRequirement(name = "xApiKey")
+public class SandboxResource {
+
+    private final SandboxUseCase sandbox;
+    private final PublicInvoiceProjection projection;
+    private final Caller caller;
+
+    public SandboxResource(SandboxUseCase sandbox, PublicInvoiceProjection projection, Caller caller) {
+        this.sandbox = sandbox;
+        this.projection = projection;
+        this.caller = caller;
+    }
+
+    /** Pays the checkout as the hosted page would: the invoice becomes PAID and invoice.paid is queued. */
+    @POST
+    @Path("checkouts/{checkoutId}/complete")
+    public Map<String, Object> complete(@PathParam("checkoutId") String checkoutId) {
+        return answer(sandbox.completeCheckout(caller.key().scope(), PathIds.uuid("checkoutId", checkoutId)));
+    }
+
+    /** The payment attempt failed for good: the checkout is REJECTED and the invoice FAILED. */
+    @POST
+    @Path("checkouts/{checkoutId}/fail")
+    public Map<String, Object> fail(@PathParam("checkoutId") String checkoutId) {
+        return answer(sandbox.failCheckout(caller.key().scope(), PathIds.uuid("checkoutId", checkoutId)));
+    }
+
+    /** The payment of a PAID invoice was reconciled with the settlement: it becomes CONCILIATED. */
+    @POST
+    @Path("invoices/{invoiceId}/conciliate")
+    public Map<String, Object> conciliate(@PathParam("invoiceId") String invoiceId) {
+        return answer(sandbox.conciliate(caller.key().scope(), new DocumentId(PathIds.uuid("invoiceId", invoiceId))));
+    }
+
+    private Map<String, Object> answer(SandboxResult result) {
+        if (result instanceof SandboxResult.Done done) {
+            return projection.invoice(done.invoice());
+        }
+        if (result instanceof SandboxResult.NotApplicable notApplicable) {
+            throw new ApiProblem(Problem.CONFLICT, notApplicable.reason(), Map.of("status", List.of(notApplicable.reason())));
+        }
+        throw new ApiProblem(Problem.NOT_FOUND, "No such checkout or invoice for this key");
+    }
+}

@@ -1,0 +1,145 @@
+package dev.recaudo.rest.webhook;
+
+import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
+import dev.recaudo.application.webhook.WebhookEndpointsUseCase.RegisterResult;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.webhook.DeliveryAttempt;
+import dev.recaudo.domain.webhook.WebhookDelivery;
+import dev.recaudo.domain.webhook.WebhookEndpoint;
+import dev.recaudo.rest.auth.AdminApi;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.Problem;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Invoice lifecycle webhook endpoints of the administrator's company, and their deliveries. */
+@Path("/companies/{companyId}/webhook-endpoints")
+@AdminApi
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Administration")
+@SecurityRequirement(name = "adminJwt")
+public class WebhookEndpointsResource {
+
+    private final WebhookEndpointsUseCase endpoints;
+
+    public WebhookEndpointsResource(WebhookEndpointsUseCase endpoints) {
+        this.endpoints = endpoints;
+    }
+
+    public record RegisterRequest(String url, List<String> events) {}
+
+    /** {@code secret} is present only in the answer to the registration. */
+    public record EndpointView(UUID id, String url, Set<String> events, String secret, Instant createdAt) {}
+
+    public record EndpointListItem(UUID id, String url, Set<String> events, Instant createdAt) {}
+
+    public record AttemptView(Instant attemptedAt, long durationMs, Integer statusCode, String error) {
+        static AttemptView of(DeliveryAttempt attempt) {
+            return new AttemptView(attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
+                    attempt.error().orElse(null));
+        }
+    }
+
+    public record DeliveryView(
+            UUID id, UUID eventId, String eventType, String status, int attempts, Instant nextAttemptAt, Instant createdAt,
+            List<AttemptView> attemptLog) {
+        static DeliveryView of(WebhookDelivery delivery) {
+            return new DeliveryView(delivery.id(), delivery.eventId(), delivery.eventType(),
+                    delivery.status().name().toLowerCase(java.util.Locale.ROOT), delivery.attempts(),
+                    delivery.nextAttemptAt().orElse(null), delivery.createdAt(),
+                    delivery.attemptLog().stream().map(AttemptView::of).toList());
+        }
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response register(@PathParam("companyId") String companyId, RegisterRequest body) {
+        if (body == null) {
+            throw ApiProblem.validation("body", "is required");
+        }
+        FieldErrors errors = new FieldErrors();
+        if (body.url() == null || body.url().isBlank() || body.url().length() > 2048) {
+            errors.add("url", "is required, at most 2048 characters");
+        }
+        Set<String> events = new TreeSet<>(WebhookEndpoint.EVENT_TYPES);
+        if (body.events() != null) {
+            if (body.events().isEmpty() || !WebhookEndpoint.EVENT_TYPES.containsAll(body.events())) {
+                errors.add("events", "must be a non-empty list of " + new TreeSet<>(WebhookEndpoint.EVENT_TYPES));
+            } else {
+                events = new TreeSet<>(body.events());
+            }
+        }
+        errors.throwIfAny();
+        RegisterResult result = endpoints.register(company(companyId), body.url().trim(), events);
+        if (result instanceof RegisterResult.Registered registered) {
+            WebhookEndpoint endpoint = registered.endpoint();
+            return Response.status(Response.Status.CREATED)
+                    .entity(new EndpointView(endpoint.id(), endpoint.url(), new TreeSet<>(endpoint.events()), endpoint.secret(),
+                            endpoint.createdAt()))
+                    .build();
+        }
+        if (result instanceof RegisterResult.TargetRefused refused) {
+            throw ApiProblem.validation("url", refused.reason());
+        }
+        throw new ApiProblem(Problem.CONFLICT, "At most " + WebhookEndpoint.PER_COMPANY_MAX + " endpoints per company",
+                Map.of("webhookEndpoints", List.of("limit reached")));
+    }
+
+    @GET
+    public List<EndpointListItem> list(@PathParam("companyId") String companyId) {
+        return endpoints.list(company(companyId)).stream()
+                .map(e -> new EndpointListItem(e.id(), e.url(), new TreeSet<>(e.events()), e.createdAt()))
+                .toList();
+    }
+
+    @DELETE
+    @Path("{endpointId}")
+    public Response remove(@PathParam("companyId") String companyId, @PathParam("endpointId") String endpointId) {
+        if (!endpoints.remove(company(companyId), PathIds.uuid("endpointId", endpointId))) {
+            throw new ApiProblem(Problem.NOT_FOUND, "No such webhook endpoint");
+        }
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("{endpointId}/deliveries")
+    public List<DeliveryView> deliveries(@PathParam("companyId") String companyId, @PathParam("endpointId") String endpointId) {
+        return endpoints.deliveries(company(companyId), PathIds.uuid("endpointId", endpointId))
+                .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No such webhook endpoint"))
+                .stream().map(DeliveryView::of).toList();
+    }
+
+    /** Makes the delivery pending again, due now, with a fresh set of attempts. */
+    @POST
+    @Path("{endpointId}/deliveries/{deliveryId}/redeliver")
+    public Response redeliver(
+            @PathParam("companyId") String companyId,
+            @PathParam("endpointId") String endpointId,
+            @PathParam("deliveryId") String deliveryId) {
+        WebhookDelivery delivery = endpoints.redeliver(company(companyId), PathIds.uuid("endpointId", endpointId),
+                        PathIds.uuid("deliveryId", deliveryId))
+                .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No such delivery"));
+        return Response.accepted(DeliveryView.of(delivery)).build();
+    }
+
+    private static CompanyId company(String companyId) {
+        return new CompanyId(PathIds.uuid("companyId", companyId));
+    }
+}

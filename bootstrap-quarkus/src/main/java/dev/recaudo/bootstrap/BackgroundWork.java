@@ -1,0 +1,39 @@
+package dev.recaudo.bootstrap;
+
+import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
+import dev.recaudo.application.webhook.WebhookDispatchService;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Triggers the background use cases on every instance. Each run claims its work with leases and
+ * SKIP LOCKED, so instances share it and never do the same piece twice at once; a run never
+ * overlaps the previous one on the same instance.
+ */
+@ApplicationScoped
+public class BackgroundWork {
+
+    /** Batches sent per trigger at most, so one run cannot monopolize the scheduler thread. */
+    static final int DISPATCH_BATCHES_PER_RUN_MAX = 10;
+
+    private final WebhookDispatchService webhooks;
+    private final BulkAnnulmentUseCase bulkAnnulment;
+
+    public BackgroundWork(WebhookDispatchService webhooks, BulkAnnulmentUseCase bulkAnnulment) {
+        this.webhooks = webhooks;
+        this.bulkAnnulment = bulkAnnulment;
+    }
+
+    @Scheduled(every = "${recaudo.webhooks.dispatch-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void dispatchWebhooks() {
+        int batches = 0;
+        while (batches < DISPATCH_BATCHES_PER_RUN_MAX && webhooks.dispatchDue() > 0) {
+            batches++;
+        }
+    }
+
+    @Scheduled(every = "${recaudo.jobs.poll-interval:2s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void runJobs() {
+        bulkAnnulment.runNext();
+    }
+}
