@@ -1,0 +1,93 @@
+package dev.recaudo.e2e.invoices;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Sql;
+import dev.recaudo.e2e.support.Tenants;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class InvoiceConcurrencyTest {
+
+    private static <T> List<T> parallel(int threads, List<Callable<T>> work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<T> results = new ArrayList<>();
+            for (Future<T> result : pool.invokeAll(work)) {
+                results.add(result.get());
+            }
+            return results;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
+    void given32ParallelIdenticalPosts_whenSameIdempotencyKey_thenOneDocumentOneCheckoutSameAnswer() throws Exception {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = Invoices.liveKey(company);
+        String idempotencyKey = UUID.randomUUID().toString();
+        List<Callable<Response>> posts = new ArrayList<>();
+        for (int i = 0; i < 32; i++) {
+            posts.add(() -> Invoices.post(key, Invoices.body(), idempotencyKey));
+        }
+        List<Response> responses = parallel(32, posts);
+        assertThat(responses).extracting(Response::statusCode).containsOnly(201);
+        assertThat(responses).extracting(r -> r.jsonPath().getString("id")).containsOnly(responses.get(0).jsonPath().getString("id"));
+        assertThat(responses).filteredOn(r -> r.header("Idempotent-Replayed") == null).hasSize(1);
+        assertThat(Sql.count("SELECT count(*) FROM collection_documents WHERE company_id = ?", company.id())).isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM checkouts WHERE company_id = ?", company.id())).isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.created'",
+                company.id())).isEqualTo(1);
+    }
+
+    @Test
+    void givenParallelReplacements_whenAmountsRace_thenNoUpdateLostAndLedgerMatches() throws Exception {
+        Tenants.Key key = Invoices.liveKey(Tenants.company());
+        String id = Invoices.create(key).getString("id");
+        List<Callable<Integer>> puts = new ArrayList<>();
+        for (int i = 1; i <= 12; i++) {
+            int amount = 100 + i;
+            puts.add(() -> Invoices.put(key, id, Invoices.replacement(amount)).statusCode());
+        }
+        assertThat(parallel(12, puts)).containsOnly(200);
+        long total = Sql.count("SELECT total_minor FROM collection_documents WHERE id = ?::uuid", id);
+        assertThat(total).isBetween(10_100L, 11_200L);
+        assertThat(Invoices.receivableMinor(id)).isEqualTo(total);
+        assertThat(Invoices.balanceMinor(id)).isEqualTo(total);
+        assertThat(Sql.count("SELECT count(*) FROM checkouts WHERE document_id = ?::uuid AND status = 'PENDING'", id)).isEqualTo(1);
+        assertThat(Sql.count("SELECT amount_minor FROM checkouts WHERE document_id = ?::uuid AND status = 'PENDING'", id))
+                .isEqualTo(total);
+        // Every replacement was applied in turn: one adjusting transfer each, none lost.
+        assertThat(Sql.count("SELECT count(*) FROM ledger_transfers WHERE document_id = ?::uuid AND kind = 'DOCUMENT_ADJUSTED'",
+                id)).isEqualTo(12);
+        assertThat(Sql.count("SELECT version FROM collection_documents WHERE id = ?::uuid", id)).isEqualTo(24);
+    }
+
+    @Test
+    void givenParallelSettlementAndAnnulment_whenRacing_thenExactlyOneWins() throws Exception {
+        Tenants.Key key = Invoices.liveKey(Tenants.company());
+        for (int round = 0; round < 5; round++) {
+            String id = Invoices.create(key).getString("id");
+            List<Callable<Integer>> racers = List.of(
+                    () -> Invoices.settle(key, id, "race-" + UUID.randomUUID()).statusCode(),
+                    () -> Invoices.delete(key, id).statusCode(),
+                    () -> Invoices.settle(key, id, "race-" + UUID.randomUUID()).statusCode());
+            List<Integer> statuses = parallel(3, racers);
+            assertThat(statuses).filteredOn(s -> s == 204).hasSize(1);
+            assertThat(Invoices.receivableMinor(id)).isZero();
+            long applications = Sql.count("SELECT count(*) FROM payment_applications WHERE document_id = ?::uuid", id);
+            assertThat(applications).isLessThanOrEqualTo(1);
+        }
+    }
+}
