@@ -1,7 +1,7 @@
 package dev.recaudo.bootstrap;
 
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
-import dev.recaudo.application.webhook.WebhookDispatchService;
+import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -16,10 +16,10 @@ public class BackgroundWork {
     /** Batches sent per trigger at most, so one run cannot monopolize the scheduler thread. */
     static final int DISPATCH_BATCHES_PER_RUN_MAX = 10;
 
-    private final WebhookDispatchService webhooks;
+    private final WebhookDispatchUseCase webhooks;
     private final BulkAnnulmentUseCase bulkAnnulment;
 
-    public BackgroundWork(WebhookDispatchService webhooks, BulkAnnulmentUseCase bulkAnnulment) {
+    public BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment) {
         this.webhooks = webhooks;
         this.bulkAnnulment = bulkAnnulment;
     }

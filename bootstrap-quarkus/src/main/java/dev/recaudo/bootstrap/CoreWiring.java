@@ -39,6 +39,7 @@ import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxService;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchService;
+import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsService;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.domain.checkout.CheckoutRepository;
@@ -185,7 +186,7 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    WebhookDispatchService webhookDispatch(WebhookRepository webhooks, WebhookSender sender, Transactions transactions,
+    WebhookDispatchUseCase webhookDispatch(WebhookRepository webhooks, WebhookSender sender, Transactions transactions,
             Clock clock, @ConfigProperty(name = "recaudo.webhooks.retry-base-millis", defaultValue = "10000") long baseMillis,
             @ConfigProperty(name = "recaudo.webhooks.attempts-max", defaultValue = "8") int attemptsMax) {
         RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(baseMillis), Duration.ofHours(6), attemptsMax);

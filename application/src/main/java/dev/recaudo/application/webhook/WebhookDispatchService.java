@@ -20,7 +20,7 @@ import java.util.function.DoubleSupplier;
  * same rows), sent with no transaction open, and each attempt is recorded in a transaction of its
  * own. A lease that outlives a crashed instance expires and the delivery becomes due again.
  */
-public final class WebhookDispatchService {
+public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     static final int BATCH_SIZE = 20;
     /** Longer than the sender's worst case (connect plus read timeouts) for a whole batch. */
@@ -48,7 +48,7 @@ public final class WebhookDispatchService {
         this.random = random;
     }
 
-    /** Sends one batch of due deliveries; answers how many were attempted. */
+    @Override
     public int dispatchDue() {
         List<DueDelivery> due = transactions.inTransaction(() -> webhooks.claimDue(clock.instant(), LEASE, BATCH_SIZE));
         for (DueDelivery delivery : due) {
