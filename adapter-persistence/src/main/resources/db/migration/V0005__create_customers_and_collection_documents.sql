@@ -44,6 +44,7 @@ CREATE TABLE collection_documents (
     external_document_id text        NOT NULL CHECK (length(external_document_id) BETWEEN 1 AND 300),
     provider_id          text        NULL CHECK (length(provider_id) BETWEEN 1 AND 255),
     customer_id          uuid        NOT NULL REFERENCES customers (id),
+    customer_external_id text        NULL CHECK (length(customer_external_id) BETWEEN 1 AND 255),
     channel              text        NOT NULL CHECK (channel IN ('public_invoice', 'integration')),
     reference            text        NULL CHECK (length(reference) BETWEEN 1 AND 255),
     name                 text        NOT NULL CHECK (length(name) BETWEEN 1 AND 255),

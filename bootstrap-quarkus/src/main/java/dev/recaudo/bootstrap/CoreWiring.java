@@ -30,6 +30,10 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.product.ProductRepository;
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
 import dev.recaudo.application.idempotency.IdempotentExecution;
+import dev.recaudo.application.integration.CollectionDocumentsService;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase;
+import dev.recaudo.application.integration.VerifiedPaymentsService;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
 import dev.recaudo.application.invoice.BulkAnnulmentService;
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.invoice.DocumentBook;
@@ -191,6 +195,21 @@ public class CoreWiring {
             @ConfigProperty(name = "recaudo.webhooks.attempts-max", defaultValue = "8") int attemptsMax) {
         RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(baseMillis), Duration.ofHours(6), attemptsMax);
         return new WebhookDispatchService(webhooks, sender, schedule, transactions, clock, Math::random);
+    }
+
+    @Produces
+    @Singleton
+    CollectionDocumentsUseCase collectionDocuments(CollectionDocumentRepository documents, CustomerRepository customers,
+            UpsertCustomerUseCase customerUpserts, PaymentRepository payments, DocumentBook book, Transactions transactions,
+            Clock clock) {
+        return new CollectionDocumentsService(documents, customers, customerUpserts, payments, book, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    VerifiedPaymentsUseCase verifiedPayments(PaymentRepository payments, CollectionDocumentRepository documents,
+            CustomerRepository customers, Ledger ledger, DocumentBook book, Transactions transactions, Clock clock) {
+        return new VerifiedPaymentsService(payments, documents, customers, ledger, book, transactions, clock);
     }
 
     @Produces

@@ -12,6 +12,8 @@ import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.document.DocumentLine;
+import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.document.DocumentListQuery;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
@@ -38,21 +40,29 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
     }
 
     private static final String COLUMNS = "id, company_id, is_test, source, external_document_id, provider_id, customer_id,"
+            + " customer_external_id,"
             + " channel, reference, name, description, phone, email, invoice_number, issue_date, due_at,"
             + " metadata::text AS metadata, remarks, currency, total_minor, applied_minor, balance_minor, status, version,"
             + " created_at, updated_at";
 
     @Override
+    public void lockIdentity(TenantScope scope, String source, String externalDocumentId) {
+        jdbc.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
+                "document:" + scope.companyId() + ":" + scope.isTest() + ":" + source + ":" + externalDocumentId);
+    }
+
+    @Override
     public InsertOutcome insert(CollectionDocument document) {
         DocumentDetails details = document.details();
         int inserted = jdbc.update("INSERT INTO collection_documents (id, company_id, is_test, source, external_document_id,"
-                        + " provider_id, customer_id, channel, reference, name, description, phone, email, invoice_number,"
+                        + " provider_id, customer_id, customer_external_id, channel, reference, name, description, phone, email, invoice_number,"
                         + " issue_date, due_at, metadata, remarks, currency, total_minor, applied_minor, balance_minor, status,"
                         + " version, created_at, updated_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                         + " ON CONFLICT (company_id, is_test, source, external_document_id) DO NOTHING",
                 document.id().value(), document.scope().companyId().value(), document.scope().isTest(), document.source(),
                 document.externalDocumentId(), document.providerId().orElse(null), document.customerId(),
+                document.customerExternalId().orElse(null),
                 document.channel().name().toLowerCase(Locale.ROOT), document.reference().orElse(null), details.name(),
                 details.description().orElse(null), details.phone().orElse(null), details.email().orElse(null),
                 details.invoiceNumber().orElse(null), details.issueDate().orElse(null), details.dueAt().orElse(null),
@@ -109,6 +119,67 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                 PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), source, limit);
     }
 
+    @Override
+    public void replaceLines(TenantScope scope, DocumentId id, List<DocumentLine> lines) {
+        jdbc.update("DELETE FROM document_lines WHERE document_id = ?"
+                + " AND EXISTS (SELECT 1 FROM collection_documents d WHERE d.id = ? AND d.company_id = ? AND d.is_test = ?)",
+                id.value(), id.value(), scope.companyId().value(), scope.isTest());
+        for (int position = 0; position < lines.size(); position++) {
+            DocumentLine line = lines.get(position);
+            jdbc.update("INSERT INTO document_lines (document_id, position, quantity, unit_amount_minor, amount_minor,"
+                            + " description, period_start, period_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    id.value(), position, line.quantity(), line.unitAmountMinor(), line.amountMinor(),
+                    line.description().orElse(null), line.periodStart().orElse(null), line.periodEnd().orElse(null));
+        }
+    }
+
+    @Override
+    public List<DocumentLine> lines(TenantScope scope, DocumentId id) {
+        return jdbc.query("SELECT l.* FROM document_lines l JOIN collection_documents d ON d.id = l.document_id"
+                        + " WHERE l.document_id = ? AND d.company_id = ? AND d.is_test = ? ORDER BY l.position",
+                row -> new DocumentLine(row.getLong("quantity"), row.getLong("unit_amount_minor"), row.getLong("amount_minor"),
+                        Optional.ofNullable(row.getString("description")), optionalInstant(row, "period_start"),
+                        optionalInstant(row, "period_end")),
+                id.value(), scope.companyId().value(), scope.isTest());
+    }
+
+    @Override
+    public List<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query) {
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?");
+        List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
+        if (!query.statuses().isEmpty()) {
+            sql.append(" AND status = ANY (?)");
+            parameters.add(new Jdbc.TextArray(query.statuses().stream().map(Enum::name).toList()));
+        }
+        query.withMoneyApplied().ifPresent(applied -> sql.append(applied ? " AND applied_minor > 0" : " AND applied_minor = 0"));
+        filter(sql, parameters, " AND source = ?", query.source());
+        filter(sql, parameters, " AND customer_id = ?", query.customerId());
+        filter(sql, parameters, " AND external_document_id = ?", query.externalDocumentId());
+        filter(sql, parameters, " AND currency = ?", query.currency().map(Enum::name));
+        filter(sql, parameters, " AND balance_minor >= ?", query.balanceMinFrom());
+        filter(sql, parameters, " AND balance_minor <= ?", query.balanceMinTo());
+        filter(sql, parameters, " AND issue_date >= ?", query.issuedFrom());
+        filter(sql, parameters, " AND issue_date <= ?", query.issuedTo());
+        filter(sql, parameters, " AND due_at >= ?", query.dueFrom());
+        filter(sql, parameters, " AND due_at <= ?", query.dueTo());
+        filter(sql, parameters, " AND updated_at >= ?", query.updatedSince());
+        query.after().ifPresent(position -> {
+            sql.append(" AND (updated_at, id) > (?, ?)");
+            parameters.add(position.updatedAt());
+            parameters.add(position.documentId());
+        });
+        sql.append(" ORDER BY updated_at, id LIMIT ?");
+        parameters.add(query.limit() + 1);
+        return jdbc.query(sql.toString(), PgCollectionDocumentRepository::document, parameters.toArray());
+    }
+
+    private static void filter(StringBuilder sql, List<Object> parameters, String clause, Optional<?> value) {
+        value.ifPresent(v -> {
+            sql.append(clause);
+            parameters.add(v);
+        });
+    }
+
     private static CollectionDocument document(ResultSet row) throws SQLException {
         CurrencyCode currency = CurrencyCode.valueOf(row.getString("currency"));
         TenantScope scope = Jdbc.scope(row);
@@ -127,6 +198,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                 row.getString("external_document_id"),
                 Optional.ofNullable(row.getString("provider_id")),
                 uuid(row, "customer_id"),
+                Optional.ofNullable(row.getString("customer_external_id")),
                 Channel.valueOf(row.getString("channel").toUpperCase(Locale.ROOT)),
                 Optional.ofNullable(row.getString("reference")),
                 details,

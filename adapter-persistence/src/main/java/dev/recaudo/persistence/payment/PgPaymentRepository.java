@@ -1,12 +1,24 @@
 package dev.recaudo.persistence.payment;
 
+import static dev.recaudo.persistence.common.Jdbc.instant;
+import static dev.recaudo.persistence.common.Jdbc.uuid;
+
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentApplication;
+import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentListQuery;
+import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -21,13 +33,42 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void insert(Payment payment) {
-        jdbc.update("INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id, currency,"
-                        + " amount_minor, applied_minor, credit_minor, outcome, paid_at, created_at, updated_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        jdbc.update("INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id,"
+                        + " customer_external_id, currency, amount_minor, application_currency, application_amount_minor,"
+                        + " applied_minor, credit_minor, outcome, exchange_rate_id, exchange_rate_used, request_id, paid_at,"
+                        + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 payment.id(), payment.scope().companyId().value(), payment.scope().isTest(), payment.source(),
                 payment.externalPaymentId(), payment.kind().name(), payment.customerId().orElse(null),
-                payment.amount().currency().name(), payment.amount().amountMinor(), payment.applied().amountMinor(),
-                payment.credit().amountMinor(), payment.outcome(), payment.paidAt(), payment.createdAt(), payment.createdAt());
+                payment.customerExternalId().orElse(null), payment.amount().currency().name(), payment.amount().amountMinor(),
+                payment.applied().currency().name(), payment.applicationAmount().map(Money::amountMinor).orElse(null),
+                payment.applied().amountMinor(), payment.credit().amountMinor(), payment.outcome().wireName(),
+                payment.exchangeRateId().orElse(null), payment.exchangeRateUsed().orElse(null),
+                payment.requestId().orElse(null), payment.paidAt(), payment.createdAt(), payment.updatedAt());
+    }
+
+    @Override
+    public void update(Payment payment) {
+        jdbc.update("UPDATE payments SET customer_id = ?, application_currency = ?, application_amount_minor = ?,"
+                        + " applied_minor = ?, credit_minor = ?, outcome = ?, exchange_rate_id = ?, exchange_rate_used = ?,"
+                        + " request_id = ?, updated_at = ? WHERE company_id = ? AND is_test = ? AND id = ?",
+                payment.customerId().orElse(null), payment.applied().currency().name(),
+                payment.applicationAmount().map(Money::amountMinor).orElse(null), payment.applied().amountMinor(),
+                payment.credit().amountMinor(), payment.outcome().wireName(), payment.exchangeRateId().orElse(null),
+                payment.exchangeRateUsed().orElse(null), payment.requestId().orElse(null), payment.updatedAt(),
+                payment.scope().companyId().value(), payment.scope().isTest(), payment.id());
+    }
+
+    @Override
+    public void lockIdentity(TenantScope scope, String source, String externalPaymentId) {
+        jdbc.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
+                "payment:" + scope.companyId() + ":" + scope.isTest() + ":" + source + ":" + externalPaymentId);
+    }
+
+    @Override
+    public Optional<Payment> findVerified(TenantScope scope, String source, String externalPaymentId) {
+        return jdbc.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
+                        + " AND external_payment_id = ? AND kind = 'VERIFIED'",
+                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), source, externalPaymentId);
     }
 
     @Override
@@ -43,6 +84,98 @@ public class PgPaymentRepository implements PaymentRepository {
     public Optional<UUID> latestPaymentFor(TenantScope scope, DocumentId documentId) {
         return jdbc.queryOne("SELECT payment_id FROM payment_applications WHERE company_id = ? AND is_test = ?"
                         + " AND document_id = ? ORDER BY applied_at DESC, id DESC LIMIT 1",
-                row -> Jdbc.uuid(row, "payment_id"), scope.companyId().value(), scope.isTest(), documentId.value());
+                row -> uuid(row, "payment_id"), scope.companyId().value(), scope.isTest(), documentId.value());
+    }
+
+    @Override
+    public List<AppliedPayment> applicationsOfDocument(TenantScope scope, DocumentId documentId) {
+        return jdbc.query("SELECT a.payment_id, a.amount_minor, a.currency, a.applied_at, p.source, p.external_payment_id,"
+                        + " p.outcome FROM payment_applications a JOIN payments p ON p.id = a.payment_id"
+                        + " WHERE a.company_id = ? AND a.is_test = ? AND a.document_id = ? ORDER BY a.applied_at, a.id",
+                row -> new AppliedPayment(uuid(row, "payment_id"), money(row, "amount_minor", "currency"),
+                        row.getString("source"), row.getString("external_payment_id"),
+                        PaymentOutcome.fromWireName(row.getString("outcome")), instant(row, "applied_at")),
+                scope.companyId().value(), scope.isTest(), documentId.value());
+    }
+
+    @Override
+    public List<PaidDocument> applicationsOfPayment(TenantScope scope, UUID paymentId) {
+        return jdbc.query("SELECT a.document_id, d.external_document_id, a.amount_minor, a.currency, d.balance_minor"
+                        + " FROM payment_applications a JOIN collection_documents d ON d.id = a.document_id"
+                        + " WHERE a.company_id = ? AND a.is_test = ? AND a.payment_id = ? ORDER BY a.applied_at, a.id",
+                row -> new PaidDocument(new DocumentId(uuid(row, "document_id")), row.getString("external_document_id"),
+                        money(row, "amount_minor", "currency"), money(row, "balance_minor", "currency")),
+                scope.companyId().value(), scope.isTest(), paymentId);
+    }
+
+    @Override
+    public void insertExchangeRate(ExchangeRate rate) {
+        jdbc.update("INSERT INTO exchange_rates (id, company_id, is_test, payment_id, from_currency, to_currency, rate,"
+                        + " effective_date, api_key_id, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rate.id(), rate.scope().companyId().value(), rate.scope().isTest(), rate.paymentId(), rate.from().name(),
+                rate.to().name(), rate.rate(), rate.effectiveDate(), rate.apiKeyId().orElse(null),
+                rate.requestId().orElse(null), rate.createdAt());
+    }
+
+    @Override
+    public List<Payment> list(TenantScope scope, PaymentListQuery query) {
+        StringBuilder sql = new StringBuilder("SELECT * FROM payments WHERE company_id = ? AND is_test = ?");
+        List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
+        if (!query.outcomes().isEmpty()) {
+            sql.append(" AND outcome = ANY (?)");
+            parameters.add(new Jdbc.TextArray(query.outcomes().stream().map(PaymentOutcome::wireName).toList()));
+        }
+        filter(sql, parameters, " AND external_payment_id = ?", query.externalPaymentId());
+        filter(sql, parameters, " AND customer_id = ?", query.customerId());
+        filter(sql, parameters, " AND source = ?", query.source());
+        filter(sql, parameters, " AND kind = ?", query.kind().map(Enum::name));
+        filter(sql, parameters, " AND currency = ?", query.currency().map(Enum::name));
+        filter(sql, parameters, " AND paid_at >= ?", query.paidFrom());
+        filter(sql, parameters, " AND paid_at <= ?", query.paidTo());
+        filter(sql, parameters, " AND updated_at >= ?", query.updatedSince());
+        query.after().ifPresent(position -> {
+            sql.append(" AND (updated_at, id) > (?, ?)");
+            parameters.add(position.updatedAt());
+            parameters.add(position.paymentId());
+        });
+        sql.append(" ORDER BY updated_at, id LIMIT ?");
+        parameters.add(query.limit() + 1);
+        return jdbc.query(sql.toString(), PgPaymentRepository::payment, parameters.toArray());
+    }
+
+    private static void filter(StringBuilder sql, List<Object> parameters, String clause, Optional<?> value) {
+        value.ifPresent(v -> {
+            sql.append(clause);
+            parameters.add(v);
+        });
+    }
+
+    private static Money money(ResultSet row, String amountColumn, String currencyColumn) throws SQLException {
+        return Money.of(row.getLong(amountColumn), CurrencyCode.valueOf(row.getString(currencyColumn)));
+    }
+
+    private static Payment payment(ResultSet row) throws SQLException {
+        CurrencyCode applicationCurrency = CurrencyCode.valueOf(row.getString("application_currency"));
+        long applicationAmount = row.getLong("application_amount_minor");
+        Optional<Money> application = row.wasNull() ? Optional.empty() : Optional.of(Money.of(applicationAmount, applicationCurrency));
+        return new Payment(
+                uuid(row, "id"),
+                Jdbc.scope(row),
+                row.getString("source"),
+                row.getString("external_payment_id"),
+                PaymentKind.valueOf(row.getString("kind")),
+                Optional.ofNullable(uuid(row, "customer_id")),
+                Optional.ofNullable(row.getString("customer_external_id")),
+                money(row, "amount_minor", "currency"),
+                application,
+                Money.of(row.getLong("applied_minor"), applicationCurrency),
+                Money.of(row.getLong("credit_minor"), applicationCurrency),
+                PaymentOutcome.fromWireName(row.getString("outcome")),
+                Optional.ofNullable(uuid(row, "exchange_rate_id")),
+                Optional.ofNullable(row.getString("exchange_rate_used")),
+                Optional.ofNullable(row.getString("request_id")),
+                instant(row, "paid_at"),
+                instant(row, "created_at"),
+                instant(row, "updated_at"));
     }
 }

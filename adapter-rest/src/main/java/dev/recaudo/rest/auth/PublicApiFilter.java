@@ -2,9 +2,9 @@ package dev.recaudo.rest.auth;
 
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
+import dev.recaudo.rest.common.Routes;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -40,14 +40,8 @@ public class PublicApiFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         KeyPrincipal principal = gate.authenticate(Credentials.bearer(request));
         Method method = resource.getResourceMethod();
-        gate.limit("public:" + principal.key().id() + ":" + request.getMethod() + ":" + routeOf(method),
+        gate.limit("public:" + principal.key().id() + ":" + request.getMethod() + ":" + Routes.templateOf(method),
                 new RateLimitPolicy(limit, Duration.ofSeconds(windowSeconds)));
         gate.authorize(principal, method);
-    }
-
-    static String routeOf(Method method) {
-        Path classPath = method.getDeclaringClass().getAnnotation(Path.class);
-        Path methodPath = method.getAnnotation(Path.class);
-        return (classPath == null ? "" : classPath.value()) + (methodPath == null ? "" : "/" + methodPath.value());
     }
 }

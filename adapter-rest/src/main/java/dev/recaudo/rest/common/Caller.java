@@ -16,6 +16,8 @@ public class Caller {
     private KeyPrincipal key;
     private AdminPrincipal admin;
     private RateLimitDecision rateLimit;
+    private String outcome;
+    private String outcomeDetail;
 
     public KeyPrincipal key() {
         if (key == null) {
@@ -45,5 +47,23 @@ public class Caller {
 
     public void rateLimited(RateLimitDecision decision) {
         this.rateLimit = decision;
+    }
+
+    /** The business outcome of the request, for the audit trail (for example a payment status). */
+    public void outcome(String outcome, String detail) {
+        this.outcome = outcome;
+        this.outcomeDetail = detail;
+    }
+
+    public Optional<String> outcome() {
+        return Optional.ofNullable(outcome);
+    }
+
+    public Optional<String> outcomeDetail() {
+        return Optional.ofNullable(outcomeDetail);
+    }
+
+    public Optional<KeyPrincipal> keyIfAuthenticated() {
+        return Optional.ofNullable(key);
     }
 }

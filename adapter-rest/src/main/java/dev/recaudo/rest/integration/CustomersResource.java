@@ -1,10 +1,12 @@
 package dev.recaudo.rest.integration;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.customer.CustomerQueries;
 import dev.recaudo.application.customer.CustomerQueries.CustomerSlice;
 import dev.recaudo.domain.apikey.Permission;
-import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.application.customer.UpsertCustomerUseCase;
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult;
 import dev.recaudo.domain.customer.Customer;
@@ -13,6 +15,7 @@ import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.domain.customer.CustomerListQuery;
 import dev.recaudo.rest.auth.IntegrationsApi;
+import dev.recaudo.rest.auth.IntegrationsApiFilter;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -22,6 +25,7 @@ import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -29,8 +33,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -50,10 +52,15 @@ public class CustomersResource {
     private final UpsertCustomerUseCase upserts;
     private final Caller caller;
     private final Cursors cursors;
+    private final IntegrationWrites writes;
+    private final ObjectMapper mapper;
 
-    public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors) {
+    public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors,
+            IntegrationWrites writes, ObjectMapper mapper) {
         this.customers = customers;
         this.upserts = upserts;
+        this.writes = writes;
+        this.mapper = mapper;
         this.caller = caller;
         this.cursors = cursors;
     }
@@ -95,8 +102,9 @@ public class CustomersResource {
         }
         Optional<String> sourceFilter = Optional.ofNullable(source).map(String::trim).filter(s -> !s.isEmpty())
                 .or(() -> key.key().source());
-        Optional<CustomerListQuery.Position> after = Optional.ofNullable(cursor).map(this::position);
-        CustomerSlice slice = customers.list(new TenantScope(key.companyId(), key.key().environment()),
+        Optional<CustomerListQuery.Position> after = IntegrationCursors.open(cursors, cursor)
+                .map(position -> new CustomerListQuery.Position(position.at(), position.id()));
+        CustomerSlice slice = customers.list(key.scope(),
                 new CustomerListQuery(sourceFilter, searchText, after, pageSize));
         String next = slice.hasMore() ? cursor(slice.items().get(slice.items().size() - 1)) : null;
         return new CustomerPage(slice.items(), new Pagination(pageSize, next, slice.hasMore()));
@@ -110,11 +118,15 @@ public class CustomersResource {
     @Path("upsert")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.CUSTOMERS_WRITE)
-    public Response upsert(@PathParam("companyId") String companyId, UpsertCustomerRequest body) {
+    public Response upsert(
+            @PathParam("companyId") String companyId,
+            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
+            JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        if (body == null) {
-            throw ApiProblem.validation("body", "is required");
+        if (json == null || !json.isObject()) {
+            throw ApiProblem.validation("body", "must be a JSON object");
         }
+        UpsertCustomerRequest body = mapper.treeToValue(json, UpsertCustomerRequest.class);
         FieldErrors errors = new FieldErrors();
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalCustomerId", body.externalCustomerId(), 255, errors);
@@ -134,8 +146,12 @@ public class CustomersResource {
         errors.throwIfAny();
 
         CustomerProfile profile = new CustomerProfile(type, body.name(), email, phone, taxId, code);
-        UpsertResult result = upserts.upsert(
-                new TenantScope(key.companyId(), key.key().environment()), body.source(), body.externalCustomerId(), profile);
+        return writes.execute(key, "integrations.customers.upsert", idempotencyKey, json,
+                () -> upsertReply(key, body, profile));
+    }
+
+    private IntegrationWrites.Reply upsertReply(KeyPrincipal key, UpsertCustomerRequest body, CustomerProfile profile) {
+        UpsertResult result = upserts.upsert(key.scope(), body.source(), body.externalCustomerId(), profile);
         if (result instanceof UpsertResult.TaxIdentityTaken) {
             throw new ApiProblem(Problem.CONFLICT, "taxId already identifies another customer of this company");
         }
@@ -151,22 +167,12 @@ public class CustomersResource {
             customer = ((UpsertResult.Unchanged) result).customer();
             status = "unchanged";
         }
-        return Response.status("created".equals(status) ? 201 : 200)
-                .entity(new UpsertCustomerResponse(customer.globalId(), customer.id(), body.source(),
-                        body.externalCustomerId(), status))
-                .build();
+        caller.outcome(status, null);
+        return new IntegrationWrites.Reply("created".equals(status) ? 201 : 200, new UpsertCustomerResponse(
+                customer.globalId(), customer.id(), body.source(), body.externalCustomerId(), status));
     }
 
     private String cursor(CustomerListItem last) {
-        Instant updatedAt = last.updatedAt().truncatedTo(ChronoUnit.MICROS);
-        return cursors.seal(updatedAt + "|" + last.companyCustomerId());
-    }
-
-    private CustomerListQuery.Position position(String cursor) {
-        String position = cursors.open(cursor)
-                .orElseThrow(() -> new ApiProblem(Problem.VALIDATION, "cursor is not a cursor this API issued"));
-        int bar = position.indexOf('|');
-        return new CustomerListQuery.Position(
-                Instant.parse(position.substring(0, bar)), UUID.fromString(position.substring(bar + 1)));
+        return IntegrationCursors.seal(cursors, last.updatedAt(), last.companyCustomerId());
     }
 }

@@ -5,6 +5,10 @@ import dev.recaudo.domain.common.EmailAddress;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /** Field rules shared by the integrations request bodies. */
@@ -51,5 +55,41 @@ final class IntegrationFields {
             errors.add(field, "must be a valid e-mail address");
         }
         return email;
+    }
+
+    /** An ISO 8601 date-time with its offset ({@code 2026-11-22T10:00:00Z}, {@code 2026-11-22T06:00:00-04:00}). */
+    static Optional<Instant> dateTime(String field, String value, boolean required, FieldErrors errors) {
+        if (value == null || value.isBlank()) {
+            if (required) {
+                errors.add(field, "is required");
+            }
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(OffsetDateTime.parse(value).toInstant());
+        } catch (DateTimeParseException notADateTime) {
+            errors.add(field, "must be an ISO 8601 date-time with offset, e.g. 2026-11-22T10:00:00Z");
+            return Optional.empty();
+        }
+    }
+
+    static Optional<LocalDate> date(String field, String value, FieldErrors errors) {
+        if (value == null || value.isBlank()) {
+            errors.add(field, "is required");
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(LocalDate.parse(value));
+        } catch (DateTimeParseException notADate) {
+            errors.add(field, "must be a date written YYYY-MM-DD");
+            return Optional.empty();
+        }
+    }
+
+    static Optional<Instant> queryDateTime(String field, String value) {
+        FieldErrors errors = new FieldErrors();
+        Optional<Instant> parsed = dateTime(field, value, false, errors);
+        errors.throwIfAny();
+        return parsed;
     }
 }

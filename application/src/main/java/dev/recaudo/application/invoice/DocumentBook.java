@@ -113,8 +113,9 @@ public final class DocumentBook {
     }
 
     /**
-     * Records the payment and applies {@code amount} of it to the document, from {@code collections}
-     * (where the money arrived) to the document's receivable, moving the document to {@code status}.
+     * Applies {@code amount} of a recorded payment to the document, from {@code collections} (the
+     * account holding the payment's money) to the document's receivable, moving the document to
+     * {@code status}.
      */
     public CollectionDocument applyPayment(
             CollectionDocument document, Payment payment, Money amount, AccountCode collections, DocumentStatus status,
@@ -126,6 +127,10 @@ public final class DocumentBook {
                 new PaymentApplication(UUID.randomUUID(), payment.id(), document.id(), amount, transfer.id(), now));
         CollectionDocument paid = document.withPayment(amount, status, now);
         documents.update(paid);
+        if (paid.balance().isPositive()) {
+            // A partly paid document is no longer payable by a checkout for its former balance.
+            cancelPendingCheckout(paid.scope(), paid.id(), now);
+        }
         return paid;
     }
 

@@ -19,7 +19,6 @@ import dev.recaudo.domain.document.DocumentLifecycle.SettlementVerdict;
 import dev.recaudo.domain.document.DocumentLifecycle.UpdateVerdict;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
-import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentRepository;
@@ -67,7 +66,7 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
                 Customer customer = resolveCustomer(command, now);
                 CollectionDocument document = CollectionDocument.issue(DocumentId.random(), command.scope(), command.source(),
                         command.providerId().orElse(IDEMPOTENCY_IDENTITY_PREFIX + command.identityKey()), command.providerId(),
-                        customer.id(), Channel.PUBLIC_INVOICE, Optional.of(command.reference()), command.details(),
+                        customer.id(), Optional.empty(), Channel.PUBLIC_INVOICE, Optional.of(command.reference()), command.details(),
                         command.metadataJson(), command.amount(), now);
                 if (documents.insert(document) == InsertOutcome.ALREADY_EXISTS) {
                     throw new Duplicate();
@@ -186,9 +185,8 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
                 return samePayment ? new DeleteResult.Done() : new DeleteResult.SettledByAnotherPayment();
             }
             Instant now = clock.instant();
-            Payment payment = new Payment(UUID.randomUUID(), scope, document.source(), providerPaymentId,
-                    PaymentKind.PROVIDER_SETTLEMENT, Optional.of(document.customerId()), document.balance(),
-                    document.balance(), Money.zero(document.balance().currency()), "applied", now, now);
+            Payment payment = Payment.settling(scope, document.source(), providerPaymentId, PaymentKind.PROVIDER_SETTLEMENT,
+                    document.customerId(), document.balance(), now);
             payments.insert(payment);
             CollectionDocument settled = book.applyPayment(document, payment, document.balance(),
                     AccountCode.partnerCollections(document.source()), DocumentStatus.PAID_FROM_PROVIDER, now);

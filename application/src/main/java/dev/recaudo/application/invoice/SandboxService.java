@@ -11,7 +11,6 @@ import dev.recaudo.domain.document.DocumentLifecycle;
 import dev.recaudo.domain.document.DocumentLifecycle.SettlementVerdict;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
-import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentRepository;
@@ -62,9 +61,8 @@ public final class SandboxService implements SandboxUseCase {
                 return new SandboxResult.NotApplicable("the invoice is " + document.status() + " and cannot be paid");
             }
             Instant now = clock.instant();
-            Payment payment = new Payment(UUID.randomUUID(), scope, document.source(), "checkout:" + current.id(),
-                    PaymentKind.CHECKOUT, Optional.of(document.customerId()), current.amount(), current.amount(),
-                    Money.zero(current.amount().currency()), "applied", now, now);
+            Payment payment = Payment.settling(scope, document.source(), "checkout:" + current.id(), PaymentKind.CHECKOUT,
+                    document.customerId(), current.amount(), now);
             payments.insert(payment);
             CollectionDocument paid = book.applyPayment(document, payment, current.amount(),
                     AccountCode.checkoutCollections(), DocumentStatus.PAID, now);

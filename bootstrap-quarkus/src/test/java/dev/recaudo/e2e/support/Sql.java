@@ -25,6 +25,21 @@ public final class Sql {
         }
     }
 
+    public static String text(String sql, Object... parameters) {
+        try (Connection connection = PostgresTestDatabase.connect();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getString(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static int execute(String sql, Object... parameters) {
         try (Connection connection = PostgresTestDatabase.connect();
                 PreparedStatement statement = connection.prepareStatement(sql)) {

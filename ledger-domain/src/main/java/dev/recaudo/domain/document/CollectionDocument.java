@@ -15,6 +15,7 @@ import java.util.UUID;
  *
  * @param externalDocumentId the partner's stable identity of the document within its source
  * @param providerId the public API's {@code provider_id}, when the partner sent one
+ * @param customerExternalId the partner's id of the customer, for documents the integrations API made
  * @param reference the customer's national or tax identifier exactly as received
  * @param metadataJson the partner's opaque JSON object, returned as sent
  * @param version incremented by every change, for optimistic concurrency at the edge
@@ -26,6 +27,7 @@ public record CollectionDocument(
         String externalDocumentId,
         Optional<String> providerId,
         UUID customerId,
+        Optional<String> customerExternalId,
         Channel channel,
         Optional<String> reference,
         DocumentDetails details,
@@ -46,6 +48,7 @@ public record CollectionDocument(
         Objects.requireNonNull(externalDocumentId, "externalDocumentId");
         Objects.requireNonNull(providerId, "providerId");
         Objects.requireNonNull(customerId, "customerId");
+        Objects.requireNonNull(customerExternalId, "customerExternalId");
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(reference, "reference");
         Objects.requireNonNull(details, "details");
@@ -68,13 +71,14 @@ public record CollectionDocument(
             String externalDocumentId,
             Optional<String> providerId,
             UUID customerId,
+            Optional<String> customerExternalId,
             Channel channel,
             Optional<String> reference,
             DocumentDetails details,
             Optional<String> metadataJson,
             Money total,
             Instant now) {
-        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, channel, reference,
+        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
                 details, metadataJson, Optional.empty(), total, Money.zero(total.currency()), total, DocumentStatus.CREATED,
                 0, now, now);
     }
@@ -84,7 +88,7 @@ public record CollectionDocument(
     }
 
     public CollectionDocument withDetails(Optional<String> newReference, DocumentDetails newDetails, Instant now) {
-        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, channel, newReference,
+        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, newReference,
                 newDetails, metadataJson, remarks, total, applied, balance, status, version + 1, createdAt, now);
     }
 
@@ -93,26 +97,26 @@ public record CollectionDocument(
         if (hasMoneyApplied()) {
             throw new IllegalStateException("the total of a document with money applied cannot change");
         }
-        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, channel, reference,
+        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
                 details, metadataJson, remarks, newTotal, applied, newTotal, status, version + 1, createdAt, now);
     }
 
     /** Records an application of money; the status follows from the verdict that allowed it. */
     public CollectionDocument withPayment(Money amount, DocumentStatus newStatus, Instant now) {
-        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, channel, reference,
+        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
                 details, metadataJson, remarks, total, applied.plus(amount), balance.minus(amount), newStatus, version + 1,
                 createdAt, now);
     }
 
     /** Annulment: the open balance is written off and nothing stays owed. */
     public CollectionDocument annulled(Instant now) {
-        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, channel, reference,
+        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
                 details, metadataJson, remarks, total, applied, Money.zero(total.currency()),
                 DocumentStatus.DELETE_FROM_PROVIDER, version + 1, createdAt, now);
     }
 
     public CollectionDocument withStatus(DocumentStatus newStatus, Instant now) {
-        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, channel, reference,
+        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
                 details, metadataJson, remarks, total, applied, balance, newStatus, version + 1, createdAt, now);
     }
 }

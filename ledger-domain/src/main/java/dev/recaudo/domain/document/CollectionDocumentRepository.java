@@ -9,6 +9,9 @@ import java.util.Optional;
 /** Port: where collection documents are kept. Every method names the tenant. */
 public interface CollectionDocumentRepository {
 
+    /** Serializes writers of one partner document identity until the transaction ends. */
+    void lockIdentity(TenantScope scope, String source, String externalDocumentId);
+
     /** Inserts unless the partner's identity (source and external id) is already taken. */
     InsertOutcome insert(CollectionDocument document);
 
@@ -28,4 +31,12 @@ public interface CollectionDocumentRepository {
     List<CollectionDocument> lockPendingBatch(TenantScope scope, String source, int limit);
 
     Page<DocumentSummary> page(TenantScope scope, DocumentListQuery query);
+
+    /** Replaces the document's lines as a whole. */
+    void replaceLines(TenantScope scope, DocumentId id, List<DocumentLine> lines);
+
+    List<DocumentLine> lines(TenantScope scope, DocumentId id);
+
+    /** Up to {@code limit + 1} documents of the integrations list, so the caller can tell whether more follow. */
+    List<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query);
 }

@@ -8,11 +8,13 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Money received for a company: its amount, how much was applied to documents and how much was
- * kept as credit. For every payment, amount = applied + credit + unapplied remainder.
+ * Money received for a company. {@code amount} is in the payment's currency; {@code applicationAmount}
+ * is the same money in the currency of the documents it pays (equal to {@code amount} unless a
+ * certified rate converted it). In the application currency, for every payment:
+ * applicationAmount = applied + credit + unapplied.
  *
  * @param externalPaymentId the identifier of the payment in the partner's or provider's system
- * @param outcome the result of the application, as the integrations API names it
+ * @param applicationAmount empty while a certified rate is missing
  */
 public record Payment(
         UUID id,
@@ -21,20 +23,51 @@ public record Payment(
         String externalPaymentId,
         PaymentKind kind,
         Optional<UUID> customerId,
+        Optional<String> customerExternalId,
         Money amount,
+        Optional<Money> applicationAmount,
         Money applied,
         Money credit,
-        String outcome,
+        PaymentOutcome outcome,
+        Optional<UUID> exchangeRateId,
+        Optional<String> exchangeRateUsed,
+        Optional<String> requestId,
         Instant paidAt,
-        Instant createdAt) {
+        Instant createdAt,
+        Instant updatedAt) {
 
     public Payment {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(customerId, "customerId");
+        Objects.requireNonNull(customerExternalId, "customerExternalId");
+        Objects.requireNonNull(applicationAmount, "applicationAmount");
+        Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(exchangeRateId, "exchangeRateId");
+        Objects.requireNonNull(exchangeRateUsed, "exchangeRateUsed");
+        Objects.requireNonNull(requestId, "requestId");
         if (!amount.isPositive()) {
             throw new IllegalArgumentException("a payment amount is positive");
         }
+        applicationAmount.ifPresent(total -> {
+            if (applied.plus(credit).isGreaterThan(total)) {
+                throw new IllegalArgumentException("applied plus credit exceed the payment");
+            }
+        });
+    }
+
+    /** A payment that settles one document's whole open balance at once. */
+    public static Payment settling(
+            TenantScope scope, String source, String externalPaymentId, PaymentKind kind, UUID customerId, Money amount,
+            Instant now) {
+        return new Payment(UUID.randomUUID(), scope, source, externalPaymentId, kind, Optional.of(customerId),
+                Optional.empty(), amount, Optional.of(amount), amount, Money.zero(amount.currency()), PaymentOutcome.APPLIED,
+                Optional.empty(), Optional.empty(), Optional.empty(), now, now, now);
+    }
+
+    /** What is neither applied nor credited, in the application currency. */
+    public Optional<Money> unapplied() {
+        return applicationAmount.map(total -> total.minus(applied).minus(credit));
     }
 }

@@ -2,16 +2,48 @@ package dev.recaudo.domain.payment;
 
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Port: where payments and their applications to documents are kept. */
+/** Port: where payments, their applications to documents and certified rates are kept. */
 public interface PaymentRepository {
 
     void insert(Payment payment);
+
+    void update(Payment payment);
+
+    /** Serializes every request about one partner payment until the transaction ends. */
+    void lockIdentity(TenantScope scope, String source, String externalPaymentId);
+
+    Optional<Payment> findVerified(TenantScope scope, String source, String externalPaymentId);
 
     void insertApplication(TenantScope scope, PaymentApplication application);
 
     /** The payment whose application settled the document last, if any. */
     Optional<UUID> latestPaymentFor(TenantScope scope, DocumentId documentId);
+
+    List<AppliedPayment> applicationsOfDocument(TenantScope scope, DocumentId documentId);
+
+    List<PaidDocument> applicationsOfPayment(TenantScope scope, UUID paymentId);
+
+    void insertExchangeRate(ExchangeRate rate);
+
+    /** Up to {@code limit + 1} payments, so the caller can tell whether more follow. */
+    List<Payment> list(TenantScope scope, PaymentListQuery query);
+
+    /** One application as a document shows it. */
+    record AppliedPayment(UUID paymentId, Money amount, String source, String externalPaymentId, PaymentOutcome outcome,
+            Instant appliedAt) {}
+
+    /** One application as a payment shows it, with the document's balance now. */
+    record PaidDocument(DocumentId documentId, String externalDocumentId, Money applied, Money balance) {}
+
+    /** A certified rate and its provenance. */
+    record ExchangeRate(UUID id, TenantScope scope, UUID paymentId, CurrencyCode from, CurrencyCode to, String rate,
+            LocalDate effectiveDate, Optional<UUID> apiKeyId, Optional<String> requestId, Instant createdAt) {}
 }

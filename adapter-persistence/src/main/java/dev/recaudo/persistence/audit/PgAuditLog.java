@@ -1,0 +1,46 @@
+package dev.recaudo.persistence.audit;
+
+import static dev.recaudo.persistence.common.Jdbc.instant;
+import static dev.recaudo.persistence.common.Jdbc.uuid;
+
+import dev.recaudo.domain.audit.AuditLog;
+import dev.recaudo.domain.audit.AuditRecord;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.persistence.common.Jdbc;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The audit trail in PostgreSQL. Each record is written in a transaction of its own, after the
+ * request's transaction ended, so even a rolled-back request leaves its record.
+ */
+@ApplicationScoped
+public class PgAuditLog implements AuditLog {
+
+    private final Jdbc jdbc;
+
+    public PgAuditLog(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Override
+    public void record(AuditRecord record) {
+        QuarkusTransaction.requiringNew().run(() -> jdbc.update(
+                "INSERT INTO audit_records (id, company_id, is_test, request_id, api_key_id, operation, http_status, outcome,"
+                        + " detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                record.id(), record.scope().companyId().value(), record.scope().isTest(), record.requestId(),
+                record.apiKeyId().orElse(null), record.operation(), record.httpStatus(), record.outcome(),
+                record.detail().map(d -> d.length() > 2000 ? d.substring(0, 2000) : d).orElse(null), record.createdAt()));
+    }
+
+    @Override
+    public List<AuditRecord> byRequestId(CompanyId companyId, String requestId) {
+        return jdbc.query("SELECT * FROM audit_records WHERE company_id = ? AND request_id = ? ORDER BY created_at, id",
+                row -> new AuditRecord(uuid(row, "id"), Jdbc.scope(row), row.getString("request_id"),
+                        Optional.ofNullable(uuid(row, "api_key_id")), row.getString("operation"), row.getInt("http_status"),
+                        row.getString("outcome"), Optional.ofNullable(row.getString("detail")), instant(row, "created_at")),
+                companyId.value(), requestId);
+    }
+}

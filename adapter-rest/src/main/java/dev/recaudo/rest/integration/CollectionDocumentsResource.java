@@ -1,0 +1,344 @@
+package dev.recaudo.rest.integration;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase.CancelResult;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentSlice;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentView;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase.Rejection;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocument;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertResult;
+import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
+import dev.recaudo.domain.document.DocumentDetails;
+import dev.recaudo.domain.document.DocumentLine;
+import dev.recaudo.domain.document.IntegrationDocumentQuery;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.rest.auth.IntegrationsApi;
+import dev.recaudo.rest.auth.IntegrationsApiFilter;
+import dev.recaudo.rest.auth.RequiresPermission;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.Cursors;
+import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.QueryParams;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Collection documents of the integrations API, identified by the partner's {@code externalDocumentId}. */
+@Path("/integrations/v1/{companyId}/collection-documents")
+@IntegrationsApi
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Integrations")
+@SecurityRequirement(name = "integrationsSignature")
+public class CollectionDocumentsResource {
+
+    private final CollectionDocumentsUseCase documents;
+    private final IntegrationWrites writes;
+    private final Caller caller;
+    private final Cursors cursors;
+    private final ObjectMapper mapper;
+
+    public CollectionDocumentsResource(
+            CollectionDocumentsUseCase documents, IntegrationWrites writes, Caller caller, Cursors cursors, ObjectMapper mapper) {
+        this.documents = documents;
+        this.writes = writes;
+        this.caller = caller;
+        this.cursors = cursors;
+        this.mapper = mapper;
+    }
+
+    public record CustomerData(String type, String name, String email, String phone, String taxId, String customerCode) {}
+
+    public record LineRequest(Long quantity, Long unitAmountMinor, Long amountMinor, String description, String periodStart,
+            String periodEnd) {}
+
+    public record UpsertRequest(
+            String source,
+            String externalDocumentId,
+            String customerExternalId,
+            CustomerData customer,
+            String currency,
+            Long totalMinor,
+            List<LineRequest> lines,
+            String invoiceNumber,
+            String description,
+            String issueDate,
+            String dueDate,
+            JsonNode metadata) {}
+
+    public record DocumentPage(List<IntegrationViews.Document> items, Pagination pagination) {}
+
+    public record Pagination(int limit, String nextCursor, boolean hasMore) {}
+
+    /**
+     * Synchronizes the customer, then creates ({@code 201}) or updates ({@code 200}) the document;
+     * an identical document is answered {@code 200} without a write. {@code totalMinor}, when sent,
+     * must equal the sum of the lines.
+     */
+    @POST
+    @Path("upsert")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
+    public Response upsert(
+            @PathParam("companyId") String companyId,
+            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
+            JsonNode json) throws JsonProcessingException {
+        KeyPrincipal key = caller.key();
+        if (json == null || !json.isObject()) {
+            throw ApiProblem.validation("body", "must be a JSON object");
+        }
+        UpsertDocument command = command(key, mapper.treeToValue(json, UpsertRequest.class));
+        return writes.execute(key, "integrations.collection_documents.upsert", idempotencyKey, json, () -> {
+            UpsertResult result = documents.upsert(command);
+            if (result instanceof UpsertResult.Created created) {
+                caller.outcome("created", null);
+                return new IntegrationWrites.Reply(201, IntegrationViews.document(created.document()));
+            }
+            if (result instanceof UpsertResult.Updated updated) {
+                caller.outcome("updated", null);
+                return new IntegrationWrites.Reply(200, IntegrationViews.document(updated.document()));
+            }
+            if (result instanceof UpsertResult.Unchanged unchanged) {
+                caller.outcome("unchanged", null);
+                return new IntegrationWrites.Reply(200, IntegrationViews.document(unchanged.document()));
+            }
+            throw rejection(((UpsertResult.Rejected) result).reason());
+        });
+    }
+
+    @GET
+    @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
+    public DocumentPage list(
+            @PathParam("companyId") String companyId,
+            @QueryParam("status") String status,
+            @QueryParam("customerExternalId") String customerExternalId,
+            @QueryParam("externalDocumentId") String externalDocumentId,
+            @QueryParam("source") String source,
+            @QueryParam("currency") String currency,
+            @QueryParam("balanceMin") String balanceMin,
+            @QueryParam("balanceMax") String balanceMax,
+            @QueryParam("issueDateFrom") String issueDateFrom,
+            @QueryParam("issueDateTo") String issueDateTo,
+            @QueryParam("dueDateFrom") String dueDateFrom,
+            @QueryParam("dueDateTo") String dueDateTo,
+            @QueryParam("updatedSince") String updatedSince,
+            @QueryParam("cursor") String cursor,
+            @QueryParam("limit") String limit) {
+        KeyPrincipal key = caller.key();
+        Optional<IntegrationViews.StatusFilter> statusFilter = Optional.ofNullable(status).map(text -> IntegrationViews
+                .statusFilter(text).orElseThrow(() -> ApiProblem.validation("status",
+                        "must be one of open, partially_paid, paid, conciliated, canceled, failed")));
+        Optional<CurrencyCode> currencyFilter = Optional.ofNullable(currency).map(text -> CurrencyCode.parse(text)
+                .orElseThrow(() -> ApiProblem.validation("currency", "is not a currency Recaudo keeps")));
+        int pageSize = QueryParams.intBetween("limit", limit, 1, IntegrationDocumentQuery.LIMIT_MAX,
+                IntegrationDocumentQuery.LIMIT_DEFAULT);
+        IntegrationDocumentQuery query = new IntegrationDocumentQuery(
+                Optional.ofNullable(source).filter(s -> !s.isBlank()).or(() -> key.key().source()),
+                statusFilter.map(IntegrationViews.StatusFilter::statuses).orElse(Set.of()),
+                statusFilter.flatMap(IntegrationViews.StatusFilter::withMoneyApplied),
+                Optional.empty(),
+                Optional.ofNullable(externalDocumentId),
+                currencyFilter,
+                Optional.ofNullable(balanceMin).map(text -> (long) QueryParams.intBetween("balanceMin", text, 0, Integer.MAX_VALUE, 0)),
+                Optional.ofNullable(balanceMax).map(text -> (long) QueryParams.intBetween("balanceMax", text, 0, Integer.MAX_VALUE, 0)),
+                IntegrationFields.queryDateTime("issueDateFrom", issueDateFrom),
+                IntegrationFields.queryDateTime("issueDateTo", issueDateTo),
+                IntegrationFields.queryDateTime("dueDateFrom", dueDateFrom),
+                IntegrationFields.queryDateTime("dueDateTo", dueDateTo),
+                IntegrationFields.queryDateTime("updatedSince", updatedSince),
+                IntegrationCursors.open(cursors, cursor)
+                        .map(position -> new IntegrationDocumentQuery.Position(position.at(), position.id())),
+                pageSize);
+        DocumentSlice slice = documents.list(key.scope(), query, Optional.ofNullable(customerExternalId));
+        String next = null;
+        if (slice.hasMore()) {
+            DocumentView last = slice.items().get(slice.items().size() - 1);
+            next = IntegrationCursors.seal(cursors, last.document().updatedAt(), last.document().id().value());
+        }
+        return new DocumentPage(slice.items().stream().map(IntegrationViews::document).toList(),
+                new Pagination(pageSize, next, slice.hasMore()));
+    }
+
+    @GET
+    @Path("{externalDocumentId}")
+    @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
+    public IntegrationViews.Document get(
+            @PathParam("companyId") String companyId, @PathParam("externalDocumentId") String externalDocumentId) {
+        KeyPrincipal key = caller.key();
+        return documents.get(key.scope(), source(key), externalDocumentId)
+                .map(IntegrationViews::document)
+                .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No document with this externalDocumentId"));
+    }
+
+    /**
+     * Annuls the document through the ledger. Idempotent: a repeat answers {@code 200} with the
+     * same document. Applied payments or a settled status are {@code 409 conflict}, and nothing changes.
+     */
+    @POST
+    @Path("{externalDocumentId}/cancel")
+    @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
+    public Response cancel(
+            @PathParam("companyId") String companyId,
+            @PathParam("externalDocumentId") String externalDocumentId,
+            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey) {
+        KeyPrincipal key = caller.key();
+        String source = source(key);
+        return writes.execute(key, "integrations.collection_documents.cancel", idempotencyKey,
+                mapper.createObjectNode().put("externalDocumentId", externalDocumentId), () -> {
+                    CancelResult result = documents.cancel(key.scope(), source, externalDocumentId);
+                    if (result instanceof CancelResult.Canceled canceled) {
+                        caller.outcome("canceled", null);
+                        return new IntegrationWrites.Reply(200, IntegrationViews.document(canceled.document()));
+                    }
+                    if (result instanceof CancelResult.NotFound) {
+                        throw new ApiProblem(Problem.NOT_FOUND, "No document with this externalDocumentId");
+                    }
+                    throw rejection(((CancelResult.Rejected) result).reason());
+                });
+    }
+
+    private static String source(KeyPrincipal key) {
+        return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,
+                "The API key has no source, so it has no partner documents"));
+    }
+
+    private static ApiProblem rejection(Rejection reason) {
+        String message = switch (reason) {
+            case CUSTOMER_CHANGED -> "The document belongs to another customer; documents do not move between customers";
+            case CURRENCY_CHANGED -> "The document's currency cannot change";
+            case TAX_IDENTITY_TAKEN -> "The customer's taxId already identifies another customer of this company";
+            case PAYMENTS_APPLIED, MONEY_APPLIED -> "Payments were applied to the document: its total can no longer change"
+                    + " and it cannot be canceled";
+            case SETTLED_AMOUNT_DIFFERS -> "The document is settled: its total must stay the settled total";
+            case STATUS_FORBIDS -> "The document's status does not allow this change";
+        };
+        return new ApiProblem(Problem.CONFLICT, message);
+    }
+
+    private static UpsertDocument command(KeyPrincipal key, UpsertRequest body) {
+        FieldErrors errors = new FieldErrors();
+        IntegrationFields.source(body.source(), key, errors);
+        IntegrationFields.requiredText("externalDocumentId", body.externalDocumentId(), 255, errors);
+        IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
+        if (body.externalDocumentId() != null && body.externalDocumentId().contains("/")) {
+            errors.add("externalDocumentId", "must not contain '/' (it is used in paths)");
+        }
+        CustomerProfile profile = null;
+        if (body.customer() == null) {
+            errors.add("customer", "is required: the customer is synchronized with the document");
+        } else {
+            profile = profile(body.customer(), errors);
+        }
+        Optional<CurrencyCode> currency = CurrencyCode.parse(body.currency());
+        if (currency.isEmpty()) {
+            errors.add("currency", "is required and must be one of " + EnumSet.allOf(CurrencyCode.class));
+        }
+        List<DocumentLine> lines = lines(body.lines(), errors);
+        if (errors.isEmpty() && body.totalMinor() != null) {
+            long sum = 0;
+            try {
+                for (DocumentLine line : lines) {
+                    sum = Math.addExact(sum, line.amountMinor());
+                }
+                if (sum != body.totalMinor()) {
+                    errors.add("totalMinor", "must equal the sum of the lines' amountMinor (" + sum + ")");
+                }
+            } catch (ArithmeticException overflow) {
+                errors.add("lines", "sum of amountMinor overflows");
+            }
+        }
+        Optional<String> invoiceNumber = IntegrationFields.optionalText("invoiceNumber", body.invoiceNumber(), 100, errors);
+        Optional<String> description = IntegrationFields.optionalText("description", body.description(), 2000, errors);
+        Optional<Instant> issueDate = IntegrationFields.dateTime("issueDate", body.issueDate(), false, errors);
+        Optional<Instant> dueDate = IntegrationFields.dateTime("dueDate", body.dueDate(), false, errors);
+        if (body.metadata() != null && !body.metadata().isNull() && !body.metadata().isObject()) {
+            errors.add("metadata", "must be a JSON object");
+        }
+        errors.throwIfAny();
+        String name = invoiceNumber.orElse(body.externalDocumentId());
+        DocumentDetails details = new DocumentDetails(name, description, profile.phone(), profile.email(), invoiceNumber,
+                issueDate, dueDate);
+        return new UpsertDocument(key.scope(), body.source(), body.externalDocumentId(), body.customerExternalId(), profile,
+                currency.get(), lines, details,
+                Optional.ofNullable(body.metadata()).filter(JsonNode::isObject).map(JsonNode::toString));
+    }
+
+    private static CustomerProfile profile(CustomerData customer, FieldErrors errors) {
+        Optional<CustomerType> type = Optional.empty();
+        if (customer.type() != null) {
+            if (customer.type().equals("individual") || customer.type().equals("business")) {
+                type = Optional.of(CustomerType.valueOf(customer.type().toUpperCase(Locale.ROOT)));
+            } else {
+                errors.add("customer.type", "must be individual or business");
+            }
+        }
+        IntegrationFields.requiredText("customer.name", customer.name(), CustomerProfile.NAME_LENGTH_MAX, errors);
+        Optional<String> email = IntegrationFields.email("customer.email", customer.email(), errors);
+        Optional<String> phone = IntegrationFields.optionalText("customer.phone", customer.phone(), 32, errors);
+        Optional<String> taxId = IntegrationFields.optionalText("customer.taxId", customer.taxId(), 255, errors);
+        Optional<String> code = IntegrationFields.optionalText("customer.customerCode", customer.customerCode(), 100, errors);
+        if (customer.name() == null || customer.name().isBlank() || customer.name().length() > CustomerProfile.NAME_LENGTH_MAX) {
+            return null;
+        }
+        return new CustomerProfile(type, customer.name(), email, phone, taxId, code);
+    }
+
+    private static List<DocumentLine> lines(List<LineRequest> requested, FieldErrors errors) {
+        List<DocumentLine> lines = new ArrayList<>();
+        if (requested == null || requested.isEmpty() || requested.size() > DocumentLine.PER_DOCUMENT_MAX) {
+            errors.add("lines", "must have 1 to " + DocumentLine.PER_DOCUMENT_MAX + " lines");
+            return lines;
+        }
+        for (int i = 0; i < requested.size(); i++) {
+            LineRequest line = requested.get(i);
+            String field = "lines[" + i + "]";
+            if (line == null || line.quantity() == null || line.unitAmountMinor() == null || line.amountMinor() == null) {
+                errors.add(field, "needs quantity, unitAmountMinor and amountMinor");
+                continue;
+            }
+            if (line.quantity() < 1 || line.unitAmountMinor() < 0) {
+                errors.add(field, "needs quantity of at least 1 and unitAmountMinor of at least 0");
+                continue;
+            }
+            long product;
+            try {
+                product = Math.multiplyExact(line.quantity(), line.unitAmountMinor());
+            } catch (ArithmeticException overflow) {
+                errors.add(field, "quantity x unitAmountMinor overflows");
+                continue;
+            }
+            if (product != line.amountMinor()) {
+                errors.add(field + ".amountMinor", "must equal quantity x unitAmountMinor (" + product + ")");
+                continue;
+            }
+            Optional<String> description = IntegrationFields.optionalText(field + ".description", line.description(), 500, errors);
+            Optional<Instant> start = IntegrationFields.dateTime(field + ".periodStart", line.periodStart(), false, errors);
+            Optional<Instant> end = IntegrationFields.dateTime(field + ".periodEnd", line.periodEnd(), false, errors);
+            lines.add(new DocumentLine(line.quantity(), line.unitAmountMinor(), line.amountMinor(), description, start, end));
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.recaudo.rest.integration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.domain.audit.AuditLog;
+import dev.recaudo.domain.audit.AuditRecord;
+import dev.recaudo.rest.auth.IntegrationsApi;
+import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.RequestIds;
+import dev.recaudo.rest.common.Routes;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.ext.Provider;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+
+/**
+ * Writes one audit record for every write request of the integrations API made with a valid key
+ * of the path's company, whatever its answer: request id, key, operation, HTTP status and outcome.
+ * The record is written after the request's own transaction ended, so failures are recorded too.
+ */
+@Provider
+@IntegrationsApi
+@Priority(Priorities.USER)
+public class IntegrationsAudit implements ContainerResponseFilter {
+
+    private static final Logger LOG = Logger.getLogger(IntegrationsAudit.class);
+
+    @Context
+    ResourceInfo resource;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+        if (!"POST".equals(request.getMethod())) {
+            return;
+        }
+        Optional<KeyPrincipal> key = caller.keyIfAuthenticated();
+        String pathCompany = request.getUriInfo().getPathParameters().getFirst("companyId");
+        if (key.isEmpty() || !key.get().companyId().toString().equalsIgnoreCase(pathCompany)) {
+            return; // no company to file the record under, or someone else's company
+        }
+        String operation = request.getMethod() + " " + routeOf(request);
+        String outcome = caller.outcome().orElseGet(() -> errorCode(response).orElse(response.getStatus() < 400 ? "ok" : "error"));
+        try {
+            audit.record(new AuditRecord(UUID.randomUUID(), key.get().scope(), request.getHeaderString(RequestIds.HEADER),
+                    Optional.of(key.get().key().id().value()), operation, response.getStatus(), outcome,
+                    caller.outcomeDetail(), clock.instant()));
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "could not write the audit record of %s", operation);
+        }
+    }
+
+    private String routeOf(ContainerRequestContext request) {
+        return resource.getResourceMethod() == null
+                ? request.getUriInfo().getPath()
+                : Routes.templateOf(resource.getResourceMethod());
+    }
+
+    private static Optional<String> errorCode(ContainerResponseContext response) {
+        if (response.getEntity() instanceof JsonNode body && body.path("error").path("code").isTextual()) {
+            return Optional.of(body.path("error").path("code").textValue());
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,391 @@
+package dev.recaudo.rest.integration;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.CertifiedRateCommand;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ListedDocument;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentSlice;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
+import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.CertifiedRate;
+import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentListQuery;
+import dev.recaudo.domain.payment.PaymentOutcome;
+import dev.recaudo.domain.ratelimit.RateLimitPolicy;
+import dev.recaudo.rest.auth.IntegrationsApi;
+import dev.recaudo.rest.auth.IntegrationsApiFilter;
+import dev.recaudo.rest.auth.KeyGate;
+import dev.recaudo.rest.auth.RequiresPermission;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.Cursors;
+import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RequestIds;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.logging.Logger;
+
+/** Payments of the integrations API: verified payments, certified rates, and reads. */
+@Path("/integrations/v1/{companyId}")
+@IntegrationsApi
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Integrations")
+@SecurityRequirement(name = "integrationsSignature")
+public class PaymentsResource {
+
+    private static final Logger LOG = Logger.getLogger(PaymentsResource.class);
+    /** Verified payments per key and minute, on top of the family's own limit. */
+    static final int VERIFIED_PAYMENTS_PER_MINUTE = 60;
+    static final int LISTED_DOCUMENTS_MAX = 100;
+    private static final Set<CurrencyCode> PAYMENT_CURRENCIES = EnumSet.of(CurrencyCode.USD, CurrencyCode.VES);
+
+    private final VerifiedPaymentsUseCase payments;
+    private final IntegrationWrites writes;
+    private final KeyGate gate;
+    private final Caller caller;
+    private final Cursors cursors;
+    private final ObjectMapper mapper;
+
+    public PaymentsResource(VerifiedPaymentsUseCase payments, IntegrationWrites writes, KeyGate gate, Caller caller,
+            Cursors cursors, ObjectMapper mapper) {
+        this.payments = payments;
+        this.writes = writes;
+        this.gate = gate;
+        this.caller = caller;
+        this.cursors = cursors;
+        this.mapper = mapper;
+    }
+
+    public record DocumentRequest(String externalDocumentId, Long amountMinor) {}
+
+    /** Properties beyond these (such as a partner's legacy fields) are ignored. */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    public record VerifiedPaymentRequest(
+            String source,
+            String externalPaymentId,
+            String customerExternalId,
+            Long amountMinor,
+            String currency,
+            String verifiedAt,
+            List<DocumentRequest> documents) {}
+
+    public record CertifiedRateRequest(
+            String refCurrency, Long refAmountMinor, String exchangeRateUsed, String effectiveDate,
+            List<DocumentRequest> documents) {}
+
+    public record PaymentPage(List<IntegrationViews.PaymentBody> items, Pagination pagination) {}
+
+    public record Pagination(int limit, String nextCursor, boolean hasMore) {}
+
+    /**
+     * Registers a payment the partner verified and applies it only to the listed documents (see
+     * docs/reference/verified-payments.md). The same payment again, by {@code Idempotency-Key} or by
+     * {@code source} + {@code externalPaymentId}, answers its original result as {@code already_processed}.
+     */
+    @POST
+    @Path("verified-payments")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.VERIFIED_PAYMENTS_WRITE)
+    public Response verifiedPayment(
+            @PathParam("companyId") String companyId,
+            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
+            @HeaderParam(RequestIds.HEADER) String requestId,
+            JsonNode json) throws JsonProcessingException {
+        KeyPrincipal key = caller.key();
+        gate.limit("verified-payments:" + key.key().id(), RateLimitPolicy.perMinute(VERIFIED_PAYMENTS_PER_MINUTE));
+        if (json == null || !json.isObject()) {
+            throw ApiProblem.validation("body", "must be a JSON object");
+        }
+        VerifiedPaymentRequest body = mapper.treeToValue(json, VerifiedPaymentRequest.class);
+        VerifiedPayment command = verifiedCommand(key, body, requestId);
+        return guarded(body.externalPaymentId(), body.source(), requestId, () -> writes.execute(key,
+                "integrations.verified_payments", idempotencyKey, json,
+                () -> answer(payments.apply(command), requestId),
+                replay -> alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
+    }
+
+    /** Continues a {@code needs_certified_rate} payment with a certified rate and explicit documents. */
+    @POST
+    @Path("payments/{externalPaymentId}/certified-rate")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.CERTIFIED_RATES_WRITE)
+    public Response certifiedRate(
+            @PathParam("companyId") String companyId,
+            @PathParam("externalPaymentId") String externalPaymentId,
+            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
+            @HeaderParam(RequestIds.HEADER) String requestId,
+            JsonNode json) throws JsonProcessingException {
+        KeyPrincipal key = caller.key();
+        if (json == null || !json.isObject()) {
+            throw ApiProblem.validation("body", "must be a JSON object");
+        }
+        CertifiedRateRequest body = mapper.treeToValue(json, CertifiedRateRequest.class);
+        String source = source(key);
+        CertifiedRateCommand command = certifiedCommand(key, source, externalPaymentId, body, requestId);
+        return guarded(externalPaymentId, source, requestId, () -> writes.execute(key, "integrations.certified_rate",
+                idempotencyKey, json, () -> answer(payments.certify(command), requestId)));
+    }
+
+    @GET
+    @Path("payments")
+    @RequiresPermission(Permission.PAYMENTS_READ)
+    public PaymentPage list(
+            @PathParam("companyId") String companyId,
+            @QueryParam("status") String status,
+            @QueryParam("paymentStatus") String paymentStatus,
+            @QueryParam("externalPaymentId") String externalPaymentId,
+            @QueryParam("customerExternalId") String customerExternalId,
+            @QueryParam("source") String source,
+            @QueryParam("provider") String provider,
+            @QueryParam("currency") String currency,
+            @QueryParam("paidFrom") String paidFrom,
+            @QueryParam("paidTo") String paidTo,
+            @QueryParam("updatedSince") String updatedSince,
+            @QueryParam("cursor") String cursor,
+            @QueryParam("limit") String limit,
+            @HeaderParam(RequestIds.HEADER) String requestId) {
+        KeyPrincipal key = caller.key();
+        Set<PaymentOutcome> outcomes = new HashSet<>();
+        if (status != null) {
+            outcomes.add(outcome(status));
+        }
+        if (paymentStatus != null) {
+            Set<PaymentOutcome> operational = switch (paymentStatus) {
+                case "settled" -> EnumSet.of(PaymentOutcome.APPLIED, PaymentOutcome.CREDITED);
+                case "pending" -> EnumSet.of(PaymentOutcome.PARTIALLY_APPLIED, PaymentOutcome.NEEDS_CERTIFIED_RATE,
+                        PaymentOutcome.NO_OPEN_DOCUMENTS);
+                default -> throw ApiProblem.validation("paymentStatus", "must be settled or pending");
+            };
+            if (outcomes.isEmpty()) {
+                outcomes.addAll(operational);
+            } else {
+                outcomes.retainAll(operational);
+                if (outcomes.isEmpty()) {
+                    outcomes.add(PaymentOutcome.FAILED); // contradictory filters: match nothing
+                }
+            }
+        }
+        Optional<PaymentKind> kind = Optional.ofNullable(provider).map(text -> switch (text) {
+            case "verified" -> PaymentKind.VERIFIED;
+            case "provider_settlement" -> PaymentKind.PROVIDER_SETTLEMENT;
+            case "checkout" -> PaymentKind.CHECKOUT;
+            default -> throw ApiProblem.validation("provider", "must be verified, provider_settlement or checkout");
+        });
+        Optional<CurrencyCode> currencyFilter = Optional.ofNullable(currency).map(text -> CurrencyCode.parse(text)
+                .orElseThrow(() -> ApiProblem.validation("currency", "is not a currency Recaudo keeps")));
+        int pageSize = QueryParams.intBetween("limit", limit, 1, PaymentListQuery.LIMIT_MAX, PaymentListQuery.LIMIT_DEFAULT);
+        PaymentListQuery query = new PaymentListQuery(outcomes, Optional.ofNullable(externalPaymentId), Optional.empty(),
+                Optional.ofNullable(source).filter(s -> !s.isBlank()).or(() -> key.key().source()), kind, currencyFilter,
+                IntegrationFields.queryDateTime("paidFrom", paidFrom), IntegrationFields.queryDateTime("paidTo", paidTo),
+                IntegrationFields.queryDateTime("updatedSince", updatedSince),
+                IntegrationCursors.open(cursors, cursor).map(p -> new PaymentListQuery.Position(p.at(), p.id())), pageSize);
+        PaymentSlice slice = payments.list(key.scope(), query, Optional.ofNullable(customerExternalId));
+        String next = null;
+        if (slice.hasMore()) {
+            PaymentView last = slice.items().get(slice.items().size() - 1);
+            next = IntegrationCursors.seal(cursors, last.payment().updatedAt(), last.payment().id());
+        }
+        return new PaymentPage(slice.items().stream()
+                .map(view -> IntegrationViews.payment(view, view.payment().outcome().wireName(),
+                        view.payment().requestId().orElse(null)))
+                .toList(), new Pagination(pageSize, next, slice.hasMore()));
+    }
+
+    @GET
+    @Path("payments/{externalPaymentId}")
+    @RequiresPermission(Permission.PAYMENTS_READ)
+    public IntegrationViews.PaymentBody get(
+            @PathParam("companyId") String companyId, @PathParam("externalPaymentId") String externalPaymentId) {
+        KeyPrincipal key = caller.key();
+        PaymentView view = payments.get(key.scope(), source(key), externalPaymentId)
+                .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No payment with this externalPaymentId"));
+        return IntegrationViews.payment(view, view.payment().outcome().wireName(), view.payment().requestId().orElse(null));
+    }
+
+    private IntegrationWrites.Reply answer(ApplyResult result, String requestId) {
+        if (result instanceof ApplyResult.Processed processed) {
+            String status = processed.view().payment().outcome().wireName();
+            caller.outcome(status, null);
+            return new IntegrationWrites.Reply(200, IntegrationViews.payment(processed.view(), status, requestId));
+        }
+        if (result instanceof ApplyResult.AlreadyProcessed already) {
+            caller.outcome(PaymentOutcome.ALREADY_PROCESSED.wireName(), "original request " + already.view().payment().requestId().orElse("?"));
+            return new IntegrationWrites.Reply(200, IntegrationViews.payment(already.view(),
+                    PaymentOutcome.ALREADY_PROCESSED.wireName(), requestId));
+        }
+        if (result instanceof ApplyResult.NoOpenDocuments none) {
+            caller.outcome(PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), null);
+            return new IntegrationWrites.Reply(200, IntegrationViews.payment(none.view(),
+                    PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), requestId));
+        }
+        ApplyResult.Rejected rejected = (ApplyResult.Rejected) result;
+        throw switch (rejected.reason()) {
+            case CUSTOMER_NOT_FOUND -> new ApiProblem(Problem.NOT_FOUND,
+                    "No customer with customerExternalId " + rejected.detail() + " for this source");
+            case DOCUMENT_NOT_FOUND -> new ApiProblem(Problem.NOT_FOUND,
+                    "No document with externalDocumentId " + rejected.detail() + " for this source");
+            case PAYMENT_NOT_FOUND -> new ApiProblem(Problem.NOT_FOUND, "No payment with externalPaymentId " + rejected.detail());
+            case DOCUMENT_OF_ANOTHER_CUSTOMER -> ApiProblem.validation("documents",
+                    "document " + rejected.detail() + " belongs to another customer");
+            case MIXED_CURRENCIES -> ApiProblem.validation("documents", "all listed documents must share one currency");
+            case LISTED_EXCEEDS_AMOUNT -> ApiProblem.validation("documents",
+                    "the listed amounts (" + rejected.detail() + ") exceed the payment's amountMinor");
+            case NOT_AWAITING_RATE -> new ApiProblem(Problem.CONFLICT,
+                    "The payment is " + rejected.detail() + ", not needs_certified_rate: it is never applied twice");
+            case REFERENCE_CURRENCY_MISMATCH -> ApiProblem.validation("refCurrency",
+                    "must be the currency of the payment's documents (" + rejected.detail() + ")");
+            case REFERENCE_AMOUNT_MISMATCH -> ApiProblem.validation("refAmountMinor",
+                    "must equal amountMinor x exchangeRateUsed rounded half-even to the minor unit (" + rejected.detail() + ")");
+        };
+    }
+
+    private Response alreadyProcessed(KeyPrincipal key, String source, String externalPaymentId, String requestId) {
+        PaymentView view = payments.get(key.scope(), source, externalPaymentId)
+                .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No payment with this externalPaymentId"));
+        caller.outcome(PaymentOutcome.ALREADY_PROCESSED.wireName(), "replayed by Idempotency-Key");
+        return Response.ok(IntegrationViews.payment(view, PaymentOutcome.ALREADY_PROCESSED.wireName(), requestId)).build();
+    }
+
+    /**
+     * An application that could not finish (the database refused it, a lock could not be had) is
+     * answered {@code 500} with status {@code failed} and the request id; nothing of it was kept,
+     * and the audit trail has the reason under that request id.
+     */
+    private Response guarded(String externalPaymentId, String source, String requestId, Supplier<Response> work) {
+        try {
+            return work.get();
+        } catch (ApiProblem problem) {
+            throw problem;
+        } catch (RuntimeException failure) {
+            LOG.errorf(failure, "payment %s of %s failed", externalPaymentId, source);
+            caller.outcome(PaymentOutcome.FAILED.wireName(), failure.getClass().getSimpleName() + ": " + rootMessage(failure));
+            return Response.status(500).entity(new FailedPayment(source, externalPaymentId, "failed", requestId)).build();
+        }
+    }
+
+    public record FailedPayment(String source, String externalPaymentId, String status, String requestId) {}
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return String.valueOf(root.getMessage());
+    }
+
+    private static PaymentOutcome outcome(String status) {
+        try {
+            return PaymentOutcome.fromWireName(status);
+        } catch (IllegalArgumentException unknown) {
+            throw ApiProblem.validation("status", "is not a payment status");
+        }
+    }
+
+    private static String source(KeyPrincipal key) {
+        return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,
+                "The API key has no source, so it has no partner payments"));
+    }
+
+    private static VerifiedPayment verifiedCommand(KeyPrincipal key, VerifiedPaymentRequest body, String requestId) {
+        FieldErrors errors = new FieldErrors();
+        IntegrationFields.source(body.source(), key, errors);
+        IntegrationFields.requiredText("externalPaymentId", body.externalPaymentId(), 255, errors);
+        IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
+        if (body.externalPaymentId() != null && body.externalPaymentId().contains("/")) {
+            errors.add("externalPaymentId", "must not contain '/' (it is used in paths)");
+        }
+        if (body.amountMinor() == null || body.amountMinor() < 1) {
+            errors.add("amountMinor", "is required and must be an integer of at least 1");
+        }
+        Optional<CurrencyCode> currency = paymentCurrency("currency", body.currency(), errors);
+        Optional<Instant> verifiedAt = IntegrationFields.dateTime("verifiedAt", body.verifiedAt(), true, errors);
+        List<ListedDocument> documents = listed(body.documents(), errors);
+        errors.throwIfAny();
+        return new VerifiedPayment(key.scope(), body.source(), body.externalPaymentId(), body.customerExternalId(),
+                Money.of(body.amountMinor(), currency.get()), verifiedAt.get(), documents, requestId);
+    }
+
+    private static CertifiedRateCommand certifiedCommand(
+            KeyPrincipal key, String source, String externalPaymentId, CertifiedRateRequest body, String requestId) {
+        FieldErrors errors = new FieldErrors();
+        Optional<CurrencyCode> currency = paymentCurrency("refCurrency", body.refCurrency(), errors);
+        if (body.refAmountMinor() == null || body.refAmountMinor() < 1) {
+            errors.add("refAmountMinor", "is required and must be an integer of at least 1");
+        }
+        Optional<CertifiedRate> rate = CertifiedRate.parse(body.exchangeRateUsed());
+        if (rate.isEmpty()) {
+            errors.add("exchangeRateUsed", "must be a positive decimal of at most 19 characters matching ^[0-9]+(?:\\.[0-9]+)?$");
+        }
+        Optional<LocalDate> effectiveDate = IntegrationFields.date("effectiveDate", body.effectiveDate(), errors);
+        List<ListedDocument> documents = listed(body.documents(), errors);
+        errors.throwIfAny();
+        return new CertifiedRateCommand(key.scope(), source, externalPaymentId, currency.get(), body.refAmountMinor(),
+                rate.get(), effectiveDate.get(), documents, Optional.of(key.key().id().value()), requestId);
+    }
+
+    private static Optional<CurrencyCode> paymentCurrency(String field, String text, FieldErrors errors) {
+        Optional<CurrencyCode> currency = text == null ? Optional.empty()
+                : CurrencyCode.parse(text).filter(PAYMENT_CURRENCIES::contains)
+                        .filter(c -> text.equals(c.name()) || text.equals(c.name().toLowerCase(Locale.ROOT)));
+        if (currency.isEmpty()) {
+            errors.add(field, "must be USD, VES, usd or ves");
+        }
+        return currency;
+    }
+
+    private static List<ListedDocument> listed(List<DocumentRequest> documents, FieldErrors errors) {
+        List<ListedDocument> listed = new ArrayList<>();
+        if (documents == null || documents.isEmpty() || documents.size() > LISTED_DOCUMENTS_MAX) {
+            errors.add("documents", "must list 1 to " + LISTED_DOCUMENTS_MAX + " documents");
+            return listed;
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < documents.size(); i++) {
+            DocumentRequest document = documents.get(i);
+            String field = "documents[" + i + "]";
+            if (document == null || document.externalDocumentId() == null || document.externalDocumentId().isBlank()) {
+                errors.add(field + ".externalDocumentId", "is required");
+                continue;
+            }
+            if (document.amountMinor() == null || document.amountMinor() < 1) {
+                errors.add(field + ".amountMinor", "is required and must be an integer of at least 1");
+                continue;
+            }
+            if (!seen.add(document.externalDocumentId())) {
+                errors.add(field + ".externalDocumentId", "is listed twice");
+                continue;
+            }
+            listed.add(new ListedDocument(document.externalDocumentId(), document.amountMinor()));
+        }
+        return listed;
+    }
+}

@@ -1,0 +1,204 @@
+package dev.recaudo.application.integration;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.customer.UpsertCustomerUseCase;
+import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.Created;
+import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.TaxIdentityTaken;
+import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.Unchanged;
+import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.Updated;
+import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerRepository;
+import dev.recaudo.domain.document.Channel;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.document.DocumentLifecycle;
+import dev.recaudo.domain.document.DocumentLifecycle.AnnulVerdict;
+import dev.recaudo.domain.document.DocumentLifecycle.UpdateVerdict;
+import dev.recaudo.domain.document.DocumentLine;
+import dev.recaudo.domain.document.IntegrationDocumentQuery;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.PaymentRepository;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Synchronizes a partner's documents: the customer first, then the document by its stable
+ * external id, under a lock on that identity so racing upserts create it once. Money follows the
+ * public API's rules: a new total is allowed only while nothing is applied.
+ */
+public final class CollectionDocumentsService implements CollectionDocumentsUseCase {
+
+    private final CollectionDocumentRepository documents;
+    private final CustomerRepository customers;
+    private final UpsertCustomerUseCase customerUpserts;
+    private final PaymentRepository payments;
+    private final DocumentBook book;
+    private final Transactions transactions;
+    private final Clock clock;
+
+    public CollectionDocumentsService(
+            CollectionDocumentRepository documents,
+            CustomerRepository customers,
+            UpsertCustomerUseCase customerUpserts,
+            PaymentRepository payments,
+            DocumentBook book,
+            Transactions transactions,
+            Clock clock) {
+        this.documents = documents;
+        this.customers = customers;
+        this.customerUpserts = customerUpserts;
+        this.payments = payments;
+        this.book = book;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    @Override
+    public UpsertResult upsert(UpsertDocument command) {
+        try {
+            return transactions.inTransaction(() -> upsertInTransaction(command));
+        } catch (RejectedUpsert rejected) {
+            return new UpsertResult.Rejected(rejected.reason);
+        }
+    }
+
+    private UpsertResult upsertInTransaction(UpsertDocument command) {
+        TenantScope scope = command.scope();
+        documents.lockIdentity(scope, command.source(), command.externalDocumentId());
+        Customer customer = synchronizeCustomer(command);
+        Money total = command.lines().stream()
+                .map(line -> Money.of(line.amountMinor(), command.currency()))
+                .reduce(Money.zero(command.currency()), Money::plus);
+        Instant now = clock.instant();
+        Optional<CollectionDocument> existing =
+                documents.findByExternalId(scope, command.source(), command.externalDocumentId());
+        if (existing.isEmpty()) {
+            CollectionDocument document = CollectionDocument.issue(DocumentId.random(), scope, command.source(),
+                    command.externalDocumentId(), Optional.empty(), customer.id(), Optional.of(command.customerExternalId()),
+                    Channel.INTEGRATION, customer.profile().taxId(), command.details(), command.metadataJson(), total, now);
+            documents.insert(document);
+            documents.replaceLines(scope, document.id(), command.lines());
+            book.announce(DocumentBook.INVOICE_CREATED, book.issued(document, now), now);
+            return new UpsertResult.Created(view(document.id(), scope));
+        }
+        CollectionDocument document = documents.lock(scope, existing.get().id()).orElseThrow();
+        if (!document.customerId().equals(customer.id())) {
+            throw new RejectedUpsert(Rejection.CUSTOMER_CHANGED);
+        }
+        if (document.total().currency() != command.currency()) {
+            throw new RejectedUpsert(Rejection.CURRENCY_CHANGED);
+        }
+        boolean sameLines = documents.lines(scope, document.id()).equals(command.lines());
+        if (sameLines && document.total().equals(total) && document.details().equals(command.details())) {
+            return new UpsertResult.Unchanged(view(document.id(), scope));
+        }
+        UpdateVerdict verdict = DocumentLifecycle.update(document, total);
+        if (verdict instanceof UpdateVerdict.Rejected rejected) {
+            throw new RejectedUpsert(switch (rejected.reason()) {
+                case PAYMENTS_APPLIED, MONEY_APPLIED -> Rejection.PAYMENTS_APPLIED;
+                case SETTLED_AMOUNT_DIFFERS -> Rejection.SETTLED_AMOUNT_DIFFERS;
+                case STATUS_FORBIDS -> Rejection.STATUS_FORBIDS;
+            });
+        }
+        CollectionDocument described = document.withDetails(document.reference(), command.details(), now);
+        if (verdict instanceof UpdateVerdict.AmountChange) {
+            book.changeTotal(described, total, now);
+        } else {
+            book.describe(described, now);
+        }
+        documents.replaceLines(scope, document.id(), command.lines());
+        return new UpsertResult.Updated(view(document.id(), scope));
+    }
+
+    private Customer synchronizeCustomer(UpsertDocument command) {
+        UpsertCustomerUseCase.UpsertResult result = customerUpserts.upsert(
+                command.scope(), command.source(), command.customerExternalId(), command.customer());
+        if (result instanceof Created created) {
+            return created.customer();
+        }
+        if (result instanceof Updated updated) {
+            return updated.customer();
+        }
+        if (result instanceof Unchanged unchanged) {
+            return unchanged.customer();
+        }
+        if (result instanceof TaxIdentityTaken) {
+            throw new RejectedUpsert(Rejection.TAX_IDENTITY_TAKEN);
+        }
+        throw new IllegalStateException("unknown customer upsert result " + result);
+    }
+
+    /** Rolls back everything the upsert wrote before its rejection was found. */
+    private static final class RejectedUpsert extends RuntimeException {
+        private final Rejection reason;
+
+        RejectedUpsert(Rejection reason) {
+            super(null, null, false, false);
+            this.reason = reason;
+        }
+    }
+
+    @Override
+    public Optional<DocumentView> get(TenantScope scope, String source, String externalDocumentId) {
+        return documents.findByExternalId(scope, source, externalDocumentId).map(document -> view(document, scope));
+    }
+
+    @Override
+    public DocumentSlice list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId) {
+        if (customerExternalId.isPresent()) {
+            Optional<UUID> customerId = query.source()
+                    .flatMap(source -> customers.findByExternalId(scope, source, customerExternalId.get()))
+                    .map(Customer::id);
+            if (customerId.isEmpty()) {
+                return new DocumentSlice(List.of(), false);
+            }
+            query = new IntegrationDocumentQuery(query.source(), query.statuses(), query.withMoneyApplied(), customerId,
+                    query.externalDocumentId(), query.currency(), query.balanceMinFrom(), query.balanceMinTo(),
+                    query.issuedFrom(), query.issuedTo(), query.dueFrom(), query.dueTo(), query.updatedSince(), query.after(),
+                    query.limit());
+        }
+        List<CollectionDocument> rows = documents.list(scope, query);
+        boolean hasMore = rows.size() > query.limit();
+        List<DocumentView> items = (hasMore ? rows.subList(0, query.limit()) : rows).stream()
+                .map(document -> view(document, scope))
+                .toList();
+        return new DocumentSlice(items, hasMore);
+    }
+
+    @Override
+    public CancelResult cancel(TenantScope scope, String source, String externalDocumentId) {
+        return transactions.inTransaction(() -> {
+            documents.lockIdentity(scope, source, externalDocumentId);
+            Optional<CollectionDocument> found = documents.findByExternalId(scope, source, externalDocumentId)
+                    .flatMap(document -> documents.lock(scope, document.id()));
+            if (found.isEmpty()) {
+                return new CancelResult.NotFound();
+            }
+            AnnulVerdict verdict = DocumentLifecycle.annul(found.get());
+            if (verdict instanceof AnnulVerdict.Rejected rejected) {
+                return new CancelResult.Rejected(rejected.reason() == DocumentLifecycle.Rejection.STATUS_FORBIDS
+                        ? Rejection.STATUS_FORBIDS : Rejection.MONEY_APPLIED);
+            }
+            if (verdict instanceof AnnulVerdict.Annul) {
+                book.annul(found.get(), clock.instant());
+            }
+            return new CancelResult.Canceled(view(found.get().id(), scope));
+        });
+    }
+
+    private DocumentView view(DocumentId id, TenantScope scope) {
+        return view(documents.find(scope, id).orElseThrow(), scope);
+    }
+
+    private DocumentView view(CollectionDocument document, TenantScope scope) {
+        Customer customer = customers.find(scope, document.customerId()).orElseThrow();
+        return new DocumentView(document, customer, documents.lines(scope, document.id()),
+                payments.applicationsOfDocument(scope, document.id()));
+    }
+}

@@ -1,0 +1,73 @@
+package dev.recaudo.application.integration;
+
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.DocumentDetails;
+import dev.recaudo.domain.document.DocumentLine;
+import dev.recaudo.domain.document.IntegrationDocumentQuery;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.payment.PaymentRepository.AppliedPayment;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Inbound port of the integrations API for collection documents: the same central documents the
+ * public invoice API shows, identified by the partner's stable {@code externalDocumentId}.
+ */
+public interface CollectionDocumentsUseCase {
+
+    UpsertResult upsert(UpsertDocument command);
+
+    Optional<DocumentView> get(TenantScope scope, String source, String externalDocumentId);
+
+    DocumentSlice list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId);
+
+    CancelResult cancel(TenantScope scope, String source, String externalDocumentId);
+
+    record UpsertDocument(
+            TenantScope scope,
+            String source,
+            String externalDocumentId,
+            String customerExternalId,
+            CustomerProfile customer,
+            CurrencyCode currency,
+            List<DocumentLine> lines,
+            DocumentDetails details,
+            Optional<String> metadataJson) {}
+
+    /** A document with everything the integrations view shows. */
+    record DocumentView(CollectionDocument document, Customer customer, List<DocumentLine> lines, List<AppliedPayment> applications) {}
+
+    record DocumentSlice(List<DocumentView> items, boolean hasMore) {}
+
+    enum Rejection {
+        CUSTOMER_CHANGED,
+        CURRENCY_CHANGED,
+        TAX_IDENTITY_TAKEN,
+        PAYMENTS_APPLIED,
+        SETTLED_AMOUNT_DIFFERS,
+        STATUS_FORBIDS,
+        MONEY_APPLIED
+    }
+
+    sealed interface UpsertResult {
+        record Created(DocumentView document) implements UpsertResult {}
+
+        record Updated(DocumentView document) implements UpsertResult {}
+
+        record Unchanged(DocumentView document) implements UpsertResult {}
+
+        record Rejected(Rejection reason) implements UpsertResult {}
+    }
+
+    sealed interface CancelResult {
+        /** Annulled now, or already annulled before (the same answer either way). */
+        record Canceled(DocumentView document) implements CancelResult {}
+
+        record NotFound() implements CancelResult {}
+
+        record Rejected(Rejection reason) implements CancelResult {}
+    }
+}

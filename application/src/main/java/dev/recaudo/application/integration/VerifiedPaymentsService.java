@@ -1,0 +1,289 @@
+package dev.recaudo.application.integration;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerRepository;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.document.DocumentStatus;
+import dev.recaudo.domain.ledger.AccountCode;
+import dev.recaudo.domain.ledger.Entry;
+import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.ledger.Transfer;
+import dev.recaudo.domain.ledger.TransferKind;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Allocation;
+import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentListQuery;
+import dev.recaudo.domain.payment.PaymentOutcome;
+import dev.recaudo.domain.payment.PaymentRepository;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Applies partner-verified payments exactly once. Every request about one payment takes the same
+ * identity lock first; the listed documents are then locked in a fixed order (by id), so payments
+ * listing the same documents in different orders queue instead of deadlocking. The allocation
+ * follows {@link Allocation}'s decision table, and every movement is a balanced transfer:
+ * the payment arrives in {@code unapplied_payment:<id>} and leaves it to receivables or credit.
+ */
+public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
+
+    private final PaymentRepository payments;
+    private final CollectionDocumentRepository documents;
+    private final CustomerRepository customers;
+    private final Ledger ledger;
+    private final DocumentBook book;
+    private final Transactions transactions;
+    private final Clock clock;
+
+    public VerifiedPaymentsService(
+            PaymentRepository payments,
+            CollectionDocumentRepository documents,
+            CustomerRepository customers,
+            Ledger ledger,
+            DocumentBook book,
+            Transactions transactions,
+            Clock clock) {
+        this.payments = payments;
+        this.documents = documents;
+        this.customers = customers;
+        this.ledger = ledger;
+        this.book = book;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    @Override
+    public ApplyResult apply(VerifiedPayment command) {
+        try {
+            return transactions.inTransaction(() -> applyInTransaction(command));
+        } catch (Rollback rollback) {
+            return rollback.result;
+        }
+    }
+
+    private ApplyResult applyInTransaction(VerifiedPayment command) {
+        TenantScope scope = command.scope();
+        payments.lockIdentity(scope, command.source(), command.externalPaymentId());
+        Optional<Payment> existing = payments.findVerified(scope, command.source(), command.externalPaymentId());
+        if (existing.isPresent() && existing.get().outcome() != PaymentOutcome.NO_OPEN_DOCUMENTS) {
+            return new ApplyResult.AlreadyProcessed(view(existing.get()));
+        }
+        Customer customer = customers.findByExternalId(scope, command.source(), command.customerExternalId())
+                .orElseThrow(() -> rejected(Rejection.CUSTOMER_NOT_FOUND, command.customerExternalId()));
+        List<CollectionDocument> listed = resolve(scope, command.source(), customer, command.documents());
+        CurrencyCode documentCurrency = listed.get(0).total().currency();
+        Instant now = clock.instant();
+        UUID paymentId = existing.map(Payment::id).orElseGet(UUID::randomUUID);
+
+        if (documentCurrency != command.amount().currency()) {
+            Payment pending = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
+                    Optional.of(customer.id()), Optional.of(command.customerExternalId()), command.amount(), Optional.empty(),
+                    Money.zero(documentCurrency), Money.zero(documentCurrency), PaymentOutcome.NEEDS_CERTIFIED_RATE,
+                    Optional.empty(), Optional.empty(), Optional.of(command.requestId()), command.verifiedAt(),
+                    existing.map(Payment::createdAt).orElse(now), now);
+            save(pending, existing.isPresent());
+            receive(pending, now);
+            return new ApplyResult.Processed(view(pending));
+        }
+        Allocation allocation = allocate(scope, command.amount(), command.documents(), listed);
+        Payment payment = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
+                Optional.of(customer.id()), Optional.of(command.customerExternalId()), command.amount(),
+                Optional.of(command.amount()), allocation.applied(), allocation.credit(), allocation.outcome(), Optional.empty(),
+                Optional.empty(), Optional.of(command.requestId()), command.verifiedAt(),
+                existing.map(Payment::createdAt).orElse(now), now);
+        if (allocation.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
+            // Kept without money movement, so a corrected retry with the same external id applies it.
+            save(payment, existing.isPresent());
+            return new ApplyResult.NoOpenDocuments(view(payment));
+        }
+        save(payment, existing.isPresent());
+        receive(payment, now);
+        settle(payment, allocation, customer, now);
+        return new ApplyResult.Processed(view(payment));
+    }
+
+    @Override
+    public ApplyResult certify(CertifiedRateCommand command) {
+        try {
+            return transactions.inTransaction(() -> certifyInTransaction(command));
+        } catch (Rollback rollback) {
+            return rollback.result;
+        }
+    }
+
+    private ApplyResult certifyInTransaction(CertifiedRateCommand command) {
+        TenantScope scope = command.scope();
+        payments.lockIdentity(scope, command.source(), command.externalPaymentId());
+        Payment payment = payments.findVerified(scope, command.source(), command.externalPaymentId())
+                .orElseThrow(() -> rejected(Rejection.PAYMENT_NOT_FOUND, command.externalPaymentId()));
+        if (payment.outcome() != PaymentOutcome.NEEDS_CERTIFIED_RATE) {
+            throw rejected(Rejection.NOT_AWAITING_RATE, payment.outcome().wireName());
+        }
+        if (command.refCurrency() != payment.applied().currency()) {
+            throw rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, payment.applied().currency().name());
+        }
+        Money converted = command.rate().convert(payment.amount(), command.refCurrency());
+        if (converted.amountMinor() != command.refAmountMinor()) {
+            throw rejected(Rejection.REFERENCE_AMOUNT_MISMATCH, Long.toString(converted.amountMinor()));
+        }
+        Customer customer = customers.find(scope, payment.customerId().orElseThrow()).orElseThrow();
+        List<CollectionDocument> listed = resolve(scope, command.source(), customer, command.documents());
+        if (listed.get(0).total().currency() != command.refCurrency()) {
+            throw rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, listed.get(0).total().currency().name());
+        }
+        Allocation allocation = allocate(scope, converted, command.documents(), listed);
+        if (allocation.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
+            throw new Rollback(new ApplyResult.NoOpenDocuments(view(payment)));
+        }
+        Instant now = clock.instant();
+        UUID rateId = UUID.randomUUID();
+        payments.insertExchangeRate(new PaymentRepository.ExchangeRate(rateId, scope, payment.id(), payment.amount().currency(),
+                command.refCurrency(), command.rate().text(), command.effectiveDate(), command.apiKeyId(),
+                Optional.of(command.requestId()), now));
+        AccountCode unapplied = AccountCode.unappliedPayment(payment.id());
+        ledger.post(new Transfer(UUID.randomUUID(), scope, TransferKind.CURRENCY_CONVERTED, List.of(
+                Entry.debit(unapplied, payment.amount()),
+                Entry.credit(AccountCode.currencyExchange(), payment.amount()),
+                Entry.debit(AccountCode.currencyExchange(), converted),
+                Entry.credit(unapplied, converted)),
+                Optional.empty(), Optional.of(payment.id()), now));
+        Payment certified = new Payment(payment.id(), scope, payment.source(), payment.externalPaymentId(), payment.kind(),
+                payment.customerId(), payment.customerExternalId(), payment.amount(), Optional.of(converted),
+                allocation.applied(), allocation.credit(), allocation.outcome(), Optional.of(rateId),
+                Optional.of(command.rate().text()), Optional.of(command.requestId()), payment.paidAt(), payment.createdAt(), now);
+        payments.update(certified);
+        settle(certified, allocation, customer, now);
+        return new ApplyResult.Processed(view(certified));
+    }
+
+    /** Resolves the listed documents of the partner and customer; all must share one currency. */
+    private List<CollectionDocument> resolve(TenantScope scope, String source, Customer customer, List<ListedDocument> listed) {
+        List<CollectionDocument> found = new ArrayList<>();
+        for (ListedDocument document : listed) {
+            CollectionDocument resolved = documents.findByExternalId(scope, source, document.externalDocumentId())
+                    .orElseThrow(() -> rejected(Rejection.DOCUMENT_NOT_FOUND, document.externalDocumentId()));
+            if (!resolved.customerId().equals(customer.id())) {
+                throw rejected(Rejection.DOCUMENT_OF_ANOTHER_CUSTOMER, document.externalDocumentId());
+            }
+            if (resolved.total().currency() != found.stream().findFirst().map(d -> d.total().currency())
+                    .orElse(resolved.total().currency())) {
+                throw rejected(Rejection.MIXED_CURRENCIES, document.externalDocumentId());
+            }
+            found.add(resolved);
+        }
+        return found;
+    }
+
+    /** Locks the documents in id order, then allocates in the partner's order with the locked balances. */
+    private Allocation allocate(TenantScope scope, Money amount, List<ListedDocument> listed, List<CollectionDocument> resolved) {
+        Map<DocumentId, CollectionDocument> locked = new LinkedHashMap<>();
+        resolved.stream()
+                .map(CollectionDocument::id)
+                .distinct()
+                .sorted(Comparator.comparing(DocumentId::value))
+                .forEach(id -> locked.put(id, documents.lock(scope, id).orElseThrow()));
+        List<Allocation.ListedDocument> allocationInput = new ArrayList<>();
+        long listedTotal = 0;
+        for (int i = 0; i < listed.size(); i++) {
+            CollectionDocument document = locked.get(resolved.get(i).id());
+            Money open = document.status() == DocumentStatus.CREATED ? document.balance() : Money.zero(amount.currency());
+            allocationInput.add(new Allocation.ListedDocument(document.id(), Money.of(listed.get(i).amountMinor(),
+                    amount.currency()), open));
+            listedTotal = Math.addExact(listedTotal, listed.get(i).amountMinor());
+        }
+        if (listedTotal > amount.amountMinor()) {
+            throw rejected(Rejection.LISTED_EXCEEDS_AMOUNT, Long.toString(listedTotal));
+        }
+        return Allocation.of(amount, allocationInput);
+    }
+
+    /**
+     * The payment's money arrives: the partner's collections grow (debit) and the payment's own
+     * unapplied account holds it (credit) until it is applied or credited.
+     */
+    private void receive(Payment payment, Instant now) {
+        ledger.post(Transfer.move(payment.scope(), TransferKind.PAYMENT_RECEIVED, AccountCode.partnerCollections(payment.source()),
+                AccountCode.unappliedPayment(payment.id()), payment.amount(), Optional.empty(), Optional.of(payment.id()), now));
+    }
+
+    private void settle(Payment payment, Allocation allocation, Customer customer, Instant now) {
+        AccountCode unapplied = AccountCode.unappliedPayment(payment.id());
+        for (Allocation.DocumentApplication application : allocation.applications()) {
+            CollectionDocument document = documents.lock(payment.scope(), application.documentId()).orElseThrow();
+            boolean settles = application.amount().equals(document.balance());
+            CollectionDocument paid = book.applyPayment(document, payment, application.amount(), unapplied,
+                    settles ? DocumentStatus.PAID : DocumentStatus.CREATED, now);
+            if (settles) {
+                book.paid(paid, Optional.of(payment.externalPaymentId()), payment.id(), now);
+            }
+        }
+        if (allocation.credit().isPositive()) {
+            ledger.post(Transfer.move(payment.scope(), TransferKind.CREDIT_CREATED, unapplied,
+                    AccountCode.customerCredit(customer.id()), allocation.credit(), Optional.empty(), Optional.of(payment.id()),
+                    now));
+        }
+    }
+
+    private void save(Payment payment, boolean exists) {
+        if (exists) {
+            payments.update(payment);
+        } else {
+            payments.insert(payment);
+        }
+    }
+
+    @Override
+    public Optional<PaymentView> get(TenantScope scope, String source, String externalPaymentId) {
+        return payments.findVerified(scope, source, externalPaymentId).map(this::view);
+    }
+
+    @Override
+    public PaymentSlice list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
+        if (customerExternalId.isPresent()) {
+            Optional<UUID> customerId = query.source()
+                    .flatMap(source -> customers.findByExternalId(scope, source, customerExternalId.get()))
+                    .map(Customer::id);
+            if (customerId.isEmpty()) {
+                return new PaymentSlice(List.of(), false);
+            }
+            query = new PaymentListQuery(query.outcomes(), query.externalPaymentId(), customerId, query.source(), query.kind(),
+                    query.currency(), query.paidFrom(), query.paidTo(), query.updatedSince(), query.after(), query.limit());
+        }
+        List<Payment> rows = payments.list(scope, query);
+        boolean hasMore = rows.size() > query.limit();
+        return new PaymentSlice((hasMore ? rows.subList(0, query.limit()) : rows).stream().map(this::view).toList(), hasMore);
+    }
+
+    private PaymentView view(Payment payment) {
+        return new PaymentView(payment, payments.applicationsOfPayment(payment.scope(), payment.id()),
+                payment.customerId().flatMap(id -> customers.find(payment.scope(), id)));
+    }
+
+    private static Rollback rejected(Rejection reason, String detail) {
+        return new Rollback(new ApplyResult.Rejected(reason, detail));
+    }
+
+    /** Carries a result out of the transaction while rolling back whatever it wrote. */
+    private static final class Rollback extends RuntimeException {
+        private final ApplyResult result;
+
+        Rollback(ApplyResult result) {
+            super(null, null, false, false);
+            this.result = result;
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.recaudo.domain.audit;
+
+import dev.recaudo.domain.common.TenantScope;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * What happened to one write request: who sent it (key), what it asked (operation), and how it
+ * ended (HTTP status and outcome), findable by the request id the caller was given.
+ */
+public record AuditRecord(
+        UUID id,
+        TenantScope scope,
+        String requestId,
+        Optional<UUID> apiKeyId,
+        String operation,
+        int httpStatus,
+        String outcome,
+        Optional<String> detail,
+        Instant createdAt) {
+
+    public AuditRecord {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(scope, "scope");
+        Objects.requireNonNull(requestId, "requestId");
+        Objects.requireNonNull(apiKeyId, "apiKeyId");
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(detail, "detail");
+        Objects.requireNonNull(createdAt, "createdAt");
+    }
+}

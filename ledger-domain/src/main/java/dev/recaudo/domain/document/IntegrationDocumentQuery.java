@@ -1,0 +1,41 @@
+package dev.recaudo.domain.document;
+
+import dev.recaudo.domain.money.CurrencyCode;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Filters of the integrations document list, keyset-paginated on (updatedAt, id), oldest change
+ * first, so a partner can synchronize with {@code updatedSince} and follow the cursor.
+ */
+public record IntegrationDocumentQuery(
+        Optional<String> source,
+        Set<DocumentStatus> statuses,
+        Optional<Boolean> withMoneyApplied,
+        Optional<UUID> customerId,
+        Optional<String> externalDocumentId,
+        Optional<CurrencyCode> currency,
+        Optional<Long> balanceMinFrom,
+        Optional<Long> balanceMinTo,
+        Optional<Instant> issuedFrom,
+        Optional<Instant> issuedTo,
+        Optional<Instant> dueFrom,
+        Optional<Instant> dueTo,
+        Optional<Instant> updatedSince,
+        Optional<Position> after,
+        int limit) {
+
+    public static final int LIMIT_MAX = 100;
+    public static final int LIMIT_DEFAULT = 20;
+
+    public IntegrationDocumentQuery {
+        statuses = Set.copyOf(statuses);
+        if (limit < 1 || limit > LIMIT_MAX) {
+            throw new IllegalArgumentException("limit must be 1 to " + LIMIT_MAX);
+        }
+    }
+
+    public record Position(Instant updatedAt, UUID documentId) {}
+}

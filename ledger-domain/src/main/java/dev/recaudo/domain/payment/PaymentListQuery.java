@@ -1,0 +1,34 @@
+package dev.recaudo.domain.payment;
+
+import dev.recaudo.domain.money.CurrencyCode;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/** Filters of the payments list, keyset-paginated on (updatedAt, id), oldest change first. */
+public record PaymentListQuery(
+        Set<PaymentOutcome> outcomes,
+        Optional<String> externalPaymentId,
+        Optional<UUID> customerId,
+        Optional<String> source,
+        Optional<PaymentKind> kind,
+        Optional<CurrencyCode> currency,
+        Optional<Instant> paidFrom,
+        Optional<Instant> paidTo,
+        Optional<Instant> updatedSince,
+        Optional<Position> after,
+        int limit) {
+
+    public static final int LIMIT_MAX = 100;
+    public static final int LIMIT_DEFAULT = 20;
+
+    public PaymentListQuery {
+        outcomes = Set.copyOf(outcomes);
+        if (limit < 1 || limit > LIMIT_MAX) {
+            throw new IllegalArgumentException("limit must be 1 to " + LIMIT_MAX);
+        }
+    }
+
+    public record Position(Instant updatedAt, UUID paymentId) {}
+}

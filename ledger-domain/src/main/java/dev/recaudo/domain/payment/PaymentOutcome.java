@@ -1,0 +1,31 @@
+package dev.recaudo.domain.payment;
+
+/** The outcome of applying a payment, named as the integrations API shows it. */
+public enum PaymentOutcome {
+    APPLIED("applied"),
+    PARTIALLY_APPLIED("partially_applied"),
+    CREDITED("credited"),
+    NEEDS_CERTIFIED_RATE("needs_certified_rate"),
+    NO_OPEN_DOCUMENTS("no_open_documents"),
+    ALREADY_PROCESSED("already_processed"),
+    FAILED("failed");
+
+    private final String wireName;
+
+    PaymentOutcome(String wireName) {
+        this.wireName = wireName;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    public static PaymentOutcome fromWireName(String text) {
+        for (PaymentOutcome outcome : values()) {
+            if (outcome.wireName.equals(text)) {
+                return outcome;
+            }
+        }
+        throw new IllegalArgumentException("unknown payment outcome " + text);
+    }
+}
