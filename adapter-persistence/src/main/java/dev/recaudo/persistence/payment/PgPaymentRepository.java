@@ -102,7 +102,9 @@ public class PgPaymentRepository implements PaymentRepository {
     public List<PaidDocument> applicationsOfPayment(TenantScope scope, UUID paymentId) {
         return jdbc.query("SELECT a.document_id, d.external_document_id, a.amount_minor, a.currency, d.balance_minor"
                         + " FROM payment_applications a JOIN collection_documents d ON d.id = a.document_id"
-                        + " WHERE a.company_id = ? AND a.is_test = ? AND a.payment_id = ? ORDER BY a.applied_at, a.id",
+                        + " WHERE a.company_id = ? AND a.is_test = ? AND a.payment_id = ?"
+                        // The order the applications were made in, which is the order the partner listed them.
+                        + " ORDER BY a.applied_at, (SELECT min(e.id) FROM ledger_entries e WHERE e.transfer_id = a.transfer_id)",
                 row -> new PaidDocument(new DocumentId(uuid(row, "document_id")), row.getString("external_document_id"),
                         money(row, "amount_minor", "currency"), money(row, "balance_minor", "currency")),
                 scope.companyId().value(), scope.isTest(), paymentId);
