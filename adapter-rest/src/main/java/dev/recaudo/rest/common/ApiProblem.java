@@ -34,6 +34,13 @@ public class ApiProblem extends RuntimeException {
         return new ApiProblem(Problem.VALIDATION, field + " " + message, Map.of(field, List.of(message)));
     }
 
+    /** A body that is missing is a validation problem; one that is not a JSON object is malformed. */
+    public static ApiProblem notAnObject(Object body) {
+        return body == null
+                ? validation("body", "is required")
+                : new ApiProblem(Problem.MALFORMED_BODY, "The request body must be a JSON object");
+    }
+
     public Problem problem() {
         return problem;
     }

@@ -24,7 +24,7 @@ public final class JsonBody {
     /** The body as an object; anything else (missing, array, scalar) is a validation problem. */
     public static JsonBody of(JsonNode body, FieldErrors errors) {
         if (body == null || !body.isObject()) {
-            throw ApiProblem.validation("body", "must be a JSON object");
+            throw ApiProblem.notAnObject(body);
         }
         return new JsonBody((ObjectNode) body, errors);
     }

@@ -108,7 +108,7 @@ public class CollectionDocumentsResource {
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         if (json == null || !json.isObject()) {
-            throw ApiProblem.validation("body", "must be a JSON object");
+            throw ApiProblem.notAnObject(json);
         }
         UpsertDocument command = command(key, mapper.treeToValue(json, UpsertRequest.class));
         return writes.execute(key, "integrations.collection_documents.upsert", idempotencyKey, json, () -> {

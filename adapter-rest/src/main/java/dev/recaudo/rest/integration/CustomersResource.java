@@ -124,7 +124,7 @@ public class CustomersResource {
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         if (json == null || !json.isObject()) {
-            throw ApiProblem.validation("body", "must be a JSON object");
+            throw ApiProblem.notAnObject(json);
         }
         UpsertCustomerRequest body = mapper.treeToValue(json, UpsertCustomerRequest.class);
         FieldErrors errors = new FieldErrors();

@@ -123,7 +123,7 @@ public class PaymentsResource {
         KeyPrincipal key = caller.key();
         gate.limit("verified-payments:" + key.key().id(), RateLimitPolicy.perMinute(VERIFIED_PAYMENTS_PER_MINUTE));
         if (json == null || !json.isObject()) {
-            throw ApiProblem.validation("body", "must be a JSON object");
+            throw ApiProblem.notAnObject(json);
         }
         VerifiedPaymentRequest body = mapper.treeToValue(json, VerifiedPaymentRequest.class);
         VerifiedPayment command = verifiedCommand(key, body, requestId);
@@ -146,7 +146,7 @@ public class PaymentsResource {
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         if (json == null || !json.isObject()) {
-            throw ApiProblem.validation("body", "must be a JSON object");
+            throw ApiProblem.notAnObject(json);
         }
         CertifiedRateRequest body = mapper.treeToValue(json, CertifiedRateRequest.class);
         String source = source(key);

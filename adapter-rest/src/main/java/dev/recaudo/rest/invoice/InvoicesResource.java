@@ -9,6 +9,7 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.document.DocumentQueries;
 import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
+import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.CreateInvoice;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.CreateResult;
@@ -176,6 +177,7 @@ public class InvoicesResource {
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     public Response create(@HeaderParam(IDEMPOTENCY_HEADER) String idempotencyKey, JsonNode body) {
         KeyPrincipal key = caller.key();
+        partner(key);
         CurrencyCode currency = financialConfiguration(key);
         if (idempotencyKey == null || idempotencyKey.isBlank() || idempotencyKey.length() > 255) {
             throw new ApiProblem(Problem.MISSING_IDEMPOTENCY_KEY, "The x-idempotency header is required (1 to 255 characters)",
@@ -225,6 +227,7 @@ public class InvoicesResource {
             @PathParam("invoiceId") String invoiceId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, JsonNode body) {
         KeyPrincipal key = caller.key();
         DocumentId id = documentId(invoiceId);
+        partner(key);
         financialConfiguration(key);
         FieldErrors errors = new FieldErrors();
         JsonBody fields = JsonBody.of(body, errors);
@@ -281,6 +284,7 @@ public class InvoicesResource {
     public Response delete(@PathParam("invoiceId") String invoiceId, String body) {
         KeyPrincipal key = caller.key();
         DocumentId id = documentId(invoiceId);
+        partner(key);
         financialConfiguration(key);
         DeleteRequest request = deleteRequest(body);
         DeleteResult result = request.providerPaymentId().isPresent()
@@ -311,13 +315,12 @@ public class InvoicesResource {
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     public Response deleteAll(String body) {
         KeyPrincipal key = caller.key();
+        String source = partner(key);
         financialConfiguration(key);
         DeleteRequest request = deleteRequest(body);
         if (request.providerPaymentId().isPresent()) {
             throw ApiProblem.validation("reason", "must be DELETE_FROM_PROVIDER");
         }
-        String source = key.key().source().orElseThrow(() -> ApiProblem.validation("provider",
-                "the API key has no source, so it has no documents to delete"));
         bulk.enqueue(key.scope(), source);
         return Response.accepted("null").type(MediaType.APPLICATION_JSON).build();
     }
@@ -378,9 +381,11 @@ public class InvoicesResource {
             errors.add("reference", "must contain letters or digits");
         }
         if (provider.isPresent() && key.key().source().filter(provider.get()::equals).isEmpty()) {
-            errors.add("provider", key.key().source().isPresent()
-                    ? "must equal the source of the API key (" + key.key().source().get() + ")"
-                    : "cannot be set: the API key has no source");
+            errors.add("provider", "must equal the source of the API key (" + key.key().source().orElse("") + ")");
+        }
+        if (providerId.filter(id -> id.startsWith(InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX)).isPresent()) {
+            errors.add("provider_id", "must not start with " + InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX
+                    + " (reserved for invoices identified by their idempotency key)");
         }
         Optional<Money> total = amount.flatMap(value -> MajorUnits.parse("amount", value, currency, errors));
         errors.throwIfAny();
@@ -388,6 +393,13 @@ public class InvoicesResource {
                 Optional.empty(), Optional.empty(), dueAt);
         return new CreateInvoice(key.scope(), provider.get(), providerId, idempotencyKey, reference.get(), taxIdentity.get(),
                 total.get(), details, metadata.map(JsonNode::toString));
+    }
+
+    /** Writes act for a partner: a key without a source can read the company's invoices but not change them. */
+    private static String partner(KeyPrincipal key) {
+        return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,
+                "The API key has no source (partner), so it cannot write invoices",
+                Map.of("provider", List.of("the API key has no source"))));
     }
 
     private static CurrencyCode financialConfiguration(KeyPrincipal key) {

@@ -45,21 +45,21 @@ public class SandboxResource {
     @POST
     @Path("checkouts/{checkoutId}/complete")
     public Map<String, Object> complete(@PathParam("checkoutId") String checkoutId) {
-        return answer(sandbox.completeCheckout(caller.key().scope(), PathIds.uuid("checkoutId", checkoutId)));
+        return answer(sandbox.completeCheckout(caller.key().scope(), caller.key().key().source(), PathIds.uuid("checkoutId", checkoutId)));
     }
 
     /** The payment attempt failed for good: the checkout is REJECTED and the invoice FAILED. */
     @POST
     @Path("checkouts/{checkoutId}/fail")
     public Map<String, Object> fail(@PathParam("checkoutId") String checkoutId) {
-        return answer(sandbox.failCheckout(caller.key().scope(), PathIds.uuid("checkoutId", checkoutId)));
+        return answer(sandbox.failCheckout(caller.key().scope(), caller.key().key().source(), PathIds.uuid("checkoutId", checkoutId)));
     }
 
     /** The payment of a PAID invoice was reconciled with the settlement: it becomes CONCILIATED. */
     @POST
     @Path("invoices/{invoiceId}/conciliate")
     public Map<String, Object> conciliate(@PathParam("invoiceId") String invoiceId) {
-        return answer(sandbox.conciliate(caller.key().scope(), new DocumentId(PathIds.uuid("invoiceId", invoiceId))));
+        return answer(sandbox.conciliate(caller.key().scope(), caller.key().key().source(), new DocumentId(PathIds.uuid("invoiceId", invoiceId))));
     }
 
     private Map<String, Object> answer(SandboxResult result) {

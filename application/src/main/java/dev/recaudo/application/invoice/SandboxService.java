@@ -44,13 +44,13 @@ public final class SandboxService implements SandboxUseCase {
     }
 
     @Override
-    public SandboxResult completeCheckout(TenantScope scope, UUID checkoutId) {
+    public SandboxResult completeCheckout(TenantScope scope, Optional<String> source, UUID checkoutId) {
         return transactions.inTransaction(() -> {
-            Optional<Checkout> checkout = checkouts.find(scope, checkoutId);
-            if (checkout.isEmpty()) {
+            Optional<CollectionDocument> locked = lockDocumentOf(scope, source, checkoutId);
+            if (locked.isEmpty()) {
                 return new SandboxResult.NotFound();
             }
-            CollectionDocument document = documents.lock(scope, checkout.get().documentId()).orElseThrow();
+            CollectionDocument document = locked.get();
             // Re-read under the document lock: a concurrent amount change may have replaced it.
             Checkout current = checkouts.find(scope, checkoutId).orElseThrow();
             if (!current.isPending()) {
@@ -71,13 +71,13 @@ public final class SandboxService implements SandboxUseCase {
     }
 
     @Override
-    public SandboxResult failCheckout(TenantScope scope, UUID checkoutId) {
+    public SandboxResult failCheckout(TenantScope scope, Optional<String> source, UUID checkoutId) {
         return transactions.inTransaction(() -> {
-            Optional<Checkout> checkout = checkouts.find(scope, checkoutId);
-            if (checkout.isEmpty()) {
+            Optional<CollectionDocument> locked = lockDocumentOf(scope, source, checkoutId);
+            if (locked.isEmpty()) {
                 return new SandboxResult.NotFound();
             }
-            CollectionDocument document = documents.lock(scope, checkout.get().documentId()).orElseThrow();
+            CollectionDocument document = locked.get();
             Checkout current = checkouts.find(scope, checkoutId).orElseThrow();
             if (!current.isPending() || !DocumentLifecycle.allowsMove(document, DocumentStatus.FAILED)) {
                 return new SandboxResult.NotApplicable("only a PENDING checkout of an open invoice can fail");
@@ -90,10 +90,17 @@ public final class SandboxService implements SandboxUseCase {
         });
     }
 
+    /** The checkout's document, locked, when the partner may see it. */
+    private Optional<CollectionDocument> lockDocumentOf(TenantScope scope, Optional<String> source, UUID checkoutId) {
+        return checkouts.find(scope, checkoutId)
+                .flatMap(checkout -> documents.lock(scope, checkout.documentId()))
+                .filter(InvoiceLifecycleService.visibleTo(source));
+    }
+
     @Override
-    public SandboxResult conciliate(TenantScope scope, DocumentId invoiceId) {
+    public SandboxResult conciliate(TenantScope scope, Optional<String> source, DocumentId invoiceId) {
         return transactions.inTransaction(() -> {
-            Optional<CollectionDocument> document = documents.lock(scope, invoiceId);
+            Optional<CollectionDocument> document = documents.lock(scope, invoiceId).filter(InvoiceLifecycleService.visibleTo(source));
             if (document.isEmpty()) {
                 return new SandboxResult.NotFound();
             }

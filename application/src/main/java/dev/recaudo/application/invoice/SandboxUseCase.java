@@ -2,6 +2,7 @@ package dev.recaudo.application.invoice;
 
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -12,11 +13,12 @@ import java.util.UUID;
  */
 public interface SandboxUseCase {
 
-    SandboxResult completeCheckout(TenantScope scope, UUID checkoutId);
+    /** {@code source}, when present, confines the control to that partner's documents. */
+    SandboxResult completeCheckout(TenantScope scope, Optional<String> source, UUID checkoutId);
 
-    SandboxResult failCheckout(TenantScope scope, UUID checkoutId);
+    SandboxResult failCheckout(TenantScope scope, Optional<String> source, UUID checkoutId);
 
-    SandboxResult conciliate(TenantScope scope, DocumentId invoiceId);
+    SandboxResult conciliate(TenantScope scope, Optional<String> source, DocumentId invoiceId);
 
     sealed interface SandboxResult {
         record Done(InvoiceView invoice) implements SandboxResult {}

@@ -110,7 +110,9 @@ class PublicApiCredentialsTest {
                 .header("X-RateLimit-Remaining", "0")
                 .header("Retry-After", notNullValue());
         assertThat(Long.parseLong(limited.header("Retry-After"))).isBetween(1L, 60L);
-        // Counted per key: another key of the same company is unaffected.
+        // Counted per key, method and route: another key, and another route of the same key, are unaffected.
         given().auth().oauth2(other.secret()).get("/v1/invoices").then().statusCode(200);
+        given().auth().oauth2(key.secret()).get("/v1/invoices/{id}", java.util.UUID.randomUUID())
+                .then().statusCode(404).header("X-RateLimit-Remaining", "299");
     }
 }

@@ -271,4 +271,38 @@ class InvoiceCreateTest {
         given().auth().oauth2(key.secret()).queryParam("page", 9).get("/v1/invoices")
                 .then().statusCode(200).body("data.size()", equalTo(0)).body("from", nullValue());
     }
+
+    @Test
+    void givenKeyWithoutSource_whenWriting_then403ButReadingWorks() {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key partner = Invoices.liveKey(company);
+        Tenants.Key sourceless = company.createKey(Map.of("name", "reader", "permissions", Invoices.READ_WRITE));
+        String id = Invoices.create(partner).getString("id");
+        Invoices.post(sourceless, Invoices.body()).then().statusCode(403).body("code", equalTo(10005));
+        Invoices.put(sourceless, id, Invoices.replacement(30)).then().statusCode(403);
+        Invoices.delete(sourceless, id).then().statusCode(403);
+        given().auth().oauth2(sourceless.secret()).delete("/v1/invoices").then().statusCode(403);
+        Invoices.get(sourceless, id).then().statusCode(200).body("status", equalTo("CREATED"));
+    }
+
+    @Test
+    void givenReservedProviderIdPrefix_whenCreating_then422() {
+        Tenants.Key key = Invoices.liveKey(Tenants.company());
+        refused(key, with("provider_id", "x-idempotency:abc"), "provider_id");
+    }
+
+    @Test
+    void givenTestKeyOfAnotherPartner_whenUsingSandboxOnAnInvoice_then404() {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key erp = Invoices.testKey(company);
+        Tenants.Key other = company.createKey(Map.of("name", "other partner", "permissions", Invoices.READ_WRITE,
+                "source", "other", "environment", "test"));
+        JsonPath invoice = Invoices.create(erp);
+        Invoices.completeCheckout(other, invoice.getString("payment.id")).then().statusCode(404);
+        given().header("X-API-Key", other.secret()).post("/sandbox/invoices/{id}/conciliate", invoice.getString("id"))
+                .then().statusCode(404);
+        Invoices.completeCheckout(Invoices.liveKey(company), invoice.getString("payment.id")).then().statusCode(403);
+        Invoices.completeCheckout(erp, invoice.getString("payment.id")).then().statusCode(200).body("status", equalTo("PAID"));
+        Invoices.completeCheckout(erp, invoice.getString("payment.id")).then().statusCode(409);
+    }
 }

@@ -48,10 +48,31 @@ class BadInputTest {
     }
 
     @Test
-    void givenPublicFamily_whenBodyTooLargeOrRouteUnknown_thenPublicEnvelope() {
+    void givenPublicFamily_whenInputIsBad_thenPublicEnvelope() {
         assertPublicEnvelope(given().contentType(ContentType.JSON).body(MIB_PLUS_ONE).post("/v1/invoices"), 413);
         assertPublicEnvelope(given().get("/v1/nothing-here"), 404);
         assertPublicEnvelope(given().delete("/v1/invoices/" + UUID.randomUUID() + "/nothing"), 404);
+        Tenants.Key key = dev.recaudo.e2e.support.Invoices.liveKey(Tenants.company());
+        String id = dev.recaudo.e2e.support.Invoices.create(key).getString("id");
+        io.restassured.specification.RequestSpecification post = given().auth().oauth2(key.secret())
+                .header("x-idempotency", UUID.randomUUID().toString());
+        assertPublicEnvelope(post.contentType(ContentType.JSON).body("{\"reference\":").post("/v1/invoices"), 422);
+        assertPublicEnvelope(given().auth().oauth2(key.secret()).header("x-idempotency", "k1")
+                .contentType(ContentType.XML).body("<invoice/>").post("/v1/invoices"), 415);
+        assertPublicEnvelope(given().auth().oauth2(key.secret()).header("x-idempotency", "k2")
+                .contentType(ContentType.JSON).body("[]").post("/v1/invoices"), 422);
+        assertPublicEnvelope(given().auth().oauth2(key.secret()).header("x-idempotency", "k3")
+                .contentType(ContentType.JSON).body("{\"reference\":1,\"provider\":true,\"amount\":\"20\",\"name\":[]}")
+                .post("/v1/invoices"), 422);
+        assertPublicEnvelope(given().auth().oauth2(key.secret()).contentType(ContentType.JSON)
+                .body("{\"reference\":\"V-12.345.678\",\"amount\":20,\"name\":\"Factura\",\"colour\":\"red\"}")
+                .put("/v1/invoices/{id}", id), 422);
+        assertPublicEnvelope(given().auth().oauth2(key.secret()).get("/v1/invoices/not-a-uuid"), 422);
+        assertPublicEnvelope(given().auth().oauth2(key.secret()).contentType(ContentType.JSON).body("{\"reason\":")
+                .delete("/v1/invoices/{id}", id), 422);
+        assertPublicEnvelope(given().auth().oauth2(key.secret()).patch("/v1/invoices/{id}", id), 405);
+        given().auth().oauth2(key.secret()).get("/v1/invoices/{id}", id).then().statusCode(200).body("status",
+                org.hamcrest.Matchers.equalTo("CREATED"));
     }
 
     @Test
