@@ -19,6 +19,10 @@ public final class FieldErrors {
         return errors.isEmpty();
     }
 
+    public void copyTo(FieldErrors other) {
+        errors.forEach((field, messages) -> messages.forEach(message -> other.add(field, message)));
+    }
+
     /** Throws a validation problem when anything was collected. */
     public void throwIfAny() {
         if (errors.isEmpty()) {

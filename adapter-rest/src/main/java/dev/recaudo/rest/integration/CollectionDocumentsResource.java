@@ -13,7 +13,6 @@ import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocu
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertResult;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.customer.CustomerProfile;
-import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
@@ -41,7 +40,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -90,8 +88,6 @@ public class CollectionDocumentsResource {
             JsonNode metadata) {}
 
     public record DocumentPage(List<IntegrationViews.Document> items, Pagination pagination) {}
-
-    public record Pagination(int limit, String nextCursor, boolean hasMore) {}
 
     /**
      * Synchronizes the customer, then creates ({@code 201}) or updates ({@code 200}) the document;
@@ -246,11 +242,13 @@ public class CollectionDocumentsResource {
         if (body.externalDocumentId() != null && body.externalDocumentId().contains("/")) {
             errors.add("externalDocumentId", "must not contain '/' (it is used in paths)");
         }
-        CustomerProfile profile = null;
+        Optional<CustomerProfile> profile = Optional.empty();
         if (body.customer() == null) {
             errors.add("customer", "is required: the customer is synchronized with the document");
         } else {
-            profile = profile(body.customer(), errors);
+            CustomerData customer = body.customer();
+            profile = IntegrationFields.customerProfile("customer.", customer.type(), customer.name(), customer.email(),
+                    customer.phone(), customer.taxId(), customer.customerCode(), errors);
         }
         Optional<CurrencyCode> currency = CurrencyCode.parse(body.currency());
         if (currency.isEmpty()) {
@@ -279,31 +277,11 @@ public class CollectionDocumentsResource {
         }
         errors.throwIfAny();
         String name = invoiceNumber.orElse(body.externalDocumentId());
-        DocumentDetails details = new DocumentDetails(name, description, profile.phone(), profile.email(), invoiceNumber,
-                issueDate, dueDate);
-        return new UpsertDocument(key.scope(), body.source(), body.externalDocumentId(), body.customerExternalId(), profile,
+        DocumentDetails details = new DocumentDetails(name, description, profile.get().phone(), profile.get().email(),
+                invoiceNumber, issueDate, dueDate);
+        return new UpsertDocument(key.scope(), body.source(), body.externalDocumentId(), body.customerExternalId(), profile.get(),
                 currency.get(), lines, details,
                 Optional.ofNullable(body.metadata()).filter(JsonNode::isObject).map(JsonNode::toString));
-    }
-
-    private static CustomerProfile profile(CustomerData customer, FieldErrors errors) {
-        Optional<CustomerType> type = Optional.empty();
-        if (customer.type() != null) {
-            if (customer.type().equals("individual") || customer.type().equals("business")) {
-                type = Optional.of(CustomerType.valueOf(customer.type().toUpperCase(Locale.ROOT)));
-            } else {
-                errors.add("customer.type", "must be individual or business");
-            }
-        }
-        IntegrationFields.requiredText("customer.name", customer.name(), CustomerProfile.NAME_LENGTH_MAX, errors);
-        Optional<String> email = IntegrationFields.email("customer.email", customer.email(), errors);
-        Optional<String> phone = IntegrationFields.optionalText("customer.phone", customer.phone(), 32, errors);
-        Optional<String> taxId = IntegrationFields.optionalText("customer.taxId", customer.taxId(), 255, errors);
-        Optional<String> code = IntegrationFields.optionalText("customer.customerCode", customer.customerCode(), 100, errors);
-        if (customer.name() == null || customer.name().isBlank() || customer.name().length() > CustomerProfile.NAME_LENGTH_MAX) {
-            return null;
-        }
-        return new CustomerProfile(type, customer.name(), email, phone, taxId, code);
     }
 
     private static List<DocumentLine> lines(List<LineRequest> requested, FieldErrors errors) {

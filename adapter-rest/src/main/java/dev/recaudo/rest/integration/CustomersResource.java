@@ -12,7 +12,6 @@ import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerListItem;
 import dev.recaudo.domain.customer.CustomerProfile;
-import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.domain.customer.CustomerListQuery;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.IntegrationsApiFilter;
@@ -34,7 +33,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -79,8 +77,6 @@ public class CustomersResource {
             UUID customerId, UUID companyCustomerId, String source, String externalCustomerId, String status) {}
 
     public record CustomerPage(List<CustomerListItem> items, Pagination pagination) {}
-
-    public record Pagination(int limit, String nextCursor, boolean hasMore) {}
 
     /**
      * Newest update first, by cursor. {@code limit} 1 to 100 (default 20); {@code search} matches
@@ -130,24 +126,11 @@ public class CustomersResource {
         FieldErrors errors = new FieldErrors();
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalCustomerId", body.externalCustomerId(), 255, errors);
-        Optional<CustomerType> type = Optional.empty();
-        if (body.type() != null) {
-            if (body.type().equals("individual") || body.type().equals("business")) {
-                type = Optional.of(CustomerType.valueOf(body.type().toUpperCase(Locale.ROOT)));
-            } else {
-                errors.add("type", "must be individual or business");
-            }
-        }
-        IntegrationFields.requiredText("name", body.name(), CustomerProfile.NAME_LENGTH_MAX, errors);
-        Optional<String> email = IntegrationFields.email("email", body.email(), errors);
-        Optional<String> phone = IntegrationFields.optionalText("phone", body.phone(), 32, errors);
-        Optional<String> taxId = IntegrationFields.optionalText("taxId", body.taxId(), 255, errors);
-        Optional<String> code = IntegrationFields.optionalText("customerCode", body.customerCode(), 100, errors);
+        Optional<CustomerProfile> profile = IntegrationFields.customerProfile("", body.type(), body.name(), body.email(),
+                body.phone(), body.taxId(), body.customerCode(), errors);
         errors.throwIfAny();
-
-        CustomerProfile profile = new CustomerProfile(type, body.name(), email, phone, taxId, code);
         return writes.execute(key, "integrations.customers.upsert", idempotencyKey, json,
-                () -> upsertReply(key, body, profile));
+                () -> upsertReply(key, body, profile.orElseThrow()));
     }
 
     private IntegrationWrites.Reply upsertReply(KeyPrincipal key, UpsertCustomerRequest body, CustomerProfile profile) {

@@ -2,6 +2,8 @@ package dev.recaudo.rest.integration;
 
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.common.EmailAddress;
+import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
@@ -9,6 +11,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 import java.util.Optional;
 
 /** Field rules shared by the integrations request bodies. */
@@ -91,5 +94,37 @@ final class IntegrationFields {
         Optional<Instant> parsed = dateTime(field, value, false, errors);
         errors.throwIfAny();
         return parsed;
+    }
+
+    /**
+     * A customer as the integrations bodies describe it; field names in errors get {@code prefix}
+     * ({@code ""} or {@code "customer."}). Empty when any field is invalid.
+     */
+    static Optional<CustomerProfile> customerProfile(String prefix, String type, String name, String email, String phone,
+            String taxId, String customerCode, FieldErrors errors) {
+        Optional<CustomerType> parsedType = Optional.empty();
+        boolean valid = true;
+        if (type != null) {
+            if (type.equals("individual") || type.equals("business")) {
+                parsedType = Optional.of(CustomerType.valueOf(type.toUpperCase(Locale.ROOT)));
+            } else {
+                errors.add(prefix + "type", "must be individual or business");
+                valid = false;
+            }
+        }
+        if (name == null || name.isBlank() || name.length() > CustomerProfile.NAME_LENGTH_MAX) {
+            errors.add(prefix + "name", "is required, at most " + CustomerProfile.NAME_LENGTH_MAX + " characters");
+            valid = false;
+        }
+        FieldErrors own = new FieldErrors();
+        Optional<String> parsedEmail = email(prefix + "email", email, own);
+        Optional<String> parsedPhone = optionalText(prefix + "phone", phone, 32, own);
+        Optional<String> parsedTaxId = optionalText(prefix + "taxId", taxId, 255, own);
+        Optional<String> code = optionalText(prefix + "customerCode", customerCode, 100, own);
+        own.copyTo(errors);
+        if (!valid || !own.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new CustomerProfile(parsedType, name, parsedEmail, parsedPhone, parsedTaxId, code));
     }
 }

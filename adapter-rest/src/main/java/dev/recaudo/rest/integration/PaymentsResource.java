@@ -104,8 +104,6 @@ public class PaymentsResource {
 
     public record PaymentPage(List<IntegrationViews.PaymentBody> items, Pagination pagination) {}
 
-    public record Pagination(int limit, String nextCursor, boolean hasMore) {}
-
     /**
      * Registers a payment the partner verified and applies it only to the listed documents (see
      * docs/reference/verified-payments.md). The same payment again, by {@code Idempotency-Key} or by

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.recaudo.e2e.invoices.LedgerChecks;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
+import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,26 +20,10 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 class VerifiedPaymentsConcurrencyTest {
-
-    private static <T> List<T> parallel(int threads, List<Callable<T>> work) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<T> results = new ArrayList<>();
-            for (Future<T> result : pool.invokeAll(work)) {
-                results.add(result.get());
-            }
-            return results;
-        } finally {
-            pool.shutdown();
-        }
-    }
 
     @Test
     void given32ParallelRequestsForOnePayment_whenDifferentIdempotencyKeys_thenOneApplicationRestAlreadyProcessed()
@@ -50,7 +35,7 @@ class VerifiedPaymentsConcurrencyTest {
         for (int i = 0; i < 32; i++) {
             requests.add(() -> partner.post("/verified-payments", body, UUID.randomUUID().toString()));
         }
-        List<Response> responses = parallel(32, requests);
+        List<Response> responses = Parallel.run(32, requests);
         assertThat(responses).extracting(Response::statusCode).containsOnly(200);
         assertThat(responses).extracting(r -> r.jsonPath().getString("status"))
                 .filteredOn("applied"::equals).hasSize(1);
@@ -96,7 +81,7 @@ class VerifiedPaymentsConcurrencyTest {
             String body = Partner.payment("CP-" + i, "C-1", amount + extra, "USD", pairs);
             payments.add(() -> partner.post("/verified-payments", body));
         }
-        List<Response> responses = parallel(24, payments);
+        List<Response> responses = Parallel.run(24, payments);
         assertThat(responses).extracting(Response::statusCode).containsOnly(200);
         assertThat(responses).extracting(r -> r.jsonPath().getString("status"))
                 .allMatch(s -> List.of("applied", "credited", "partially_applied").contains(s));

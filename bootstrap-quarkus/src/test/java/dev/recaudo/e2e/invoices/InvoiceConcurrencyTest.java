@@ -3,6 +3,7 @@ package dev.recaudo.e2e.invoices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -11,26 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 class InvoiceConcurrencyTest {
-
-    private static <T> List<T> parallel(int threads, List<Callable<T>> work) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<T> results = new ArrayList<>();
-            for (Future<T> result : pool.invokeAll(work)) {
-                results.add(result.get());
-            }
-            return results;
-        } finally {
-            pool.shutdown();
-        }
-    }
 
     @Test
     void given32ParallelIdenticalPosts_whenSameIdempotencyKey_thenOneDocumentOneCheckoutSameAnswer() throws Exception {
@@ -41,7 +26,7 @@ class InvoiceConcurrencyTest {
         for (int i = 0; i < 32; i++) {
             posts.add(() -> Invoices.post(key, Invoices.body(), idempotencyKey));
         }
-        List<Response> responses = parallel(32, posts);
+        List<Response> responses = Parallel.run(32, posts);
         assertThat(responses).extracting(Response::statusCode).containsOnly(201);
         assertThat(responses).extracting(r -> r.jsonPath().getString("id")).containsOnly(responses.get(0).jsonPath().getString("id"));
         assertThat(responses).filteredOn(r -> r.header("Idempotent-Replayed") == null).hasSize(1);
@@ -60,7 +45,7 @@ class InvoiceConcurrencyTest {
             int amount = 100 + i;
             puts.add(() -> Invoices.put(key, id, Invoices.replacement(amount)).statusCode());
         }
-        assertThat(parallel(12, puts)).containsOnly(200);
+        assertThat(Parallel.run(12, puts)).containsOnly(200);
         long total = Sql.count("SELECT total_minor FROM collection_documents WHERE id = ?::uuid", id);
         assertThat(total).isBetween(10_100L, 11_200L);
         assertThat(Invoices.receivableMinor(id)).isEqualTo(total);
@@ -83,7 +68,7 @@ class InvoiceConcurrencyTest {
                     () -> Invoices.settle(key, id, "race-" + UUID.randomUUID()).statusCode(),
                     () -> Invoices.delete(key, id).statusCode(),
                     () -> Invoices.settle(key, id, "race-" + UUID.randomUUID()).statusCode());
-            List<Integer> statuses = parallel(3, racers);
+            List<Integer> statuses = Parallel.run(3, racers);
             assertThat(statuses).filteredOn(s -> s == 204).hasSize(1);
             assertThat(Invoices.receivableMinor(id)).isZero();
             long applications = Sql.count("SELECT count(*) FROM payment_applications WHERE document_id = ?::uuid", id);

@@ -10,45 +10,44 @@ public final class Sql {
 
     private Sql() {}
 
+    @FunctionalInterface
+    private interface Read<T> {
+        T from(ResultSet rows) throws SQLException;
+    }
+
     public static long count(String sql, Object... parameters) {
-        try (Connection connection = PostgresTestDatabase.connect();
-                PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
-            try (ResultSet rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return first(sql, rows -> rows.getLong(1), parameters);
     }
 
     public static String text(String sql, Object... parameters) {
-        try (Connection connection = PostgresTestDatabase.connect();
-                PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
-            try (ResultSet rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getString(1);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return first(sql, rows -> rows.getString(1), parameters);
     }
 
     public static int execute(String sql, Object... parameters) {
         try (Connection connection = PostgresTestDatabase.connect();
-                PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
+                PreparedStatement statement = prepare(connection, sql, parameters)) {
             return statement.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static <T> T first(String sql, Read<T> read, Object... parameters) {
+        try (Connection connection = PostgresTestDatabase.connect();
+                PreparedStatement statement = prepare(connection, sql, parameters);
+                ResultSet rows = statement.executeQuery()) {
+            rows.next();
+            return read.from(rows);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        for (int i = 0; i < parameters.length; i++) {
+            statement.setObject(i + 1, parameters[i]);
+        }
+        return statement;
     }
 }
