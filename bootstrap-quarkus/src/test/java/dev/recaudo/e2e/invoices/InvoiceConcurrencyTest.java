@@ -75,4 +75,33 @@ class InvoiceConcurrencyTest {
             assertThat(applications).isLessThanOrEqualTo(1);
         }
     }
+
+    @Test
+    void givenFirstRequestStillInFlight_whenTwinArrives_thenItWaitsThenGets409Code10010NotTheMismatchCode() throws Exception {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = Invoices.liveKey(company);
+        String idempotencyKey = UUID.randomUUID().toString();
+        // Stand in for a first request whose transaction is still open: hold its claim row uncommitted.
+        try (java.sql.Connection first = dev.recaudo.e2e.support.PostgresTestDatabase.connect()) {
+            first.setAutoCommit(false);
+            try (java.sql.PreparedStatement claim = first.prepareStatement("INSERT INTO idempotency_records (company_id,"
+                    + " is_test, operation, idempotency_key, fingerprint, created_at) VALUES (?, false, 'public_invoices.create', ?,"
+                    + " 'in-flight', now())")) {
+                claim.setObject(1, company.id());
+                claim.setString(2, idempotencyKey);
+                claim.executeUpdate();
+            }
+            long started = System.nanoTime();
+            Response twin = Invoices.post(key, Invoices.body(), idempotencyKey);
+            twin.then().statusCode(409)
+                    .body("code", org.hamcrest.Matchers.equalTo(10010))
+                    .body("code_name", org.hamcrest.Matchers.equalTo("idempotency_in_progress"))
+                    .header("Retry-After", "1");
+            assertThat(java.time.Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(java.time.Duration.ofMillis(1400));
+            first.rollback();
+        }
+        // Once the first gave up its claim, the key is free and the request goes through.
+        Invoices.post(key, Invoices.body(), idempotencyKey).then().statusCode(201);
+        assertThat(Sql.count("SELECT count(*) FROM collection_documents WHERE company_id = ?", company.id())).isEqualTo(1);
+    }
 }
