@@ -48,13 +48,15 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void update(Payment payment) {
-        jdbc.update("UPDATE payments SET customer_id = ?, application_currency = ?, application_amount_minor = ?,"
+        jdbc.update("UPDATE payments SET customer_id = ?, customer_external_id = ?, currency = ?, amount_minor = ?,"
+                        + " application_currency = ?, application_amount_minor = ?,"
                         + " applied_minor = ?, credit_minor = ?, outcome = ?, exchange_rate_id = ?, exchange_rate_used = ?,"
-                        + " request_id = ?, updated_at = ? WHERE company_id = ? AND is_test = ? AND id = ?",
-                payment.customerId().orElse(null), payment.applied().currency().name(),
+                        + " request_id = ?, paid_at = ?, updated_at = ? WHERE company_id = ? AND is_test = ? AND id = ?",
+                payment.customerId().orElse(null), payment.customerExternalId().orElse(null),
+                payment.amount().currency().name(), payment.amount().amountMinor(), payment.applied().currency().name(),
                 payment.applicationAmount().map(Money::amountMinor).orElse(null), payment.applied().amountMinor(),
                 payment.credit().amountMinor(), payment.outcome().wireName(), payment.exchangeRateId().orElse(null),
-                payment.exchangeRateUsed().orElse(null), payment.requestId().orElse(null), payment.updatedAt(),
+                payment.exchangeRateUsed().orElse(null), payment.requestId().orElse(null), payment.paidAt(), payment.updatedAt(),
                 payment.scope().companyId().value(), payment.scope().isTest(), payment.id());
     }
 

@@ -39,6 +39,7 @@ public class IntegrationsApiFilter implements ContainerRequestFilter {
     public static final String SIGNATURE_HEADER = "Service-Signature";
     public static final String IDEMPOTENCY_HEADER = "Idempotency-Key";
     static final long TIMESTAMP_TOLERANCE_SECONDS = 300;
+    static final int IDEMPOTENCY_KEY_LENGTH_MAX = 255;
 
     @Context
     ResourceInfo resource;
@@ -84,6 +85,9 @@ public class IntegrationsApiFilter implements ContainerRequestFilter {
             String idempotencyKey = request.getHeaderString(IDEMPOTENCY_HEADER);
             if (idempotencyKey == null || idempotencyKey.isBlank()) {
                 throw new ApiProblem(Problem.MISSING_IDEMPOTENCY_KEY, IDEMPOTENCY_HEADER + " is required on POST");
+            }
+            if (idempotencyKey.length() > IDEMPOTENCY_KEY_LENGTH_MAX) {
+                throw ApiProblem.validation(IDEMPOTENCY_HEADER, "must have at most " + IDEMPOTENCY_KEY_LENGTH_MAX + " characters");
             }
         }
         gate.authorize(principal, resource.getResourceMethod());

@@ -152,7 +152,7 @@ public class CollectionDocumentsResource {
         int pageSize = QueryParams.intBetween("limit", limit, 1, IntegrationDocumentQuery.LIMIT_MAX,
                 IntegrationDocumentQuery.LIMIT_DEFAULT);
         IntegrationDocumentQuery query = new IntegrationDocumentQuery(
-                Optional.ofNullable(source).filter(s -> !s.isBlank()).or(() -> key.key().source()),
+                IntegrationFields.listSource(source, key),
                 statusFilter.map(IntegrationViews.StatusFilter::statuses).orElse(Set.of()),
                 statusFilter.flatMap(IntegrationViews.StatusFilter::withMoneyApplied),
                 Optional.empty(),
@@ -255,17 +255,19 @@ public class CollectionDocumentsResource {
             errors.add("currency", "is required and must be one of " + EnumSet.allOf(CurrencyCode.class));
         }
         List<DocumentLine> lines = lines(body.lines(), errors);
-        if (errors.isEmpty() && body.totalMinor() != null) {
-            long sum = 0;
+        if (errors.isEmpty()) {
             try {
+                long sum = 0;
                 for (DocumentLine line : lines) {
                     sum = Math.addExact(sum, line.amountMinor());
                 }
-                if (sum != body.totalMinor()) {
+                if (sum < 1) {
+                    errors.add("lines", "must sum to at least 1 minor unit: a document owes something");
+                } else if (body.totalMinor() != null && sum != body.totalMinor()) {
                     errors.add("totalMinor", "must equal the sum of the lines' amountMinor (" + sum + ")");
                 }
             } catch (ArithmeticException overflow) {
-                errors.add("lines", "sum of amountMinor overflows");
+                errors.add("lines", "the sum of amountMinor overflows");
             }
         }
         Optional<String> invoiceNumber = IntegrationFields.optionalText("invoiceNumber", body.invoiceNumber(), 100, errors);

@@ -96,8 +96,7 @@ public class CustomersResource {
         if (searchText.filter(s -> s.length() > CustomerListQuery.SEARCH_LENGTH_MAX).isPresent()) {
             throw ApiProblem.validation("search", "must have at most " + CustomerListQuery.SEARCH_LENGTH_MAX + " characters");
         }
-        Optional<String> sourceFilter = Optional.ofNullable(source).map(String::trim).filter(s -> !s.isEmpty())
-                .or(() -> key.key().source());
+        Optional<String> sourceFilter = IntegrationFields.listSource(source, key);
         Optional<CustomerListQuery.Position> after = IntegrationCursors.open(cursors, cursor)
                 .map(position -> new CustomerListQuery.Position(position.at(), position.id()));
         CustomerSlice slice = customers.list(key.scope(),

@@ -34,6 +34,19 @@ final class IntegrationFields {
         }
     }
 
+    /**
+     * The partner a list is about: the key's own by default; a key acting for a partner cannot list
+     * another partner's records ({@code forbidden}); a key without a source may name any.
+     */
+    static Optional<String> listSource(String requested, KeyPrincipal key) {
+        Optional<String> named = Optional.ofNullable(requested).map(String::trim).filter(s -> !s.isEmpty());
+        if (named.isPresent() && key.key().source().isPresent() && !named.equals(key.key().source())) {
+            throw new ApiProblem(Problem.FORBIDDEN, "This API key acts for " + key.key().source().get()
+                    + " and cannot list the records of another source");
+        }
+        return named.or(() -> key.key().source());
+    }
+
     static void requiredText(String field, String value, int lengthMax, FieldErrors errors) {
         if (value == null || value.isBlank()) {
             errors.add(field, "is required");

@@ -149,8 +149,10 @@ public class PaymentsResource {
         CertifiedRateRequest body = mapper.treeToValue(json, CertifiedRateRequest.class);
         String source = source(key);
         CertifiedRateCommand command = certifiedCommand(key, source, externalPaymentId, body, requestId);
+        // The payment is part of the request: the same body for another payment is another request.
+        JsonNode request = mapper.createObjectNode().put("externalPaymentId", externalPaymentId).set("body", json);
         return guarded(externalPaymentId, source, requestId, () -> writes.execute(key, "integrations.certified_rate",
-                idempotencyKey, json, () -> answer(payments.certify(command), requestId)));
+                idempotencyKey, request, () -> answer(payments.certify(command), requestId)));
     }
 
     @GET
@@ -202,7 +204,7 @@ public class PaymentsResource {
                 .orElseThrow(() -> ApiProblem.validation("currency", "is not a currency Recaudo keeps")));
         int pageSize = QueryParams.intBetween("limit", limit, 1, PaymentListQuery.LIMIT_MAX, PaymentListQuery.LIMIT_DEFAULT);
         PaymentListQuery query = new PaymentListQuery(outcomes, Optional.ofNullable(externalPaymentId), Optional.empty(),
-                Optional.ofNullable(source).filter(s -> !s.isBlank()).or(() -> key.key().source()), kind, currencyFilter,
+                IntegrationFields.listSource(source, key), kind, currencyFilter,
                 IntegrationFields.queryDateTime("paidFrom", paidFrom), IntegrationFields.queryDateTime("paidTo", paidTo),
                 IntegrationFields.queryDateTime("updatedSince", updatedSince),
                 IntegrationCursors.open(cursors, cursor).map(p -> new PaymentListQuery.Position(p.at(), p.id())), pageSize);
@@ -285,19 +287,22 @@ public class PaymentsResource {
             throw problem;
         } catch (RuntimeException failure) {
             LOG.errorf(failure, "payment %s of %s failed", externalPaymentId, source);
-            caller.outcome(PaymentOutcome.FAILED.wireName(), failure.getClass().getSimpleName() + ": " + rootMessage(failure));
+            caller.outcome(PaymentOutcome.FAILED.wireName(), "the application did not finish (" + kindOf(failure)
+                    + "); nothing was kept; details are in the service log under this request id");
             return Response.status(500).entity(new FailedPayment(source, externalPaymentId, "failed", requestId)).build();
         }
     }
 
     public record FailedPayment(String source, String externalPaymentId, String status, String requestId) {}
 
-    private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null) {
-            root = root.getCause();
+    /** A short, safe name for the kind of failure: the SQLState when the database refused, else the type. */
+    private static String kindOf(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.sql.SQLException sql) {
+                return "database refused the write, SQLState " + sql.getSQLState();
+            }
         }
-        return String.valueOf(root.getMessage());
+        return failure.getClass().getSimpleName();
     }
 
     private static PaymentOutcome outcome(String status) {

@@ -77,7 +77,10 @@ public interface VerifiedPaymentsUseCase {
         /** The same payment was processed before: its original answer. */
         record AlreadyProcessed(PaymentView view) implements ApplyResult {}
 
-        /** Nothing could be applied; nothing was kept, so the partner can correct and retry. */
+        /**
+         * Nothing could be applied and no money moved; the payment is kept so that a corrected
+         * request with the same external id is processed again.
+         */
         record NoOpenDocuments(PaymentView view) implements ApplyResult {}
 
         /** {@code detail} names the offending document when there is one. */

@@ -162,6 +162,8 @@ class IntegrationsCredentialsTest {
         assertError(Integrations.signedPost(key, path, body).post(path), 400, "missing_idempotency_key");
         assertError(Integrations.signedPost(key, path, body).header("Idempotency-Key", " ").post(path),
                 400, "missing_idempotency_key");
+        assertError(Integrations.signedPost(key, path, body).header("Idempotency-Key", "k".repeat(256)).post(path),
+                400, "validation_error");
         Integrations.post(key, path, body).then().statusCode(201);
     }
 

@@ -92,7 +92,10 @@ class CollectionDocumentsTest {
                 "\"lines\":[{\"quantity\":9223372036854775807,\"unitAmountMinor\":2,\"amountMinor\":1}]}",
                 "\"lines\":[{\"quantity\":0,\"unitAmountMinor\":2,\"amountMinor\":0}]}",
                 "\"lines\":[]}",
-                "\"lines\":[{\"quantity\":1.5,\"unitAmountMinor\":2,\"amountMinor\":3}]}")) {
+                "\"lines\":[{\"quantity\":1.5,\"unitAmountMinor\":2,\"amountMinor\":3}]}",
+                "\"lines\":[{\"quantity\":1,\"unitAmountMinor\":0,\"amountMinor\":0}]}",
+                "\"lines\":[{\"quantity\":1,\"unitAmountMinor\":9223372036854775807,\"amountMinor\":9223372036854775807},"
+                        + "{\"quantity\":1,\"unitAmountMinor\":1,\"amountMinor\":1}]}")) {
             partner.post("/collection-documents/upsert", base + tail).then().statusCode(400)
                     .body("error.code", equalTo("validation_error"));
         }
@@ -153,6 +156,11 @@ class CollectionDocumentsTest {
         partner.get("/collection-documents", "externalDocumentId=L-3").then().body("items[0].totalMinor", equalTo(400));
         partner.get("/collection-documents", "updatedSince=2999-01-01T00:00:00Z").then().body("items.size()", equalTo(0));
         partner.get("/collection-documents", "status=lost").then().statusCode(400);
+        partner.get("/collection-documents", "source=another-partner").then().statusCode(403)
+                .body("error.code", equalTo("forbidden"));
+        partner.get("/payments", "source=another-partner").then().statusCode(403);
+        partner.get("/customers", "source=another-partner").then().statusCode(403);
+        partner.get("/collection-documents", "source=acme-erp").then().statusCode(200).body("items.size()", equalTo(5));
         partner.get("/collection-documents", "updatedSince=yesterday").then().statusCode(400);
         partner.get("/collection-documents", "cursor=forged.cursor").then().statusCode(400);
         partner.get("/collection-documents/L-1").then().body("pagination", equalTo(null)).body("issueDate", equalTo(null))

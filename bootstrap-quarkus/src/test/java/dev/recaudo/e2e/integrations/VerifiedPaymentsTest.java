@@ -98,7 +98,12 @@ class VerifiedPaymentsTest {
                 .body("totalAppliedMinor", equalTo(0));
         assertThat(Sql.count("SELECT count(*) FROM ledger_transfers WHERE payment_id = (SELECT id FROM payments"
                 + " WHERE external_payment_id = 'P-4')")).isZero();
-        partner.pay("P-4", "C-1", 1000, "USD", "B", 1000).then().statusCode(200).body("status", equalTo("applied"));
+        JsonPath retried = partner.pay("P-4", "C-1", 800, "USD", "B", 800).then().statusCode(200)
+                .body("status", equalTo("applied"))
+                .body("amountMinor", equalTo(800))
+                .extract().jsonPath();
+        assertMoneyKept(retried);
+        assertThat(Sql.count("SELECT amount_minor FROM payments WHERE external_payment_id = 'P-4'")).isEqualTo(800);
     }
 
     @Test
@@ -139,7 +144,8 @@ class VerifiedPaymentsTest {
                 + "\"effectiveDate\":\"2026-11-22\",\"documents\":[{\"externalDocumentId\":\"A\",\"amountMinor\":365000}]}";
         partner.post("/payments/P-6/certified-rate", rate.replace("365000,\"exc", "365001,\"exc")).then().statusCode(400)
                 .body("error.code", equalTo("validation_error"));
-        partner.post("/payments/P-6/certified-rate", rate).then().statusCode(200)
+        String rateKey = UUID.randomUUID().toString();
+        partner.post("/payments/P-6/certified-rate", rate, rateKey).then().statusCode(200)
                 .body("status", equalTo("applied"))
                 .body("amountMinor", equalTo(10000))
                 .body("exchangeRateUsed", equalTo("36.5"))
@@ -157,6 +163,9 @@ class VerifiedPaymentsTest {
         // Never a second application.
         partner.post("/payments/P-6/certified-rate", rate).then().statusCode(409).body("error.code", equalTo("conflict"));
         partner.post("/payments/NOPE/certified-rate", rate).then().statusCode(404);
+        // The same key and body for another payment is another request, not a replay.
+        partner.post("/payments/P-other/certified-rate", rate, rateKey).then().statusCode(409)
+                .body("error.code", equalTo("idempotency_conflict"));
     }
 
     @Test

@@ -15,7 +15,7 @@ import java.util.Objects;
  * <pre>
  * | applied | shortfall | excess | outcome            | the rest of the payment            |
  * |---------|-----------|--------|--------------------|------------------------------------|
- * | 0       | any       | any    | no_open_documents  | nothing is recorded                |
+ * | 0       | any       | any    | no_open_documents  | no money moves; a retry re-applies |
  * | > 0     | 0         | 0      | applied            | none                               |
  * | > 0     | 0         | > 0    | credited           | excess becomes customer credit     |
  * | > 0     | > 0       | any    | partially_applied  | shortfall + excess stay unapplied  |
