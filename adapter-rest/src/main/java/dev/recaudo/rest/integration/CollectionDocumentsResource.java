@@ -103,10 +103,7 @@ public class CollectionDocumentsResource {
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        if (json == null || !json.isObject()) {
-            throw ApiProblem.notAnObject(json);
-        }
-        UpsertDocument command = command(key, mapper.treeToValue(json, UpsertRequest.class));
+        UpsertDocument command = command(key, writes.read(json, UpsertRequest.class));
         return writes.execute(key, "integrations.collection_documents.upsert", idempotencyKey, json, () -> {
             UpsertResult result = documents.upsert(command);
             if (result instanceof UpsertResult.Created created) {

@@ -2,7 +2,6 @@ package dev.recaudo.rest.integration;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.customer.CustomerQueries;
 import dev.recaudo.application.customer.CustomerQueries.CustomerSlice;
@@ -51,14 +50,12 @@ public class CustomersResource {
     private final Caller caller;
     private final Cursors cursors;
     private final IntegrationWrites writes;
-    private final ObjectMapper mapper;
 
     public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors,
-            IntegrationWrites writes, ObjectMapper mapper) {
+            IntegrationWrites writes) {
         this.customers = customers;
         this.upserts = upserts;
         this.writes = writes;
-        this.mapper = mapper;
         this.caller = caller;
         this.cursors = cursors;
     }
@@ -118,10 +115,7 @@ public class CustomersResource {
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        if (json == null || !json.isObject()) {
-            throw ApiProblem.notAnObject(json);
-        }
-        UpsertCustomerRequest body = mapper.treeToValue(json, UpsertCustomerRequest.class);
+        UpsertCustomerRequest body = writes.read(json, UpsertCustomerRequest.class);
         FieldErrors errors = new FieldErrors();
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalCustomerId", body.externalCustomerId(), 255, errors);

@@ -63,6 +63,14 @@ public class IntegrationWrites {
                 Map.of(), Map.of("Retry-After", "1"));
     }
 
+    /** The body as the request record: it must be a JSON object; field types are checked by Jackson. */
+    public <T> T read(JsonNode body, Class<T> type) throws JsonProcessingException {
+        if (body == null || !body.isObject()) {
+            throw ApiProblem.notAnObject(body);
+        }
+        return json.treeToValue(body, type);
+    }
+
     public Response raw(StoredResponse response) {
         return Response.status(response.status()).entity(response.body()).type(MediaType.APPLICATION_JSON).build();
     }

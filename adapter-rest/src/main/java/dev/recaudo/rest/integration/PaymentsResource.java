@@ -120,10 +120,7 @@ public class PaymentsResource {
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         gate.limit("verified-payments:" + key.key().id(), RateLimitPolicy.perMinute(VERIFIED_PAYMENTS_PER_MINUTE));
-        if (json == null || !json.isObject()) {
-            throw ApiProblem.notAnObject(json);
-        }
-        VerifiedPaymentRequest body = mapper.treeToValue(json, VerifiedPaymentRequest.class);
+        VerifiedPaymentRequest body = writes.read(json, VerifiedPaymentRequest.class);
         VerifiedPayment command = verifiedCommand(key, body, requestId);
         return guarded(body.externalPaymentId(), body.source(), requestId, () -> writes.execute(key,
                 "integrations.verified_payments", idempotencyKey, json,
@@ -143,10 +140,7 @@ public class PaymentsResource {
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        if (json == null || !json.isObject()) {
-            throw ApiProblem.notAnObject(json);
-        }
-        CertifiedRateRequest body = mapper.treeToValue(json, CertifiedRateRequest.class);
+        CertifiedRateRequest body = writes.read(json, CertifiedRateRequest.class);
         String source = source(key);
         CertifiedRateCommand command = certifiedCommand(key, source, externalPaymentId, body, requestId);
         // The payment is part of the request: the same body for another payment is another request.
