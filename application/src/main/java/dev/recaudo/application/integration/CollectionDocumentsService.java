@@ -17,7 +17,6 @@ import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentLifecycle;
 import dev.recaudo.domain.document.DocumentLifecycle.AnnulVerdict;
 import dev.recaudo.domain.document.DocumentLifecycle.UpdateVerdict;
-import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.PaymentRepository;

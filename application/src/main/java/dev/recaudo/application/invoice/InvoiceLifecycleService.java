@@ -25,7 +25,6 @@ import dev.recaudo.domain.payment.PaymentRepository;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Predicate;
 
 public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
