@@ -15,7 +15,6 @@ import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -25,9 +24,6 @@ import java.util.Set;
 
 @ApplicationScoped
 public class PgApiKeyRepository implements ApiKeyRepository {
-
-    /** {@code lastUsedAt} is informational; writing it at most once a minute keeps reads cheap. */
-    static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);
 
     private static final String KEY_COLUMNS = "k.id, k.company_id, k.name, k.key_prefix, k.key_hash, k.permissions,"
             + " k.source, k.environment, k.rate_limit_rpm, k.created_at, k.revoked_at, k.last_used_at";
@@ -106,7 +102,7 @@ public class PgApiKeyRepository implements ApiKeyRepository {
                 "UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)",
                 now,
                 keyId.value(),
-                now.minus(LAST_USED_RESOLUTION));
+                now.minus(ApiKey.LAST_USED_RESOLUTION));
     }
 
     private static KeyWithCompany keyWithCompany(ResultSet row) throws SQLException {

@@ -7,7 +7,6 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.CancelResult;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentSlice;
-import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentView;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.Rejection;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocument;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertResult;
@@ -144,8 +143,7 @@ public class CollectionDocumentsResource {
         Optional<IntegrationViews.StatusFilter> statusFilter = Optional.ofNullable(status).map(text -> IntegrationViews
                 .statusFilter(text).orElseThrow(() -> ApiProblem.validation("status",
                         "must be one of open, partially_paid, paid, conciliated, canceled, failed")));
-        Optional<CurrencyCode> currencyFilter = Optional.ofNullable(currency).map(text -> CurrencyCode.parse(text)
-                .orElseThrow(() -> ApiProblem.validation("currency", "is not a currency Recaudo keeps")));
+        Optional<CurrencyCode> currencyFilter = IntegrationFields.currencyFilter(currency);
         int pageSize = QueryParams.intBetween("limit", limit, 1, IntegrationDocumentQuery.LIMIT_MAX,
                 IntegrationDocumentQuery.LIMIT_DEFAULT);
         IntegrationDocumentQuery query = new IntegrationDocumentQuery(
@@ -166,11 +164,8 @@ public class CollectionDocumentsResource {
                         .map(position -> new IntegrationDocumentQuery.Position(position.at(), position.id())),
                 pageSize);
         DocumentSlice slice = documents.list(key.scope(), query, Optional.ofNullable(customerExternalId));
-        String next = null;
-        if (slice.hasMore()) {
-            DocumentView last = slice.items().get(slice.items().size() - 1);
-            next = IntegrationCursors.seal(cursors, last.document().updatedAt(), last.document().id().value());
-        }
+        String next = IntegrationCursors.next(cursors, slice.items(), slice.hasMore(), view -> view.document().updatedAt(),
+                view -> view.document().id().value());
         return new DocumentPage(slice.items().stream().map(IntegrationViews::document).toList(),
                 new Pagination(pageSize, next, slice.hasMore()));
     }
@@ -181,7 +176,7 @@ public class CollectionDocumentsResource {
     public IntegrationViews.Document get(
             @PathParam("companyId") String companyId, @PathParam("externalDocumentId") String externalDocumentId) {
         KeyPrincipal key = caller.key();
-        return documents.get(key.scope(), source(key), externalDocumentId)
+        return documents.get(key.scope(), IntegrationFields.partner(key), externalDocumentId)
                 .map(IntegrationViews::document)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No document with this externalDocumentId"));
     }
@@ -198,7 +193,7 @@ public class CollectionDocumentsResource {
             @PathParam("externalDocumentId") String externalDocumentId,
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey) {
         KeyPrincipal key = caller.key();
-        String source = source(key);
+        String source = IntegrationFields.partner(key);
         return writes.execute(key, "integrations.collection_documents.cancel", idempotencyKey,
                 mapper.createObjectNode().put("externalDocumentId", externalDocumentId), () -> {
                     CancelResult result = documents.cancel(key.scope(), source, externalDocumentId);
@@ -213,10 +208,6 @@ public class CollectionDocumentsResource {
                 });
     }
 
-    private static String source(KeyPrincipal key) {
-        return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,
-                "The API key has no source, so it has no partner documents"));
-    }
 
     private static ApiProblem rejection(Rejection reason) {
         String message = switch (reason) {

@@ -98,7 +98,8 @@ public class CustomersResource {
                 .map(position -> new CustomerListQuery.Position(position.at(), position.id()));
         CustomerSlice slice = customers.list(key.scope(),
                 new CustomerListQuery(sourceFilter, searchText, after, pageSize));
-        String next = slice.hasMore() ? cursor(slice.items().get(slice.items().size() - 1)) : null;
+        String next = IntegrationCursors.next(cursors, slice.items(), slice.hasMore(), CustomerListItem::updatedAt,
+                CustomerListItem::companyCustomerId);
         return new CustomerPage(slice.items(), new Pagination(pageSize, next, slice.hasMore()));
     }
 
@@ -148,7 +149,4 @@ public class CustomersResource {
                 customer.globalId(), customer.id(), body.source(), body.externalCustomerId(), status));
     }
 
-    private String cursor(CustomerListItem last) {
-        return IntegrationCursors.seal(cursors, last.updatedAt(), last.companyCustomerId());
-    }
 }

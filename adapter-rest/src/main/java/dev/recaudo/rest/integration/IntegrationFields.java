@@ -3,6 +3,7 @@ package dev.recaudo.rest.integration;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.common.EmailAddress;
 import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
@@ -45,6 +46,18 @@ final class IntegrationFields {
                     + " and cannot list the records of another source");
         }
         return named.or(() -> key.key().source());
+    }
+
+    /** The partner the key acts for; endpoints about one partner's records refuse keys without one. */
+    static String partner(KeyPrincipal key) {
+        return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,
+                "The API key has no source (partner), so it has no partner records"));
+    }
+
+    /** A currency filter of a list: any currency Recaudo keeps, in any letter case. */
+    static Optional<CurrencyCode> currencyFilter(String text) {
+        return Optional.ofNullable(text).map(value -> CurrencyCode.parse(value)
+                .orElseThrow(() -> ApiProblem.validation("currency", "is not a currency Recaudo keeps")));
     }
 
     static void requiredText(String field, String value, int lengthMax, FieldErrors errors) {

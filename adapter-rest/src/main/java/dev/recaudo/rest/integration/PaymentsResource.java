@@ -141,7 +141,7 @@ public class PaymentsResource {
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         CertifiedRateRequest body = writes.read(json, CertifiedRateRequest.class);
-        String source = source(key);
+        String source = IntegrationFields.partner(key);
         CertifiedRateCommand command = certifiedCommand(key, source, externalPaymentId, body, requestId);
         // The payment is part of the request: the same body for another payment is another request.
         JsonNode request = mapper.createObjectNode().put("externalPaymentId", externalPaymentId).set("body", json);
@@ -194,8 +194,7 @@ public class PaymentsResource {
             case "checkout" -> PaymentKind.CHECKOUT;
             default -> throw ApiProblem.validation("provider", "must be verified, provider_settlement or checkout");
         });
-        Optional<CurrencyCode> currencyFilter = Optional.ofNullable(currency).map(text -> CurrencyCode.parse(text)
-                .orElseThrow(() -> ApiProblem.validation("currency", "is not a currency Recaudo keeps")));
+        Optional<CurrencyCode> currencyFilter = IntegrationFields.currencyFilter(currency);
         int pageSize = QueryParams.intBetween("limit", limit, 1, PaymentListQuery.LIMIT_MAX, PaymentListQuery.LIMIT_DEFAULT);
         PaymentListQuery query = new PaymentListQuery(outcomes, Optional.ofNullable(externalPaymentId), Optional.empty(),
                 IntegrationFields.listSource(source, key), kind, currencyFilter,
@@ -203,11 +202,8 @@ public class PaymentsResource {
                 IntegrationFields.queryDateTime("updatedSince", updatedSince),
                 IntegrationCursors.open(cursors, cursor).map(p -> new PaymentListQuery.Position(p.at(), p.id())), pageSize);
         PaymentSlice slice = payments.list(key.scope(), query, Optional.ofNullable(customerExternalId));
-        String next = null;
-        if (slice.hasMore()) {
-            PaymentView last = slice.items().get(slice.items().size() - 1);
-            next = IntegrationCursors.seal(cursors, last.payment().updatedAt(), last.payment().id());
-        }
+        String next = IntegrationCursors.next(cursors, slice.items(), slice.hasMore(), view -> view.payment().updatedAt(),
+                view -> view.payment().id());
         return new PaymentPage(slice.items().stream()
                 .map(view -> IntegrationViews.payment(view, view.payment().outcome().wireName(),
                         view.payment().requestId().orElse(null)))
@@ -220,7 +216,7 @@ public class PaymentsResource {
     public IntegrationViews.PaymentBody get(
             @PathParam("companyId") String companyId, @PathParam("externalPaymentId") String externalPaymentId) {
         KeyPrincipal key = caller.key();
-        PaymentView view = payments.get(key.scope(), source(key), externalPaymentId)
+        PaymentView view = payments.get(key.scope(), IntegrationFields.partner(key), externalPaymentId)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No payment with this externalPaymentId"));
         return IntegrationViews.payment(view, view.payment().outcome().wireName(), view.payment().requestId().orElse(null));
     }
@@ -307,10 +303,6 @@ public class PaymentsResource {
         }
     }
 
-    private static String source(KeyPrincipal key) {
-        return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,
-                "The API key has no source, so it has no partner payments"));
-    }
 
     private static VerifiedPayment verifiedCommand(KeyPrincipal key, VerifiedPaymentRequest body, String requestId) {
         FieldErrors errors = new FieldErrors();

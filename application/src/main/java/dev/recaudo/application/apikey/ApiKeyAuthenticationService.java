@@ -5,6 +5,7 @@ import dev.recaudo.domain.apikey.ApiKeyRepository;
 import dev.recaudo.domain.apikey.ApiKeySecret;
 import dev.recaudo.domain.company.CompanyId;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -43,7 +44,10 @@ public final class ApiKeyAuthenticationService implements ApiKeyAuthenticationUs
         if (!found.key().isActive()) {
             return new AuthenticationResult.Rejected(AuthenticationRejection.REVOKED);
         }
-        keys.recordUse(found.key().id(), clock.instant());
+        Instant now = clock.instant();
+        if (found.key().lastUseStale(now)) {
+            keys.recordUse(found.key().id(), now);
+        }
         return new AuthenticationResult.Authenticated(new KeyPrincipal(
                 found.key(), found.companyEnabled(), found.companyReferenceCurrency()));
     }

@@ -87,6 +87,21 @@ class ApiKeyAuthenticationServiceTest {
         assertThat(keys.get(stored.key().id()).lastUsedAt()).contains(NOW);
     }
 
+    @Test
+    void givenUseRecordedRecently_whenAuthenticatingAgain_thenNoWriteUntilAMinuteHasPassed() {
+        StoredKey stored = givenStoredKey(company().build());
+        authenticated(service.authenticate(stored.secret().text()));
+
+        clock.set(NOW.plusSeconds(30));
+        authenticated(service.authenticate(stored.secret().text()));
+        assertThat(keys.recordedUses()).hasSize(1);
+
+        clock.set(NOW.plusSeconds(61));
+        authenticated(service.authenticate(stored.secret().text()));
+        assertThat(keys.recordedUses()).containsExactly(
+                new RecordedUse(stored.key().id(), NOW), new RecordedUse(stored.key().id(), NOW.plusSeconds(61)));
+    }
+
     @ParameterizedTest
     @CsvSource({"true, true", "true, false", "false, true", "false, false"})
     void givenCompanyState_whenAuthenticating_thenCompanyFlagsArePassedThrough(

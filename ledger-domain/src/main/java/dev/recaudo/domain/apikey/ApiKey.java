@@ -1,6 +1,7 @@
 package dev.recaudo.domain.apikey;
 
 import dev.recaudo.domain.company.CompanyId;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -33,6 +34,8 @@ public record ApiKey(
     public static final int SOURCE_LENGTH_MAX = 64;
     public static final int RATE_LIMIT_RPM_DEFAULT = 60;
     public static final int RATE_LIMIT_RPM_MAX = 100_000;
+    /** {@code lastUsedAt} is informational; it is refreshed at most once a minute, keeping requests read-only. */
+    public static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);
 
     public ApiKey {
         Objects.requireNonNull(id, "id");
@@ -80,6 +83,11 @@ public record ApiKey(
 
     public boolean isActive() {
         return revokedAt.isEmpty();
+    }
+
+    /** Whether a use at {@code now} should be written, or the recorded one is recent enough. */
+    public boolean lastUseStale(Instant now) {
+        return lastUsedAt.map(last -> last.isBefore(now.minus(LAST_USED_RESOLUTION))).orElse(true);
     }
 
     public boolean allows(Permission permission) {

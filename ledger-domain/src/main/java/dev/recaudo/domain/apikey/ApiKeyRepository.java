@@ -23,7 +23,7 @@ public interface ApiKeyRepository {
     /** Marks the key revoked; answers false when it was not active. */
     boolean revoke(CompanyId companyId, ApiKeyId keyId, Instant now);
 
-    /** Records a use; implementations may skip the write when the last one is recent. */
+    /** Records a use, unless another instance recorded one within {@link ApiKey#LAST_USED_RESOLUTION}. */
     void recordUse(ApiKeyId keyId, Instant now);
 
     /** A key and the two facts about its company that every request needs. */
