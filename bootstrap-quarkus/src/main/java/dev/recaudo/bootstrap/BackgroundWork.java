@@ -24,7 +24,7 @@ public class BackgroundWork {
         this.bulkAnnulment = bulkAnnulment;
     }
 
-    @Scheduled(every = "${recaudo.webhooks.dispatch-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${recaudo.webhooks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void dispatchWebhooks() {
         int batches = 0;
         while (batches < DISPATCH_BATCHES_PER_RUN_MAX && webhooks.dispatchDue() > 0) {
@@ -32,7 +32,7 @@ public class BackgroundWork {
         }
     }
 
-    @Scheduled(every = "${recaudo.jobs.poll-interval:2s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${recaudo.jobs.poll-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void runJobs() {
         bulkAnnulment.runNext();
     }

@@ -6,6 +6,7 @@ import dev.recaudo.application.apikey.ApiKeyAdministrationService;
 import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationService;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase;
+import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.company.CompanyAdministrationService;
 import dev.recaudo.application.company.CompanyAdministrationUseCase;
@@ -62,7 +63,6 @@ import jakarta.inject.Singleton;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Builds the framework-free core: each use case is a plain object, given the adapters that
@@ -99,9 +99,9 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    ApiKeyAdministrationUseCase apiKeyAdministration(
-            ApiKeyRepository keys, CompanyRepository companies, Transactions transactions, Clock clock, SecureRandom random) {
-        return new ApiKeyAdministrationService(keys, companies, transactions, clock, random);
+    ApiKeyAdministrationUseCase apiKeyAdministration(ApiKeyRepository keys, CompanyRepository companies,
+            Transactions transactions, Clock clock, SecureRandom random, RecaudoConfig config) {
+        return new ApiKeyAdministrationService(keys, companies, transactions, clock, random, config.apiKeys().activeMax());
     }
 
     @Produces
@@ -142,8 +142,8 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    PublicInvoiceProjection publicInvoiceProjection(@ConfigProperty(name = "recaudo.public-base-url") String publicBaseUrl) {
-        return new PublicInvoiceProjection(publicBaseUrl);
+    PublicInvoiceProjection publicInvoiceProjection(RecaudoConfig config) {
+        return new PublicInvoiceProjection(config.publicBaseUrl());
     }
 
     @Produces
@@ -170,8 +170,9 @@ public class CoreWiring {
     @Produces
     @Singleton
     BulkAnnulmentUseCase bulkAnnulment(JobRepository jobs, CollectionDocumentRepository documents, DocumentBook book,
-            Transactions transactions, Clock clock) {
-        return new BulkAnnulmentService(jobs, documents, book, transactions, clock);
+            Transactions transactions, Clock clock, RecaudoConfig config) {
+        return new BulkAnnulmentService(jobs, documents, book, transactions, clock,
+                new LeasedBatches(config.jobs().batchSize(), Duration.ofSeconds(config.jobs().leaseSeconds())));
     }
 
     @Produces
@@ -183,18 +184,20 @@ public class CoreWiring {
     @Produces
     @Singleton
     WebhookEndpointsUseCase webhookEndpoints(WebhookRepository webhooks, CompanyRepository companies,
-            WebhookTargetPolicy targets, SecureRandom random, Transactions transactions, Clock clock) {
+            WebhookTargetPolicy targets, SecureRandom random, Transactions transactions, Clock clock, RecaudoConfig config) {
         return new WebhookEndpointsService(webhooks, companies, targets, () -> StandardWebhookSignature.newSecret(random),
-                transactions, clock);
+                transactions, clock, config.webhooks().endpointsPerCompanyMax());
     }
 
     @Produces
     @Singleton
     WebhookDispatchUseCase webhookDispatch(WebhookRepository webhooks, WebhookSender sender, Transactions transactions,
-            Clock clock, @ConfigProperty(name = "recaudo.webhooks.retry-base-millis", defaultValue = "10000") long baseMillis,
-            @ConfigProperty(name = "recaudo.webhooks.attempts-max", defaultValue = "8") int attemptsMax) {
-        RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(baseMillis), Duration.ofHours(6), attemptsMax);
-        return new WebhookDispatchService(webhooks, sender, schedule, transactions, clock, Math::random);
+            Clock clock, RecaudoConfig config) {
+        RecaudoConfig.WebhooksConfig settings = config.webhooks();
+        RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(settings.retryBaseMillis()),
+                Duration.ofSeconds(settings.retryCapSeconds()), settings.attemptsMax(), settings.retryJitter());
+        LeasedBatches batches = new LeasedBatches(settings.batchSize(), Duration.ofSeconds(settings.leaseSeconds()));
+        return new WebhookDispatchService(webhooks, sender, schedule, batches, transactions, clock, Math::random);
     }
 
     @Produces

@@ -18,7 +18,6 @@ import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -42,13 +41,12 @@ public class DemoSeed {
             CompanyAdministrationUseCase companies,
             ApiKeyAdministrationUseCase keys,
             SecureRandom random,
-            @ConfigProperty(name = "recaudo.demo-seed", defaultValue = "false") boolean enabled,
-            @ConfigProperty(name = "recaudo.public-base-url") String baseUrl) {
+            RecaudoConfig config) {
         this.companies = companies;
         this.keys = keys;
         this.random = random;
-        this.enabled = enabled;
-        this.baseUrl = baseUrl;
+        this.enabled = config.demoSeed();
+        this.baseUrl = config.publicBaseUrl();
     }
 
     void onStart(@Observes StartupEvent event) {

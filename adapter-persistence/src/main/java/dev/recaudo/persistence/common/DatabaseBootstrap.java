@@ -43,12 +43,12 @@ public class DatabaseBootstrap {
             @ConfigProperty(name = "quarkus.datasource.jdbc.url") String jdbcUrl,
             @ConfigProperty(name = "quarkus.datasource.username") Optional<String> username,
             @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password,
-            @ConfigProperty(name = "recaudo.database.create-if-missing", defaultValue = "true") boolean createIfMissing) {
+            PersistenceSettings settings) {
         this.flyway = flyway;
         this.jdbcUrl = jdbcUrl;
         this.username = username;
         this.password = password;
-        this.createIfMissing = createIfMissing;
+        this.createIfMissing = settings.database().createIfMissing();
     }
 
     void onStart(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) {

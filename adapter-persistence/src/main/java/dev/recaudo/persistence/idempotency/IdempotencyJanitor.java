@@ -1,11 +1,11 @@
 package dev.recaudo.persistence.idempotency;
 
 import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.PersistenceSettings;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Forgets idempotency records after their retention ({@code recaudo.idempotency.retention-days},
@@ -15,27 +15,24 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class IdempotencyJanitor {
 
-    static final int BATCH_SIZE = 5_000;
-    static final int BATCHES_PER_RUN_MAX = 20;
-
     private final Jdbc jdbc;
     private final Clock clock;
     private final Duration retention;
+    private final PersistenceSettings.Janitor batches;
 
-    public IdempotencyJanitor(Jdbc jdbc, Clock clock,
-            @ConfigProperty(name = "recaudo.idempotency.retention-days", defaultValue = "30")
-            long retentionDays) {
+    public IdempotencyJanitor(Jdbc jdbc, Clock clock, PersistenceSettings settings) {
         this.jdbc = jdbc;
         this.clock = clock;
-        this.retention = Duration.ofDays(retentionDays);
+        this.retention = Duration.ofDays(settings.idempotency().retentionDays());
+        this.batches = settings.janitor();
     }
 
     @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void purge() {
-        for (int batch = 0; batch < BATCHES_PER_RUN_MAX; batch++) {
+        for (int batch = 0; batch < batches.batchesPerRunMax(); batch++) {
             int removed = jdbc.update("DELETE FROM idempotency_records WHERE ctid IN (SELECT ctid FROM idempotency_records"
-                    + " WHERE created_at < ? LIMIT ?)", clock.instant().minus(retention), BATCH_SIZE);
-            if (removed < BATCH_SIZE) {
+                    + " WHERE created_at < ? LIMIT ?)", clock.instant().minus(retention), batches.batchSize());
+            if (removed < batches.batchSize()) {
                 return;
             }
         }

@@ -4,11 +4,11 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.persistence.common.Jdbc;
 import dev.recaudo.persistence.common.PersistenceFailure;
+import dev.recaudo.persistence.common.PersistenceSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Claims are rows inserted with ON CONFLICT DO NOTHING inside the caller's transaction. A twin
@@ -24,9 +24,9 @@ public class PgIdempotencyStore implements IdempotencyStore {
     private final Jdbc jdbc;
     private final long waitMillis;
 
-    public PgIdempotencyStore(Jdbc jdbc, @ConfigProperty(name = "recaudo.idempotency.wait-millis", defaultValue = "10000") long waitMillis) {
+    public PgIdempotencyStore(Jdbc jdbc, PersistenceSettings settings) {
         this.jdbc = jdbc;
-        this.waitMillis = waitMillis;
+        this.waitMillis = settings.idempotency().waitMillis();
     }
 
     @Override

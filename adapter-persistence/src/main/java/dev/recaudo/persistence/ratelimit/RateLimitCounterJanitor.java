@@ -1,6 +1,7 @@
 package dev.recaudo.persistence.ratelimit;
 
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
+import dev.recaudo.persistence.common.PersistenceSettings;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -13,22 +14,22 @@ import java.time.Duration;
 @ApplicationScoped
 public class RateLimitCounterJanitor {
 
-    static final int BATCH_SIZE = 5_000;
-    static final int BATCHES_PER_RUN_MAX = 20;
     private static final Duration GRACE = Duration.ofMinutes(5);
 
     private final RateLimitCounterStore store;
     private final Clock clock;
+    private final PersistenceSettings.Janitor batches;
 
-    public RateLimitCounterJanitor(RateLimitCounterStore store, Clock clock) {
+    public RateLimitCounterJanitor(RateLimitCounterStore store, Clock clock, PersistenceSettings settings) {
         this.store = store;
         this.clock = clock;
+        this.batches = settings.janitor();
     }
 
     @Scheduled(every = "60s", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void purge() {
-        for (int batch = 0; batch < BATCHES_PER_RUN_MAX; batch++) {
-            if (store.purgeEndedBefore(clock.instant().minus(GRACE), BATCH_SIZE) < BATCH_SIZE) {
+        for (int batch = 0; batch < batches.batchesPerRunMax(); batch++) {
+            if (store.purgeEndedBefore(clock.instant().minus(GRACE), batches.batchSize()) < batches.batchSize()) {
                 return;
             }
         }

@@ -8,6 +8,7 @@ import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.rest.auth.AccessTokens;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -24,19 +25,20 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Administration")
 public class AuthTokenResource {
 
-    /** Login attempts per e-mail address and minute, against password guessing. */
-    static final int ATTEMPTS_PER_MINUTE_MAX = 10;
-
     private final AdminAuthenticationUseCase authentication;
     private final AccessTokens tokens;
     private final RateLimiter limiter;
     private final Clock clock;
+    /** Login attempts per e-mail address and minute, against password guessing. */
+    private final RateLimitPolicy attempts;
 
-    public AuthTokenResource(AdminAuthenticationUseCase authentication, AccessTokens tokens, RateLimiter limiter, Clock clock) {
+    public AuthTokenResource(AdminAuthenticationUseCase authentication, AccessTokens tokens, RateLimiter limiter, Clock clock,
+            RestSettings settings) {
         this.authentication = authentication;
         this.tokens = tokens;
         this.limiter = limiter;
         this.clock = clock;
+        this.attempts = RateLimitPolicy.perMinute(settings.admin().loginAttemptsPerMinute());
     }
 
     public record LoginRequest(String email, String password) {}
@@ -49,7 +51,7 @@ public class AuthTokenResource {
             throw new ApiProblem(Problem.AUTHENTICATION, "E-mail and password are required");
         }
         RateLimitDecision decision = limiter.consume(
-                "login:" + AdminUser.normalizeEmail(body.email()), RateLimitPolicy.perMinute(ATTEMPTS_PER_MINUTE_MAX));
+                "login:" + AdminUser.normalizeEmail(body.email()), attempts);
         if (!decision.allowed()) {
             throw new ApiProblem(Problem.RATE_LIMITED, "Too many login attempts; try again later", Map.of(),
                     Map.of("Retry-After", Long.toString(decision.retryAfterSeconds(clock.instant()))));

@@ -15,6 +15,7 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -43,9 +44,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ApiKeysResource {
 
     private final ApiKeyAdministrationUseCase keys;
+    private final RestSettings.ApiKeys limits;
 
-    public ApiKeysResource(ApiKeyAdministrationUseCase keys) {
+    public ApiKeysResource(ApiKeyAdministrationUseCase keys, RestSettings settings) {
         this.keys = keys;
+        this.limits = settings.apiKeys();
     }
 
     public record CreateKeyRequest(
@@ -122,7 +125,7 @@ public class ApiKeysResource {
         return new CompanyId(PathIds.uuid("companyId", companyId));
     }
 
-    private static Response issued(IssueResult result) {
+    private Response issued(IssueResult result) {
         if (result instanceof IssueResult.Issued issued) {
             return Response.status(Response.Status.CREATED)
                     .entity(ApiKeyView.of(issued.key(), issued.secret().text()))
@@ -131,13 +134,13 @@ public class ApiKeysResource {
         IssueRejection reason = ((IssueResult.Rejected) result).reason();
         if (reason == IssueRejection.ACTIVE_KEY_LIMIT_REACHED) {
             throw new ApiProblem(Problem.CONFLICT,
-                    "The company already has " + ApiKey.ACTIVE_KEYS_MAX + " active keys; revoke one first",
-                    Map.of("apiKeys", List.of("at most " + ApiKey.ACTIVE_KEYS_MAX + " active keys per company")));
+                    "The company already has " + limits.activeMax() + " active keys; revoke one first",
+                    Map.of("apiKeys", List.of("at most " + limits.activeMax() + " active keys per company")));
         }
         throw new ApiProblem(Problem.NOT_FOUND, reason == IssueRejection.KEY_NOT_FOUND ? "No active key with this id" : "No such company");
     }
 
-    private static ApiKeySpec specOf(CreateKeyRequest body) {
+    private ApiKeySpec specOf(CreateKeyRequest body) {
         if (body == null) {
             throw ApiProblem.validation("body", "is required");
         }
@@ -170,9 +173,9 @@ public class ApiKeysResource {
                 environment = parsed.get();
             }
         }
-        int rateLimitRpm = body.rateLimitRpm() == null ? ApiKey.RATE_LIMIT_RPM_DEFAULT : body.rateLimitRpm();
-        if (rateLimitRpm < 1 || rateLimitRpm > ApiKey.RATE_LIMIT_RPM_MAX) {
-            errors.add("rateLimitRpm", "must be between 1 and " + ApiKey.RATE_LIMIT_RPM_MAX);
+        int rateLimitRpm = body.rateLimitRpm() == null ? limits.rpmDefault() : body.rateLimitRpm();
+        if (rateLimitRpm < 1 || rateLimitRpm > limits.rpmMax()) {
+            errors.add("rateLimitRpm", "must be between 1 and " + limits.rpmMax());
         }
         errors.throwIfAny();
         return new ApiKeySpec(name, permissions, source, environment, rateLimitRpm);

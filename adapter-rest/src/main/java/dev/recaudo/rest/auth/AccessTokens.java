@@ -7,6 +7,7 @@ import dev.recaudo.domain.apikey.ApiKeyId;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.security.SigningKeyStore;
 import dev.recaudo.domain.security.SigningKeyStore.EncodedKeyPair;
+import dev.recaudo.rest.common.RestSettings;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
 import io.smallrye.jwt.build.Jwt;
@@ -24,7 +25,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -54,13 +54,12 @@ public class AccessTokens {
             SigningKeyStore store,
             JWTParser parser,
             Clock clock,
-            @ConfigProperty(name = "recaudo.admin-token.lifetime-seconds", defaultValue = "3600") long adminLifetimeSeconds,
-            @ConfigProperty(name = "recaudo.checkout-token.lifetime-seconds", defaultValue = "900") long checkoutLifetimeSeconds) {
+            RestSettings settings) {
         this.store = store;
         this.parser = parser;
         this.clock = clock;
-        this.adminLifetime = Duration.ofSeconds(adminLifetimeSeconds);
-        this.checkoutLifetime = Duration.ofSeconds(checkoutLifetimeSeconds);
+        this.adminLifetime = Duration.ofSeconds(settings.admin().tokenLifetimeSeconds());
+        this.checkoutLifetime = Duration.ofSeconds(settings.checkout().tokenLifetimeSeconds());
     }
 
     public record IssuedToken(String accessToken, long expiresInSeconds) {}

@@ -4,16 +4,16 @@ import at.favre.lib.crypto.bcrypt.BCrypt;
 import dev.recaudo.domain.admin.PasswordHasher;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import dev.recaudo.rest.common.RestSettings;
 
-/** bcrypt (2a) through Patrick Favre's library; the cost is configurable and defaults to 12. */
+/** bcrypt (2a) through Patrick Favre's library; the cost is configuration ({@code recaudo.admin.password-hash-cost}). */
 @ApplicationScoped
 public class BcryptPasswordHasher implements PasswordHasher {
 
     private final int cost;
 
-    public BcryptPasswordHasher(@ConfigProperty(name = "recaudo.admin.password-hash-cost", defaultValue = "12") int cost) {
-        this.cost = cost;
+    public BcryptPasswordHasher(RestSettings settings) {
+        this.cost = settings.admin().passwordHashCost();
     }
 
     @Override

@@ -3,10 +3,11 @@ package dev.recaudo.rest.auth;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.HttpEdge;
+import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import jakarta.annotation.Priority;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -20,7 +21,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.UUID;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Partner integrations API. Checks, in order: the Bearer key, the key's rate, the timestamp
@@ -38,7 +38,6 @@ public class IntegrationsApiFilter implements ContainerRequestFilter {
     public static final String TIMESTAMP_HEADER = "Service-Timestamp";
     public static final String SIGNATURE_HEADER = "Service-Signature";
     public static final String IDEMPOTENCY_HEADER = "Idempotency-Key";
-    static final long TIMESTAMP_TOLERANCE_SECONDS = 300;
     static final int IDEMPOTENCY_KEY_LENGTH_MAX = 255;
 
     @Context
@@ -50,29 +49,32 @@ public class IntegrationsApiFilter implements ContainerRequestFilter {
     @Inject
     Clock clock;
 
-    @ConfigProperty(name = "recaudo.rate-limit.integrations.per-minute", defaultValue = "600")
-    int perMinute;
+    /** Looked up per request: filters are built at static init, before runtime configuration exists. */
+    @Inject
+    Instance<RestSettings> settings;
 
     @Override
     public void filter(ContainerRequestContext request) {
         String presentedKey = Credentials.bearer(request).orElse(null);
         KeyPrincipal principal = gate.authenticate(java.util.Optional.ofNullable(presentedKey));
-        gate.limit("integrations:" + principal.key().id(), RateLimitPolicy.perMinute(perMinute));
+        gate.limit("integrations:" + principal.key().id(),
+                RateLimitPolicy.perMinute(settings.get().rateLimit().integrations().perMinute()));
 
         String timestamp = request.getHeaderString(TIMESTAMP_HEADER);
         if (!RequestSignature.isTimestamp(timestamp)) {
             throw new ApiProblem(Problem.INVALID_TIMESTAMP, TIMESTAMP_HEADER + " must be Unix seconds as 10 digits");
         }
         long skew = Math.abs(clock.instant().getEpochSecond() - Long.parseLong(timestamp));
-        if (skew > TIMESTAMP_TOLERANCE_SECONDS) {
+        long toleranceSeconds = settings.get().integrations().signatureToleranceSeconds();
+        if (skew > toleranceSeconds) {
             throw new ApiProblem(Problem.INVALID_TIMESTAMP,
-                    TIMESTAMP_HEADER + " is more than " + TIMESTAMP_TOLERANCE_SECONDS + " seconds from server time");
+                    TIMESTAMP_HEADER + " is more than " + toleranceSeconds + " seconds from server time");
         }
         String signature = request.getHeaderString(SIGNATURE_HEADER);
         if (!RequestSignature.hasShape(signature)) {
             throw new ApiProblem(Problem.INVALID_SIGNATURE, SIGNATURE_HEADER + " must be v1= followed by 64 lower-case hex characters");
         }
-        byte[] body = readBody(request);
+        byte[] body = readBody(request, settings.get().http().bodyBytesMax());
         if (!signatureMatches(presentedKey, timestamp, request, body, signature)) {
             throw new ApiProblem(Problem.INVALID_SIGNATURE, "The request signature does not match");
         }
@@ -107,14 +109,14 @@ public class IntegrationsApiFilter implements ContainerRequestFilter {
     }
 
     /** Reads the raw body (bounded by the edge's size limit) and puts it back for the resource. */
-    private static byte[] readBody(ContainerRequestContext request) {
+    private static byte[] readBody(ContainerRequestContext request, long bodyBytesMax) {
         if (!request.hasEntity()) {
             return new byte[0];
         }
         try (InputStream in = request.getEntityStream()) {
-            byte[] body = in.readNBytes((int) HttpEdge.BODY_BYTES_MAX + 1);
-            if (body.length > HttpEdge.BODY_BYTES_MAX) {
-                throw new ApiProblem(Problem.PAYLOAD_TOO_LARGE, "The request body is larger than 1 MiB");
+            byte[] body = in.readNBytes((int) bodyBytesMax + 1);
+            if (body.length > bodyBytesMax) {
+                throw new ApiProblem(Problem.PAYLOAD_TOO_LARGE, "The request body is larger than " + bodyBytesMax + " bytes");
             }
             request.setEntityStream(new ByteArrayInputStream(body));
             return body;

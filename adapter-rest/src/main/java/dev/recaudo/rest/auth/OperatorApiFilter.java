@@ -2,15 +2,16 @@ package dev.recaudo.rest.auth;
 
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.annotation.Priority;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.ext.Provider;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Platform operator: {@code Authorization: Bearer <RECAUDO_OPERATOR_TOKEN>}, compared in constant
@@ -21,12 +22,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Priority(Priorities.AUTHENTICATION)
 public class OperatorApiFilter implements ContainerRequestFilter {
 
-    @ConfigProperty(name = "recaudo.operator.token")
-    Optional<String> operatorToken;
+    /** Looked up per request: filters are built at static init, before runtime configuration exists. */
+    @Inject
+    Instance<RestSettings> settings;
 
     @Override
     public void filter(ContainerRequestContext request) {
-        String configured = operatorToken.filter(t -> !t.isBlank()).orElseThrow(() -> new ApiProblem(
+        String configured = settings.get().operator().token().filter(t -> !t.isBlank()).orElseThrow(() -> new ApiProblem(
                 Problem.FORBIDDEN, "The operator API is disabled: RECAUDO_OPERATOR_TOKEN is not set"));
         String presented = Credentials.bearer(request)
                 .orElseThrow(() -> new ApiProblem(Problem.AUTHENTICATION, "The operator token is required"));

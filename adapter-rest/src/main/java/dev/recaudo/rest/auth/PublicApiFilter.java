@@ -2,8 +2,10 @@ package dev.recaudo.rest.auth;
 
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
+import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.common.Routes;
 import jakarta.annotation.Priority;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -13,7 +15,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.lang.reflect.Method;
 import java.time.Duration;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Public invoice API and messaging query. Requests are counted per key, method and route
@@ -30,18 +31,17 @@ public class PublicApiFilter implements ContainerRequestFilter {
     @Inject
     KeyGate gate;
 
-    @ConfigProperty(name = "recaudo.rate-limit.public.limit", defaultValue = "300")
-    int limit;
-
-    @ConfigProperty(name = "recaudo.rate-limit.public.window-seconds", defaultValue = "60")
-    long windowSeconds;
+    /** Looked up per request: filters are built at static init, before runtime configuration exists. */
+    @Inject
+    Instance<RestSettings> settings;
 
     @Override
     public void filter(ContainerRequestContext request) {
         KeyPrincipal principal = gate.authenticate(Credentials.bearer(request));
         Method method = resource.getResourceMethod();
         gate.limit("public:" + principal.key().id() + ":" + request.getMethod() + ":" + Routes.templateOf(method),
-                new RateLimitPolicy(limit, Duration.ofSeconds(windowSeconds)));
+                new RateLimitPolicy(settings.get().rateLimit().publicApi().limit(),
+                        Duration.ofSeconds(settings.get().rateLimit().publicApi().windowSeconds())));
         gate.authorize(principal, method);
     }
 }

@@ -5,7 +5,9 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.annotation.Priority;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -15,7 +17,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.time.Duration;
 import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Sandbox controls: when {@code RECAUDO_SANDBOX_ENABLED}, a test key (Bearer or X-API-Key) may act
@@ -33,21 +34,20 @@ public class SandboxApiFilter implements ContainerRequestFilter {
     @Inject
     KeyGate gate;
 
-    @ConfigProperty(name = "recaudo.sandbox.enabled", defaultValue = "true")
-    boolean enabled;
-
-    @ConfigProperty(name = "recaudo.rate-limit.public.limit", defaultValue = "300")
-    int limit;
+    /** Looked up per request: filters are built at static init, before runtime configuration exists. */
+    @Inject
+    Instance<RestSettings> settings;
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (!enabled) {
+        if (!settings.get().sandbox().enabled()) {
             throw new ApiProblem(Problem.NOT_FOUND, "The sandbox is disabled on this server");
         }
         Optional<String> presented = Credentials.bearer(request)
                 .or(() -> Optional.ofNullable(request.getHeaderString(ExternalPaymentsApiFilter.HEADER)));
         KeyPrincipal principal = gate.authenticate(presented);
-        gate.limit("sandbox:" + principal.key().id(), new RateLimitPolicy(limit, Duration.ofMinutes(1)));
+        gate.limit("sandbox:" + principal.key().id(), new RateLimitPolicy(settings.get().rateLimit().publicApi().limit(),
+                Duration.ofSeconds(settings.get().rateLimit().publicApi().windowSeconds())));
         if (principal.key().environment() != KeyEnvironment.TEST) {
             throw new ApiProblem(Problem.FORBIDDEN, "Sandbox controls take test keys only");
         }

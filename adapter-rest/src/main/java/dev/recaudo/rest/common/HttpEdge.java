@@ -19,15 +19,14 @@ import org.jboss.logging.MDC;
 @ApplicationScoped
 public class HttpEdge {
 
-    /** The largest request body Recaudo reads: 1 MiB. */
-    public static final long BODY_BYTES_MAX = 1024 * 1024;
-
     private final ObjectMapper json;
     private final Clock clock;
+    private final long bodyBytesMax;
 
-    public HttpEdge(ObjectMapper json, Clock clock) {
+    public HttpEdge(ObjectMapper json, Clock clock, RestSettings settings) {
         this.json = json;
         this.clock = clock;
+        this.bodyBytesMax = settings.http().bodyBytesMax();
     }
 
     void install(@Observes Router router) {
@@ -39,9 +38,9 @@ public class HttpEdge {
         context.request().headers().set(RequestIds.HEADER, requestId);
         context.response().putHeader(RequestIds.HEADER, requestId);
         MDC.put(RequestIds.MDC_KEY, requestId);
-        if (declaredLength(context) > BODY_BYTES_MAX) {
+        if (declaredLength(context) > bodyBytesMax) {
             refuse(context, requestId, new ApiProblem(Problem.PAYLOAD_TOO_LARGE,
-                    "The request body is larger than " + BODY_BYTES_MAX + " bytes"));
+                    "The request body is larger than " + bodyBytesMax + " bytes"));
             return;
         }
         context.next();

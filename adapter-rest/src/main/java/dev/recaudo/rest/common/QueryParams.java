@@ -21,4 +21,9 @@ public final class QueryParams {
         }
         return (int) Math.min(value, Integer.MAX_VALUE);
     }
+
+    /** A page size from 1 to the configured maximum, or the configured default when absent. */
+    public static int pageSize(String name, String text, RestSettings.PageSize sizes) {
+        return intBetween(name, text, 1, sizes.max(), sizes.defaultSize());
+    }
 }

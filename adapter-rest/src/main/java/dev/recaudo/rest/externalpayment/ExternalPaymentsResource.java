@@ -10,6 +10,7 @@ import dev.recaudo.rest.auth.ExternalPaymentsApi;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -29,15 +30,14 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = "xApiKey")
 public class ExternalPaymentsResource {
 
-    static final int LIMIT_MAX = 100;
-    static final int LIMIT_DEFAULT = 20;
-
     private final ExternalPaymentQueries payments;
     private final Caller caller;
+    private final RestSettings.PageSize pageSize;
 
-    public ExternalPaymentsResource(ExternalPaymentQueries payments, Caller caller) {
+    public ExternalPaymentsResource(ExternalPaymentQueries payments, Caller caller, RestSettings settings) {
         this.payments = payments;
         this.caller = caller;
+        this.pageSize = settings.pages().externalPayments();
     }
 
     public record ExternalPaymentView(
@@ -69,7 +69,7 @@ public class ExternalPaymentsResource {
         Page<ExternalPayment> result = payments.list(
                 new TenantScope(key.companyId(), key.key().environment()),
                 QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1),
-                QueryParams.intBetween("limit", limit, 1, LIMIT_MAX, LIMIT_DEFAULT));
+                QueryParams.pageSize("limit", limit, pageSize));
         return new ExternalPaymentPage(result.items().stream().map(ExternalPaymentView::of).toList(),
                 result.total(), result.number(), result.size());
     }

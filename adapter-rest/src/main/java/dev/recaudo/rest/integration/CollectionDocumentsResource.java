@@ -25,6 +25,7 @@ import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -57,14 +58,16 @@ public class CollectionDocumentsResource {
     private final Caller caller;
     private final Cursors cursors;
     private final ObjectMapper mapper;
+    private final RestSettings settings;
 
-    public CollectionDocumentsResource(
-            CollectionDocumentsUseCase documents, IntegrationWrites writes, Caller caller, Cursors cursors, ObjectMapper mapper) {
+    public CollectionDocumentsResource(CollectionDocumentsUseCase documents, IntegrationWrites writes, Caller caller,
+            Cursors cursors, ObjectMapper mapper, RestSettings settings) {
         this.documents = documents;
         this.writes = writes;
         this.caller = caller;
         this.cursors = cursors;
         this.mapper = mapper;
+        this.settings = settings;
     }
 
     public record CustomerData(String type, String name, String email, String phone, String taxId, String customerCode) {}
@@ -144,8 +147,7 @@ public class CollectionDocumentsResource {
                 .statusFilter(text).orElseThrow(() -> ApiProblem.validation("status",
                         "must be one of open, partially_paid, paid, conciliated, canceled, failed")));
         Optional<CurrencyCode> currencyFilter = IntegrationFields.currencyFilter(currency);
-        int pageSize = QueryParams.intBetween("limit", limit, 1, IntegrationDocumentQuery.LIMIT_MAX,
-                IntegrationDocumentQuery.LIMIT_DEFAULT);
+        int pageSize = QueryParams.pageSize("limit", limit, settings.pages().integrations());
         IntegrationDocumentQuery query = new IntegrationDocumentQuery(
                 IntegrationFields.listSource(source, key),
                 statusFilter.map(IntegrationViews.StatusFilter::statuses).orElse(Set.of()),
@@ -222,7 +224,7 @@ public class CollectionDocumentsResource {
         return new ApiProblem(Problem.CONFLICT, message);
     }
 
-    private static UpsertDocument command(KeyPrincipal key, UpsertRequest body) {
+    private UpsertDocument command(KeyPrincipal key, UpsertRequest body) {
         FieldErrors errors = new FieldErrors();
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalDocumentId", body.externalDocumentId(), 255, errors);
@@ -274,10 +276,11 @@ public class CollectionDocumentsResource {
                 Optional.ofNullable(body.metadata()).filter(JsonNode::isObject).map(JsonNode::toString));
     }
 
-    private static List<DocumentLine> lines(List<LineRequest> requested, FieldErrors errors) {
+    private List<DocumentLine> lines(List<LineRequest> requested, FieldErrors errors) {
         List<DocumentLine> lines = new ArrayList<>();
-        if (requested == null || requested.isEmpty() || requested.size() > DocumentLine.PER_DOCUMENT_MAX) {
-            errors.add("lines", "must have 1 to " + DocumentLine.PER_DOCUMENT_MAX + " lines");
+        int linesMax = settings.integrations().linesPerDocumentMax();
+        if (requested == null || requested.isEmpty() || requested.size() > linesMax) {
+            errors.add("lines", "must have 1 to " + linesMax + " lines");
             return lines;
         }
         for (int i = 0; i < requested.size(); i++) {

@@ -21,6 +21,7 @@ import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -50,14 +51,16 @@ public class CustomersResource {
     private final Caller caller;
     private final Cursors cursors;
     private final IntegrationWrites writes;
+    private final RestSettings settings;
 
     public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors,
-            IntegrationWrites writes) {
+            IntegrationWrites writes, RestSettings settings) {
         this.customers = customers;
         this.upserts = upserts;
         this.writes = writes;
         this.caller = caller;
         this.cursors = cursors;
+        this.settings = settings;
     }
 
     public record UpsertCustomerRequest(
@@ -88,7 +91,7 @@ public class CustomersResource {
             @QueryParam("search") String search,
             @QueryParam("source") String source) {
         KeyPrincipal key = caller.key();
-        int pageSize = QueryParams.intBetween("limit", limit, 1, CustomerListQuery.LIMIT_MAX, CustomerListQuery.LIMIT_DEFAULT);
+        int pageSize = QueryParams.pageSize("limit", limit, settings.pages().integrations());
         Optional<String> searchText = Optional.ofNullable(search).map(String::trim).filter(s -> !s.isEmpty());
         if (searchText.filter(s -> s.length() > CustomerListQuery.SEARCH_LENGTH_MAX).isPresent()) {
             throw ApiProblem.validation("search", "must have at most " + CustomerListQuery.SEARCH_LENGTH_MAX + " characters");

@@ -29,6 +29,7 @@ import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.common.RequestIds;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -63,9 +64,6 @@ import org.jboss.logging.Logger;
 public class PaymentsResource {
 
     private static final Logger LOG = Logger.getLogger(PaymentsResource.class);
-    /** Verified payments per key and minute, on top of the family's own limit. */
-    static final int VERIFIED_PAYMENTS_PER_MINUTE = 60;
-    static final int LISTED_DOCUMENTS_MAX = 100;
     private static final Set<CurrencyCode> PAYMENT_CURRENCIES = EnumSet.of(CurrencyCode.USD, CurrencyCode.VES);
 
     private final VerifiedPaymentsUseCase payments;
@@ -74,15 +72,17 @@ public class PaymentsResource {
     private final Caller caller;
     private final Cursors cursors;
     private final ObjectMapper mapper;
+    private final RestSettings settings;
 
     public PaymentsResource(VerifiedPaymentsUseCase payments, IntegrationWrites writes, KeyGate gate, Caller caller,
-            Cursors cursors, ObjectMapper mapper) {
+            Cursors cursors, ObjectMapper mapper, RestSettings settings) {
         this.payments = payments;
         this.writes = writes;
         this.gate = gate;
         this.caller = caller;
         this.cursors = cursors;
         this.mapper = mapper;
+        this.settings = settings;
     }
 
     public record DocumentRequest(String externalDocumentId, Long amountMinor) {}
@@ -119,7 +119,8 @@ public class PaymentsResource {
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        gate.limit("verified-payments:" + key.key().id(), RateLimitPolicy.perMinute(VERIFIED_PAYMENTS_PER_MINUTE));
+        gate.limit("verified-payments:" + key.key().id(),
+                RateLimitPolicy.perMinute(settings.rateLimit().verifiedPayments().perMinute()));
         VerifiedPaymentRequest body = writes.read(json, VerifiedPaymentRequest.class);
         VerifiedPayment command = verifiedCommand(key, body, requestId);
         return guarded(body.externalPaymentId(), body.source(), requestId, () -> writes.execute(key,
@@ -195,7 +196,7 @@ public class PaymentsResource {
             default -> throw ApiProblem.validation("provider", "must be verified, provider_settlement or checkout");
         });
         Optional<CurrencyCode> currencyFilter = IntegrationFields.currencyFilter(currency);
-        int pageSize = QueryParams.intBetween("limit", limit, 1, PaymentListQuery.LIMIT_MAX, PaymentListQuery.LIMIT_DEFAULT);
+        int pageSize = QueryParams.pageSize("limit", limit, settings.pages().integrations());
         PaymentListQuery query = new PaymentListQuery(outcomes, Optional.ofNullable(externalPaymentId), Optional.empty(),
                 IntegrationFields.listSource(source, key), kind, currencyFilter,
                 IntegrationFields.queryDateTime("paidFrom", paidFrom), IntegrationFields.queryDateTime("paidTo", paidTo),
@@ -304,7 +305,7 @@ public class PaymentsResource {
     }
 
 
-    private static VerifiedPayment verifiedCommand(KeyPrincipal key, VerifiedPaymentRequest body, String requestId) {
+    private VerifiedPayment verifiedCommand(KeyPrincipal key, VerifiedPaymentRequest body, String requestId) {
         FieldErrors errors = new FieldErrors();
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalPaymentId", body.externalPaymentId(), 255, errors);
@@ -323,7 +324,7 @@ public class PaymentsResource {
                 Money.of(body.amountMinor(), currency.get()), verifiedAt.get(), documents, requestId);
     }
 
-    private static CertifiedRateCommand certifiedCommand(
+    private CertifiedRateCommand certifiedCommand(
             KeyPrincipal key, String source, String externalPaymentId, CertifiedRateRequest body, String requestId) {
         FieldErrors errors = new FieldErrors();
         Optional<CurrencyCode> currency = paymentCurrency("refCurrency", body.refCurrency(), errors);
@@ -351,10 +352,11 @@ public class PaymentsResource {
         return currency;
     }
 
-    private static List<ListedDocument> listed(List<DocumentRequest> documents, FieldErrors errors) {
+    private List<ListedDocument> listed(List<DocumentRequest> documents, FieldErrors errors) {
         List<ListedDocument> listed = new ArrayList<>();
-        if (documents == null || documents.isEmpty() || documents.size() > LISTED_DOCUMENTS_MAX) {
-            errors.add("documents", "must list 1 to " + LISTED_DOCUMENTS_MAX + " documents");
+        int listedMax = settings.integrations().documentsPerPaymentMax();
+        if (documents == null || documents.isEmpty() || documents.size() > listedMax) {
+            errors.add("documents", "must list 1 to " + listedMax + " documents");
             return listed;
         }
         Set<String> seen = new HashSet<>();

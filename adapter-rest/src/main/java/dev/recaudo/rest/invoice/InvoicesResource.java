@@ -40,6 +40,7 @@ import dev.recaudo.rest.common.JsonBody;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -86,6 +87,7 @@ public class InvoicesResource {
     private final PublicInvoiceProjection projection;
     private final ObjectMapper json;
     private final Caller caller;
+    private final RestSettings settings;
 
     public InvoicesResource(
             DocumentQueries documents,
@@ -94,7 +96,8 @@ public class InvoicesResource {
             IdempotentExecution idempotency,
             PublicInvoiceProjection projection,
             ObjectMapper json,
-            Caller caller) {
+            Caller caller,
+            RestSettings settings) {
         this.documents = documents;
         this.invoices = invoices;
         this.bulk = bulk;
@@ -102,6 +105,7 @@ public class InvoicesResource {
         this.projection = projection;
         this.json = json;
         this.caller = caller;
+        this.settings = settings;
     }
 
     public record InvoiceListItem(
@@ -163,7 +167,7 @@ public class InvoicesResource {
                 statusFilter,
                 !"created_at".equals(sort),
                 QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1),
-                QueryParams.intBetween("per_page", perPage, 1, DocumentListQuery.PAGE_SIZE_MAX, DocumentListQuery.PAGE_SIZE_DEFAULT));
+                QueryParams.pageSize("per_page", perPage, settings.pages().publicInvoices()));
         return InvoicePage.of(documents.list(key.scope(), query));
     }
 

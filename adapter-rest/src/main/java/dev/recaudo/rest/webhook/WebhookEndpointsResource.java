@@ -98,7 +98,8 @@ public class WebhookEndpointsResource {
         if (result instanceof RegisterResult.TargetRefused refused) {
             throw ApiProblem.validation("url", refused.reason());
         }
-        throw new ApiProblem(Problem.CONFLICT, "At most " + WebhookEndpoint.PER_COMPANY_MAX + " endpoints per company",
+        int limit = ((RegisterResult.LimitReached) result).endpointsPerCompanyMax();
+        throw new ApiProblem(Problem.CONFLICT, "At most " + limit + " endpoints per company",
                 Map.of("webhookEndpoints", List.of("limit reached")));
     }
 

@@ -9,7 +9,6 @@ import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Decides whether a URL may receive webhooks by looking at its shape and at every address its host
@@ -29,9 +28,11 @@ public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
     private final HostResolver resolver;
 
     @Inject
-    public AddressWebhookTargetPolicy(
-            @ConfigProperty(name = "recaudo.webhooks.allow-private-targets", defaultValue = "false")
-                    boolean allowPrivateTargets) {
+    public AddressWebhookTargetPolicy(DeliverySettings settings) {
+        this(settings.webhooks().allowPrivateTargets());
+    }
+
+    AddressWebhookTargetPolicy(boolean allowPrivateTargets) {
         this(allowPrivateTargets, InetAddress::getAllByName);
     }
 

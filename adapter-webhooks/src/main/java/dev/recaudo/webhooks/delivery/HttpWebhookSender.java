@@ -33,8 +33,6 @@ import javax.net.ssl.SSLHandshakeException;
 @ApplicationScoped
 public class HttpWebhookSender implements WebhookSender {
 
-    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
-    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
     static final String USER_AGENT = "Recaudo-Webhooks/1.0";
 
     /** Error texts are stored with every attempt and shown to administrators; keep them short. */
@@ -46,8 +44,9 @@ public class HttpWebhookSender implements WebhookSender {
     private final Duration requestTimeout;
 
     @Inject
-    public HttpWebhookSender(WebhookTargetPolicy targetPolicy) {
-        this(targetPolicy, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+    public HttpWebhookSender(WebhookTargetPolicy targetPolicy, DeliverySettings settings) {
+        this(targetPolicy, Duration.ofMillis(settings.webhooks().connectTimeoutMillis()),
+                Duration.ofMillis(settings.webhooks().readTimeoutMillis()));
     }
 
     /** Lets tests use timeouts of milliseconds instead of seconds. */

@@ -41,6 +41,8 @@ class HttpWebhookSenderTest {
             "{\"id\":\"5f0c2a54-7a9e-4a55-9a56-8a2f4c1e9b01\",\"type\":\"invoice.paid\",\"invoice\":{\"customer\":\"Peña €\"}}";
     private static final Duration SHORT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration SHORT_REQUEST_TIMEOUT = Duration.ofMillis(300);
+    /** Generous for the tests that expect an answer: the first request of a cold JVM can take longer than 300 ms. */
+    private static final Duration ANSWERING_REQUEST_TIMEOUT = Duration.ofSeconds(5);
 
     private final AddressWebhookTargetPolicy permissive = new AddressWebhookTargetPolicy(true);
     private final AddressWebhookTargetPolicy strict = new AddressWebhookTargetPolicy(false);
@@ -147,18 +149,12 @@ class HttpWebhookSenderTest {
     void givenReceiverSlowerThanRequestTimeout_whenSent_thenTimeoutErrorAndNoStatus() {
         hookDelayMillis.set(3_000);
 
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+        SendOutcome outcome = new HttpWebhookSender(permissive, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).contains("timeout after 300 ms");
         assertThat(outcome.durationMillis()).isBetween(250L, 2_500L);
-    }
-
-    @Test
-    void givenProductionDefaults_thenConnectTimeoutIsFiveSecondsAndRequestTimeoutTen() {
-        assertThat(HttpWebhookSender.CONNECT_TIMEOUT).isEqualTo(Duration.ofSeconds(5));
-        assertThat(HttpWebhookSender.REQUEST_TIMEOUT).isEqualTo(Duration.ofSeconds(10));
     }
 
     @Test
@@ -223,7 +219,7 @@ class HttpWebhookSenderTest {
     }
 
     private HttpWebhookSender sender(AddressWebhookTargetPolicy policy) {
-        return new HttpWebhookSender(policy, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT);
+        return new HttpWebhookSender(policy, SHORT_CONNECT_TIMEOUT, ANSWERING_REQUEST_TIMEOUT);
     }
 
     private String baseUrl() {

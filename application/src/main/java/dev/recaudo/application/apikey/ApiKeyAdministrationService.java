@@ -20,14 +20,16 @@ public final class ApiKeyAdministrationService implements ApiKeyAdministrationUs
     private final Transactions transactions;
     private final Clock clock;
     private final SecureRandom random;
+    private final int activeKeysMax;
 
-    public ApiKeyAdministrationService(
-            ApiKeyRepository keys, CompanyRepository companies, Transactions transactions, Clock clock, SecureRandom random) {
+    public ApiKeyAdministrationService(ApiKeyRepository keys, CompanyRepository companies, Transactions transactions, Clock clock,
+            SecureRandom random, int activeKeysMax) {
         this.keys = keys;
         this.companies = companies;
         this.transactions = transactions;
         this.clock = clock;
         this.random = random;
+        this.activeKeysMax = activeKeysMax;
     }
 
     @Override
@@ -38,7 +40,7 @@ public final class ApiKeyAdministrationService implements ApiKeyAdministrationUs
             if (companies.lock(companyId).isEmpty()) {
                 return new IssueResult.Rejected(IssueRejection.COMPANY_NOT_FOUND);
             }
-            if (keys.countActive(companyId) >= ApiKey.ACTIVE_KEYS_MAX) {
+            if (keys.countActive(companyId) >= activeKeysMax) {
                 return new IssueResult.Rejected(IssueRejection.ACTIVE_KEY_LIMIT_REACHED);
             }
             return issue(companyId, spec);

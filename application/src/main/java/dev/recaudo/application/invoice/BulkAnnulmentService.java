@@ -1,5 +1,6 @@
 package dev.recaudo.application.invoice;
 
+import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
@@ -8,7 +9,6 @@ import dev.recaudo.domain.job.Job;
 import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.common.TenantScope;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -21,22 +21,21 @@ import java.util.UUID;
  */
 public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
 
-    static final int BATCH_SIZE = 100;
-    static final Duration LEASE = Duration.ofMinutes(5);
-
     private final JobRepository jobs;
     private final CollectionDocumentRepository documents;
     private final DocumentBook book;
     private final Transactions transactions;
     private final Clock clock;
+    private final LeasedBatches batches;
 
-    public BulkAnnulmentService(
-            JobRepository jobs, CollectionDocumentRepository documents, DocumentBook book, Transactions transactions, Clock clock) {
+    public BulkAnnulmentService(JobRepository jobs, CollectionDocumentRepository documents, DocumentBook book,
+            Transactions transactions, Clock clock, LeasedBatches batches) {
         this.jobs = jobs;
         this.documents = documents;
         this.book = book;
         this.transactions = transactions;
         this.clock = clock;
+        this.batches = batches;
     }
 
     @Override
@@ -51,7 +50,7 @@ public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
 
     @Override
     public int runNext() {
-        Optional<Job> claimed = transactions.inTransaction(() -> jobs.claimNext(clock.instant(), LEASE));
+        Optional<Job> claimed = transactions.inTransaction(() -> jobs.claimNext(clock.instant(), batches.lease()));
         if (claimed.isEmpty()) {
             return 0;
         }
@@ -73,7 +72,7 @@ public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
     }
 
     private int annulBatch(Job job) {
-        List<CollectionDocument> batch = documents.lockPendingBatch(job.scope(), job.source(), BATCH_SIZE);
+        List<CollectionDocument> batch = documents.lockPendingBatch(job.scope(), job.source(), batches.batchSize());
         Instant now = clock.instant();
         int annulled = 0;
         for (CollectionDocument document : batch) {

@@ -1,5 +1,6 @@
 package dev.recaudo.application.webhook;
 
+import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
@@ -9,7 +10,6 @@ import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.domain.webhook.WebhookSender;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -22,13 +22,11 @@ import java.util.function.DoubleSupplier;
  */
 public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
-    static final int BATCH_SIZE = 20;
-    /** Longer than the sender's worst case (connect plus read timeouts) for a whole batch. */
-    static final Duration LEASE = Duration.ofMinutes(5);
-
     private final WebhookRepository webhooks;
     private final WebhookSender sender;
     private final RetrySchedule schedule;
+    /** The lease must outlast the sender's worst case (connect plus read timeouts) for a whole batch. */
+    private final LeasedBatches batches;
     private final Transactions transactions;
     private final Clock clock;
     private final DoubleSupplier random;
@@ -37,12 +35,14 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
             WebhookRepository webhooks,
             WebhookSender sender,
             RetrySchedule schedule,
+            LeasedBatches batches,
             Transactions transactions,
             Clock clock,
             DoubleSupplier random) {
         this.webhooks = webhooks;
         this.sender = sender;
         this.schedule = schedule;
+        this.batches = batches;
         this.transactions = transactions;
         this.clock = clock;
         this.random = random;
@@ -50,7 +50,7 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     @Override
     public int dispatchDue() {
-        List<DueDelivery> due = transactions.inTransaction(() -> webhooks.claimDue(clock.instant(), LEASE, BATCH_SIZE));
+        List<DueDelivery> due = transactions.inTransaction(() -> webhooks.claimDue(clock.instant(), batches.lease(), batches.batchSize()));
         for (DueDelivery delivery : due) {
             Instant attemptedAt = clock.instant();
             SendOutcome outcome = sender.send(

@@ -25,6 +25,7 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
     private final Supplier<String> secrets;
     private final Transactions transactions;
     private final Clock clock;
+    private final int endpointsPerCompanyMax;
 
     /** @param secrets makes a new endpoint secret ({@code whsec_} + base64 of random bytes) */
     public WebhookEndpointsService(
@@ -33,13 +34,15 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
             WebhookTargetPolicy targets,
             Supplier<String> secrets,
             Transactions transactions,
-            Clock clock) {
+            Clock clock,
+            int endpointsPerCompanyMax) {
         this.webhooks = webhooks;
         this.companies = companies;
         this.targets = targets;
         this.secrets = secrets;
         this.transactions = transactions;
         this.clock = clock;
+        this.endpointsPerCompanyMax = endpointsPerCompanyMax;
     }
 
     @Override
@@ -49,8 +52,8 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
         }
         return transactions.inTransaction(() -> {
             companies.lock(companyId).orElseThrow();
-            if (webhooks.countEndpoints(companyId) >= WebhookEndpoint.PER_COMPANY_MAX) {
-                return new RegisterResult.LimitReached();
+            if (webhooks.countEndpoints(companyId) >= endpointsPerCompanyMax) {
+                return new RegisterResult.LimitReached(endpointsPerCompanyMax);
             }
             WebhookEndpoint endpoint = new WebhookEndpoint(UUID.randomUUID(), companyId, url, events, secrets.get(),
                     clock.instant());

@@ -28,6 +28,6 @@ public interface WebhookEndpointsUseCase {
 
         record TargetRefused(String reason) implements RegisterResult {}
 
-        record LimitReached() implements RegisterResult {}
+        record LimitReached(int endpointsPerCompanyMax) implements RegisterResult {}
     }
 }

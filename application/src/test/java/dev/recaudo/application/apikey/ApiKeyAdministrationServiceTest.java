@@ -36,8 +36,10 @@ class ApiKeyAdministrationServiceTest {
     private final InMemoryCompanyRepository companies = new InMemoryCompanyRepository();
     private final InMemoryApiKeyRepository keys = new InMemoryApiKeyRepository(companies);
     private final RollbackTransactions transactions = new RollbackTransactions(companies, keys);
+    private static final int ACTIVE_KEYS_MAX = 5;
+
     private final ApiKeyAdministrationService service =
-            new ApiKeyAdministrationService(keys, companies, transactions, clock, new SecureRandom());
+            new ApiKeyAdministrationService(keys, companies, transactions, clock, new SecureRandom(), ACTIVE_KEYS_MAX);
 
     private final CompanyId companyId = companies.given(company().build()).id();
 
@@ -80,7 +82,7 @@ class ApiKeyAdministrationServiceTest {
         IssueResult result = service.create(companyId, spec().build());
 
         assertThat(result).isInstanceOf(Issued.class);
-        assertThat(keys.countActive(companyId)).isEqualTo(ApiKey.ACTIVE_KEYS_MAX);
+        assertThat(keys.countActive(companyId)).isEqualTo(ACTIVE_KEYS_MAX);
     }
 
     @Test

@@ -29,10 +29,9 @@ public record ApiKey(
         Optional<Instant> revokedAt,
         Optional<Instant> lastUsedAt) {
 
-    public static final int ACTIVE_KEYS_MAX = 5;
     public static final int NAME_LENGTH_MAX = 100;
     public static final int SOURCE_LENGTH_MAX = 64;
-    public static final int RATE_LIMIT_RPM_DEFAULT = 60;
+    /** The database refuses more (a CHECK on {@code api_keys}); configuration may only lower it. */
     public static final int RATE_LIMIT_RPM_MAX = 100_000;
     /** {@code lastUsedAt} is informational; it is refreshed at most once a minute, keeping requests read-only. */
     public static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);

@@ -10,13 +10,11 @@ import java.util.UUID;
  */
 public record CustomerListQuery(Optional<String> source, Optional<String> search, Optional<Position> after, int limit) {
 
-    public static final int LIMIT_MAX = 100;
-    public static final int LIMIT_DEFAULT = 20;
     public static final int SEARCH_LENGTH_MAX = 200;
 
     public CustomerListQuery {
-        if (limit < 1 || limit > LIMIT_MAX) {
-            throw new IllegalArgumentException("limit must be 1 to " + LIMIT_MAX);
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1");
         }
     }
 

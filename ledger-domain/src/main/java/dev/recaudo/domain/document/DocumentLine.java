@@ -16,8 +16,6 @@ public record DocumentLine(
         Optional<Instant> periodStart,
         Optional<Instant> periodEnd) {
 
-    public static final int PER_DOCUMENT_MAX = 500;
-
     public DocumentLine {
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(periodStart, "periodStart");

@@ -27,13 +27,11 @@ public record IntegrationDocumentQuery(
         Optional<Position> after,
         int limit) {
 
-    public static final int LIMIT_MAX = 100;
-    public static final int LIMIT_DEFAULT = 20;
 
     public IntegrationDocumentQuery {
         statuses = Set.copyOf(statuses);
-        if (limit < 1 || limit > LIMIT_MAX) {
-            throw new IllegalArgumentException("limit must be 1 to " + LIMIT_MAX);
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1");
         }
     }
 

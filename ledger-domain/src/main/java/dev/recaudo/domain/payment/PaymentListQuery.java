@@ -20,13 +20,11 @@ public record PaymentListQuery(
         Optional<Position> after,
         int limit) {
 
-    public static final int LIMIT_MAX = 100;
-    public static final int LIMIT_DEFAULT = 20;
 
     public PaymentListQuery {
         outcomes = Set.copyOf(outcomes);
-        if (limit < 1 || limit > LIMIT_MAX) {
-            throw new IllegalArgumentException("limit must be 1 to " + LIMIT_MAX);
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1");
         }
     }
 

@@ -9,7 +9,6 @@ import java.util.UUID;
 /** A URL where a company receives the events it subscribed to, signed with the endpoint's secret. */
 public record WebhookEndpoint(UUID id, CompanyId companyId, String url, Set<String> events, String secret, Instant createdAt) {
 
-    public static final int PER_COMPANY_MAX = 10;
     public static final Set<String> EVENT_TYPES = Set.of("invoice.created", "invoice.canceled", "invoice.paid");
 
     public WebhookEndpoint {

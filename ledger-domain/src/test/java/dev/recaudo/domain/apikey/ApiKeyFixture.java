@@ -14,7 +14,7 @@ final class ApiKeyFixture {
     private Set<Permission> permissions = Permission.DEFAULTS;
     private Optional<String> source = Optional.of("acme");
     private KeyEnvironment environment = KeyEnvironment.LIVE;
-    private int rateLimitRpm = ApiKey.RATE_LIMIT_RPM_DEFAULT;
+    private int rateLimitRpm = 60;
     private Optional<Instant> revokedAt = Optional.empty();
 
     private ApiKeyFixture() {}

@@ -1,0 +1,106 @@
+package dev.recaudo.rest.common;
+
+import java.util.Optional;
+
+/**
+ * What the HTTP edge reads from configuration: the {@code recaudo.*} settings of limits, pages,
+ * credentials and tokens. Names, defaults and bounds are declared once, in bootstrap's
+ * {@code RecaudoConfig}, which implements this view; the edge never reads a configuration key itself.
+ */
+public interface RestSettings {
+
+    Operator operator();
+
+    Sandbox sandbox();
+
+    Http http();
+
+    RateLimit rateLimit();
+
+    Integrations integrations();
+
+    Pages pages();
+
+    ApiKeys apiKeys();
+
+    Admin admin();
+
+    Checkout checkout();
+
+    interface Operator {
+        /** Bearer token of the platform operator; without one the operator API is disabled. */
+        Optional<String> token();
+    }
+
+    interface Sandbox {
+        boolean enabled();
+    }
+
+    interface Http {
+        /** The largest request body read, in bytes; larger ones get the family's 413. */
+        long bodyBytesMax();
+    }
+
+    interface RateLimit {
+        Window publicApi();
+
+        PerMinute integrations();
+
+        PerMinute verifiedPayments();
+    }
+
+    /** A fixed window: {@code limit} requests per {@code windowSeconds}. */
+    interface Window {
+        int limit();
+
+        long windowSeconds();
+    }
+
+    interface PerMinute {
+        int perMinute();
+    }
+
+    interface Integrations {
+        /** How far {@code Service-Timestamp} may be from server time, either way. */
+        long signatureToleranceSeconds();
+
+        int documentsPerPaymentMax();
+
+        int linesPerDocumentMax();
+    }
+
+    interface Pages {
+        PageSize publicInvoices();
+
+        PageSize integrations();
+
+        PageSize externalPayments();
+    }
+
+    /** Page size of a list: what an absent size means, and the largest accepted. */
+    interface PageSize {
+        int defaultSize();
+
+        int max();
+    }
+
+    interface ApiKeys {
+        int activeMax();
+
+        int rpmDefault();
+
+        int rpmMax();
+    }
+
+    interface Admin {
+        int passwordHashCost();
+
+        long tokenLifetimeSeconds();
+
+        int loginAttemptsPerMinute();
+    }
+
+    interface Checkout {
+        long tokenLifetimeSeconds();
+    }
+}
