@@ -1,0 +1,111 @@
+package dev.recaudo.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarkus.runtime.configuration.DurationConverter;
+import io.smallrye.config.ConfigValidationException;
+import io.smallrye.config.SmallRyeConfig;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import io.smallrye.config.common.MapBackedConfigSource;
+import io.smallrye.config.validator.BeanValidationConfigValidatorImpl;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The configuration an operator reads about (README's table) is the configuration the service
+ * has: same settings, same defaults; and values outside their bounds stop the service at start.
+ */
+class RecaudoConfigTest {
+
+    private static final Pattern README_ROW = Pattern.compile("^\\| `(RECAUDO_[A-Z0-9_]+)` \\| ([^|]+) \\|", Pattern.MULTILINE);
+
+    @Test
+    void givenReadme_thenEverySettingIsListedWithItsDefault() throws IOException {
+        Map<String, String> documented = readmeRows();
+        Map<String, String> declared = declaredDefaults();
+
+        assertThat(documented.keySet()).as("settings in README's table").isEqualTo(declared.keySet());
+        declared.forEach((variable, value) ->
+                assertThat(documented.get(variable)).as(variable).isEqualTo("`" + value + "`"));
+    }
+
+    @Test
+    void givenApiKeyRateAboveTheDatabaseCheck_whenStarting_thenRefused() {
+        assertThatThrownBy(() -> config(Map.of("recaudo.api-keys.rpm-max", "100001")))
+                .isInstanceOf(ConfigValidationException.class)
+                .hasMessageContaining("rpm-max");
+    }
+
+    @Test
+    void givenBodyLimitAboveTheServerLimit_whenStarting_thenRefused() {
+        assertThatThrownBy(() -> config(Map.of("recaudo.http.body-bytes-max", "5000000")))
+                .isInstanceOf(ConfigValidationException.class)
+                .hasMessageContaining("recaudo.http.body-bytes-max");
+    }
+
+    @Test
+    void givenUnknownRecaudoProperty_whenStarting_thenRefused() {
+        assertThatThrownBy(() -> config(Map.of("recaudo.rate-limit.publik.limit", "10")))
+                .isInstanceOf(ConfigValidationException.class)
+                .hasMessageContaining("recaudo.rate-limit.publik.limit");
+    }
+
+    @Test
+    void givenOverride_thenEachAdapterViewSeesIt() {
+        RecaudoConfig config = config(Map.of("recaudo.rate-limit.public.limit", "42", "recaudo.jobs.lease-seconds", "60"));
+
+        assertThat(config.rateLimit().publicApi().limit()).isEqualTo(42);
+        assertThat(((dev.recaudo.rest.common.RestSettings) config).rateLimit().publicApi().limit()).isEqualTo(42);
+        assertThat(config.jobs().leaseSeconds()).isEqualTo(60);
+    }
+
+    private static RecaudoConfig config(Map<String, String> properties) {
+        SmallRyeConfig config = builder()
+                .withSources(new MapBackedConfigSource("test", properties) {})
+                .withValidator(new BeanValidationConfigValidatorImpl())
+                .build();
+        return config.getConfigMapping(RecaudoConfig.class);
+    }
+
+    /** The mapping with Quarkus' duration syntax ({@code 2s}), as the service reads it. */
+    private static SmallRyeConfigBuilder builder() {
+        return new SmallRyeConfigBuilder().withMapping(RecaudoConfig.class)
+                .withConverter(Duration.class, 200, new DurationConverter());
+    }
+
+    /** Every property the mapping knows, by environment-variable name, with its default ("unset" when it has none). */
+    private static Map<String, String> declaredDefaults() {
+        SmallRyeConfig config = builder().build();
+        Map<String, String> defaults = new TreeMap<>();
+        StreamSupport.stream(config.getPropertyNames().spliterator(), false)
+                .filter(name -> name.startsWith("recaudo."))
+                .forEach(name -> defaults.put(environmentName(name), config.getRawValue(name)));
+        defaults.put("RECAUDO_OPERATOR_TOKEN", "unset");
+        return defaults;
+    }
+
+    private static Map<String, String> readmeRows() throws IOException {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        Map<String, String> rows = new TreeMap<>();
+        Matcher row = README_ROW.matcher(readme);
+        while (row.find()) {
+            String value = row.group(2).trim();
+            rows.put(row.group(1), value.equals("unset") ? "`unset`" : value);
+        }
+        return rows;
+    }
+
+    private static String environmentName(String property) {
+        return property.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+    }
+}
