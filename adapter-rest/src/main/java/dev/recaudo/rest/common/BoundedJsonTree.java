@@ -20,7 +20,7 @@ import java.util.Optional;
 
 /**
  * Reads JSON trees (every request body the service takes as a {@code JsonNode}) within the bounds of
- * docs/decisions.md, "Numbers in request bodies". The whole body is bounded, {@code metadata} and
+ * docs/decisions.md, "Limits". The whole body is bounded, {@code metadata} and
  * ignored properties included, because all of it is stored, fingerprinted or echoed. A decimal is
  * checked from its text before anything expands it, and keeps that text ({@link SpelledNumberNode}).
  * A value out of bounds, or beyond the parser's limits in {@link JsonSettings}, is a validation
@@ -115,6 +115,7 @@ final class BoundedJsonTree<T extends JsonNode> extends StdDeserializer<T> {
             case VALUE_TRUE -> nodes.booleanNode(true);
             case VALUE_FALSE -> nodes.booleanNode(false);
             case VALUE_NULL -> nodes.nullNode();
+            // Only from trees and token buffers the service builds itself, never from request text.
             case VALUE_EMBEDDED_OBJECT -> parser.getEmbeddedObject() instanceof JsonNode embedded
                     ? embedded : nodes.pojoNode(parser.getEmbeddedObject());
             default -> (JsonNode) context.handleUnexpectedToken(JsonNode.class, parser);

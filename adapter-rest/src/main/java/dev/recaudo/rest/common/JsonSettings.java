@@ -25,7 +25,7 @@ import jakarta.inject.Singleton;
  * {@code 1.5} is not an integer, {@code 7} is not a string, and properties a request does not
  * declare are refused unless its record says otherwise. Bounded JSON: the parser stops at the limits
  * below, and trees are read by {@link BoundedJsonTree}, which bounds every number's magnitude (see
- * docs/decisions.md, "Numbers in request bodies"). The body's size is bounded before Jackson reads it
+ * docs/decisions.md, "Limits"). The body's size is bounded before Jackson reads it
  * ({@link HttpEdge#BODY_BYTES_MAX}), so the parser gets no document-length limit of its own.
  */
 @Singleton

@@ -258,8 +258,8 @@ public class CollectionDocumentsResource {
                 sum = Math.addExact(sum, line.amountMinor());
             }
             if (sum < 1 || sum > Money.AMOUNT_MINOR_MAX) {
-                errors.add("lines", "must sum to 1 to " + Money.AMOUNT_MINOR_MAX + " minor units: a document owes something,"
-                        + " and at most the maximum amount");
+                errors.add("lines", "must sum to 1 to " + Money.AMOUNT_MINOR_MAX
+                        + " minor units (a document owes something, and no more than the maximum amount)");
             } else if (body.totalMinor() != null && sum != body.totalMinor()) {
                 errors.add("totalMinor", "must equal the sum of the lines' amountMinor (" + sum + ")");
             }

@@ -2,6 +2,8 @@ package dev.recaudo.e2e.operations;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Partner;
@@ -48,6 +50,25 @@ class JsonBodyBoundsTest {
         return response;
     }
 
+    /** The public answer to a hostile value: at once, 422 10001, its path the only key of {@code errors}. */
+    private static void assertPublicRefusal(String value, String path, Supplier<Response> call) {
+        Response response = timed(call);
+        String shown = value.substring(0, Math.min(20, value.length()));
+        assertThat(response.statusCode()).as(shown).isEqualTo(422);
+        assertThat(response.jsonPath().getInt("code")).as(shown).isEqualTo(10001);
+        assertThat(response.jsonPath().getMap("errors").keySet()).as(shown).singleElement().asString().startsWith(path);
+        assertThat(response.asString()).doesNotContain("Exception").doesNotContain("jackson").doesNotContain("StreamRead");
+    }
+
+    /** The integrations answer to a hostile value: at once, 400 validation_error, the message starting with its path. */
+    private static void assertIntegrationsRefusal(String value, String path, Supplier<Response> call) {
+        Response response = timed(call);
+        String shown = value.substring(0, Math.min(20, value.length()));
+        assertThat(response.statusCode()).as(shown).isEqualTo(400);
+        assertThat(response.jsonPath().getString("error.code")).as(shown).isEqualTo("validation_error");
+        assertThat(response.jsonPath().getString("error.message")).as(shown).startsWith(path);
+    }
+
     private static String invoice(String metadata) {
         return "{\"reference\":\"V-12.345.678\",\"provider\":\"erp\",\"amount\":20,\"name\":\"Factura 0001\","
                 + "\"metadata\":" + metadata + "}";
@@ -61,30 +82,17 @@ class JsonBodyBoundsTest {
     @Test
     void givenHostileValueInInvoiceMetadata_whenCreating_then422NamingItsPathAtOnceAndNothingWritten() {
         Tenants.Key key = Invoices.liveKey(Tenants.company());
-        hostileValues("metadata.x").forEach((value, path) -> {
-            Response response = timed(() -> given().auth().oauth2(key.secret()).header("x-idempotency", UUID.randomUUID())
-                    .contentType(ContentType.JSON).body(invoice("{\"x\":" + value + "}")).post("/v1/invoices"));
-            String shown = value.substring(0, Math.min(20, value.length()));
-            assertThat(response.statusCode()).as(shown).isEqualTo(422);
-            assertThat(response.jsonPath().getInt("code")).as(shown).isEqualTo(10001);
-            assertThat(response.jsonPath().getMap("errors").keySet()).as(shown)
-                    .singleElement().asString().startsWith(path);
-            assertThat(response.asString()).doesNotContain("Exception").doesNotContain("jackson").doesNotContain("StreamRead");
-        });
+        hostileValues("metadata.x").forEach((value, path) -> assertPublicRefusal(value, path,
+                () -> given().auth().oauth2(key.secret()).header("x-idempotency", UUID.randomUUID())
+                        .contentType(ContentType.JSON).body(invoice("{\"x\":" + value + "}")).post("/v1/invoices")));
         assertThat(Sql.count("SELECT count(*) FROM collection_documents WHERE company_id = ?", key.company().id())).isZero();
     }
 
     @Test
     void givenHostileValueInDocumentMetadata_whenUpserting_then400NamingItsPathAtOnceAndNothingWritten() {
         Partner partner = Partner.create();
-        hostileValues("metadata.x").forEach((value, path) -> {
-            Response response = timed(() -> partner.post("/collection-documents/upsert",
-                    document("D-1", "{\"x\":" + value + "}")));
-            String shown = value.substring(0, Math.min(20, value.length()));
-            assertThat(response.statusCode()).as(shown).isEqualTo(400);
-            assertThat(response.jsonPath().getString("error.code")).as(shown).isEqualTo("validation_error");
-            assertThat(response.jsonPath().getString("error.message")).as(shown).startsWith(path);
-        });
+        hostileValues("metadata.x").forEach((value, path) -> assertIntegrationsRefusal(value, path,
+                () -> partner.post("/collection-documents/upsert", document("D-1", "{\"x\":" + value + "}"))));
         partner.get("/collection-documents/D-1").then().statusCode(404);
         assertThat(Sql.count("SELECT count(*) FROM customers WHERE company_id = ?", partner.key.company().id())).isZero();
     }
@@ -93,15 +101,9 @@ class JsonBodyBoundsTest {
     void givenHostileValueInAnIgnoredPropertyOfAVerifiedPayment_whenPaying_then400NamingItAtOnceAndNothingWritten() {
         Partner partner = Partner.create();
         partner.createDocument("A", "C-1", "USD", 1000);
-        hostileValues("legacy.x").forEach((value, path) -> {
-            String payment = Partner.payment("P-1", "C-1", 1000, "USD", "A", 1000);
-            String body = payment.substring(0, payment.length() - 1) + ",\"legacy\":{\"x\":" + value + "}}";
-            Response response = timed(() -> partner.post("/verified-payments", body));
-            String shown = value.substring(0, Math.min(20, value.length()));
-            assertThat(response.statusCode()).as(shown).isEqualTo(400);
-            assertThat(response.jsonPath().getString("error.code")).as(shown).isEqualTo("validation_error");
-            assertThat(response.jsonPath().getString("error.message")).as(shown).startsWith(path);
-        });
+        String payment = Partner.payment("P-1", "C-1", 1000, "USD", "A", 1000);
+        hostileValues("legacy.x").forEach((value, path) -> assertIntegrationsRefusal(value, path, () -> partner.post(
+                "/verified-payments", payment.substring(0, payment.length() - 1) + ",\"legacy\":{\"x\":" + value + "}}")));
         partner.get("/payments/P-1").then().statusCode(404);
         assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", partner.key.company().id())).isZero();
     }
@@ -119,13 +121,13 @@ class JsonBodyBoundsTest {
         }
         given().auth().oauth2(Tenants.OPERATOR_TOKEN).contentType(ContentType.JSON)
                 .body("{\"enabled\":false,\"x\":1e999999999}").patch("/operator/companies/{id}", company.id())
-                .then().statusCode(422).body("errors.x[0]", org.hamcrest.Matchers.startsWith("is out of range"));
+                .then().statusCode(422).body("errors.x[0]", startsWith("is out of range"));
         Tenants.Key key = Invoices.liveKey(company);
         String id = Invoices.create(key).getString("id");
         given().auth().oauth2(key.secret()).contentType(ContentType.JSON)
                 .body("{\"reason\":\"DELETE_FROM_PROVIDER\",\"note\":-1e-2147483648}").delete("/v1/invoices/{id}", id)
-                .then().statusCode(422).body("errors.note[0]", org.hamcrest.Matchers.startsWith("is out of range"));
-        Invoices.get(key, id).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("CREATED"));
+                .then().statusCode(422).body("errors.note[0]", startsWith("is out of range"));
+        Invoices.get(key, id).then().statusCode(200).body("status", equalTo("CREATED"));
     }
 
     @Test
