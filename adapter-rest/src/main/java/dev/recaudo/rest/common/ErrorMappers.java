@@ -78,8 +78,16 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e, ContainerRequestContext request) {
         Throwable cause = e.getCause();
-        if (cause instanceof JsonProcessingException json) {
-            return json instanceof MismatchedInputException mismatch ? mismatchedInput(mismatch, request) : malformed(request);
+        if (cause instanceof MismatchedInputException mismatch) {
+            return mismatchedInput(mismatch, request);
+        }
+        if (cause instanceof JsonMappingException mapping) {
+            // Jackson failed on a value it could place (a number it could not convert): name the field.
+            return unmappableJson(mapping, request);
+        }
+        if (cause instanceof JsonProcessingException) {
+            // Not JSON, or beyond the parser's limits before any field was read (JsonSettings).
+            return malformed(request);
         }
         ApiProblem problem;
         if (e instanceof NotFoundException) {

@@ -16,6 +16,7 @@ import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.IntegrationsApiFilter;
 import dev.recaudo.rest.auth.RequiresPermission;
@@ -105,7 +106,7 @@ public class CollectionDocumentsResource {
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        UpsertDocument command = command(key, writes.read(json, UpsertRequest.class));
+        UpsertDocument command = command(key, writes.read(json, UpsertRequest.class), json.get("metadata"));
         return writes.execute(key, "integrations.collection_documents.upsert", idempotencyKey, json, () -> {
             UpsertResult result = documents.upsert(command);
             if (result instanceof UpsertResult.Created created) {
@@ -224,7 +225,11 @@ public class CollectionDocumentsResource {
         return new ApiProblem(Problem.CONFLICT, message);
     }
 
-    private UpsertDocument command(KeyPrincipal key, UpsertRequest body) {
+    /**
+     * The command of an upsert. {@code metadata} is stored from the body as parsed ({@code sentMetadata}), not
+     * from the record: binding the record reads the tree again, and that loses the spelling of numbers.
+     */
+    private UpsertDocument command(KeyPrincipal key, UpsertRequest body, JsonNode sentMetadata) {
         FieldErrors errors = new FieldErrors();
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalDocumentId", body.externalDocumentId(), 255, errors);
@@ -245,19 +250,20 @@ public class CollectionDocumentsResource {
             errors.add("currency", "is required and must be one of " + EnumSet.allOf(CurrencyCode.class));
         }
         List<DocumentLine> lines = lines(body.lines(), errors);
+        if (body.totalMinor() != null) {
+            IntegrationFields.amountMinor("totalMinor", body.totalMinor(), 1, errors);
+        }
         if (errors.isEmpty()) {
-            try {
-                long sum = 0;
-                for (DocumentLine line : lines) {
-                    sum = Math.addExact(sum, line.amountMinor());
-                }
-                if (sum < 1) {
-                    errors.add("lines", "must sum to at least 1 minor unit: a document owes something");
-                } else if (body.totalMinor() != null && sum != body.totalMinor()) {
-                    errors.add("totalMinor", "must equal the sum of the lines' amountMinor (" + sum + ")");
-                }
-            } catch (ArithmeticException overflow) {
-                errors.add("lines", "the sum of amountMinor overflows");
+            // At most 500 lines of at most Money.AMOUNT_MINOR_MAX each: the sum fits a long.
+            long sum = 0;
+            for (DocumentLine line : lines) {
+                sum = Math.addExact(sum, line.amountMinor());
+            }
+            if (sum < 1 || sum > Money.AMOUNT_MINOR_MAX) {
+                errors.add("lines", "must sum to 1 to " + Money.AMOUNT_MINOR_MAX
+                        + " minor units (a document owes something, and no more than the maximum amount)");
+            } else if (body.totalMinor() != null && sum != body.totalMinor()) {
+                errors.add("totalMinor", "must equal the sum of the lines' amountMinor (" + sum + ")");
             }
         }
         Optional<String> invoiceNumber = IntegrationFields.optionalText("invoiceNumber", body.invoiceNumber(), 100, errors);
@@ -273,7 +279,7 @@ public class CollectionDocumentsResource {
                 invoiceNumber, issueDate, dueDate);
         return new UpsertDocument(key.scope(), body.source(), body.externalDocumentId(), body.customerExternalId(), profile.get(),
                 currency.get(), lines, details,
-                Optional.ofNullable(body.metadata()).filter(JsonNode::isObject).map(JsonNode::toString));
+                Optional.ofNullable(sentMetadata).filter(JsonNode::isObject).map(JsonNode::toString));
     }
 
     private List<DocumentLine> lines(List<LineRequest> requested, FieldErrors errors) {
@@ -290,8 +296,13 @@ public class CollectionDocumentsResource {
                 errors.add(field, "needs quantity, unitAmountMinor and amountMinor");
                 continue;
             }
-            if (line.quantity() < 1 || line.unitAmountMinor() < 0) {
-                errors.add(field, "needs quantity of at least 1 and unitAmountMinor of at least 0");
+            if (line.quantity() < 1) {
+                errors.add(field + ".quantity", "must be at least 1");
+                continue;
+            }
+            boolean unitAccepted = IntegrationFields.amountMinor(field + ".unitAmountMinor", line.unitAmountMinor(), 0, errors);
+            boolean amountAccepted = IntegrationFields.amountMinor(field + ".amountMinor", line.amountMinor(), 0, errors);
+            if (!unitAccepted || !amountAccepted) {
                 continue;
             }
             long product;

@@ -4,6 +4,7 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.common.EmailAddress;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
@@ -58,6 +59,19 @@ final class IntegrationFields {
     static Optional<CurrencyCode> currencyFilter(String text) {
         return Optional.ofNullable(text).map(value -> CurrencyCode.parse(value)
                 .orElseThrow(() -> ApiProblem.validation("currency", "is not a currency Recaudo keeps")));
+    }
+
+    /**
+     * An amount in minor units from {@code min} to {@link Money#AMOUNT_MINOR_MAX}, the maximum that
+     * keeps every sum of a request within a {@code long}; reports and answers false otherwise.
+     */
+    static boolean amountMinor(String field, Long value, long min, FieldErrors errors) {
+        if (value != null && value >= min && value <= Money.AMOUNT_MINOR_MAX) {
+            return true;
+        }
+        errors.add(field, (value == null ? "is required and " : "") + "must be an integer from " + min + " to "
+                + Money.AMOUNT_MINOR_MAX);
+        return false;
     }
 
     static void requiredText(String field, String value, int lengthMax, FieldErrors errors) {

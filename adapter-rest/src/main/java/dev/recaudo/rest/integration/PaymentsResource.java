@@ -254,6 +254,8 @@ public class PaymentsResource {
                     "The payment is " + rejected.detail() + ", not needs_certified_rate: it is never applied twice");
             case REFERENCE_CURRENCY_MISMATCH -> ApiProblem.validation("refCurrency",
                     "must be the currency of the payment's documents (" + rejected.detail() + ")");
+            case CONVERSION_ABOVE_MAXIMUM -> ApiProblem.validation("exchangeRateUsed", "converts the payment's amountMinor ("
+                    + rejected.detail() + ") to more than the maximum amount of " + Money.AMOUNT_MINOR_MAX + " minor units");
             case REFERENCE_AMOUNT_MISMATCH -> ApiProblem.validation("refAmountMinor",
                     "must equal amountMinor x exchangeRateUsed rounded half-even to the minor unit (" + rejected.detail() + ")");
         };
@@ -313,9 +315,7 @@ public class PaymentsResource {
         if (body.externalPaymentId() != null && body.externalPaymentId().contains("/")) {
             errors.add("externalPaymentId", "must not contain '/' (it is used in paths)");
         }
-        if (body.amountMinor() == null || body.amountMinor() < 1) {
-            errors.add("amountMinor", "is required and must be an integer of at least 1");
-        }
+        IntegrationFields.amountMinor("amountMinor", body.amountMinor(), 1, errors);
         Optional<CurrencyCode> currency = paymentCurrency("currency", body.currency(), errors);
         Optional<Instant> verifiedAt = IntegrationFields.dateTime("verifiedAt", body.verifiedAt(), true, errors);
         List<ListedDocument> documents = listed(body.documents(), errors);
@@ -328,9 +328,7 @@ public class PaymentsResource {
             KeyPrincipal key, String source, String externalPaymentId, CertifiedRateRequest body, String requestId) {
         FieldErrors errors = new FieldErrors();
         Optional<CurrencyCode> currency = paymentCurrency("refCurrency", body.refCurrency(), errors);
-        if (body.refAmountMinor() == null || body.refAmountMinor() < 1) {
-            errors.add("refAmountMinor", "is required and must be an integer of at least 1");
-        }
+        IntegrationFields.amountMinor("refAmountMinor", body.refAmountMinor(), 1, errors);
         Optional<CertifiedRate> rate = CertifiedRate.parse(body.exchangeRateUsed());
         if (rate.isEmpty()) {
             errors.add("exchangeRateUsed", "must be a positive decimal of at most 19 characters matching ^[0-9]+(?:\\.[0-9]+)?$");
@@ -367,8 +365,7 @@ public class PaymentsResource {
                 errors.add(field + ".externalDocumentId", "is required");
                 continue;
             }
-            if (document.amountMinor() == null || document.amountMinor() < 1) {
-                errors.add(field + ".amountMinor", "is required and must be an integer of at least 1");
+            if (!IntegrationFields.amountMinor(field + ".amountMinor", document.amountMinor(), 1, errors)) {
                 continue;
             }
             if (!seen.add(document.externalDocumentId())) {

@@ -136,7 +136,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         if (command.refCurrency() != payment.applied().currency()) {
             throw rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, payment.applied().currency().name());
         }
-        Money converted = command.rate().convert(payment.amount(), command.refCurrency());
+        Money converted = command.rate().convert(payment.amount(), command.refCurrency())
+                .orElseThrow(() -> rejected(Rejection.CONVERSION_ABOVE_MAXIMUM, Long.toString(payment.amount().amountMinor())));
         if (converted.amountMinor() != command.refAmountMinor()) {
             throw rejected(Rejection.REFERENCE_AMOUNT_MISMATCH, Long.toString(converted.amountMinor()));
         }

@@ -67,6 +67,8 @@ public interface VerifiedPaymentsUseCase {
         PAYMENT_NOT_FOUND,
         NOT_AWAITING_RATE,
         REFERENCE_CURRENCY_MISMATCH,
+        /** The payment converted at the rate is above {@code Money.AMOUNT_MINOR_MAX}; {@code detail} is the payment's amount. */
+        CONVERSION_ABOVE_MAXIMUM,
         REFERENCE_AMOUNT_MISMATCH
     }
 

@@ -78,6 +78,7 @@ public record CollectionDocument(
             Optional<String> metadataJson,
             Money total,
             Instant now) {
+        requireWithinAmountMaximum(total);
         return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
                 details, metadataJson, Optional.empty(), total, Money.zero(total.currency()), total, DocumentStatus.CREATED,
                 0, now, now);
@@ -97,6 +98,7 @@ public record CollectionDocument(
         if (hasMoneyApplied()) {
             throw new IllegalStateException("the total of a document with money applied cannot change");
         }
+        requireWithinAmountMaximum(newTotal);
         return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
                 details, metadataJson, remarks, newTotal, applied, newTotal, status, version + 1, createdAt, now);
     }
@@ -118,5 +120,15 @@ public record CollectionDocument(
     public CollectionDocument withStatus(DocumentStatus newStatus, Instant now) {
         return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
                 details, metadataJson, remarks, total, applied, balance, newStatus, version + 1, createdAt, now);
+    }
+
+    /**
+     * A document is issued or re-totaled only within {@link Money#AMOUNT_MINOR_MAX}, which also bounds
+     * each of its lines. Stored documents are not checked again: one from before the maximum still reads.
+     */
+    private static void requireWithinAmountMaximum(Money total) {
+        if (!total.isWithinAmountMaximum()) {
+            throw new IllegalArgumentException("a document total is at most " + Money.AMOUNT_MINOR_MAX + " minor units");
+        }
     }
 }

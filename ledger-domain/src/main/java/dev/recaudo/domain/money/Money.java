@@ -9,6 +9,14 @@ import java.util.Objects;
  */
 public record Money(long amountMinor, CurrencyCode currency) {
 
+    /**
+     * The largest amount one document, document line or payment may carry: 10^15 minor units (ten
+     * trillion in a currency with cents). One request adds up at most 500 lines or 100 listed
+     * documents, and 500 x 10^15 is still eighteen times below the largest {@code long}, so no sum
+     * of accepted amounts can overflow; a conversion whose result would exceed it is refused.
+     */
+    public static final long AMOUNT_MINOR_MAX = 1_000_000_000_000_000L;
+
     public Money {
         Objects.requireNonNull(currency, "currency");
     }
@@ -50,6 +58,11 @@ public record Money(long amountMinor, CurrencyCode currency) {
 
     public boolean isNegative() {
         return amountMinor < 0;
+    }
+
+    /** Whether one document, line or payment may carry this amount: at most {@link #AMOUNT_MINOR_MAX} either way. */
+    public boolean isWithinAmountMaximum() {
+        return amountMinor >= -AMOUNT_MINOR_MAX && amountMinor <= AMOUNT_MINOR_MAX;
     }
 
     public boolean isGreaterThan(Money other) {

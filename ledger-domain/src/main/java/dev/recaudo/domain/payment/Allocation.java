@@ -21,8 +21,8 @@ import java.util.Objects;
  * | > 0     | > 0       | any    | partially_applied  | shortfall + excess stay unapplied  |
  * </pre>
  *
- * Listing more than the payment's amount is refused before allocation. For every payment,
- * amount = applied + credit + unapplied.
+ * Listing more than the payment's amount, or an amount above {@link Money#AMOUNT_MINOR_MAX}, is
+ * refused before allocation. For every payment, amount = applied + credit + unapplied.
  */
 public record Allocation(List<DocumentApplication> applications, Money applied, Money credit, Money unapplied,
         PaymentOutcome outcome) {
@@ -38,6 +38,9 @@ public record Allocation(List<DocumentApplication> applications, Money applied, 
     public record DocumentApplication(DocumentId documentId, Money amount) {}
 
     public static Allocation of(Money amount, List<ListedDocument> listed) {
+        if (!amount.isWithinAmountMaximum() || listed.stream().anyMatch(document -> !document.listed().isWithinAmountMaximum())) {
+            throw new IllegalArgumentException("amounts above the maximum are refused before allocation");
+        }
         Money zero = Money.zero(amount.currency());
         Money listedTotal = zero;
         Money applied = zero;

@@ -38,9 +38,18 @@ public final class CertifiedRate {
         return text;
     }
 
-    public Money convert(Money amount, CurrencyCode target) {
+    /**
+     * The amount in {@code target}, or empty when the result would be above
+     * {@link Money#AMOUNT_MINOR_MAX}: no document or payment may carry it, and a stored amount from
+     * before that maximum, times a large rate, would not even fit a {@code long}.
+     */
+    public Optional<Money> convert(Money amount, CurrencyCode target) {
         BigDecimal major = BigDecimal.valueOf(amount.amountMinor(), amount.currency().minorUnitDigits());
-        BigDecimal converted = major.multiply(value).setScale(target.minorUnitDigits(), RoundingMode.HALF_EVEN);
-        return Money.of(converted.movePointRight(target.minorUnitDigits()).longValueExact(), target);
+        BigDecimal convertedMinor = major.multiply(value).setScale(target.minorUnitDigits(), RoundingMode.HALF_EVEN)
+                .movePointRight(target.minorUnitDigits());
+        if (convertedMinor.abs().compareTo(BigDecimal.valueOf(Money.AMOUNT_MINOR_MAX)) > 0) {
+            return Optional.empty();
+        }
+        return Optional.of(Money.of(convertedMinor.longValueExact(), target));
     }
 }

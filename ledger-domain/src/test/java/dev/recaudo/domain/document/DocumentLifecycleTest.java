@@ -1,6 +1,7 @@
 package dev.recaudo.domain.document;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
@@ -117,5 +118,12 @@ class DocumentLifecycleTest {
                 DocumentStatus.FAILED)).isFalse();
         assertThat(DocumentLifecycle.payCheckout(in(DocumentStatus.PAID))).isEqualTo(new SettlementVerdict.Rejected(Rejection.STATUS_FORBIDS));
         assertThat(DocumentLifecycle.payCheckout(open(700))).isEqualTo(new SettlementVerdict.Settle(usd(700)));
+    }
+
+    @Test
+    void givenATotalAboveTheMaximumAmount_whenIssuingOrRetotaling_thenRefused() {
+        assertThat(open(Money.AMOUNT_MINOR_MAX).balance()).isEqualTo(usd(Money.AMOUNT_MINOR_MAX));
+        assertThatIllegalArgumentException().isThrownBy(() -> open(Money.AMOUNT_MINOR_MAX + 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> open(2000).withTotal(usd(Money.AMOUNT_MINOR_MAX + 1), NOW));
     }
 }

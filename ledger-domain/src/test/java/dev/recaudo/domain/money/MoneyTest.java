@@ -101,4 +101,16 @@ class MoneyTest {
     void givenNoCurrency_whenBuilding_thenRefused() {
         assertThatNullPointerException().isThrownBy(() -> Money.of(1, null));
     }
+
+    @Test
+    void givenAmounts_whenCheckedAgainstTheMaximum_thenUpToTenToTheFifteenEitherWay() {
+        assertThat(Money.AMOUNT_MINOR_MAX).isEqualTo(1_000_000_000_000_000L);
+        assertThat(usd(Money.AMOUNT_MINOR_MAX).isWithinAmountMaximum()).isTrue();
+        assertThat(usd(-Money.AMOUNT_MINOR_MAX).isWithinAmountMaximum()).isTrue();
+        assertThat(usd(Money.AMOUNT_MINOR_MAX + 1).isWithinAmountMaximum()).isFalse();
+        assertThat(usd(Long.MAX_VALUE).isWithinAmountMaximum()).isFalse();
+        assertThat(usd(Long.MIN_VALUE).isWithinAmountMaximum()).isFalse();
+        // The largest request sums 500 amounts at the maximum; that still fits a long.
+        assertThat(Math.multiplyExact(500, Money.AMOUNT_MINOR_MAX)).isLessThan(Long.MAX_VALUE);
+    }
 }

@@ -70,4 +70,16 @@ class AllocationTest {
             assertThat(allocation.applied().plus(allocation.credit()).plus(allocation.unapplied())).isEqualTo(usd(amount));
         }
     }
+
+    @Test
+    void givenAnAmountAboveTheMaximum_whenAllocating_thenRefusedBeforeAnySum() {
+        long above = Money.AMOUNT_MINOR_MAX + 1;
+        assertThatThrownBy(() -> Allocation.of(usd(above), List.of(listed(A, 1000, 1000))))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Allocation.of(usd(Long.MAX_VALUE),
+                List.of(listed(A, Long.MAX_VALUE, 1000), listed(B, Long.MAX_VALUE, 1000))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maximum");
+        assertThat(Allocation.of(usd(Money.AMOUNT_MINOR_MAX), List.of(listed(A, Money.AMOUNT_MINOR_MAX, Money.AMOUNT_MINOR_MAX)))
+                .outcome()).isEqualTo(PaymentOutcome.APPLIED);
+    }
 }
