@@ -51,7 +51,8 @@ public class IdempotentWrites {
         }
 
         ApiProblem mismatch() {
-            return new ApiProblem(Problem.IDEMPOTENCY_MISMATCH, "The " + header + " value was already used with a different request",
+            return new ApiProblem(Problem.IDEMPOTENCY_MISMATCH,
+                    "The " + header + " value was already used with a different request",
                     Map.of(header, List.of("was used with a different request")));
         }
 
