@@ -43,7 +43,8 @@ public final class ApiKeyAdministrationService implements ApiKeyAdministrationUs
             if (keys.countActive(companyId) >= ApiKey.ACTIVE_KEYS_MAX) {
                 return new IssueResult.Rejected(IssueRejection.ACTIVE_KEY_LIMIT_REACHED);
             }
-            return issue(spec.environment(), secret -> ApiKey.issue(ApiKeyId.random(), companyId, spec, secret, clock.instant()));
+            return issue(spec.environment(),
+                    secret -> ApiKey.issue(ApiKeyId.random(), companyId, spec, secret, clock.instant()));
         });
     }
 
@@ -70,7 +71,8 @@ public final class ApiKeyAdministrationService implements ApiKeyAdministrationUs
                 return new IssueResult.Rejected(IssueRejection.KEY_NOT_FOUND);
             }
             // The replacement keeps the lineage, so it replays the idempotent answers of the key it replaces.
-            return issue(current.get().environment(), secret -> current.get().successor(ApiKeyId.random(), secret, clock.instant()));
+            ApiKey replaced = current.get();
+            return issue(replaced.environment(), secret -> replaced.successor(ApiKeyId.random(), secret, clock.instant()));
         });
     }
 
