@@ -25,7 +25,7 @@ import java.util.Set;
 @ApplicationScoped
 public class PgApiKeyRepository implements ApiKeyRepository {
 
-    private static final String KEY_COLUMNS = "k.id, k.company_id, k.name, k.key_prefix, k.key_hash, k.permissions,"
+    private static final String KEY_COLUMNS = "k.id, k.lineage_id, k.company_id, k.name, k.key_prefix, k.key_hash, k.permissions,"
             + " k.source, k.environment, k.rate_limit_rpm, k.created_at, k.revoked_at, k.last_used_at";
     private static final String WITH_COMPANY = "SELECT " + KEY_COLUMNS
             + ", c.enabled AS company_enabled, c.reference_currency AS company_currency"
@@ -40,9 +40,10 @@ public class PgApiKeyRepository implements ApiKeyRepository {
     @Override
     public void insert(ApiKey key) {
         jdbc.update(
-                "INSERT INTO api_keys (id, company_id, name, key_prefix, key_hash, permissions, source, environment,"
-                        + " rate_limit_rpm, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO api_keys (id, lineage_id, company_id, name, key_prefix, key_hash, permissions, source,"
+                        + " environment, rate_limit_rpm, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 key.id().value(),
+                key.lineage().value(),
                 key.companyId().value(),
                 key.name(),
                 key.keyPrefix(),
@@ -118,6 +119,7 @@ public class PgApiKeyRepository implements ApiKeyRepository {
                 .forEach(permissions::add);
         return new ApiKey(
                 new ApiKeyId(uuid(row, "id")),
+                new ApiKeyId(uuid(row, "lineage_id")),
                 new CompanyId(uuid(row, "company_id")),
                 row.getString("name"),
                 row.getString("key_prefix"),

@@ -1,7 +1,8 @@
 package dev.recaudo.persistence.idempotency;
 
-import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
+import dev.recaudo.domain.idempotency.RequestFingerprint;
 import dev.recaudo.persistence.common.Jdbc;
 import dev.recaudo.persistence.common.PersistenceFailure;
 import dev.recaudo.persistence.common.PersistenceSettings;
@@ -11,7 +12,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Claims are rows inserted with ON CONFLICT DO NOTHING inside the caller's transaction. A twin
+ * Claims are rows inserted with ON CONFLICT DO NOTHING inside the caller's transaction, keyed by
+ * company, environment, partner, operation and idempotency key. A twin
  * request's insert waits for the first transaction on the primary key; when the first commits, the
  * twin reads its answer, and when it rolls back, the twin claims the key itself. The wait is bounded
  * by a transaction-local lock timeout, after which the twin hears that the first is in progress.
@@ -20,6 +22,9 @@ import java.util.Optional;
 public class PgIdempotencyStore implements IdempotencyStore {
 
     private static final String LOCK_NOT_AVAILABLE = "55P03";
+    /** The primary key of one record. */
+    private static final String RECORD =
+            " WHERE company_id = ? AND is_test = ? AND partner = ? AND operation = ? AND idempotency_key = ?";
 
     private final Jdbc jdbc;
     private final long waitMillis;
@@ -30,13 +35,14 @@ public class PgIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
-    public Claim claim(TenantScope scope, String operation, String key, String fingerprint, Instant now) {
+    public Claim claim(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint, Instant now) {
         jdbc.queryOne("SELECT set_config('lock_timeout', ?, true)", row -> 1, waitMillis + "ms");
         int inserted;
         try {
-            inserted = jdbc.update("INSERT INTO idempotency_records (company_id, is_test, operation, idempotency_key,"
-                            + " fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    scope.companyId().value(), scope.isTest(), operation, key, fingerprint, now);
+            inserted = jdbc.update("INSERT INTO idempotency_records (company_id, is_test, partner, operation, idempotency_key,"
+                            + " fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key,
+                    fingerprint.value(), now);
         } catch (PersistenceFailure failure) {
             if (failure.getCause() instanceof SQLException sql && LOCK_NOT_AVAILABLE.equals(sql.getSQLState())) {
                 return new Claim.InProgress();
@@ -48,9 +54,9 @@ public class PgIdempotencyStore implements IdempotencyStore {
             return new Claim.Claimed();
         }
         Optional<Claim> existing = jdbc.queryOne("SELECT fingerprint, response_status, response_body FROM idempotency_records"
-                        + " WHERE company_id = ? AND is_test = ? AND operation = ? AND idempotency_key = ?",
+                        + RECORD,
                 row -> {
-                    if (!row.getString("fingerprint").equals(fingerprint)) {
+                    if (!fingerprint.matches(row.getString("fingerprint"))) {
                         return new Claim.Mismatch();
                     }
                     int status = row.getInt("response_status");
@@ -58,14 +64,14 @@ public class PgIdempotencyStore implements IdempotencyStore {
                             ? new Claim.InProgress()
                             : new Claim.Replay(new StoredResponse(status, row.getString("response_body")));
                 },
-                scope.companyId().value(), scope.isTest(), operation, key);
+                scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
         return existing.orElseGet(Claim.InProgress::new);
     }
 
     @Override
-    public void complete(TenantScope scope, String operation, String key, StoredResponse response, Instant now) {
-        jdbc.update("UPDATE idempotency_records SET response_status = ?, response_body = ?, completed_at = ?"
-                        + " WHERE company_id = ? AND is_test = ? AND operation = ? AND idempotency_key = ?",
-                response.status(), response.body(), now, scope.companyId().value(), scope.isTest(), operation, key);
+    public void complete(IdempotencyScope scope, String operation, String key, StoredResponse response, Instant now) {
+        jdbc.update("UPDATE idempotency_records SET response_status = ?, response_body = ?, completed_at = ?" + RECORD,
+                response.status(), response.body(), now,
+                scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
     }
 }

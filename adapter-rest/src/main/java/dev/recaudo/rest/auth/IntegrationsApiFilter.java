@@ -3,6 +3,7 @@ package dev.recaudo.rest.auth;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
@@ -37,7 +38,7 @@ public class IntegrationsApiFilter implements ContainerRequestFilter {
 
     public static final String TIMESTAMP_HEADER = "Service-Timestamp";
     public static final String SIGNATURE_HEADER = "Service-Signature";
-    public static final String IDEMPOTENCY_HEADER = "Idempotency-Key";
+    public static final String IDEMPOTENCY_HEADER = IdempotentWrites.INTEGRATIONS_HEADER;
     static final int IDEMPOTENCY_KEY_LENGTH_MAX = 255;
 
     @Context

@@ -2,7 +2,6 @@ package dev.recaudo.rest.integration;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.CancelResult;
@@ -24,6 +23,7 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RestSettings;
@@ -41,6 +41,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -56,18 +57,18 @@ public class CollectionDocumentsResource {
 
     private final CollectionDocumentsUseCase documents;
     private final IntegrationWrites writes;
+    private final IdempotentWrites idempotent;
     private final Caller caller;
     private final Cursors cursors;
-    private final ObjectMapper mapper;
     private final RestSettings settings;
 
-    public CollectionDocumentsResource(CollectionDocumentsUseCase documents, IntegrationWrites writes, Caller caller,
-            Cursors cursors, ObjectMapper mapper, RestSettings settings) {
+    public CollectionDocumentsResource(CollectionDocumentsUseCase documents, IntegrationWrites writes,
+            IdempotentWrites idempotent, Caller caller, Cursors cursors, RestSettings settings) {
         this.documents = documents;
         this.writes = writes;
+        this.idempotent = idempotent;
         this.caller = caller;
         this.cursors = cursors;
-        this.mapper = mapper;
         this.settings = settings;
     }
 
@@ -107,19 +108,20 @@ public class CollectionDocumentsResource {
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         UpsertDocument command = command(key, writes.read(json, UpsertRequest.class), json.get("metadata"));
-        return writes.execute(key, "integrations.collection_documents.upsert", idempotencyKey, json, () -> {
+        return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
+                IdempotentWrites.Request.ofBody("integrations.collection_documents.upsert", idempotencyKey, json), () -> {
             UpsertResult result = documents.upsert(command);
             if (result instanceof UpsertResult.Created created) {
                 caller.outcome("created", null);
-                return new IntegrationWrites.Reply(201, IntegrationViews.document(created.document()));
+                return new IdempotentWrites.Reply(201, IntegrationViews.document(created.document()));
             }
             if (result instanceof UpsertResult.Updated updated) {
                 caller.outcome("updated", null);
-                return new IntegrationWrites.Reply(200, IntegrationViews.document(updated.document()));
+                return new IdempotentWrites.Reply(200, IntegrationViews.document(updated.document()));
             }
             if (result instanceof UpsertResult.Unchanged unchanged) {
                 caller.outcome("unchanged", null);
-                return new IntegrationWrites.Reply(200, IntegrationViews.document(unchanged.document()));
+                return new IdempotentWrites.Reply(200, IntegrationViews.document(unchanged.document()));
             }
             throw rejection(((UpsertResult.Rejected) result).reason());
         });
@@ -197,12 +199,13 @@ public class CollectionDocumentsResource {
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey) {
         KeyPrincipal key = caller.key();
         String source = IntegrationFields.partner(key);
-        return writes.execute(key, "integrations.collection_documents.cancel", idempotencyKey,
-                mapper.createObjectNode().put("externalDocumentId", externalDocumentId), () -> {
+        return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
+                new IdempotentWrites.Request("integrations.collection_documents.cancel", idempotencyKey,
+                        Map.of("externalDocumentId", externalDocumentId), null), () -> {
                     CancelResult result = documents.cancel(key.scope(), source, externalDocumentId);
                     if (result instanceof CancelResult.Canceled canceled) {
                         caller.outcome("canceled", null);
-                        return new IntegrationWrites.Reply(200, IntegrationViews.document(canceled.document()));
+                        return new IdempotentWrites.Reply(200, IntegrationViews.document(canceled.document()));
                     }
                     if (result instanceof CancelResult.NotFound) {
                         throw new ApiProblem(Problem.NOT_FOUND, "No document with this externalDocumentId");

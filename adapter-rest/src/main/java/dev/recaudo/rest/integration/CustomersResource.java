@@ -19,6 +19,7 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RestSettings;
@@ -51,13 +52,15 @@ public class CustomersResource {
     private final Caller caller;
     private final Cursors cursors;
     private final IntegrationWrites writes;
+    private final IdempotentWrites idempotent;
     private final RestSettings settings;
 
     public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors,
-            IntegrationWrites writes, RestSettings settings) {
+            IntegrationWrites writes, IdempotentWrites idempotent, RestSettings settings) {
         this.customers = customers;
         this.upserts = upserts;
         this.writes = writes;
+        this.idempotent = idempotent;
         this.caller = caller;
         this.cursors = cursors;
         this.settings = settings;
@@ -126,11 +129,12 @@ public class CustomersResource {
         Optional<CustomerProfile> profile = IntegrationFields.customerProfile("", body.type(), body.name(), body.email(),
                 body.phone(), body.taxId(), body.customerCode(), errors);
         errors.throwIfAny();
-        return writes.execute(key, "integrations.customers.upsert", idempotencyKey, json,
+        return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
+                IdempotentWrites.Request.ofBody("integrations.customers.upsert", idempotencyKey, json),
                 () -> upsertReply(key, body, profile.orElseThrow()));
     }
 
-    private IntegrationWrites.Reply upsertReply(KeyPrincipal key, UpsertCustomerRequest body, CustomerProfile profile) {
+    private IdempotentWrites.Reply upsertReply(KeyPrincipal key, UpsertCustomerRequest body, CustomerProfile profile) {
         UpsertResult result = upserts.upsert(key.scope(), body.source(), body.externalCustomerId(), profile);
         if (result instanceof UpsertResult.TaxIdentityTaken) {
             throw new ApiProblem(Problem.CONFLICT, "taxId already identifies another customer of this company");
@@ -148,7 +152,7 @@ public class CustomersResource {
             status = "unchanged";
         }
         caller.outcome(status, null);
-        return new IntegrationWrites.Reply("created".equals(status) ? 201 : 200, new UpsertCustomerResponse(
+        return new IdempotentWrites.Reply("created".equals(status) ? 201 : 200, new UpsertCustomerResponse(
                 customer.globalId(), customer.id(), body.source(), body.externalCustomerId(), status));
     }
 

@@ -2,7 +2,6 @@ package dev.recaudo.rest.integration;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
@@ -27,6 +26,7 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RestSettings;
@@ -48,6 +48,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -68,20 +69,20 @@ public class PaymentsResource {
 
     private final VerifiedPaymentsUseCase payments;
     private final IntegrationWrites writes;
+    private final IdempotentWrites idempotent;
     private final KeyGate gate;
     private final Caller caller;
     private final Cursors cursors;
-    private final ObjectMapper mapper;
     private final RestSettings settings;
 
-    public PaymentsResource(VerifiedPaymentsUseCase payments, IntegrationWrites writes, KeyGate gate, Caller caller,
-            Cursors cursors, ObjectMapper mapper, RestSettings settings) {
+    public PaymentsResource(VerifiedPaymentsUseCase payments, IntegrationWrites writes, IdempotentWrites idempotent,
+            KeyGate gate, Caller caller, Cursors cursors, RestSettings settings) {
         this.payments = payments;
         this.writes = writes;
+        this.idempotent = idempotent;
         this.gate = gate;
         this.caller = caller;
         this.cursors = cursors;
-        this.mapper = mapper;
         this.settings = settings;
     }
 
@@ -123,8 +124,9 @@ public class PaymentsResource {
                 RateLimitPolicy.perMinute(settings.rateLimit().verifiedPayments().perMinute()));
         VerifiedPaymentRequest body = writes.read(json, VerifiedPaymentRequest.class);
         VerifiedPayment command = verifiedCommand(key, body, requestId);
-        return guarded(body.externalPaymentId(), body.source(), requestId, () -> writes.execute(key,
-                "integrations.verified_payments", idempotencyKey, json,
+        return guarded(body.externalPaymentId(), body.source(), requestId, () -> idempotent.execute(
+                IdempotentWrites.Family.INTEGRATIONS, key,
+                IdempotentWrites.Request.ofBody("integrations.verified_payments", idempotencyKey, json),
                 () -> answer(payments.apply(command), requestId),
                 replay -> alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
     }
@@ -145,9 +147,10 @@ public class PaymentsResource {
         String source = IntegrationFields.partner(key);
         CertifiedRateCommand command = certifiedCommand(key, source, externalPaymentId, body, requestId);
         // The payment is part of the request: the same body for another payment is another request.
-        JsonNode request = mapper.createObjectNode().put("externalPaymentId", externalPaymentId).set("body", json);
-        return guarded(externalPaymentId, source, requestId, () -> writes.execute(key, "integrations.certified_rate",
-                idempotencyKey, request, () -> answer(payments.certify(command), requestId)));
+        IdempotentWrites.Request request = new IdempotentWrites.Request("integrations.certified_rate", idempotencyKey,
+                Map.of("externalPaymentId", externalPaymentId), json);
+        return guarded(externalPaymentId, source, requestId, () -> idempotent.execute(IdempotentWrites.Family.INTEGRATIONS,
+                key, request, () -> answer(payments.certify(command), requestId)));
     }
 
     @GET
@@ -222,20 +225,20 @@ public class PaymentsResource {
         return IntegrationViews.payment(view, view.payment().outcome().wireName(), view.payment().requestId().orElse(null));
     }
 
-    private IntegrationWrites.Reply answer(ApplyResult result, String requestId) {
+    private IdempotentWrites.Reply answer(ApplyResult result, String requestId) {
         if (result instanceof ApplyResult.Processed processed) {
             String status = processed.view().payment().outcome().wireName();
             caller.outcome(status, null);
-            return new IntegrationWrites.Reply(200, IntegrationViews.payment(processed.view(), status, requestId));
+            return new IdempotentWrites.Reply(200, IntegrationViews.payment(processed.view(), status, requestId));
         }
         if (result instanceof ApplyResult.AlreadyProcessed already) {
             caller.outcome(PaymentOutcome.ALREADY_PROCESSED.wireName(), "original request " + already.view().payment().requestId().orElse("?"));
-            return new IntegrationWrites.Reply(200, IntegrationViews.payment(already.view(),
+            return new IdempotentWrites.Reply(200, IntegrationViews.payment(already.view(),
                     PaymentOutcome.ALREADY_PROCESSED.wireName(), requestId));
         }
         if (result instanceof ApplyResult.NoOpenDocuments none) {
             caller.outcome(PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), null);
-            return new IntegrationWrites.Reply(200, IntegrationViews.payment(none.view(),
+            return new IdempotentWrites.Reply(200, IntegrationViews.payment(none.view(),
                     PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), requestId));
         }
         ApplyResult.Rejected rejected = (ApplyResult.Rejected) result;

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.document.DocumentQueries;
-import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
@@ -27,7 +26,6 @@ import dev.recaudo.domain.document.DocumentLifecycle;
 import dev.recaudo.domain.document.DocumentListQuery;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
-import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.rest.auth.PublicApi;
@@ -35,7 +33,7 @@ import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.FieldErrors;
-import dev.recaudo.rest.common.Fingerprints;
+import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.JsonBody;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
@@ -74,7 +72,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = "apiKeyBearer")
 public class InvoicesResource {
 
-    static final String IDEMPOTENCY_HEADER = "x-idempotency";
+    static final String IDEMPOTENCY_HEADER = IdempotentWrites.PUBLIC_HEADER;
     static final String CREATE_OPERATION = "public_invoices.create";
     private static final Set<String> UPDATE_FIELDS = Set.of(
             "reference", "amount", "name", "provider_id", "description", "phone", "email", "due_date");
@@ -83,7 +81,7 @@ public class InvoicesResource {
     private final DocumentQueries documents;
     private final InvoiceLifecycleUseCase invoices;
     private final BulkAnnulmentUseCase bulk;
-    private final IdempotentExecution idempotency;
+    private final IdempotentWrites writes;
     private final PublicInvoiceProjection projection;
     private final ObjectMapper json;
     private final Caller caller;
@@ -93,7 +91,7 @@ public class InvoicesResource {
             DocumentQueries documents,
             InvoiceLifecycleUseCase invoices,
             BulkAnnulmentUseCase bulk,
-            IdempotentExecution idempotency,
+            IdempotentWrites writes,
             PublicInvoiceProjection projection,
             ObjectMapper json,
             Caller caller,
@@ -101,7 +99,7 @@ public class InvoicesResource {
         this.documents = documents;
         this.invoices = invoices;
         this.bulk = bulk;
-        this.idempotency = idempotency;
+        this.writes = writes;
         this.projection = projection;
         this.json = json;
         this.caller = caller;
@@ -173,8 +171,9 @@ public class InvoicesResource {
 
     /**
      * Creates the document, its customer when new, and a checkout for the full balance. The
-     * {@code x-idempotency} key replays the first answer for an equal body (as parsed JSON) and
-     * refuses a different one; while the first request is still running, a twin waits for it.
+     * {@code x-idempotency} key belongs to the key's partner: it replays the first answer for an
+     * equal body (as parsed JSON) and refuses a different one; while the first request is still
+     * running, a twin waits for it.
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -188,28 +187,15 @@ public class InvoicesResource {
                     Map.of(IDEMPOTENCY_HEADER, List.of("is required")));
         }
         CreateInvoice command = createCommand(key, currency, idempotencyKey, body);
-        IdempotentExecution.Outcome outcome = idempotency.execute(key.scope(), CREATE_OPERATION, idempotencyKey,
-                Fingerprints.of(body), () -> {
+        return writes.execute(IdempotentWrites.Family.PUBLIC, key,
+                IdempotentWrites.Request.ofBody(CREATE_OPERATION, idempotencyKey, body), () -> {
                     CreateResult result = invoices.create(command);
                     if (result instanceof CreateResult.Created created) {
-                        return new StoredResponse(201, write(projection.invoice(created.invoice())));
+                        return new IdempotentWrites.Reply(201, projection.invoice(created.invoice()));
                     }
                     throw new ApiProblem(Problem.CONFLICT, "Another invoice of this provider already has this provider_id",
                             Map.of("provider_id", List.of("is already used by another invoice")));
                 });
-        if (outcome instanceof IdempotentExecution.Outcome.Executed executed) {
-            return raw(executed.response()).build();
-        }
-        if (outcome instanceof IdempotentExecution.Outcome.Replayed replayed) {
-            return raw(replayed.response()).header("Idempotent-Replayed", "true").build();
-        }
-        if (outcome instanceof IdempotentExecution.Outcome.KeyReusedWithAnotherRequest) {
-            throw new ApiProblem(Problem.IDEMPOTENCY_MISMATCH, "This x-idempotency key was used with a different body",
-                    Map.of(IDEMPOTENCY_HEADER, List.of("was used with a different body")));
-        }
-        throw new ApiProblem(Problem.IDEMPOTENCY_IN_PROGRESS,
-                "A request with this x-idempotency key is still being processed; retry shortly",
-                Map.of(IDEMPOTENCY_HEADER, List.of("is in use by a request in progress")), Map.of("Retry-After", "1"));
     }
 
     @GET
@@ -438,17 +424,5 @@ public class InvoicesResource {
 
     private Response.ResponseBuilder invoice(InvoiceView view) {
         return Response.ok(projection.invoice(view)).tag(Long.toString(view.document().version()));
-    }
-
-    private static Response.ResponseBuilder raw(StoredResponse response) {
-        return Response.status(response.status()).entity(response.body()).type(MediaType.APPLICATION_JSON);
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("an invoice is plain values and always serializes", e);
-        }
     }
 }

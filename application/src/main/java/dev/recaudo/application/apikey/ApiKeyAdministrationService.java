@@ -6,12 +6,14 @@ import dev.recaudo.domain.apikey.ApiKeyId;
 import dev.recaudo.domain.apikey.ApiKeyRepository;
 import dev.recaudo.domain.apikey.ApiKeySecret;
 import dev.recaudo.domain.apikey.ApiKeySpec;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 public final class ApiKeyAdministrationService implements ApiKeyAdministrationUseCase {
 
@@ -43,7 +45,8 @@ public final class ApiKeyAdministrationService implements ApiKeyAdministrationUs
             if (keys.countActive(companyId) >= activeKeysMax) {
                 return new IssueResult.Rejected(IssueRejection.ACTIVE_KEY_LIMIT_REACHED);
             }
-            return issue(companyId, spec);
+            return issue(spec.environment(),
+                    secret -> ApiKey.issue(ApiKeyId.random(), companyId, spec, secret, clock.instant()));
         });
     }
 
@@ -69,13 +72,15 @@ public final class ApiKeyAdministrationService implements ApiKeyAdministrationUs
             if (current.isEmpty() || !keys.revoke(companyId, keyId, clock.instant())) {
                 return new IssueResult.Rejected(IssueRejection.KEY_NOT_FOUND);
             }
-            return issue(companyId, current.get().spec());
+            // The replacement keeps the lineage, so it replays the idempotent answers of the key it replaces.
+            ApiKey replaced = current.get();
+            return issue(replaced.environment(), secret -> replaced.successor(ApiKeyId.random(), secret, clock.instant()));
         });
     }
 
-    private IssueResult issue(CompanyId companyId, ApiKeySpec spec) {
-        ApiKeySecret secret = ApiKeySecret.generate(spec.environment(), random);
-        ApiKey key = ApiKey.issue(ApiKeyId.random(), companyId, spec, secret, clock.instant());
+    private IssueResult issue(KeyEnvironment environment, Function<ApiKeySecret, ApiKey> keyFor) {
+        ApiKeySecret secret = ApiKeySecret.generate(environment, random);
+        ApiKey key = keyFor.apply(secret);
         keys.insert(key);
         return new IssueResult.Issued(key, secret);
     }

@@ -1,10 +1,11 @@
 package dev.recaudo.application.idempotency;
 
 import dev.recaudo.application.common.Transactions;
-import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.idempotency.IdempotencyStore.Claim;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
+import dev.recaudo.domain.idempotency.RequestFingerprint;
 import java.time.Clock;
 import java.util.function.Supplier;
 
@@ -37,11 +38,12 @@ public final class IdempotentExecution {
     }
 
     /**
-     * @param operation what the key is scoped to besides the tenant, e.g. {@code public_invoices.create}
-     * @param fingerprint a digest of the request as parsed, so equal requests have equal fingerprints
+     * @param scope the tenant and the partner the key value belongs to
+     * @param operation what the key is scoped to besides the scope, e.g. {@code public_invoices.create}
+     * @param fingerprint what identifies the request, so equal requests match and others do not
      */
-    public Outcome execute(
-            TenantScope scope, String operation, String key, String fingerprint, Supplier<StoredResponse> work) {
+    public Outcome execute(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint,
+            Supplier<StoredResponse> work) {
         try {
             return transactions.inTransaction(() -> {
                 Claim claim = store.claim(scope, operation, key, fingerprint, clock.instant());

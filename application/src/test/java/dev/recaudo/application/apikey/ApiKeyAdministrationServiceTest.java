@@ -207,6 +207,20 @@ class ApiKeyAdministrationServiceTest {
     }
 
     @Test
+    void givenKeyRotatedTwice_whenInspectingLineage_thenEveryReplacementKeepsTheFirstKeysId() {
+        Issued first = issued(service.create(companyId, spec().build()));
+        Issued other = issued(service.create(companyId, spec().build()));
+
+        Issued second = issued(service.rotate(companyId, first.key().id()));
+        Issued third = issued(service.rotate(companyId, second.key().id()));
+
+        assertThat(first.key().lineage()).isEqualTo(first.key().id());
+        assertThat(keys.get(second.key().id()).lineage()).isEqualTo(first.key().id());
+        assertThat(keys.get(third.key().id()).lineage()).isEqualTo(first.key().id());
+        assertThat(other.key().lineage()).isEqualTo(other.key().id()).isNotEqualTo(first.key().id());
+    }
+
+    @Test
     void givenActiveKey_whenRotating_thenNewSecretDiffersAndItsHashIsStored() {
         Issued old = issued(service.create(companyId, spec().build()));
 

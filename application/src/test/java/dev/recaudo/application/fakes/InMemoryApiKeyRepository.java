@@ -129,6 +129,7 @@ public final class InMemoryApiKeyRepository implements ApiKeyRepository, Transac
     private static ApiKey copy(ApiKey key, Optional<Instant> revokedAt, Optional<Instant> lastUsedAt) {
         return new ApiKey(
                 key.id(),
+                key.lineage(),
                 key.companyId(),
                 key.name(),
                 key.keyPrefix(),

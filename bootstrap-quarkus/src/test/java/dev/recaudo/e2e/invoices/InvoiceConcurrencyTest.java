@@ -85,8 +85,8 @@ class InvoiceConcurrencyTest {
         try (java.sql.Connection first = dev.recaudo.e2e.support.PostgresTestDatabase.connect()) {
             first.setAutoCommit(false);
             try (java.sql.PreparedStatement claim = first.prepareStatement("INSERT INTO idempotency_records (company_id,"
-                    + " is_test, operation, idempotency_key, fingerprint, created_at) VALUES (?, false, 'public_invoices.create', ?,"
-                    + " 'in-flight', now())")) {
+                    + " is_test, partner, operation, idempotency_key, fingerprint, created_at) VALUES (?, false, 'source:erp',"
+                    + " 'public_invoices.create', ?, 'in-flight', now())")) {
                 claim.setObject(1, company.id());
                 claim.setString(2, idempotencyKey);
                 claim.executeUpdate();

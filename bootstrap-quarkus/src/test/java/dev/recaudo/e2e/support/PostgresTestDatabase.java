@@ -15,9 +15,9 @@ import java.util.UUID;
  */
 public class PostgresTestDatabase implements QuarkusTestResourceLifecycleManager {
 
-    static final String SERVER = System.getenv().getOrDefault("RECAUDO_TEST_PG", "127.0.0.1:5432");
-    static final String USER = System.getenv().getOrDefault("QUARKUS_DATASOURCE_USERNAME", "postgres");
-    static final String PASSWORD = System.getenv().getOrDefault("QUARKUS_DATASOURCE_PASSWORD", "");
+    public static final String SERVER = System.getenv().getOrDefault("RECAUDO_TEST_PG", "127.0.0.1:5432");
+    public static final String USER = System.getenv().getOrDefault("QUARKUS_DATASOURCE_USERNAME", "postgres");
+    public static final String PASSWORD = System.getenv().getOrDefault("QUARKUS_DATASOURCE_PASSWORD", "");
 
     private static String database;
 

@@ -12,11 +12,15 @@ import java.util.Set;
  * A company's credential for the partner-facing APIs. Only the SHA-256 of the key text is kept. A
  * key is active until it is revoked (directly or by rotation); revocation is final.
  *
+ * @param lineage the id of the first key of the rotation chain this key belongs to: its own id when
+ *     issued, copied to the replacement at rotation. It names the partner of a key without a source
+ *     (see {@code IdempotencyScope}), so retries across a rotation still replay.
  * @param source the partner the key acts for; it must equal {@code provider} and {@code source} in
  *     request bodies. Keys without a source can read but cannot write partner documents.
  */
 public record ApiKey(
         ApiKeyId id,
+        ApiKeyId lineage,
         CompanyId companyId,
         String name,
         String keyPrefix,
@@ -38,6 +42,7 @@ public record ApiKey(
 
     public ApiKey {
         Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(lineage, "lineage");
         Objects.requireNonNull(companyId, "companyId");
         Objects.requireNonNull(keyPrefix, "keyPrefix");
         Objects.requireNonNull(keyHash, "keyHash");
@@ -58,15 +63,31 @@ public record ApiKey(
         permissions = permissions.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(permissions));
     }
 
-    /** A new active key for the given secret. */
+    /** A new active key for the given secret, the first of its lineage. */
     public static ApiKey issue(
             ApiKeyId id,
             CompanyId companyId,
             ApiKeySpec spec,
             ApiKeySecret secret,
             Instant now) {
+        return issue(id, id, companyId, spec, secret, now);
+    }
+
+    /** The key that replaces this one at rotation: a new id and secret, the same spec and lineage. */
+    public ApiKey successor(ApiKeyId successorId, ApiKeySecret secret, Instant now) {
+        return issue(successorId, lineage, companyId, spec(), secret, now);
+    }
+
+    private static ApiKey issue(
+            ApiKeyId id,
+            ApiKeyId lineage,
+            CompanyId companyId,
+            ApiKeySpec spec,
+            ApiKeySecret secret,
+            Instant now) {
         return new ApiKey(
                 id,
+                lineage,
                 companyId,
                 spec.name(),
                 secret.prefix(),

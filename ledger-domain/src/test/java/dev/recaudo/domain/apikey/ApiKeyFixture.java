@@ -53,8 +53,10 @@ final class ApiKeyFixture {
     }
 
     ApiKey build() {
+        ApiKeyId id = ApiKeyId.random();
         return new ApiKey(
-                ApiKeyId.random(),
+                id,
+                id,
                 CompanyId.random(),
                 name,
                 "rk_live_abcd",

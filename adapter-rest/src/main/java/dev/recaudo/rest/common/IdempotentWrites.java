@@ -1,0 +1,128 @@
+package dev.recaudo.rest.common;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.application.idempotency.IdempotentExecution;
+import dev.recaudo.application.idempotency.IdempotentExecution.Outcome;
+import dev.recaudo.domain.idempotency.IdempotencyScope;
+import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The one idempotent-write path of the public invoice and integrations APIs. The key value belongs
+ * to the partner of the API key (see {@link IdempotencyScope}); the first request does the work and
+ * its successful answer is stored; the same request again (same partner, path ids and body as
+ * parsed JSON) replays it; another request under the key is {@code 409} mismatch, and a twin of a
+ * request still running is {@code 409} in progress. The families differ only in the header's name
+ * and in how a replay is marked.
+ */
+@ApplicationScoped
+public class IdempotentWrites {
+
+    public static final String PUBLIC_HEADER = "x-idempotency";
+    public static final String INTEGRATIONS_HEADER = "Idempotency-Key";
+
+    /** How a family names the key and answers a replay. */
+    public enum Family {
+        /** Replays carry {@code Idempotent-Replayed: true}; errors name the header as a field. */
+        PUBLIC(PUBLIC_HEADER, true),
+        /** Replays are the stored answer as it was first sent. */
+        INTEGRATIONS(INTEGRATIONS_HEADER, false);
+
+        private final String header;
+        private final boolean marksReplays;
+
+        Family(String header, boolean marksReplays) {
+            this.header = header;
+            this.marksReplays = marksReplays;
+        }
+
+        Response replay(StoredResponse stored) {
+            Response.ResponseBuilder answer = stored(stored);
+            return (marksReplays ? answer.header("Idempotent-Replayed", "true") : answer).build();
+        }
+
+        ApiProblem mismatch() {
+            return new ApiProblem(Problem.IDEMPOTENCY_MISMATCH,
+                    "The " + header + " value was already used with a different request",
+                    Map.of(header, List.of("was used with a different request")));
+        }
+
+        ApiProblem inProgress() {
+            return new ApiProblem(Problem.IDEMPOTENCY_IN_PROGRESS,
+                    "A request with this " + header + " is still being processed; retry shortly",
+                    Map.of(header, List.of("is in use by a request in progress")), Map.of("Retry-After", "1"));
+        }
+    }
+
+    /**
+     * What a write is, for its key: the operation, the key value, the ids its path names (the
+     * document or payment it acts on) and its body as parsed (null when it reads none).
+     */
+    public record Request(String operation, String idempotencyKey, Map<String, String> pathIds, JsonNode body) {
+
+        public Request {
+            pathIds = Map.copyOf(pathIds);
+        }
+
+        public static Request ofBody(String operation, String idempotencyKey, JsonNode body) {
+            return new Request(operation, idempotencyKey, Map.of(), body);
+        }
+    }
+
+    /** A status and the entity to send; only successful answers are stored for replay. */
+    public record Reply(int status, Object entity) {}
+
+    private final IdempotentExecution idempotency;
+    private final ObjectMapper json;
+
+    public IdempotentWrites(IdempotentExecution idempotency, ObjectMapper json) {
+        this.idempotency = idempotency;
+        this.json = json;
+    }
+
+    public Response execute(Family family, KeyPrincipal key, Request request, Supplier<Reply> work) {
+        return execute(family, key, request, work, family::replay);
+    }
+
+    /** Like {@link #execute(Family, KeyPrincipal, Request, Supplier)}, with an answer of its own to replays. */
+    public Response execute(Family family, KeyPrincipal key, Request request, Supplier<Reply> work,
+            Function<StoredResponse, Response> replay) {
+        IdempotencyScope scope = IdempotencyScope.of(key.key());
+        Outcome outcome = idempotency.execute(scope, request.operation(), request.idempotencyKey(),
+                Fingerprints.of(scope, request.pathIds(), request.body()), () -> {
+                    Reply reply = work.get();
+                    return new StoredResponse(reply.status(), write(reply.entity()));
+                });
+        if (outcome instanceof Outcome.Executed executed) {
+            return stored(executed.response()).build();
+        }
+        if (outcome instanceof Outcome.Replayed replayed) {
+            return replay.apply(replayed.response());
+        }
+        if (outcome instanceof Outcome.KeyReusedWithAnotherRequest) {
+            throw family.mismatch();
+        }
+        throw family.inProgress();
+    }
+
+    private static Response.ResponseBuilder stored(StoredResponse response) {
+        return Response.status(response.status()).entity(response.body()).type(MediaType.APPLICATION_JSON);
+    }
+
+    private String write(Object entity) {
+        try {
+            return json.writeValueAsString(entity);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("answers are plain records and always serialize", e);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package dev.recaudo.application.idempotency;
+
+import static dev.recaudo.application.fixtures.ApiKeySpecFixture.spec;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.recaudo.application.fakes.InMemoryIdempotencyStore;
+import dev.recaudo.application.fakes.MutableClock;
+import dev.recaudo.application.fakes.RollbackTransactions;
+import dev.recaudo.application.idempotency.IdempotentExecution.Outcome;
+import dev.recaudo.domain.apikey.ApiKey;
+import dev.recaudo.domain.apikey.ApiKeyId;
+import dev.recaudo.domain.apikey.ApiKeySecret;
+import dev.recaudo.domain.apikey.ApiKeySpec;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.idempotency.IdempotencyScope;
+import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
+import dev.recaudo.domain.idempotency.RequestFingerprint;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+class IdempotentExecutionTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+    private static final String OPERATION = "integrations.customers.upsert";
+    private static final String KEY = "key-1";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore();
+    private final RollbackTransactions transactions = new RollbackTransactions(store);
+    private final IdempotentExecution execution = new IdempotentExecution(store, transactions, new MutableClock(NOW));
+    private final CompanyId company = CompanyId.random();
+    private final AtomicInteger runs = new AtomicInteger();
+
+    /** A fingerprint that also recognises the given earlier forms, as a versioned one does. */
+    private record Fingerprint(String value, Set<String> earlierForms) implements RequestFingerprint {
+        Fingerprint(String value) {
+            this(value, Set.of());
+        }
+
+        @Override
+        public boolean matches(String stored) {
+            return value.equals(stored) || earlierForms.contains(stored);
+        }
+    }
+
+    private ApiKey key(ApiKeySpec spec) {
+        return ApiKey.issue(ApiKeyId.random(), company, spec, ApiKeySecret.generate(spec.environment(), RANDOM), NOW);
+    }
+
+    private IdempotencyScope partner(String source) {
+        return IdempotencyScope.of(key(spec().withSource(source).build()));
+    }
+
+    private Supplier<StoredResponse> answering(int status, String body) {
+        return () -> {
+            runs.incrementAndGet();
+            return new StoredResponse(status, body);
+        };
+    }
+
+    @Test
+    void givenFirstRequest_whenRepeatedWithTheSameFingerprint_thenTheWorkRanOnceAndTheAnswerIsReplayed() {
+        IdempotencyScope scope = partner("erp");
+
+        Outcome first = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{\"n\":1}"));
+        Outcome repeat = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{\"n\":2}"));
+
+        assertThat(first).isEqualTo(new Outcome.Executed(new StoredResponse(201, "{\"n\":1}")));
+        assertThat(repeat).isEqualTo(new Outcome.Replayed(new StoredResponse(201, "{\"n\":1}")));
+        assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void givenUsedKey_whenAnotherRequestUsesIt_thenRefusedWithoutRunningTheWork() {
+        IdempotencyScope scope = partner("erp");
+        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+
+        Outcome other = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:b"), answering(201, "{}"));
+
+        assertThat(other).isInstanceOf(Outcome.KeyReusedWithAnotherRequest.class);
+        assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void givenKeyUsedByOnePartner_whenAnotherPartnerOfTheCompanyUsesTheSameValue_thenItsOwnWorkRuns() {
+        execution.execute(partner("erp-1"), OPERATION, KEY, new Fingerprint("v2:a"), answering(200, "{\"p\":1}"));
+
+        Outcome second = execution.execute(partner("erp-2"), OPERATION, KEY, new Fingerprint("v2:a"), answering(200, "{\"p\":2}"));
+
+        assertThat(second).isEqualTo(new Outcome.Executed(new StoredResponse(200, "{\"p\":2}")));
+        assertThat(runs).hasValue(2);
+    }
+
+    @Test
+    void givenKeysOfOneSource_whenEitherRepeatsARequest_thenItReplays() {
+        IdempotencyScope first = partner("erp");
+        IdempotencyScope second = partner("erp");
+        execution.execute(first, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+
+        assertThat(execution.execute(second, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}")))
+                .isInstanceOf(Outcome.Replayed.class);
+        assertThat(first).isEqualTo(second);
+    }
+
+    @Test
+    void givenKeyWithoutSource_whenItsRotatedReplacementRepeatsTheRequest_thenItReplaysButAnotherSourcelessKeyDoesNot() {
+        ApiKey original = key(spec().build());
+        ApiKey replacement = original.successor(ApiKeyId.random(), ApiKeySecret.generate(KeyEnvironment.LIVE, RANDOM), NOW);
+        ApiKey unrelated = key(spec().build());
+        execution.execute(IdempotencyScope.of(original), OPERATION, KEY, new Fingerprint("v2:a"), answering(200, "{}"));
+
+        Outcome retried = execution.execute(IdempotencyScope.of(replacement), OPERATION, KEY, new Fingerprint("v2:a"),
+                answering(200, "{}"));
+        Outcome other = execution.execute(IdempotencyScope.of(unrelated), OPERATION, KEY, new Fingerprint("v2:a"),
+                answering(200, "{}"));
+
+        assertThat(retried).isInstanceOf(Outcome.Replayed.class);
+        assertThat(other).isInstanceOf(Outcome.Executed.class);
+        assertThat(runs).hasValue(2);
+    }
+
+    @Test
+    void givenErrorAnswer_whenRepeated_thenNothingWasStoredAndTheWorkRunsAgain() {
+        IdempotencyScope scope = partner("erp");
+
+        Outcome refused = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(404, "{}"));
+        assertThat(store.size()).isZero();
+        Outcome again = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:b"), answering(201, "{}"));
+
+        assertThat(refused).isEqualTo(new Outcome.Executed(new StoredResponse(404, "{}")));
+        assertThat(again).isInstanceOf(Outcome.Executed.class);
+        assertThat(transactions.rollbacks()).isEqualTo(1);
+    }
+
+    @Test
+    void givenFailingWork_whenRetried_thenTheClaimWasRolledBackAndTheRetryRuns() {
+        IdempotencyScope scope = partner("erp");
+
+        assertThatThrownBy(() -> execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), () -> {
+            throw new IllegalStateException("database gone");
+        })).isInstanceOf(IllegalStateException.class);
+
+        assertThat(store.size()).isZero();
+        assertThat(execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}")))
+                .isInstanceOf(Outcome.Executed.class);
+    }
+
+    @Test
+    void givenClaimWithoutAnswer_whenTheKeyIsUsed_thenStillInProgressAndNothingRuns() {
+        IdempotencyScope scope = partner("erp");
+        store.given(scope, OPERATION, KEY, "v2:a", Optional.empty());
+
+        Outcome outcome = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+
+        assertThat(outcome).isInstanceOf(Outcome.StillInProgress.class);
+        assertThat(runs).hasValue(0);
+        assertThat(transactions.rollbacks()).isEqualTo(1);
+    }
+
+    @Test
+    void givenRecordOfAnEarlierRelease_whenTheSameRequestComes_thenItsEarlierFormMatchesAndTheAnswerReplays() {
+        IdempotencyScope scope = partner("erp");
+        store.given(scope, OPERATION, KEY, "legacy-digest", Optional.of(new StoredResponse(201, "{\"old\":true}")));
+
+        Outcome same = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a", Set.of("legacy-digest")),
+                answering(201, "{}"));
+        Outcome other = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:b", Set.of("other-digest")),
+                answering(201, "{}"));
+
+        assertThat(same).isEqualTo(new Outcome.Replayed(new StoredResponse(201, "{\"old\":true}")));
+        assertThat(other).isInstanceOf(Outcome.KeyReusedWithAnotherRequest.class);
+        assertThat(runs).hasValue(0);
+    }
+}
