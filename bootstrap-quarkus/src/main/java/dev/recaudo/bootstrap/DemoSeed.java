@@ -22,8 +22,11 @@ import org.jboss.logging.Logger;
 
 /**
  * With {@code RECAUDO_DEMO_SEED=true}, the first start creates a demo company, its administrator
- * and one key per API family, and prints them once with ready-to-paste {@code curl} lines. Later
- * starts, and other instances, find the administrator taken and do nothing.
+ * and one test key per API family, and prints them once as {@code export} lines (the variables of
+ * {@code docs/quickstart.md}) followed by ready-to-paste {@code curl} lines. Test keys, because the
+ * sandbox controls refuse live keys and a first try should reach a paid checkout; four keys leave
+ * one of the company's five active keys free. Later starts, and other instances, find the
+ * administrator taken and do nothing.
  */
 @ApplicationScoped
 public class DemoSeed {
@@ -66,40 +69,44 @@ public class DemoSeed {
             return;
         }
         CompanyId companyId = onboarded.company().id();
-        String publicKey = key(companyId, "demo public invoices", "demo-erp", EnumSet.of(
+        String publicKey = testKey(companyId, "demo public invoices", "demo-erp", EnumSet.of(
                 Permission.PUBLIC_INVOICES_READ, Permission.PUBLIC_INVOICES_WRITE, Permission.WHATSAPP_EVENTS_READ));
-        String integrationsKey = key(companyId, "demo integrations", "demo-erp", EnumSet.of(
+        String integrationsKey = testKey(companyId, "demo integrations", "demo-erp", EnumSet.of(
                 Permission.CUSTOMERS_READ, Permission.CUSTOMERS_WRITE, Permission.COLLECTION_DOCUMENTS_READ,
                 Permission.COLLECTION_DOCUMENTS_WRITE, Permission.PAYMENTS_READ, Permission.VERIFIED_PAYMENTS_WRITE,
                 Permission.CERTIFIED_RATES_WRITE));
-        String externalKey = key(companyId, "demo external payments", "demo-shop",
+        String externalKey = testKey(companyId, "demo external payments", "demo-shop",
                 EnumSet.of(Permission.PAYMENTS_CREATE, Permission.PAYMENTS_READ));
-        String checkoutKey = key(companyId, "demo checkout", "demo-shop", EnumSet.of(Permission.CHECKOUT_WRITE));
+        String checkoutKey = testKey(companyId, "demo checkout", "demo-shop", EnumSet.of(Permission.CHECKOUT_WRITE));
 
         String text = String.join("\n",
                 "",
                 "==================== Recaudo demo seed (shown once) ====================",
-                "company id          " + companyId,
-                "admin e-mail        " + ADMIN_EMAIL,
-                "admin password      " + password,
-                "public invoices key " + publicKey,
-                "integrations key    " + integrationsKey,
-                "external pay key    " + externalKey,
-                "checkout key        " + checkoutKey,
+                "# Test keys (rk_test_): sandbox documents, invisible to live keys. Partners: demo-erp",
+                "# (invoices, integrations), demo-shop (external payments, checkout). Paste these lines",
+                "# into your shell to follow docs/quickstart.md:",
+                "export BASE=" + baseUrl,
+                "export COMPANY_ID=" + companyId,
+                "export ADMIN_EMAIL=" + ADMIN_EMAIL,
+                "export ADMIN_PASSWORD=" + password,
+                "export PUBLIC_KEY=" + publicKey,
+                "export INTEGRATIONS_KEY=" + integrationsKey,
+                "export EXTERNAL_KEY=" + externalKey,
+                "export CHECKOUT_KEY=" + checkoutKey,
                 "",
-                "curl -s -H 'Authorization: Bearer " + publicKey + "' " + baseUrl + "/v1/invoices",
-                "curl -s -H 'X-API-Key: " + externalKey + "' " + baseUrl + "/external/payments",
-                "curl -s -X POST -H 'Content-Type: application/json' -d '{\"email\":\"" + ADMIN_EMAIL
-                        + "\",\"password\":\"" + password + "\"}' " + baseUrl + "/auth/token",
+                "curl -s -H \"Authorization: Bearer $PUBLIC_KEY\" \"$BASE/v1/invoices\"",
+                "curl -s -H \"X-API-Key: $EXTERNAL_KEY\" \"$BASE/external/payments\"",
+                "jq -n --arg email \"$ADMIN_EMAIL\" --arg password \"$ADMIN_PASSWORD\" '{$email, $password}'"
+                        + " | curl -s -H 'Content-Type: application/json' -d @- \"$BASE/auth/token\"",
                 "=========================================================================",
                 "");
         // Printed on standard output, not logged: these secrets must not travel to a log collector.
         System.out.println(text);
     }
 
-    private String key(CompanyId companyId, String name, String source, Set<Permission> permissions) {
+    private String testKey(CompanyId companyId, String name, String source, Set<Permission> permissions) {
         IssueResult result = keys.create(companyId,
-                new ApiKeySpec(name, permissions, Optional.of(source), KeyEnvironment.LIVE, 600));
+                new ApiKeySpec(name, permissions, Optional.of(source), KeyEnvironment.TEST, 600));
         return ((IssueResult.Issued) result).secret().text();
     }
 }

@@ -5,11 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.bootstrap.DemoSeed;
 import dev.recaudo.e2e.support.Sql;
+import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -17,23 +23,46 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class DemoSeedTest {
 
+    private static final Pattern EXPORT = Pattern.compile("(?m)^export ([A-Z_]+)=(\\S+)$");
+    private static final String SEEDED_KEYS = "FROM api_keys k JOIN admin_users a ON a.company_id = k.company_id"
+            + " WHERE a.email = 'demo-admin@recaudo.local' AND k.environment = ?";
+
     @Inject
     DemoSeed seed;
 
     @Test
-    void givenDemoSeed_whenRunTwice_thenOneCompanyWithWorkingKeysPrintedOnce() {
-        String printed = capture(seed::seed);
-        Matcher publicKey = Pattern.compile("public invoices key (rk_live_\\S+)").matcher(printed);
-        assertThat(publicKey.find()).isTrue();
-        assertThat(printed).contains("curl -s -H 'Authorization: Bearer " + publicKey.group(1));
-        given().auth().oauth2(publicKey.group(1)).get("/v1/invoices").then().statusCode(200);
-        Matcher externalKey = Pattern.compile("external pay key\\s+(rk_live_\\S+)").matcher(printed);
-        assertThat(externalKey.find()).isTrue();
-        given().header("X-API-Key", externalKey.group(1)).get("/external/payments").then().statusCode(200);
+    void givenDemoSeed_whenRunTwice_thenFourWorkingTestKeysPrintedOnceAsExportsAndAKeySlotLeft() {
+        Map<String, String> exports = exports(capture(seed::seed));
 
-        assertThat(capture(seed::seed)).doesNotContain("rk_live_");
-        assertThat(Sql.count("SELECT count(*) FROM api_keys k JOIN admin_users a ON a.company_id = k.company_id"
-                + " WHERE a.email = 'demo-admin@recaudo.local'")).isEqualTo(4);
+        assertThat(exports).containsOnlyKeys("BASE", "COMPANY_ID", "ADMIN_EMAIL", "ADMIN_PASSWORD",
+                "PUBLIC_KEY", "INTEGRATIONS_KEY", "EXTERNAL_KEY", "CHECKOUT_KEY");
+        assertThat(List.of("PUBLIC_KEY", "INTEGRATIONS_KEY", "EXTERNAL_KEY", "CHECKOUT_KEY"))
+                .allSatisfy(name -> assertThat(exports.get(name)).startsWith("rk_test_"));
+        given().auth().oauth2(exports.get("PUBLIC_KEY")).get("/v1/invoices").then().statusCode(200);
+        given().header("X-API-Key", exports.get("EXTERNAL_KEY")).get("/external/payments").then().statusCode(200);
+        // The sandbox controls take the key at once: an unknown checkout is 404, where a live key gets 403.
+        given().auth().oauth2(exports.get("PUBLIC_KEY"))
+                .post("/sandbox/checkouts/{checkoutId}/complete", UUID.randomUUID())
+                .then().statusCode(404);
+
+        assertThat(capture(seed::seed)).doesNotContain("rk_");
+        assertThat(Sql.count("SELECT count(*) " + SEEDED_KEYS, "test")).isEqualTo(4);
+        assertThat(Sql.count("SELECT count(*) " + SEEDED_KEYS, "live")).isZero();
+        // Four of the company's five active keys: the administrator can still issue a live one.
+        String adminToken = Tenants.login(exports.get("ADMIN_EMAIL"), exports.get("ADMIN_PASSWORD"));
+        given().auth().oauth2(adminToken).contentType(ContentType.JSON)
+                .body(Map.of("name", "first live key", "source", "demo-erp", "environment", "live"))
+                .post("/companies/{companyId}/api-keys", exports.get("COMPANY_ID"))
+                .then().statusCode(201);
+    }
+
+    private static Map<String, String> exports(String printed) {
+        Map<String, String> exports = new LinkedHashMap<>();
+        Matcher export = EXPORT.matcher(printed);
+        while (export.find()) {
+            exports.put(export.group(1), export.group(2));
+        }
+        return exports;
     }
 
     private static String capture(Runnable work) {

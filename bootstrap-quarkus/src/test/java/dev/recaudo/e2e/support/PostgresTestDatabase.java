@@ -29,8 +29,7 @@ public class PostgresTestDatabase implements QuarkusTestResourceLifecycleManager
 
     @Override
     public void stop() {
-        try (Connection connection = DriverManager.getConnection("jdbc:postgresql://" + SERVER + "/postgres", USER, PASSWORD);
-                Statement statement = connection.createStatement()) {
+        try (Connection connection = connectToServer(); Statement statement = connection.createStatement()) {
             statement.execute("DROP DATABASE IF EXISTS \"" + database + "\" WITH (FORCE)");
         } catch (SQLException e) {
             System.err.println("could not drop test database " + database + ": " + e.getMessage());
@@ -39,6 +38,11 @@ public class PostgresTestDatabase implements QuarkusTestResourceLifecycleManager
 
     public static String jdbcUrl() {
         return "jdbc:postgresql://" + SERVER + "/" + database;
+    }
+
+    /** A connection to the server's maintenance database, to create or drop databases. */
+    public static Connection connectToServer() throws SQLException {
+        return DriverManager.getConnection("jdbc:postgresql://" + SERVER + "/postgres", USER, PASSWORD);
     }
 
     /** A direct connection to the run's database, for tests that set up or inspect rows. */

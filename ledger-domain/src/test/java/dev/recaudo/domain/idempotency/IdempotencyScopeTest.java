@@ -22,7 +22,7 @@ class IdempotencyScopeTest {
     private final CompanyId company = CompanyId.random();
 
     private ApiKey key(Optional<String> source, KeyEnvironment environment) {
-        ApiKeySpec spec = new ApiKeySpec("key", Permission.DEFAULTS, source, environment, ApiKey.RATE_LIMIT_RPM_DEFAULT);
+        ApiKeySpec spec = new ApiKeySpec("key", Permission.DEFAULTS, source, environment, 60);
         return ApiKey.issue(ApiKeyId.random(), company, spec, ApiKeySecret.generate(environment, RANDOM), NOW);
     }
 
