@@ -93,8 +93,8 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    AdminAuthenticationUseCase adminAuthentication(AdminUserRepository admins, PasswordHasher hasher) {
-        return new AdminAuthenticationService(admins, hasher);
+    AdminAuthenticationUseCase adminAuthentication(AdminUserRepository admins, CompanyRepository companies, PasswordHasher hasher) {
+        return new AdminAuthenticationService(admins, companies, hasher);
     }
 
     @Produces
