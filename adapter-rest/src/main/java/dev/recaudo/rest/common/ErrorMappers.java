@@ -75,6 +75,13 @@ public class ErrorMappers {
         return malformed(request);
     }
 
+    /** A chunked body past the limit: a client mistake, so no error log. The rest of it is still on its way. */
+    @ServerExceptionMapper
+    public Response bodyTooLarge(BodyLimit.TooLarge e, ContainerRequestContext request) {
+        return responses.render(new ApiProblem(Problem.PAYLOAD_TOO_LARGE, e.getMessage(), Map.of(),
+                Map.of("Connection", "close")), request);
+    }
+
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e, ContainerRequestContext request) {
         Throwable cause = e.getCause();
