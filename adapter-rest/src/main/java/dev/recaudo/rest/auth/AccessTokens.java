@@ -169,7 +169,9 @@ public class AccessTokens {
     }
 
     private static OptionalLong epochSeconds(JsonWebToken jwt, Claims claim) {
-        return jwt.getClaim(claim.name()) instanceof Number seconds ? OptionalLong.of(seconds.longValue()) : OptionalLong.empty();
+        return jwt.getClaim(claim.name()) instanceof Number seconds
+                ? OptionalLong.of(seconds.longValue())
+                : OptionalLong.empty();
     }
 
     private Keys keys() {
