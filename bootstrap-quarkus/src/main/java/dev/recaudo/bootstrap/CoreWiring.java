@@ -58,6 +58,7 @@ import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.domain.webhook.WebhookSender;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
 import dev.recaudo.webhooks.delivery.StandardWebhookSignature;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
@@ -91,10 +92,15 @@ public class CoreWiring {
         return new CompanyAdministrationService(companies, admins, hasher, transactions, clock);
     }
 
+    /**
+     * Application-scoped (created on first use, behind a proxy) rather than a singleton: the admin
+     * filter that uses it is built at static init, and building the service hashes a decoy password
+     * with the configured cost, which exists only at runtime.
+     */
     @Produces
-    @Singleton
-    AdminAuthenticationUseCase adminAuthentication(AdminUserRepository admins, PasswordHasher hasher) {
-        return new AdminAuthenticationService(admins, hasher);
+    @ApplicationScoped
+    AdminAuthenticationUseCase adminAuthentication(AdminUserRepository admins, CompanyRepository companies, PasswordHasher hasher) {
+        return new AdminAuthenticationService(admins, companies, hasher);
     }
 
     @Produces

@@ -10,10 +10,14 @@ import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Optional;
 
 @ApplicationScoped
 public class PgAdminUserRepository implements AdminUserRepository {
+
+    private static final String SELECT = "SELECT id, company_id, email, password_hash, created_at FROM admin_users";
 
     private final Jdbc jdbc;
 
@@ -36,14 +40,21 @@ public class PgAdminUserRepository implements AdminUserRepository {
 
     @Override
     public Optional<AdminUser> findByEmail(String normalizedEmail) {
-        return jdbc.queryOne(
-                "SELECT id, company_id, email, password_hash, created_at FROM admin_users WHERE email = ?",
-                row -> new AdminUser(
-                        new AdminUserId(uuid(row, "id")),
-                        new CompanyId(uuid(row, "company_id")),
-                        row.getString("email"),
-                        row.getString("password_hash"),
-                        instant(row, "created_at")),
-                normalizedEmail);
+        return jdbc.queryOne(SELECT + " WHERE email = ?", PgAdminUserRepository::adminUser, normalizedEmail);
+    }
+
+    @Override
+    public Optional<AdminUser> find(CompanyId companyId, AdminUserId id) {
+        return jdbc.queryOne(SELECT + " WHERE company_id = ? AND id = ?", PgAdminUserRepository::adminUser,
+                companyId.value(), id.value());
+    }
+
+    private static AdminUser adminUser(ResultSet row) throws SQLException {
+        return new AdminUser(
+                new AdminUserId(uuid(row, "id")),
+                new CompanyId(uuid(row, "company_id")),
+                row.getString("email"),
+                row.getString("password_hash"),
+                instant(row, "created_at"));
     }
 }

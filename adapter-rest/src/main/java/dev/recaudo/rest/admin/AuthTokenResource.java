@@ -1,11 +1,13 @@
 package dev.recaudo.rest.admin;
 
 import dev.recaudo.application.admin.AdminAuthenticationUseCase;
+import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminAuthentication;
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.ratelimit.RateLimitDecision;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.rest.auth.AccessTokens;
+import dev.recaudo.rest.auth.AdminApiFilter;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RestSettings;
@@ -18,7 +20,10 @@ import java.time.Clock;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Administrator login: e-mail and password for a signed token naming the administrator's company. */
+/**
+ * Administrator login: e-mail and password for a signed token naming the administrator's company.
+ * An administrator of a disabled company gets {@code 403} after the right password, never a token.
+ */
 @Path("/auth/token")
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
@@ -56,9 +61,14 @@ public class AuthTokenResource {
             throw new ApiProblem(Problem.RATE_LIMITED, "Too many login attempts; try again later", Map.of(),
                     Map.of("Retry-After", Long.toString(decision.retryAfterSeconds(clock.instant()))));
         }
-        return authentication.authenticate(body.email(), body.password())
-                .map(tokens::issueAdmin)
-                .map(token -> new TokenResponse(token.accessToken(), "Bearer", token.expiresInSeconds()))
-                .orElseThrow(() -> new ApiProblem(Problem.AUTHENTICATION, "Wrong e-mail or password"));
+        AdminAuthentication result = authentication.authenticate(body.email(), body.password());
+        if (result instanceof AdminAuthentication.Authenticated authenticated) {
+            AccessTokens.IssuedToken token = tokens.issueAdmin(authenticated.admin());
+            return new TokenResponse(token.accessToken(), "Bearer", token.expiresInSeconds());
+        }
+        throw switch (((AdminAuthentication.Rejected) result).reason()) {
+            case INVALID_CREDENTIALS -> new ApiProblem(Problem.AUTHENTICATION, "Wrong e-mail or password");
+            case COMPANY_DISABLED -> AdminApiFilter.companyDisabled();
+        };
     }
 }

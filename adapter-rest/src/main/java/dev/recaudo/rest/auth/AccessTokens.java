@@ -24,15 +24,23 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
+import org.eclipse.microprofile.jwt.Claims;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * Signed access tokens (RS256 JWTs) for administrators and for the checkout helper, built with
  * smallrye-jwt-build and verified with smallrye-jwt's parser. The key pair lives in the database,
  * created by whichever instance starts first, so tokens verify on every instance and survive
- * restarts. A {@code token_use} claim keeps an admin token from opening checkout endpoints and
- * the other way round.
+ * restarts. A {@code token_use} claim and an audience per use keep an admin token from opening
+ * checkout endpoints and the other way round.
+ *
+ * <p>A signature only proves who signed a token; the claims must also be ones this service would
+ * have written: our issuer and the use's audience, an issue time that is not in the future (beyond
+ * {@link #CLOCK_SKEW_SECONDS}), and a lifetime no longer than the configured one. The subject is
+ * checked against the database by the caller, on every request.
  */
 @ApplicationScoped
 public class AccessTokens {
@@ -42,6 +50,11 @@ public class AccessTokens {
     private static final String TOKEN_USE = "token_use";
     private static final String COMPANY_ID = "company_id";
     private static final String EMAIL = "email";
+    /**
+     * How far in the future a token's issue time may be: instances sign with their own clocks, and
+     * one may run a little ahead of another. Anything beyond is a token we did not issue.
+     */
+    static final long CLOCK_SKEW_SECONDS = 60;
 
     private final SigningKeyStore store;
     private final JWTParser parser;
@@ -64,6 +77,10 @@ public class AccessTokens {
 
     public record IssuedToken(String accessToken, long expiresInSeconds) {}
 
+    /** What a verified admin token claims; whether that administrator still exists is checked by the caller. */
+    public record AdminClaims(CompanyId companyId, AdminUserId adminUserId) {}
+
+    /** What a verified checkout token claims; whether that key is still active is checked by the caller. */
     public record CheckoutClaims(CompanyId companyId, ApiKeyId keyId) {}
 
     public IssuedToken issueAdmin(AdminPrincipal admin) {
@@ -73,6 +90,7 @@ public class AccessTokens {
     /** Issues as if at the given instant; lets tests hold a token that has already expired. */
     public IssuedToken issueAdmin(AdminPrincipal admin, Instant issuedAt) {
         String token = Jwt.issuer(ISSUER)
+                .audience(TokenUse.ADMIN.audience)
                 .subject(admin.adminUserId().toString())
                 .claim(TOKEN_USE, TokenUse.ADMIN.claim)
                 .claim(COMPANY_ID, admin.companyId().toString())
@@ -88,6 +106,7 @@ public class AccessTokens {
     public IssuedToken issueCheckout(KeyPrincipal key) {
         Instant now = clock.instant();
         String token = Jwt.issuer(ISSUER)
+                .audience(TokenUse.CHECKOUT.audience)
                 .subject(key.key().id().toString())
                 .claim(TOKEN_USE, TokenUse.CHECKOUT.claim)
                 .claim(COMPANY_ID, key.companyId().toString())
@@ -99,12 +118,11 @@ public class AccessTokens {
         return new IssuedToken(token, checkoutLifetime.toSeconds());
     }
 
-    /** The administrator named by a valid, unexpired admin token. */
-    public Optional<AdminPrincipal> verifyAdmin(String token) {
-        return verify(token, TokenUse.ADMIN).map(jwt -> new AdminPrincipal(
-                new AdminUserId(UUID.fromString(jwt.getSubject())),
+    /** The administrator and company a valid, unexpired admin token names. */
+    public Optional<AdminClaims> verifyAdmin(String token) {
+        return verify(token, TokenUse.ADMIN).map(jwt -> new AdminClaims(
                 new CompanyId(UUID.fromString(jwt.getClaim(COMPANY_ID))),
-                jwt.getClaim(EMAIL)));
+                new AdminUserId(UUID.fromString(jwt.getSubject()))));
     }
 
     /** The key and company named by a valid, unexpired checkout token. */
@@ -117,14 +135,42 @@ public class AccessTokens {
     private Optional<JsonWebToken> verify(String token, TokenUse use) {
         try {
             JsonWebToken jwt = parser.verify(token, keys().publicKey());
-            boolean fits = ISSUER.equals(jwt.getIssuer())
-                    && use.claim.equals(jwt.getClaim(TOKEN_USE))
-                    && jwt.getSubject() != null
-                    && jwt.getClaim(COMPANY_ID) != null;
-            return fits ? Optional.of(jwt) : Optional.empty();
+            return isOurs(jwt, use) ? Optional.of(jwt) : Optional.empty();
         } catch (ParseException | IllegalArgumentException invalid) {
             return Optional.empty();
         }
+    }
+
+    /** The claims this service writes when it issues a token of this use, and times that fit its lifetime. */
+    private boolean isOurs(JsonWebToken jwt, TokenUse use) {
+        Set<String> audience = jwt.getAudience();
+        OptionalLong issuedAt = epochSeconds(jwt, Claims.iat);
+        OptionalLong expiresAt = epochSeconds(jwt, Claims.exp);
+        if (issuedAt.isEmpty() || expiresAt.isEmpty()) {
+            return false;
+        }
+        long now = clock.instant().getEpochSecond();
+        return ISSUER.equals(jwt.getIssuer())
+                && audience != null && audience.contains(use.audience)
+                && use.claim.equals(jwt.getClaim(TOKEN_USE))
+                && jwt.getSubject() != null
+                && jwt.getClaim(COMPANY_ID) != null
+                && issuedAt.getAsLong() <= now + CLOCK_SKEW_SECONDS
+                && expiresAt.getAsLong() > now
+                && expiresAt.getAsLong() - issuedAt.getAsLong() <= lifetime(use).toSeconds();
+    }
+
+    private Duration lifetime(TokenUse use) {
+        return switch (use) {
+            case ADMIN -> adminLifetime;
+            case CHECKOUT -> checkoutLifetime;
+        };
+    }
+
+    private static OptionalLong epochSeconds(JsonWebToken jwt, Claims claim) {
+        return jwt.getClaim(claim.name()) instanceof Number seconds
+                ? OptionalLong.of(seconds.longValue())
+                : OptionalLong.empty();
     }
 
     private Keys keys() {
@@ -141,13 +187,15 @@ public class AccessTokens {
     }
 
     private enum TokenUse {
-        ADMIN("admin"),
-        CHECKOUT("checkout");
+        ADMIN("admin", "recaudo-admin"),
+        CHECKOUT("checkout", "recaudo-checkout");
 
         private final String claim;
+        private final String audience;
 
-        TokenUse(String claim) {
+        TokenUse(String claim, String audience) {
             this.claim = claim;
+            this.audience = audience;
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.recaudo.rest.auth;
 
-import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminPrincipal;
+import dev.recaudo.application.admin.AdminAuthenticationUseCase;
+import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminAuthentication;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
@@ -12,9 +13,10 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.ext.Provider;
 
 /**
- * Company administration: a valid admin JWT, and the path's company must be the token's. Another
- * company's id is answered exactly like a company that does not exist, so an administrator learns
- * nothing about other tenants. {@code X-API-Key} is not a credential here and is ignored.
+ * Company administration: a valid admin JWT naming an administrator who still belongs to the
+ * claimed company (looked up on every request), an enabled company, and the path's company must be
+ * the token's. Another company's id is answered exactly like a company that does not exist, so an
+ * administrator learns nothing about other tenants. {@code X-API-Key} is not a credential here.
  */
 @Provider
 @AdminApi
@@ -25,17 +27,36 @@ public class AdminApiFilter implements ContainerRequestFilter {
     AccessTokens tokens;
 
     @Inject
+    AdminAuthenticationUseCase authentication;
+
+    @Inject
     Caller caller;
 
     @Override
     public void filter(ContainerRequestContext request) {
-        AdminPrincipal admin = Credentials.bearer(request)
+        AccessTokens.AdminClaims claims = Credentials.bearer(request)
                 .flatMap(tokens::verifyAdmin)
-                .orElseThrow(() -> new ApiProblem(Problem.AUTHENTICATION, "A valid administrator token is required"));
+                .orElseThrow(AdminApiFilter::invalidToken);
+        AdminAuthentication result = authentication.authenticateById(claims.companyId(), claims.adminUserId());
+        if (!(result instanceof AdminAuthentication.Authenticated authenticated)) {
+            throw switch (((AdminAuthentication.Rejected) result).reason()) {
+                case INVALID_CREDENTIALS -> invalidToken();
+                case COMPANY_DISABLED -> companyDisabled();
+            };
+        }
         String companyId = request.getUriInfo().getPathParameters().getFirst("companyId");
-        if (!admin.companyId().toString().equalsIgnoreCase(companyId)) {
+        if (!authenticated.admin().companyId().toString().equalsIgnoreCase(companyId)) {
             throw new ApiProblem(Problem.NOT_FOUND, "No such company");
         }
-        caller.authenticated(admin);
+        caller.authenticated(authenticated.admin());
+    }
+
+    private static ApiProblem invalidToken() {
+        return new ApiProblem(Problem.AUTHENTICATION, "A valid administrator token is required");
+    }
+
+    /** Also answers a login with the right password: only the rightful administrator learns it. */
+    public static ApiProblem companyDisabled() {
+        return new ApiProblem(Problem.FORBIDDEN, "The company is disabled; its administration is closed");
     }
 }

@@ -8,7 +8,9 @@ import java.util.Map;
 
 /**
  * The API families and their error envelopes. The family is decided by the path, so that even an
- * error raised before any resource matched (unknown route, oversized body) has the right shape.
+ * error raised before any resource matched (unknown route, oversized body) has the right shape. That
+ * path is the one inside the application: without {@code quarkus.http.root-path} and without a
+ * proxy's {@code X-Forwarded-Prefix}, so that {@code /api/integrations/...} is still integrations.
  */
 public enum ErrorFamily {
     /** Public invoice API and messaging query: {@code {message, code, code_name, errors}}. */
@@ -20,6 +22,7 @@ public enum ErrorFamily {
     /** Operator and administration APIs: the public envelope, which has room for field errors. */
     ADMINISTRATION;
 
+    /** The family of a path inside the application (for example {@code /integrations/v1/...}). */
     public static ErrorFamily forPath(String path) {
         if (path.startsWith("/integrations/")) {
             return INTEGRATIONS;

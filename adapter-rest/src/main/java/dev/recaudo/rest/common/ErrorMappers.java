@@ -14,6 +14,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -75,9 +76,21 @@ public class ErrorMappers {
         return malformed(request);
     }
 
+    /** A chunked body past the limit: a client mistake, so no error log. The rest of it is still on its way. */
+    @ServerExceptionMapper
+    public Response bodyTooLarge(BodyLimit.TooLarge e, ContainerRequestContext request) {
+        return responses.render(new ApiProblem(Problem.PAYLOAD_TOO_LARGE, e.getMessage(), Map.of(),
+                Map.of("Connection", "close")), request);
+    }
+
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e, ContainerRequestContext request) {
         Throwable cause = e.getCause();
+        Optional<BodyLimit.TooLarge> tooLarge = tooLarge(cause);
+        if (tooLarge.isPresent()) {
+            // Binding a record wraps the reader's failure in a mapping error of the field being read.
+            return bodyTooLarge(tooLarge.get(), request);
+        }
         if (cause instanceof MismatchedInputException mismatch) {
             return mismatchedInput(mismatch, request);
         }
@@ -113,6 +126,15 @@ public class ErrorMappers {
     public Response unexpected(Throwable e, ContainerRequestContext request) {
         LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(), request.getUriInfo().getPath());
         return responses.render(new ApiProblem(Problem.INTERNAL, "Internal error; quote the request id to support"), request);
+    }
+
+    private static Optional<BodyLimit.TooLarge> tooLarge(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BodyLimit.TooLarge tooLarge) {
+                return Optional.of(tooLarge);
+            }
+        }
+        return Optional.empty();
     }
 
     private Response malformed(ContainerRequestContext request) {

@@ -16,10 +16,14 @@ public class ErrorResponses {
         this.clock = clock;
     }
 
+    /**
+     * The family comes from the path the routes matched, below the root path and without a proxy's
+     * prefix; the {@code path} the envelope shows is the one the client sent, with both.
+     */
     public Response render(ApiProblem problem, ContainerRequestContext request) {
         String path = request.getUriInfo().getRequestUri().getRawPath();
         String requestId = request.getHeaderString(RequestIds.HEADER);
-        ErrorFamily family = ErrorFamily.forPath(path);
+        ErrorFamily family = ErrorFamily.forPath(request.getUriInfo().getPath());
         Response.ResponseBuilder response = Response.status(family.status(problem.problem()))
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(family.body(

@@ -3,6 +3,7 @@ package dev.recaudo.rest.common;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,12 +13,19 @@ import java.util.Map;
 import org.jboss.logging.MDC;
 
 /**
- * The first handler of every HTTP request, before any resource matches: fixes the request id and
- * refuses bodies over the size limit in the family's envelope. The HTTP server's own limit, set a
- * little higher, is the backstop for bodies that do not declare their length.
+ * The first handler of every HTTP request, before any resource matches: fixes the request id,
+ * hands the access log a query string with credentials masked, and refuses bodies that declare a
+ * length over the limit, in the family's envelope. Bodies sent in chunks are bounded as they are
+ * read ({@link BodyLimit}); the HTTP server's own limit, set higher, is only a backstop.
  */
 @ApplicationScoped
 public class HttpEdge {
+
+    /**
+     * Routing-context key of the query string the access log writes
+     * ({@code %{d,recaudo.logged-query}} in {@code quarkus.http.access-log.pattern}).
+     */
+    public static final String LOGGED_QUERY_KEY = "recaudo.logged-query";
 
     private final ObjectMapper json;
     private final Clock clock;
@@ -38,6 +46,7 @@ public class HttpEdge {
         context.request().headers().set(RequestIds.HEADER, requestId);
         context.response().putHeader(RequestIds.HEADER, requestId);
         MDC.put(RequestIds.MDC_KEY, requestId);
+        context.put(LOGGED_QUERY_KEY, AccessLogQuery.redact(context.request().query()));
         if (declaredLength(context) > bodyBytesMax) {
             refuse(context, requestId, new ApiProblem(Problem.PAYLOAD_TOO_LARGE,
                     "The request body is larger than " + bodyBytesMax + " bytes"));
@@ -59,12 +68,11 @@ public class HttpEdge {
     }
 
     private void refuse(RoutingContext context, String requestId, ApiProblem problem) {
-        String path = context.request().path();
-        ErrorFamily family = ErrorFamily.forPath(path);
+        ErrorFamily family = ErrorFamily.forPath(pathWithinApplication(context));
         String body;
         try {
-            body = json.writeValueAsString(family.body(
-                    problem.problem(), problem.getMessage(), Map.of(), requestId, path, clock.instant()));
+            body = json.writeValueAsString(family.body(problem.problem(), problem.getMessage(), Map.of(), requestId,
+                    sentPath(context.request()), clock.instant()));
         } catch (JsonProcessingException impossible) {
             throw new IllegalStateException(impossible);
         }
@@ -73,5 +81,29 @@ public class HttpEdge {
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .putHeader(HttpHeaders.CONNECTION, "close")
                 .end(body);
+    }
+
+    /**
+     * The path the routes see: without {@code quarkus.http.root-path}, where this router is mounted.
+     * A trusted proxy's {@code X-Forwarded-Prefix} is never in it: Quarkus adds that to the URI only.
+     */
+    private static String pathWithinApplication(RoutingContext context) {
+        String path = context.normalizedPath();
+        String mountPoint = context.mountPoint();
+        if (mountPoint == null) {
+            return path;
+        }
+        String mount = mountPoint.endsWith("/") ? mountPoint.substring(0, mountPoint.length() - 1) : mountPoint;
+        return path.startsWith(mount + "/") ? path.substring(mount.length()) : path;
+    }
+
+    /** The path as the client sent it: root path included, and a trusted proxy's prefix in front. */
+    private static String sentPath(HttpServerRequest request) {
+        String uri = request.uri();
+        if (!uri.startsWith("/")) {
+            return request.path();
+        }
+        int query = uri.indexOf('?');
+        return query < 0 ? uri : uri.substring(0, query);
     }
 }

@@ -26,7 +26,7 @@ import jakarta.inject.Singleton;
  * declare are refused unless its record says otherwise. Bounded JSON: the parser stops at the limits
  * below, and trees are read by {@link BoundedJsonTree}, which bounds every number's magnitude (see
  * docs/decisions.md, "Limits"). The body's size is bounded before Jackson reads it
- * ({@link HttpEdge#BODY_BYTES_MAX}), so the parser gets no document-length limit of its own.
+ * ({@code recaudo.http.body-bytes-max}), so the parser gets no document-length limit of its own.
  */
 @Singleton
 public class JsonSettings implements ObjectMapperCustomizer {

@@ -1,5 +1,6 @@
 package dev.recaudo.rest.common;
 
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -12,9 +13,14 @@ public final class PathIds {
     private PathIds() {}
 
     public static UUID uuid(String name, String text) {
+        return parse(text).orElseThrow(() -> ApiProblem.validation(name, "must be a UUID"));
+    }
+
+    /** The UUID, or empty when the text is not one; for paths where a malformed id is simply no match. */
+    public static Optional<UUID> parse(String text) {
         if (text == null || !UUID_TEXT.matcher(text).matches()) {
-            throw ApiProblem.validation(name, "must be a UUID");
+            return Optional.empty();
         }
-        return UUID.fromString(text);
+        return Optional.of(UUID.fromString(text));
     }
 }

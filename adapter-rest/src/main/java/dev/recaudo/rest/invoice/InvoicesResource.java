@@ -216,7 +216,6 @@ public class InvoicesResource {
     public Response update(
             @PathParam("invoiceId") String invoiceId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, JsonNode body) {
         KeyPrincipal key = caller.key();
-        DocumentId id = documentId(invoiceId);
         partner(key);
         financialConfiguration(key);
         FieldErrors errors = new FieldErrors();
@@ -235,6 +234,7 @@ public class InvoicesResource {
         Optional<String> email = InvoiceFields.email(fields);
         Optional<Instant> dueAt = InvoiceFields.dueDate(fields);
         errors.throwIfAny();
+        DocumentId id = documentId(invoiceId);
         InvoiceView current = invoices.get(key.scope(), key.key().source(), id).orElseThrow(InvoicesResource::notFound);
         Money total = MajorUnits.parse("amount", amount.get(), current.document().total().currency(), errors).orElse(null);
         errors.throwIfAny();
@@ -273,10 +273,10 @@ public class InvoicesResource {
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     public Response delete(@PathParam("invoiceId") String invoiceId, String body) {
         KeyPrincipal key = caller.key();
-        DocumentId id = documentId(invoiceId);
         partner(key);
         financialConfiguration(key);
         DeleteRequest request = deleteRequest(body);
+        DocumentId id = documentId(invoiceId);
         DeleteResult result = request.providerPaymentId().isPresent()
                 ? invoices.settleFromProvider(key.scope(), key.key().source(), id, request.providerPaymentId().get())
                 : invoices.annul(key.scope(), key.key().source(), id);
@@ -410,8 +410,12 @@ public class InvoicesResource {
         }
     }
 
+    /**
+     * An id that is not a UUID names no invoice, so it is answered like a missing one, at the same
+     * point of the checks: a caller cannot tell the two apart.
+     */
     private static DocumentId documentId(String invoiceId) {
-        return new DocumentId(PathIds.uuid("invoiceId", invoiceId));
+        return PathIds.parse(invoiceId).map(DocumentId::new).orElseThrow(InvoicesResource::notFound);
     }
 
     private static ApiProblem notFound() {

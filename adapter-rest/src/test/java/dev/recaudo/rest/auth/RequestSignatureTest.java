@@ -36,6 +36,17 @@ class RequestSignatureTest {
                 .isEqualTo("v1=313e6a69eb2c6f4c76dd325f45398086566c13d93a5a31aeda2ef13b040ae7c6");
     }
 
+    /** {@code {base_url}} ends in {@code /api}: the partner signs the path it sends, prefix included. */
+    @Test
+    void givenPathWithTheApiPrefix_whenSigning_thenDocumentedVectors() {
+        String body = "{\"source\":\"acme-erp\",\"externalCustomerId\":\"C-1001\",\"type\":\"business\","
+                + "\"name\":\"Ferretería El Tornillo C.A.\"}";
+        assertThat(sign("GET", "/api" + PATH, ""))
+                .isEqualTo("v1=fa3a517aaa381e71778ff23f2dc05d42fa9b6213ce1861abdc8a6f9c4d2737ec");
+        assertThat(sign("POST", "/api" + PATH + "/upsert", body))
+                .isEqualTo("v1=12068875bfec0ad4e296bdb1a96a1b35259d76ca0174edccfffbe61e4f080ad6");
+    }
+
     @Test
     void givenSignatures_whenComparing_thenExactMatchOnly() {
         String good = sign("GET", PATH, "");

@@ -15,7 +15,8 @@ import java.util.Locale;
  * resolves to. Checking the resolved addresses, not the host text, is what stops names such as
  * {@code localhost} or a public name pointing at {@code 10.0.0.5} from reaching internal services.
  * Refusal reasons never include the resolved address, so the check cannot be used to map internal
- * DNS.
+ * DNS. Numeric hosts that other software reads as a different address ({@link NumericHosts}) are
+ * refused always, even where private targets are allowed.
  */
 @ApplicationScoped
 public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
@@ -68,6 +69,12 @@ public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
                     ? "The URL must start with http:// or https://."
                     : "The URL must start with https://.");
         }
+        if (NumericHosts.isAmbiguous(writtenHost(uri))) {
+            // Refused even where private targets are allowed: the problem is that the address is unclear.
+            return refused("The host is a number in an ambiguous form (leading zeros, octal, hexadecimal, a single"
+                    + " integer or fewer than four parts) that other software reads as another address; write an"
+                    + " IPv4 address as four decimal numbers from 0 to 255, such as 93.184.216.34.");
+        }
         if (uri.getHost() == null) {
             return refused("The URL has no valid host name.");
         }
@@ -106,6 +113,20 @@ public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
             }
         }
         return ALLOWED;
+    }
+
+    /** The host as written, also when {@link URI} does not take it for a host name (as with {@code 127.1}). */
+    private static String writtenHost(URI uri) {
+        if (uri.getHost() != null) {
+            return uri.getHost();
+        }
+        String authority = uri.getRawAuthority() == null ? "" : uri.getRawAuthority();
+        String hostAndPort = authority.substring(authority.lastIndexOf('@') + 1);
+        if (hostAndPort.startsWith("[")) {
+            return hostAndPort.substring(0, hostAndPort.indexOf(']') + 1);
+        }
+        int portColon = hostAndPort.lastIndexOf(':');
+        return portColon < 0 ? hostAndPort : hostAndPort.substring(0, portColon);
     }
 
     private static String withoutBrackets(String host) {

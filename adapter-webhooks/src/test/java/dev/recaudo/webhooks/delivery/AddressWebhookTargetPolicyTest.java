@@ -89,6 +89,44 @@ class AddressWebhookTargetPolicyTest {
         assertThat(strict.check("https://127.1/hook")).isInstanceOf(TargetCheck.Refused.class);
     }
 
+    /**
+     * Numeric hosts that resolvers read differently (inet_aton takes 0177 as octal 127, Java as
+     * decimal 177) are refused whatever they would resolve to, even where private targets are allowed.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "https://0177.0.0.1/h",
+        "https://0x7f.0.0.1/h",
+        "https://0x7F000001/h",
+        "https://2130706433/h",
+        "https://017700000001/h",
+        "https://127.1/h",
+        "https://127.0.1/h",
+        "https://127.0.0.01/h",
+        "https://93.184.216.034/h",
+        "https://08.8.8.8/h",
+        "https://127.0.0.1./h",
+        "https://1.2.3.256/h",
+        "https://[::ffff:0177.0.0.1]/h",
+        "https://hooks.example.123/h",
+    })
+    void givenAmbiguousNumericHost_whenChecked_thenRefusedEvenWhenPrivateTargetsAllowed(String url) {
+        AddressWebhookTargetPolicy resolvesAnything = new AddressWebhookTargetPolicy(true, host -> new InetAddress[] {
+            InetAddress.getByName("93.184.216.34")});
+        assertThat(reasonOf(strict.check(url))).contains("ambiguous");
+        assertThat(reasonOf(permissive.check(url))).contains("ambiguous");
+        assertThat(reasonOf(resolvesAnything.check(url))).contains("ambiguous");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://93.184.216.34/h", "https://0.0.0.0/h", "https://10.0.0.1/h", "https://[::ffff:127.0.0.1]/h",
+            "https://[2606:2800:220:1::1]/h", "https://1e100.example/h", "https://123.example.com/h", "https://0x7f.example/h"})
+    void givenCanonicalAddressOrName_whenPrivateTargetsAllowed_thenNotTakenForAmbiguous(String url) {
+        AddressWebhookTargetPolicy resolvesAnything = new AddressWebhookTargetPolicy(true, host -> new InetAddress[] {
+            InetAddress.getByName("93.184.216.34")});
+        assertThat(resolvesAnything.check(url)).isInstanceOf(TargetCheck.Allowed.class);
+    }
+
     @Test
     void givenEmptyUrl_whenChecked_thenRefused() {
         assertThat(reasonOf(strict.check(""))).isEqualTo("The URL is empty.");

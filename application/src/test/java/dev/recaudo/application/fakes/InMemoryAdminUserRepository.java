@@ -1,8 +1,10 @@
 package dev.recaudo.application.fakes;
 
 import dev.recaudo.domain.admin.AdminUser;
+import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.admin.AdminUserRepository;
 import dev.recaudo.domain.common.InsertOutcome;
+import dev.recaudo.domain.company.CompanyId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,13 @@ public final class InMemoryAdminUserRepository implements AdminUserRepository, T
     @Override
     public Optional<AdminUser> findByEmail(String normalizedEmail) {
         return Optional.ofNullable(usersByEmail.get(normalizedEmail));
+    }
+
+    @Override
+    public Optional<AdminUser> find(CompanyId companyId, AdminUserId id) {
+        return usersByEmail.values().stream()
+                .filter(user -> user.companyId().equals(companyId) && user.id().equals(id))
+                .findFirst();
     }
 
     @Override

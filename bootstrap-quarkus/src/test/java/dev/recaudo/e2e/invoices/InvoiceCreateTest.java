@@ -242,7 +242,7 @@ class InvoiceCreateTest {
         assertThat(foreign).isEqualTo(missing);
         Invoices.put(stranger, id, Invoices.replacement(5)).then().statusCode(404);
         Invoices.delete(stranger, id).then().statusCode(404);
-        Invoices.get(owner, "not-a-uuid").then().statusCode(422).body("errors", hasKey("invoiceId"));
+        Invoices.get(owner, "not-a-uuid").then().statusCode(404).body("code", equalTo(10004));
     }
 
     @Test

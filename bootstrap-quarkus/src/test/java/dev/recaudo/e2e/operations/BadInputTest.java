@@ -67,7 +67,7 @@ class BadInputTest {
         assertPublicEnvelope(given().auth().oauth2(key.secret()).contentType(ContentType.JSON)
                 .body("{\"reference\":\"V-12.345.678\",\"amount\":20,\"name\":\"Factura\",\"colour\":\"red\"}")
                 .put("/v1/invoices/{id}", id), 422);
-        assertPublicEnvelope(given().auth().oauth2(key.secret()).get("/v1/invoices/not-a-uuid"), 422);
+        assertPublicEnvelope(given().auth().oauth2(key.secret()).get("/v1/invoices/not-a-uuid"), 404);
         assertPublicEnvelope(given().auth().oauth2(key.secret()).contentType(ContentType.JSON).body("{\"reason\":")
                 .delete("/v1/invoices/{id}", id), 422);
         assertPublicEnvelope(given().auth().oauth2(key.secret()).patch("/v1/invoices/{id}", id), 405);

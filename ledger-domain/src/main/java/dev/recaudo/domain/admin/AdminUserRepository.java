@@ -1,6 +1,7 @@
 package dev.recaudo.domain.admin;
 
 import dev.recaudo.domain.common.InsertOutcome;
+import dev.recaudo.domain.company.CompanyId;
 import java.util.Optional;
 
 /** Port: where administrators are kept. */
@@ -11,4 +12,7 @@ public interface AdminUserRepository {
 
     /** Looks up by the normalized (trimmed, lower-case) e-mail. */
     Optional<AdminUser> findByEmail(String normalizedEmail);
+
+    /** The administrator with this id, when it belongs to this company. */
+    Optional<AdminUser> find(CompanyId companyId, AdminUserId id);
 }
