@@ -4,6 +4,7 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.AuthenticationResult;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.ratelimit.RateLimiter;
+import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.ratelimit.RateLimitDecision;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.common.ApiProblem;
@@ -12,8 +13,10 @@ import dev.recaudo.rest.common.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.lang.reflect.Method;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The three checks every key-based family makes, in the same order and with the same meaning:
@@ -67,9 +70,9 @@ public class KeyGate {
             throw new ApiProblem(Problem.FORBIDDEN, "The company of this key is not enabled");
         }
         Credentials.requiredPermission(resourceMethod).ifPresent(required -> {
-            if (!principal.allows(required.value())) {
-                throw new ApiProblem(Problem.FORBIDDEN,
-                        "The API key lacks the permission " + required.value().wireName());
+            if (Arrays.stream(required.value()).noneMatch(principal::allows)) {
+                throw new ApiProblem(Problem.FORBIDDEN, "The API key lacks the permission "
+                        + Arrays.stream(required.value()).map(Permission::wireName).collect(Collectors.joining(" or ")));
             }
         });
     }

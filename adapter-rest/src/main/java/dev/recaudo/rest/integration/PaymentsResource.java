@@ -285,14 +285,18 @@ public class PaymentsResource {
 
     public record FailedPayment(String source, String externalPaymentId, String status, String requestId) {}
 
-    /** A short, safe name for the kind of failure: the SQLState when the database refused, else the type. */
+    /**
+     * What the partner may read about a failure: the SQLState when the database refused the write,
+     * else that it was unexpected. The exception's type and message stay in the service log: they
+     * name internal classes and data.
+     */
     private static String kindOf(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof java.sql.SQLException sql) {
+            if (cause instanceof java.sql.SQLException sql && sql.getSQLState() != null) {
                 return "database refused the write, SQLState " + sql.getSQLState();
             }
         }
-        return failure.getClass().getSimpleName();
+        return "unexpected error";
     }
 
     private static PaymentOutcome outcome(String status) {
