@@ -19,9 +19,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The three checks every key-based family makes, in the same order and with the same meaning:
- * who is calling (401), whether they are over their rate (429), and whether their company and
- * permissions allow the operation (403). Families differ only in their envelope and buckets.
+ * The checks every key-based family makes, in the same order and with the same meaning: who is
+ * calling (401), whether they are over their rate (429), whether their company and permissions
+ * allow the operation (403), and whether a money operation has the company's financial
+ * configuration (503). Families differ only in their envelope and buckets.
  */
 @ApplicationScoped
 public class KeyGate {
@@ -65,6 +66,7 @@ public class KeyGate {
         }
     }
 
+    /** The company is enabled, the key has the method's permission, and a money operation has its configuration. */
     public void authorize(KeyPrincipal principal, Method resourceMethod) {
         if (!principal.companyEnabled()) {
             throw new ApiProblem(Problem.FORBIDDEN, "The company of this key is not enabled");
@@ -75,5 +77,8 @@ public class KeyGate {
                         + Arrays.stream(required.value()).map(Permission::wireName).collect(Collectors.joining(" or ")));
             }
         });
+        if (resourceMethod.isAnnotationPresent(MovesMoney.class) && principal.companyReferenceCurrency().isEmpty()) {
+            throw ApiProblem.noFinancialConfiguration();
+        }
     }
 }

@@ -18,6 +18,7 @@ import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.IntegrationsApiFilter;
+import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -97,6 +98,7 @@ public class CollectionDocumentsResource {
     @Path("upsert")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
+    @MovesMoney
     public Response upsert(
             @PathParam("companyId") String companyId,
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
@@ -188,6 +190,7 @@ public class CollectionDocumentsResource {
     @POST
     @Path("{externalDocumentId}/cancel")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
+    @MovesMoney
     public Response cancel(
             @PathParam("companyId") String companyId,
             @PathParam("externalDocumentId") String externalDocumentId,

@@ -22,6 +22,7 @@ import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.IntegrationsApiFilter;
 import dev.recaudo.rest.auth.KeyGate;
+import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -113,6 +114,7 @@ public class PaymentsResource {
     @Path("verified-payments")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.VERIFIED_PAYMENTS_WRITE)
+    @MovesMoney
     public Response verifiedPayment(
             @PathParam("companyId") String companyId,
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
@@ -133,6 +135,7 @@ public class PaymentsResource {
     @Path("payments/{externalPaymentId}/certified-rate")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.CERTIFIED_RATES_WRITE)
+    @MovesMoney
     public Response certifiedRate(
             @PathParam("companyId") String companyId,
             @PathParam("externalPaymentId") String externalPaymentId,
