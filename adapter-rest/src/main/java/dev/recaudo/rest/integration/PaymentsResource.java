@@ -15,6 +15,7 @@ import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.CertifiedRate;
+import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
@@ -67,7 +68,6 @@ public class PaymentsResource {
     /** Verified payments per key and minute, on top of the family's own limit. */
     static final int VERIFIED_PAYMENTS_PER_MINUTE = 60;
     static final int LISTED_DOCUMENTS_MAX = 100;
-    private static final Set<CurrencyCode> PAYMENT_CURRENCIES = EnumSet.of(CurrencyCode.USD, CurrencyCode.VES);
 
     private final VerifiedPaymentsUseCase payments;
     private final IntegrationWrites writes;
@@ -250,12 +250,14 @@ public class PaymentsResource {
             case DOCUMENT_OF_ANOTHER_CUSTOMER -> ApiProblem.validation("documents",
                     "document " + rejected.detail() + " belongs to another customer");
             case MIXED_CURRENCIES -> ApiProblem.validation("documents", "all listed documents must share one currency");
+            case DOCUMENT_CURRENCY_NOT_SETTLEABLE -> ApiProblem.validation("documents", "must be in USD or VES: no verified"
+                    + " payment or certified rate settles documents in " + rejected.detail() + " (their checkout does)");
             case LISTED_EXCEEDS_AMOUNT -> ApiProblem.validation("documents",
                     "the listed amounts (" + rejected.detail() + ") exceed the payment's amountMinor");
             case NOT_AWAITING_RATE -> new ApiProblem(Problem.CONFLICT,
                     "The payment is " + rejected.detail() + ", not needs_certified_rate: it is never applied twice");
             case REFERENCE_CURRENCY_MISMATCH -> ApiProblem.validation("refCurrency",
-                    "must be the currency of the payment's documents (" + rejected.detail() + ")");
+                    "must be the payment's applicationCurrency, the currency of its documents (" + rejected.detail() + ")");
             case REFERENCE_AMOUNT_MISMATCH -> ApiProblem.validation("refAmountMinor",
                     "must equal amountMinor x exchangeRateUsed rounded half-even to the minor unit (" + rejected.detail() + ")");
         };
@@ -322,7 +324,7 @@ public class PaymentsResource {
         if (body.amountMinor() == null || body.amountMinor() < 1) {
             errors.add("amountMinor", "is required and must be an integer of at least 1");
         }
-        Optional<CurrencyCode> currency = paymentCurrency("currency", body.currency(), errors);
+        Optional<CurrencyCode> currency = currency("currency", body.currency(), Payment.VERIFIED_CURRENCIES, errors);
         Optional<Instant> verifiedAt = IntegrationFields.dateTime("verifiedAt", body.verifiedAt(), true, errors);
         List<ListedDocument> documents = listed(body.documents(), errors);
         errors.throwIfAny();
@@ -333,7 +335,9 @@ public class PaymentsResource {
     private static CertifiedRateCommand certifiedCommand(
             KeyPrincipal key, String source, String externalPaymentId, CertifiedRateRequest body, String requestId) {
         FieldErrors errors = new FieldErrors();
-        Optional<CurrencyCode> currency = paymentCurrency("refCurrency", body.refCurrency(), errors);
+        // USD or VES for every payment made now; the service checks it is the payment's application
+        // currency, which for payments kept waiting since before that rule may be COP, MXN or CRC.
+        Optional<CurrencyCode> currency = currency("refCurrency", body.refCurrency(), EnumSet.allOf(CurrencyCode.class), errors);
         if (body.refAmountMinor() == null || body.refAmountMinor() < 1) {
             errors.add("refAmountMinor", "is required and must be an integer of at least 1");
         }
@@ -348,12 +352,13 @@ public class PaymentsResource {
                 rate.get(), effectiveDate.get(), documents, Optional.of(key.key().id().value()), requestId);
     }
 
-    private static Optional<CurrencyCode> paymentCurrency(String field, String text, FieldErrors errors) {
+    /** One of {@code accepted}, written in upper or lower case ({@code USD}, {@code usd}; not {@code Usd}). */
+    private static Optional<CurrencyCode> currency(String field, String text, Set<CurrencyCode> accepted, FieldErrors errors) {
         Optional<CurrencyCode> currency = text == null ? Optional.empty()
-                : CurrencyCode.parse(text).filter(PAYMENT_CURRENCIES::contains)
+                : CurrencyCode.parse(text).filter(accepted::contains)
                         .filter(c -> text.equals(c.name()) || text.equals(c.name().toLowerCase(Locale.ROOT)));
         if (currency.isEmpty()) {
-            errors.add(field, "must be USD, VES, usd or ves");
+            errors.add(field, "must be one of " + accepted + ", in upper or lower case");
         }
         return currency;
     }

@@ -63,6 +63,8 @@ public interface VerifiedPaymentsUseCase {
         DOCUMENT_NOT_FOUND,
         DOCUMENT_OF_ANOTHER_CUSTOMER,
         MIXED_CURRENCIES,
+        /** The listed documents are in a currency no verified payment or rate can settle; detail: that currency. */
+        DOCUMENT_CURRENCY_NOT_SETTLEABLE,
         LISTED_EXCEEDS_AMOUNT,
         PAYMENT_NOT_FOUND,
         NOT_AWAITING_RATE,

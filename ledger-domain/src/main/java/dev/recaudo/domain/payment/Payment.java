@@ -1,10 +1,14 @@
 package dev.recaudo.domain.payment;
 
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -35,6 +39,15 @@ public record Payment(
         Instant paidAt,
         Instant createdAt,
         Instant updatedAt) {
+
+    /**
+     * The currencies of verified payments and of their documents (the specification limits payment
+     * currencies and certified rates to them). A document in another currency could never be
+     * settled by a verified payment or a rate, so the integrations API creates none and no verified
+     * payment may list one.
+     */
+    public static final Set<CurrencyCode> VERIFIED_CURRENCIES =
+            Collections.unmodifiableSet(EnumSet.of(CurrencyCode.USD, CurrencyCode.VES));
 
     public Payment {
         Objects.requireNonNull(id, "id");
