@@ -213,6 +213,10 @@ public class PaymentsResource {
                 .toList(), new Pagination(pageSize, next, slice.hasMore()));
     }
 
+    /**
+     * One payment of the key's partner by the id the list shows, whatever its kind: the partner's
+     * own id of a verified payment, {@code settlement:<invoiceId>} or {@code checkout:<checkoutId>}.
+     */
     @GET
     @Path("payments/{externalPaymentId}")
     @RequiresPermission(Permission.PAYMENTS_READ)
@@ -320,6 +324,10 @@ public class PaymentsResource {
         IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
         if (body.externalPaymentId() != null && body.externalPaymentId().contains("/")) {
             errors.add("externalPaymentId", "must not contain '/' (it is used in paths)");
+        }
+        if (body.externalPaymentId() != null && PaymentKind.isReserved(body.externalPaymentId())) {
+            errors.add("externalPaymentId", "must not start with any of " + PaymentKind.RESERVED_PREFIXES
+                    + ": they name the payments Recaudo records (settlements, checkouts, external payments)");
         }
         if (body.amountMinor() == null || body.amountMinor() < 1) {
             errors.add("amountMinor", "is required and must be an integer of at least 1");

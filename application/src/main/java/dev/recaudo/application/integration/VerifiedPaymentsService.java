@@ -254,7 +254,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public Optional<PaymentView> get(TenantScope scope, String source, String externalPaymentId) {
-        return payments.findVerified(scope, source, externalPaymentId).map(this::view);
+        return payments.find(scope, source, externalPaymentId).map(this::view);
     }
 
     @Override

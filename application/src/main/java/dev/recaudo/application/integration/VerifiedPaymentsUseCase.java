@@ -24,6 +24,7 @@ public interface VerifiedPaymentsUseCase {
 
     ApplyResult certify(CertifiedRateCommand command);
 
+    /** A partner's payment of any kind (verified, settlement, checkout) by the id the payments list shows. */
     Optional<PaymentView> get(TenantScope scope, String source, String externalPaymentId);
 
     PaymentSlice list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId);
