@@ -77,36 +77,33 @@ class PaymentCurrenciesTest {
 
     @Test
     void givenUsdPaymentOnVesDocuments_whenCertifiedInVes_thenApplied() {
-        Partner partner = Partner.create();
-        String document = partner.createDocument("A", "C-1", "VES", 365000).getString("invoiceId");
-        String paymentId = partner.pay("P-1", "C-1", 10000, "USD", "A", 365000).then().statusCode(200)
-                .body("status", equalTo("needs_certified_rate"))
-                .body("applicationCurrency", equalTo("VES"))
-                .extract().path("paymentId");
-        partner.post("/payments/P-1/certified-rate", rate("VES", 365000, "36.5", "A", 365000)).then().statusCode(200)
-                .body("status", equalTo("applied"))
-                .body("totalAppliedMinor", equalTo(365000));
-        assertThat(LedgerChecks.receivableMinor(document)).isZero();
-        assertThat(LedgerChecks.accountMinor("unapplied_payment:" + paymentId, "USD")).isZero();
-        assertThat(LedgerChecks.accountMinor("unapplied_payment:" + paymentId, "VES")).isZero();
+        // 100.00 USD x 36.5 = 3650.00 VES
+        assertCompletedByRate("VES", 365000, "USD", 10000, "36.5");
     }
 
     @Test
     void givenVesPaymentOnUsdDocuments_whenCertifiedInUsd_thenApplied() {
-        Partner partner = Partner.create();
-        String document = partner.createDocument("A", "C-1", "USD", 1000).getString("invoiceId");
-        String paymentId = partner.pay("P-1", "C-1", 36500, "ves", "A", 1000).then().statusCode(200)
-                .body("status", equalTo("needs_certified_rate"))
-                .body("paymentCurrency", equalTo("VES"))
-                .body("applicationCurrency", equalTo("USD"))
-                .extract().path("paymentId");
         // 365.00 VES x 0.0274 = 10.001 USD, rounded half-even to 10.00
-        partner.post("/payments/P-1/certified-rate", rate("usd", 1000, "0.0274", "A", 1000)).then().statusCode(200)
+        assertCompletedByRate("USD", 1000, "VES", 36500, "0.0274");
+    }
+
+    /** A payment on one document of another currency waits for a rate; the rate applies all of it, and nothing stays unapplied. */
+    private static void assertCompletedByRate(String documentCurrency, long totalMinor, String paymentCurrency, long amountMinor,
+            String exchangeRateUsed) {
+        Partner partner = Partner.create();
+        String document = partner.createDocument("A", "C-1", documentCurrency, totalMinor).getString("invoiceId");
+        String paymentId = partner.pay("P-1", "C-1", amountMinor, paymentCurrency, "A", totalMinor).then().statusCode(200)
+                .body("status", equalTo("needs_certified_rate"))
+                .body("paymentCurrency", equalTo(paymentCurrency))
+                .body("applicationCurrency", equalTo(documentCurrency))
+                .extract().path("paymentId");
+        partner.post("/payments/P-1/certified-rate", rate(documentCurrency, totalMinor, exchangeRateUsed, "A", totalMinor))
+                .then().statusCode(200)
                 .body("status", equalTo("applied"))
-                .body("totalAppliedMinor", equalTo(1000));
+                .body("totalAppliedMinor", equalTo((int) totalMinor));
         assertThat(LedgerChecks.receivableMinor(document)).isZero();
-        assertThat(LedgerChecks.accountMinor("unapplied_payment:" + paymentId, "VES")).isZero();
-        assertThat(LedgerChecks.accountMinor("unapplied_payment:" + paymentId, "USD")).isZero();
+        assertThat(LedgerChecks.accountMinor("unapplied_payment:" + paymentId, paymentCurrency)).isZero();
+        assertThat(LedgerChecks.accountMinor("unapplied_payment:" + paymentId, documentCurrency)).isZero();
     }
 
     @Test
