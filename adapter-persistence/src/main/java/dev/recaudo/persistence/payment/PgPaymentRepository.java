@@ -74,6 +74,13 @@ public class PgPaymentRepository implements PaymentRepository {
     }
 
     @Override
+    public Optional<Payment> find(TenantScope scope, String source, String externalPaymentId) {
+        return jdbc.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
+                        + " AND external_payment_id = ?",
+                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), source, externalPaymentId);
+    }
+
+    @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         jdbc.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
                         + " amount_minor, transfer_id, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

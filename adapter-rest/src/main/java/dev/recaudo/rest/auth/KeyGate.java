@@ -4,6 +4,7 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.AuthenticationResult;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.ratelimit.RateLimiter;
+import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.ratelimit.RateLimitDecision;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.common.ApiProblem;
@@ -12,13 +13,16 @@ import dev.recaudo.rest.common.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.lang.reflect.Method;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
- * The three checks every key-based family makes, in the same order and with the same meaning:
- * who is calling (401), whether they are over their rate (429), and whether their company and
- * permissions allow the operation (403). Families differ only in their envelope and buckets.
+ * The checks every key-based family makes, in the same order and with the same meaning: who is
+ * calling (401), whether they are over their rate (429), whether their company and permissions
+ * allow the operation (403), and whether a money operation has the company's financial
+ * configuration (503). Families differ only in their envelope and buckets.
  */
 @ApplicationScoped
 public class KeyGate {
@@ -62,15 +66,19 @@ public class KeyGate {
         }
     }
 
+    /** The company is enabled, the key has the method's permission, and a money operation has its configuration. */
     public void authorize(KeyPrincipal principal, Method resourceMethod) {
         if (!principal.companyEnabled()) {
             throw new ApiProblem(Problem.FORBIDDEN, "The company of this key is not enabled");
         }
         Credentials.requiredPermission(resourceMethod).ifPresent(required -> {
-            if (!principal.allows(required.value())) {
-                throw new ApiProblem(Problem.FORBIDDEN,
-                        "The API key lacks the permission " + required.value().wireName());
+            if (Arrays.stream(required.value()).noneMatch(principal::allows)) {
+                throw new ApiProblem(Problem.FORBIDDEN, "The API key lacks the permission "
+                        + Arrays.stream(required.value()).map(Permission::wireName).collect(Collectors.joining(" or ")));
             }
         });
+        if (resourceMethod.isAnnotationPresent(MovesMoney.class) && principal.companyReferenceCurrency().isEmpty()) {
+            throw ApiProblem.noFinancialConfiguration();
+        }
     }
 }

@@ -6,9 +6,12 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** The permission a key needs for this resource method; the family's filter enforces it. */
+/**
+ * The permission a key needs for this resource method; the family's filter enforces it. Several
+ * permissions mean any one of them is enough.
+ */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface RequiresPermission {
-    Permission value();
+    Permission[] value();
 }

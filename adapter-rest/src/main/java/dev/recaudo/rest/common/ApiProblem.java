@@ -34,6 +34,13 @@ public class ApiProblem extends RuntimeException {
         return new ApiProblem(Problem.VALIDATION, field + " " + message, Map.of(field, List.of(message)));
     }
 
+    /** A money operation of a company without a reference currency: {@code errors.configuration}. */
+    public static ApiProblem noFinancialConfiguration() {
+        return new ApiProblem(Problem.SERVICE_UNAVAILABLE,
+                "The company has no financial configuration (reference currency); ask the operator to set it",
+                Map.of("configuration", List.of("the company has no reference currency")));
+    }
+
     /** A body that is missing is a validation problem; one that is not a JSON object is malformed. */
     public static ApiProblem notAnObject(Object body) {
         return body == null

@@ -1,8 +1,12 @@
 package dev.recaudo.rest.integration;
 
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.domain.apikey.PartnerScope;
+import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.rest.auth.IntegrationsApi;
+import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
@@ -17,7 +21,11 @@ import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The company's audit trail of integrations writes, by the request id each answer carried. */
+/**
+ * The audit trail of integrations writes, by the request id each answer carried. A key reads the
+ * records of its own partner in its own environment, with any permission of the integrations
+ * family: a partner looks up its own failed payment, never another partner's requests.
+ */
 @Path("/integrations/v1/{companyId}/audit/{requestId}")
 @IntegrationsApi
 @Produces(MediaType.APPLICATION_JSON)
@@ -45,8 +53,14 @@ public class AuditResource {
     public record AuditAnswer(String requestId, List<AuditEntry> records) {}
 
     @GET
+    @RequiresPermission({Permission.CUSTOMERS_READ, Permission.CUSTOMERS_WRITE, Permission.COLLECTION_DOCUMENTS_READ,
+            Permission.COLLECTION_DOCUMENTS_WRITE, Permission.PAYMENTS_READ, Permission.VERIFIED_PAYMENTS_WRITE,
+            Permission.CERTIFIED_RATES_WRITE})
     public AuditAnswer byRequestId(@PathParam("companyId") String companyId, @PathParam("requestId") String requestId) {
-        List<AuditEntry> records = audit.byRequestId(caller.key().companyId(), requestId).stream().map(AuditEntry::of).toList();
+        KeyPrincipal key = caller.key();
+        List<AuditEntry> records = audit.byRequestId(key.scope(), PartnerScope.of(key.key()), requestId).stream()
+                .map(AuditEntry::of)
+                .toList();
         if (records.isEmpty()) {
             throw new ApiProblem(Problem.NOT_FOUND, "No audit record for this request id");
         }

@@ -16,8 +16,10 @@ import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.IntegrationsApiFilter;
+import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -102,6 +104,7 @@ public class CollectionDocumentsResource {
     @Path("upsert")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
+    @MovesMoney
     public Response upsert(
             @PathParam("companyId") String companyId,
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
@@ -193,6 +196,7 @@ public class CollectionDocumentsResource {
     @POST
     @Path("{externalDocumentId}/cancel")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
+    @MovesMoney
     public Response cancel(
             @PathParam("companyId") String companyId,
             @PathParam("externalDocumentId") String externalDocumentId,
@@ -216,15 +220,20 @@ public class CollectionDocumentsResource {
 
 
     private static ApiProblem rejection(Rejection reason) {
-        String message = switch (reason) {
-            case CUSTOMER_CHANGED -> "The document belongs to another customer; documents do not move between customers";
-            case CURRENCY_CHANGED -> "The document's currency cannot change";
-            case TAX_IDENTITY_TAKEN -> "The customer's taxId already identifies another customer of this company";
-            case PAYMENTS_APPLIED, MONEY_APPLIED -> "Payments were applied to the document: its total can no longer change"
-                    + " and it cannot be canceled";
-            case SETTLED_AMOUNT_DIFFERS -> "The document is settled: its total must stay the settled total";
-            case STATUS_FORBIDS -> "The document's status does not allow this change";
+        return switch (reason) {
+            case CURRENCY_NOT_SETTLEABLE -> ApiProblem.validation("currency", "must be one of " + Payment.VERIFIED_CURRENCIES
+                    + " for a new document: verified payments and certified rates settle no other currency");
+            case CUSTOMER_CHANGED -> conflict("The document belongs to another customer; documents do not move between customers");
+            case CURRENCY_CHANGED -> conflict("The document's currency cannot change");
+            case TAX_IDENTITY_TAKEN -> conflict("The customer's taxId already identifies another customer of this company");
+            case PAYMENTS_APPLIED, MONEY_APPLIED -> conflict("Payments were applied to the document: its total can no longer"
+                    + " change and it cannot be canceled");
+            case SETTLED_AMOUNT_DIFFERS -> conflict("The document is settled: its total must stay the settled total");
+            case STATUS_FORBIDS -> conflict("The document's status does not allow this change");
         };
+    }
+
+    private static ApiProblem conflict(String message) {
         return new ApiProblem(Problem.CONFLICT, message);
     }
 

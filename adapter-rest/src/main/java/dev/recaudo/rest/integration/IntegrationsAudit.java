@@ -2,6 +2,7 @@ package dev.recaudo.rest.integration;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.rest.auth.IntegrationsApi;
@@ -24,8 +25,9 @@ import org.jboss.logging.Logger;
 
 /**
  * Writes one audit record for every write request of the integrations API made with a valid key
- * of the path's company, whatever its answer: request id, key, operation, HTTP status and outcome.
- * The record is written after the request's own transaction ended, so failures are recorded too.
+ * of the path's company, whatever its answer: request id, key and its partner, operation, HTTP
+ * status and outcome. The record is written after the request's own transaction ended, so
+ * failures are recorded too.
  */
 @Provider
 @IntegrationsApi
@@ -59,9 +61,9 @@ public class IntegrationsAudit implements ContainerResponseFilter {
         String operation = request.getMethod() + " " + routeOf(request);
         String outcome = caller.outcome().orElseGet(() -> errorCode(response).orElse(response.getStatus() < 400 ? "ok" : "error"));
         try {
-            audit.record(new AuditRecord(UUID.randomUUID(), key.get().scope(), request.getHeaderString(RequestIds.HEADER),
-                    Optional.of(key.get().key().id().value()), operation, response.getStatus(), outcome,
-                    caller.outcomeDetail(), clock.instant()));
+            audit.record(new AuditRecord(UUID.randomUUID(), key.get().scope(), PartnerScope.of(key.get().key()),
+                    request.getHeaderString(RequestIds.HEADER), Optional.of(key.get().key().id().value()), operation,
+                    response.getStatus(), outcome, caller.outcomeDetail(), clock.instant()));
         } catch (RuntimeException e) {
             LOG.errorf(e, "could not write the audit record of %s", operation);
         }

@@ -14,6 +14,7 @@ import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.CertifiedRate;
+import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
@@ -21,6 +22,7 @@ import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.IntegrationsApiFilter;
 import dev.recaudo.rest.auth.KeyGate;
+import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -65,7 +67,6 @@ import org.jboss.logging.Logger;
 public class PaymentsResource {
 
     private static final Logger LOG = Logger.getLogger(PaymentsResource.class);
-    private static final Set<CurrencyCode> PAYMENT_CURRENCIES = EnumSet.of(CurrencyCode.USD, CurrencyCode.VES);
 
     private final VerifiedPaymentsUseCase payments;
     private final IntegrationWrites writes;
@@ -114,6 +115,7 @@ public class PaymentsResource {
     @Path("verified-payments")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.VERIFIED_PAYMENTS_WRITE)
+    @MovesMoney
     public Response verifiedPayment(
             @PathParam("companyId") String companyId,
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
@@ -136,6 +138,7 @@ public class PaymentsResource {
     @Path("payments/{externalPaymentId}/certified-rate")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.CERTIFIED_RATES_WRITE)
+    @MovesMoney
     public Response certifiedRate(
             @PathParam("companyId") String companyId,
             @PathParam("externalPaymentId") String externalPaymentId,
@@ -214,6 +217,10 @@ public class PaymentsResource {
                 .toList(), new Pagination(pageSize, next, slice.hasMore()));
     }
 
+    /**
+     * One payment of the key's partner by the id the list shows, whatever its kind: the partner's
+     * own id of a verified payment, {@code settlement:<invoiceId>} or {@code checkout:<checkoutId>}.
+     */
     @GET
     @Path("payments/{externalPaymentId}")
     @RequiresPermission(Permission.PAYMENTS_READ)
@@ -251,12 +258,14 @@ public class PaymentsResource {
             case DOCUMENT_OF_ANOTHER_CUSTOMER -> ApiProblem.validation("documents",
                     "document " + rejected.detail() + " belongs to another customer");
             case MIXED_CURRENCIES -> ApiProblem.validation("documents", "all listed documents must share one currency");
+            case DOCUMENT_CURRENCY_NOT_SETTLEABLE -> ApiProblem.validation("documents", "must be in USD or VES: no verified"
+                    + " payment or certified rate settles documents in " + rejected.detail() + " (their checkout does)");
             case LISTED_EXCEEDS_AMOUNT -> ApiProblem.validation("documents",
                     "the listed amounts (" + rejected.detail() + ") exceed the payment's amountMinor");
             case NOT_AWAITING_RATE -> new ApiProblem(Problem.CONFLICT,
                     "The payment is " + rejected.detail() + ", not needs_certified_rate: it is never applied twice");
             case REFERENCE_CURRENCY_MISMATCH -> ApiProblem.validation("refCurrency",
-                    "must be the currency of the payment's documents (" + rejected.detail() + ")");
+                    "must be the payment's applicationCurrency, the currency of its documents (" + rejected.detail() + ")");
             case CONVERSION_ABOVE_MAXIMUM -> ApiProblem.validation("exchangeRateUsed", "converts the payment's amountMinor ("
                     + rejected.detail() + ") to more than the maximum amount of " + Money.AMOUNT_MINOR_MAX + " minor units");
             case REFERENCE_AMOUNT_MISMATCH -> ApiProblem.validation("refAmountMinor",
@@ -291,14 +300,18 @@ public class PaymentsResource {
 
     public record FailedPayment(String source, String externalPaymentId, String status, String requestId) {}
 
-    /** A short, safe name for the kind of failure: the SQLState when the database refused, else the type. */
+    /**
+     * What the partner may read about a failure: the SQLState when the database refused the write,
+     * else that it was unexpected. The exception's type and message stay in the service log: they
+     * name internal classes and data.
+     */
     private static String kindOf(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof java.sql.SQLException sql) {
+            if (cause instanceof java.sql.SQLException sql && sql.getSQLState() != null) {
                 return "database refused the write, SQLState " + sql.getSQLState();
             }
         }
-        return failure.getClass().getSimpleName();
+        return "unexpected error";
     }
 
     private static PaymentOutcome outcome(String status) {
@@ -318,8 +331,12 @@ public class PaymentsResource {
         if (body.externalPaymentId() != null && body.externalPaymentId().contains("/")) {
             errors.add("externalPaymentId", "must not contain '/' (it is used in paths)");
         }
+        if (body.externalPaymentId() != null && PaymentKind.isReserved(body.externalPaymentId())) {
+            errors.add("externalPaymentId", "must not start with any of " + PaymentKind.RESERVED_PREFIXES
+                    + ": they name the payments Recaudo records (settlements, checkouts, external payments)");
+        }
         IntegrationFields.amountMinor("amountMinor", body.amountMinor(), 1, errors);
-        Optional<CurrencyCode> currency = paymentCurrency("currency", body.currency(), errors);
+        Optional<CurrencyCode> currency = currency("currency", body.currency(), Payment.VERIFIED_CURRENCIES, errors);
         Optional<Instant> verifiedAt = IntegrationFields.dateTime("verifiedAt", body.verifiedAt(), true, errors);
         List<ListedDocument> documents = listed(body.documents(), errors);
         errors.throwIfAny();
@@ -330,7 +347,9 @@ public class PaymentsResource {
     private CertifiedRateCommand certifiedCommand(
             KeyPrincipal key, String source, String externalPaymentId, CertifiedRateRequest body, String requestId) {
         FieldErrors errors = new FieldErrors();
-        Optional<CurrencyCode> currency = paymentCurrency("refCurrency", body.refCurrency(), errors);
+        // USD or VES for every payment made now; the service checks it is the payment's application
+        // currency, which for payments kept waiting since before that rule may be COP, MXN or CRC.
+        Optional<CurrencyCode> currency = currency("refCurrency", body.refCurrency(), EnumSet.allOf(CurrencyCode.class), errors);
         IntegrationFields.amountMinor("refAmountMinor", body.refAmountMinor(), 1, errors);
         Optional<CertifiedRate> rate = CertifiedRate.parse(body.exchangeRateUsed());
         if (rate.isEmpty()) {
@@ -343,12 +362,13 @@ public class PaymentsResource {
                 rate.get(), effectiveDate.get(), documents, Optional.of(key.key().id().value()), requestId);
     }
 
-    private static Optional<CurrencyCode> paymentCurrency(String field, String text, FieldErrors errors) {
+    /** One of {@code accepted}, written in upper or lower case ({@code USD}, {@code usd}; not {@code Usd}). */
+    private static Optional<CurrencyCode> currency(String field, String text, Set<CurrencyCode> accepted, FieldErrors errors) {
         Optional<CurrencyCode> currency = text == null ? Optional.empty()
-                : CurrencyCode.parse(text).filter(PAYMENT_CURRENCIES::contains)
+                : CurrencyCode.parse(text).filter(accepted::contains)
                         .filter(c -> text.equals(c.name()) || text.equals(c.name().toLowerCase(Locale.ROOT)));
         if (currency.isEmpty()) {
-            errors.add(field, "must be USD, VES, usd or ves");
+            errors.add(field, "must be one of " + accepted + ", in upper or lower case");
         }
         return currency;
     }

@@ -393,9 +393,7 @@ public class InvoicesResource {
     }
 
     private static CurrencyCode financialConfiguration(KeyPrincipal key) {
-        return key.companyReferenceCurrency().orElseThrow(() -> new ApiProblem(Problem.SERVICE_UNAVAILABLE,
-                "The company has no financial configuration (reference currency); ask the operator to set it",
-                Map.of("configuration", List.of("the company has no reference currency"))));
+        return key.companyReferenceCurrency().orElseThrow(ApiProblem::noFinancialConfiguration);
     }
 
     private static Optional<Long> expectedVersion(String ifMatch) {

@@ -4,6 +4,7 @@ import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.SandboxApi;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -44,6 +45,7 @@ public class SandboxResource {
     /** Pays the checkout as the hosted page would: the invoice becomes PAID and invoice.paid is queued. */
     @POST
     @Path("checkouts/{checkoutId}/complete")
+    @MovesMoney
     public Map<String, Object> complete(@PathParam("checkoutId") String checkoutId) {
         return answer(sandbox.completeCheckout(caller.key().scope(), caller.key().key().source(), PathIds.uuid("checkoutId", checkoutId)));
     }
@@ -51,6 +53,7 @@ public class SandboxResource {
     /** The payment attempt failed for good: the checkout is REJECTED and the invoice FAILED. */
     @POST
     @Path("checkouts/{checkoutId}/fail")
+    @MovesMoney
     public Map<String, Object> fail(@PathParam("checkoutId") String checkoutId) {
         return answer(sandbox.failCheckout(caller.key().scope(), caller.key().key().source(), PathIds.uuid("checkoutId", checkoutId)));
     }
@@ -58,6 +61,7 @@ public class SandboxResource {
     /** The payment of a PAID invoice was reconciled with the settlement: it becomes CONCILIATED. */
     @POST
     @Path("invoices/{invoiceId}/conciliate")
+    @MovesMoney
     public Map<String, Object> conciliate(@PathParam("invoiceId") String invoiceId) {
         return answer(sandbox.conciliate(caller.key().scope(), caller.key().key().source(), new DocumentId(PathIds.uuid("invoiceId", invoiceId))));
     }

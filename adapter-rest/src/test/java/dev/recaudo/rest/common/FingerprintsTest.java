@@ -12,7 +12,7 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
-import dev.recaudo.domain.idempotency.IdempotencyScope.Partner;
+import dev.recaudo.domain.apikey.PartnerScope;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -25,7 +25,7 @@ class FingerprintsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     private static final TenantScope TENANT = new TenantScope(CompanyId.random(), KeyEnvironment.LIVE);
-    private static final IdempotencyScope ERP = new IdempotencyScope(TENANT, new Partner.Source("erp"));
+    private static final IdempotencyScope ERP = new IdempotencyScope(TENANT, new PartnerScope.Source("erp"));
     private static final Duration FAST = Duration.ofSeconds(2);
 
     private static JsonNode json(String text) {
@@ -88,8 +88,8 @@ class FingerprintsTest {
 
     @Test
     void givenAnotherPartnerPathIdOrBody_whenFingerprinted_thenDifferentValues() {
-        IdempotencyScope other = new IdempotencyScope(TENANT, new Partner.Source("other"));
-        IdempotencyScope lineage = new IdempotencyScope(TENANT, new Partner.KeyLineage(ApiKeyId.random()));
+        IdempotencyScope other = new IdempotencyScope(TENANT, new PartnerScope.Source("other"));
+        IdempotencyScope lineage = new IdempotencyScope(TENANT, new PartnerScope.KeyLineage(ApiKeyId.random()));
         String request = Fingerprints.of(ERP, Map.of("externalDocumentId", "DC-1"), null).value();
 
         assertThat(Fingerprints.of(other, Map.of("externalDocumentId", "DC-1"), null).value()).isNotEqualTo(request);

@@ -19,6 +19,7 @@ import dev.recaudo.domain.document.DocumentLifecycle.AnnulVerdict;
 import dev.recaudo.domain.document.DocumentLifecycle.UpdateVerdict;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentRepository;
 import java.time.Clock;
 import java.time.Instant;
@@ -29,7 +30,8 @@ import java.util.UUID;
 /**
  * Synchronizes a partner's documents: the customer first, then the document by its stable
  * external id, under a lock on that identity so racing upserts create it once. Money follows the
- * public API's rules: a new total is allowed only while nothing is applied.
+ * public API's rules: a new total is allowed only while nothing is applied. A new document is in a
+ * currency verified payments can settle.
  */
 public final class CollectionDocumentsService implements CollectionDocumentsUseCase {
 
@@ -78,6 +80,11 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
         Optional<CollectionDocument> existing =
                 documents.findByExternalId(scope, command.source(), command.externalDocumentId());
         if (existing.isEmpty()) {
+            if (!Payment.VERIFIED_CURRENCIES.contains(command.currency())) {
+                // Documents that already exist in such a currency (public invoices in the company's
+                // reference currency, older ones) keep it: only new ones are refused.
+                throw new RejectedUpsert(Rejection.CURRENCY_NOT_SETTLEABLE);
+            }
             CollectionDocument document = CollectionDocument.issue(DocumentId.random(), scope, command.source(),
                     command.externalDocumentId(), Optional.empty(), customer.id(), Optional.of(command.customerExternalId()),
                     Channel.INTEGRATION, customer.profile().taxId(), command.details(), command.metadataJson(), total, now);

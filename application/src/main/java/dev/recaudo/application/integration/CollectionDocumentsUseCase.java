@@ -43,6 +43,8 @@ public interface CollectionDocumentsUseCase {
     record DocumentSlice(List<DocumentView> items, boolean hasMore) {}
 
     enum Rejection {
+        /** A new document in a currency no verified payment or certified rate can settle. */
+        CURRENCY_NOT_SETTLEABLE,
         CUSTOMER_CHANGED,
         CURRENCY_CHANGED,
         TAX_IDENTITY_TAKEN,

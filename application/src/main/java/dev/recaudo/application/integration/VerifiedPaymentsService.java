@@ -86,6 +86,10 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
                 .orElseThrow(() -> rejected(Rejection.CUSTOMER_NOT_FOUND, command.customerExternalId()));
         List<CollectionDocument> listed = resolve(scope, command.source(), customer, command.documents());
         CurrencyCode documentCurrency = listed.get(0).total().currency();
+        if (!Payment.VERIFIED_CURRENCIES.contains(documentCurrency)) {
+            // It would wait for a certified rate in a currency no rate may name: refused, nothing kept.
+            throw rejected(Rejection.DOCUMENT_CURRENCY_NOT_SETTLEABLE, documentCurrency.name());
+        }
         Instant now = clock.instant();
         UUID paymentId = existing.map(Payment::id).orElseGet(UUID::randomUUID);
 
@@ -133,6 +137,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         if (payment.outcome() != PaymentOutcome.NEEDS_CERTIFIED_RATE) {
             throw rejected(Rejection.NOT_AWAITING_RATE, payment.outcome().wireName());
         }
+        // The rate converts into the payment's application currency, whatever it is: a payment kept
+        // waiting for a COP, MXN or CRC rate before documents were limited to USD and VES completes too.
         if (command.refCurrency() != payment.applied().currency()) {
             throw rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, payment.applied().currency().name());
         }
@@ -249,7 +255,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public Optional<PaymentView> get(TenantScope scope, String source, String externalPaymentId) {
-        return payments.findVerified(scope, source, externalPaymentId).map(this::view);
+        return payments.find(scope, source, externalPaymentId).map(this::view);
     }
 
     @Override

@@ -24,6 +24,7 @@ public interface VerifiedPaymentsUseCase {
 
     ApplyResult certify(CertifiedRateCommand command);
 
+    /** A partner's payment of any kind (verified, settlement, checkout) by the id the payments list shows. */
     Optional<PaymentView> get(TenantScope scope, String source, String externalPaymentId);
 
     PaymentSlice list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId);
@@ -63,6 +64,8 @@ public interface VerifiedPaymentsUseCase {
         DOCUMENT_NOT_FOUND,
         DOCUMENT_OF_ANOTHER_CUSTOMER,
         MIXED_CURRENCIES,
+        /** The listed documents are in a currency no verified payment or rate can settle; detail: that currency. */
+        DOCUMENT_CURRENCY_NOT_SETTLEABLE,
         LISTED_EXCEEDS_AMOUNT,
         PAYMENT_NOT_FOUND,
         NOT_AWAITING_RATE,

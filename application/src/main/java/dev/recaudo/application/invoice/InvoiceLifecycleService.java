@@ -184,7 +184,8 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
                 return samePayment ? new DeleteResult.Done() : new DeleteResult.SettledByAnotherPayment();
             }
             Instant now = clock.instant();
-            Payment payment = Payment.settling(scope, document.source(), providerPaymentId, PaymentKind.PROVIDER_SETTLEMENT,
+            // The provider's payment id stays on the checkout; one provider payment may settle several invoices.
+            Payment payment = Payment.settling(scope, document.source(), PaymentKind.PROVIDER_SETTLEMENT, document.id().value(),
                     document.customerId(), document.balance(), now);
             payments.insert(payment);
             CollectionDocument settled = book.applyPayment(document, payment, document.balance(),

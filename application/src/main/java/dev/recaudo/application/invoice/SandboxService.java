@@ -61,7 +61,7 @@ public final class SandboxService implements SandboxUseCase {
                 return new SandboxResult.NotApplicable("the invoice is " + document.status() + " and cannot be paid");
             }
             Instant now = clock.instant();
-            Payment payment = Payment.settling(scope, document.source(), "checkout:" + current.id(), PaymentKind.CHECKOUT,
+            Payment payment = Payment.settling(scope, document.source(), PaymentKind.CHECKOUT, current.id(),
                     document.customerId(), current.amount(), now);
             payments.insert(payment);
             CollectionDocument paid = book.applyPayment(document, payment, current.amount(),

@@ -56,6 +56,11 @@ public final class InMemoryPaymentRepository implements PaymentRepository {
     }
 
     @Override
+    public Optional<Payment> find(TenantScope scope, String source, String externalPaymentId) {
+        return Optional.ofNullable(payments.get(new Identity(scope, source, externalPaymentId)));
+    }
+
+    @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         writes++;
     }

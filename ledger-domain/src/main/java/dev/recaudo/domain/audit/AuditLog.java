@@ -1,6 +1,7 @@
 package dev.recaudo.domain.audit;
 
-import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.apikey.PartnerScope;
+import dev.recaudo.domain.common.TenantScope;
 import java.util.List;
 
 /**
@@ -11,5 +12,6 @@ public interface AuditLog {
 
     void record(AuditRecord record);
 
-    List<AuditRecord> byRequestId(CompanyId companyId, String requestId);
+    /** The records one partner left in one environment under a request id, oldest first. */
+    List<AuditRecord> byRequestId(TenantScope scope, PartnerScope partner, String requestId);
 }

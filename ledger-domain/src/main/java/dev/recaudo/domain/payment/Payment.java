@@ -1,10 +1,14 @@
 package dev.recaudo.domain.payment;
 
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -13,7 +17,8 @@ import java.util.UUID;
  * certified rate converted it). In the application currency, for every payment:
  * applicationAmount = applied + credit + unapplied.
  *
- * @param externalPaymentId the identifier of the payment in the partner's or provider's system
+ * @param externalPaymentId the partner's id of a verified payment; Recaudo's own for the other kinds
+ *     (see {@link PaymentKind}); unique per partner across kinds
  * @param applicationAmount empty while a certified rate is missing
  */
 public record Payment(
@@ -36,6 +41,15 @@ public record Payment(
         Instant createdAt,
         Instant updatedAt) {
 
+    /**
+     * The currencies of verified payments and of their documents (the specification limits payment
+     * currencies and certified rates to them). A document in another currency could never be
+     * settled by a verified payment or a rate, so the integrations API creates none and no verified
+     * payment may list one.
+     */
+    public static final Set<CurrencyCode> VERIFIED_CURRENCIES =
+            Collections.unmodifiableSet(EnumSet.of(CurrencyCode.USD, CurrencyCode.VES));
+
     public Payment {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(scope, "scope");
@@ -57,11 +71,13 @@ public record Payment(
         });
     }
 
-    /** A payment that settles one document's whole open balance at once. */
+    /**
+     * A payment that settles one document's whole open balance at once, named by Recaudo after
+     * what was paid ({@code origin}: the invoice settled, the checkout paid; see {@link PaymentKind}).
+     */
     public static Payment settling(
-            TenantScope scope, String source, String externalPaymentId, PaymentKind kind, UUID customerId, Money amount,
-            Instant now) {
-        return new Payment(UUID.randomUUID(), scope, source, externalPaymentId, kind, Optional.of(customerId),
+            TenantScope scope, String source, PaymentKind kind, UUID origin, UUID customerId, Money amount, Instant now) {
+        return new Payment(UUID.randomUUID(), scope, source, kind.externalPaymentIdOf(origin), kind, Optional.of(customerId),
                 Optional.empty(), amount, Optional.of(amount), amount, Money.zero(amount.currency()), PaymentOutcome.APPLIED,
                 Optional.empty(), Optional.empty(), Optional.empty(), now, now, now);
     }

@@ -1,11 +1,49 @@
 package dev.recaudo.domain.payment;
 
-/** Where a payment came from. */
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * Where a payment came from, and so how its {@code externalPaymentId} is formed. A partner names
+ * its verified payments; Recaudo names the others with a reserved prefix and the id of what was
+ * paid, so one id names one payment of a partner whatever its kind, and the payments list and
+ * detail always agree.
+ */
 public enum PaymentKind {
-    /** Settled outside Recaudo and reported by the partner when annulling with PAID_FROM_PROVIDER. */
-    PROVIDER_SETTLEMENT,
-    /** Paid through a Recaudo checkout. */
-    CHECKOUT,
-    /** Verified by the partner and reported through the integrations API. */
-    VERIFIED
+    /** Settled outside Recaudo and reported with PAID_FROM_PROVIDER: {@code settlement:<invoiceId>}. */
+    PROVIDER_SETTLEMENT(Optional.of("settlement:")),
+    /** Paid through a Recaudo checkout: {@code checkout:<checkoutId>}. */
+    CHECKOUT(Optional.of("checkout:")),
+    /** Verified by the partner and reported through the integrations API, under the partner's own id. */
+    VERIFIED(Optional.empty());
+
+    /** Held for the external payments API's payments, so that no partner id takes it before they are listed. */
+    private static final String EXTERNAL_PAYMENT_PREFIX = "external:";
+
+    /** Prefixes a partner's {@code externalPaymentId} may not start with, in any letter case. */
+    public static final List<String> RESERVED_PREFIXES = Stream.concat(
+                    Arrays.stream(values()).flatMap(kind -> kind.prefix.stream()), Stream.of(EXTERNAL_PAYMENT_PREFIX))
+            .toList();
+
+    private final Optional<String> prefix;
+
+    PaymentKind(Optional<String> prefix) {
+        this.prefix = prefix;
+    }
+
+    /** The id Recaudo gives a payment of this kind made for {@code origin} (the invoice settled, the checkout paid). */
+    public String externalPaymentIdOf(UUID origin) {
+        Objects.requireNonNull(origin, "origin");
+        return prefix.orElseThrow(() -> new IllegalStateException("a verified payment's id is the partner's")) + origin;
+    }
+
+    /** Whether a partner's id would take a prefix reserved for the payments Recaudo names. */
+    public static boolean isReserved(String externalPaymentId) {
+        return RESERVED_PREFIXES.stream()
+                .anyMatch(reserved -> externalPaymentId.regionMatches(true, 0, reserved, 0, reserved.length()));
+    }
 }

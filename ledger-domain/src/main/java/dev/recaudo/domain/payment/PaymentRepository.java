@@ -22,6 +22,9 @@ public interface PaymentRepository {
 
     Optional<Payment> findVerified(TenantScope scope, String source, String externalPaymentId);
 
+    /** A partner's payment of any kind by its id: ids are unique per partner across kinds (see {@link PaymentKind}). */
+    Optional<Payment> find(TenantScope scope, String source, String externalPaymentId);
+
     void insertApplication(TenantScope scope, PaymentApplication application);
 
     /** The payment whose application settled the document last, if any. */

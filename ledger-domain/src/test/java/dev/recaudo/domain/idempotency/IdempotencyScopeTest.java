@@ -43,24 +43,4 @@ class IdempotencyScopeTest {
         assertThat(IdempotencyScope.of(key(Optional.of("other"), KeyEnvironment.LIVE))).isNotEqualTo(live);
         assertThat(IdempotencyScope.of(key(Optional.of("erp"), KeyEnvironment.TEST))).isNotEqualTo(live);
     }
-
-    @Test
-    void givenKeyWithoutSource_whenRotated_thenTheReplacementKeepsTheScopeAndOtherKeysDoNot() {
-        ApiKey original = key(Optional.empty(), KeyEnvironment.LIVE);
-        ApiKey replacement = original.successor(ApiKeyId.random(), ApiKeySecret.generate(KeyEnvironment.LIVE, RANDOM), NOW);
-
-        IdempotencyScope scope = IdempotencyScope.of(original);
-
-        assertThat(IdempotencyScope.of(replacement)).isEqualTo(scope);
-        assertThat(scope.partnerName()).isEqualTo("lineage:" + original.id().value());
-        assertThat(IdempotencyScope.of(key(Optional.empty(), KeyEnvironment.LIVE))).isNotEqualTo(scope);
-    }
-
-    @Test
-    void givenSourceThatLooksLikeALineage_whenScoping_thenItsNameStillDiffersFromTheLineages() {
-        ApiKey sourceless = key(Optional.empty(), KeyEnvironment.LIVE);
-        ApiKey impostor = key(Optional.of("lineage:" + sourceless.id().value()), KeyEnvironment.LIVE);
-
-        assertThat(IdempotencyScope.of(impostor).partnerName()).isNotEqualTo(IdempotencyScope.of(sourceless).partnerName());
-    }
 }

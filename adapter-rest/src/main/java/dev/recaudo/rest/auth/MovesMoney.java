@@ -1,0 +1,16 @@
+package dev.recaudo.rest.auth;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A money operation: it creates or changes what a document owes, or moves money in the ledger.
+ * It needs the company's financial configuration (its reference currency); without one, the
+ * family's filter answers {@code 503} ({@code 10103} / {@code service_unavailable}) before the
+ * method runs. Reads are never marked: they keep working while the configuration is missing.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface MovesMoney {}
