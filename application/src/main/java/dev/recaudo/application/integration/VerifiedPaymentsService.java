@@ -2,6 +2,7 @@ package dev.recaudo.application.integration;
 
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerRepository;
@@ -252,20 +253,18 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     }
 
     @Override
-    public PaymentSlice list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
+    public ChangeSlice<PaymentView> list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
         if (customerExternalId.isPresent()) {
             Optional<UUID> customerId = query.source()
                     .flatMap(source -> customers.findByExternalId(scope, source, customerExternalId.get()))
                     .map(Customer::id);
             if (customerId.isEmpty()) {
-                return new PaymentSlice(List.of(), false);
+                return ChangeSlice.empty(query.after());
             }
             query = new PaymentListQuery(query.outcomes(), query.externalPaymentId(), customerId, query.source(), query.kind(),
                     query.currency(), query.paidFrom(), query.paidTo(), query.updatedSince(), query.after(), query.limit());
         }
-        List<Payment> rows = payments.list(scope, query);
-        boolean hasMore = rows.size() > query.limit();
-        return new PaymentSlice((hasMore ? rows.subList(0, query.limit()) : rows).stream().map(this::view).toList(), hasMore);
+        return payments.list(scope, query).map(this::view);
     }
 
     private PaymentView view(Payment payment) {
