@@ -1,6 +1,7 @@
 package dev.recaudo.application.invoice;
 
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.job.LeasedJobRunner;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentLifecycle;
@@ -11,13 +12,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Annuls a partner's pending documents in batches, one transaction per batch. Documents are locked
- * with SKIP LOCKED, and each is checked against the lifecycle under its lock, so paid, conciliated
- * or partially paid documents are skipped and two instances never annul the same document.
+ * Annuls a partner's pending documents in batches, one transaction per batch, under the job's
+ * lease ({@link LeasedJobRunner}). Documents are locked with SKIP LOCKED, and each is checked
+ * against the lifecycle under its lock, so paid, conciliated or partially paid documents are
+ * skipped and two instances never annul the same document.
  */
 public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
 
@@ -29,14 +30,30 @@ public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
     private final DocumentBook book;
     private final Transactions transactions;
     private final Clock clock;
+    private final LeasedJobRunner runner;
+    private final int batchSize;
 
     public BulkAnnulmentService(
             JobRepository jobs, CollectionDocumentRepository documents, DocumentBook book, Transactions transactions, Clock clock) {
+        this(jobs, documents, book, transactions, clock, LEASE, BATCH_SIZE);
+    }
+
+    /**
+     * @param lease how long a claim or renewal keeps the job for this instance
+     * @param batchSize documents annulled per transaction
+     */
+    public BulkAnnulmentService(JobRepository jobs, CollectionDocumentRepository documents, DocumentBook book,
+            Transactions transactions, Clock clock, Duration lease, int batchSize) {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("a batch holds at least one document");
+        }
         this.jobs = jobs;
         this.documents = documents;
         this.book = book;
         this.transactions = transactions;
         this.clock = clock;
+        this.runner = new LeasedJobRunner(jobs, transactions, clock, lease);
+        this.batchSize = batchSize;
     }
 
     @Override
@@ -51,29 +68,11 @@ public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
 
     @Override
     public int runNext() {
-        Optional<Job> claimed = transactions.inTransaction(() -> jobs.claimNext(clock.instant(), LEASE));
-        if (claimed.isEmpty()) {
-            return 0;
-        }
-        Job job = claimed.get();
-        int annulled = 0;
-        while (true) {
-            int batch = transactions.inTransaction(() -> annulBatch(job));
-            annulled += batch;
-            if (batch == 0) {
-                break;
-            }
-        }
-        int total = annulled;
-        transactions.inTransaction(() -> {
-            jobs.complete(job.id(), total, clock.instant());
-            return total;
-        });
-        return annulled;
+        return runner.runNext(this::annulBatch).processed();
     }
 
     private int annulBatch(Job job) {
-        List<CollectionDocument> batch = documents.lockPendingBatch(job.scope(), job.source(), BATCH_SIZE);
+        List<CollectionDocument> batch = documents.lockPendingBatch(job.scope(), job.source(), batchSize);
         Instant now = clock.instant();
         int annulled = 0;
         for (CollectionDocument document : batch) {
