@@ -78,10 +78,10 @@ public class PgPaymentRepository implements PaymentRepository {
     @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         jdbc.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
-                        + " amount_minor, transfer_id, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + " amount_minor, transfer_id, position, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 application.id(), application.paymentId(), application.documentId().value(), scope.companyId().value(),
                 scope.isTest(), application.amount().currency().name(), application.amount().amountMinor(),
-                application.transferId(), application.appliedAt());
+                application.transferId(), application.position(), application.appliedAt());
     }
 
     @Override
@@ -108,7 +108,7 @@ public class PgPaymentRepository implements PaymentRepository {
                         + " FROM payment_applications a JOIN collection_documents d ON d.id = a.document_id"
                         + " WHERE a.company_id = ? AND a.is_test = ? AND a.payment_id = ?"
                         // The order the applications were made in, which is the order the partner listed them.
-                        + " ORDER BY a.applied_at, (SELECT min(e.id) FROM ledger_entries e WHERE e.transfer_id = a.transfer_id)",
+                        + " ORDER BY a.position",
                 row -> new PaidDocument(new DocumentId(uuid(row, "document_id")), row.getString("external_document_id"),
                         money(row, "amount_minor", "currency"), money(row, "balance_minor", "currency")),
                 scope.companyId().value(), scope.isTest(), paymentId);

@@ -223,11 +223,13 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     private void settle(Payment payment, Allocation allocation, Customer customer, Instant now) {
         AccountCode unapplied = AccountCode.unappliedPayment(payment.id());
-        for (Allocation.DocumentApplication application : allocation.applications()) {
+        List<Allocation.DocumentApplication> applications = allocation.applications();
+        for (int position = 0; position < applications.size(); position++) {
+            Allocation.DocumentApplication application = applications.get(position);
             CollectionDocument document = documents.lock(payment.scope(), application.documentId()).orElseThrow();
             boolean settles = application.amount().equals(document.balance());
             CollectionDocument paid = book.applyPayment(document, payment, application.amount(), unapplied,
-                    settles ? DocumentStatus.PAID : DocumentStatus.CREATED, now);
+                    settles ? DocumentStatus.PAID : DocumentStatus.CREATED, position, now);
             if (settles) {
                 book.paid(paid, Optional.of(payment.externalPaymentId()), payment.id(), now);
             }
