@@ -4,8 +4,8 @@ import static dev.recaudo.persistence.common.Jdbc.instant;
 import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
 import static dev.recaudo.persistence.common.Jdbc.uuid;
 
-import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.ChangeSlice;
+import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.Channel;

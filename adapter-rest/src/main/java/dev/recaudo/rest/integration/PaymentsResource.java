@@ -205,7 +205,8 @@ public class PaymentsResource {
         return new PaymentPage(slice.items().stream()
                 .map(view -> IntegrationViews.payment(view, view.payment().outcome().wireName(),
                         view.payment().requestId().orElse(null)))
-                .toList(), new Pagination(pageSize, SyncCursors.next(cursors, SyncCursors.PAYMENTS, slice.next()), slice.hasMore()));
+                .toList(), new Pagination(pageSize, SyncCursors.next(cursors, SyncCursors.PAYMENTS, slice.next()),
+                        slice.hasMore()));
     }
 
     @GET

@@ -23,7 +23,6 @@ import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.PaymentRepository;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
+import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.StatementRecorder;
 import dev.recaudo.e2e.support.StatementRecorder.Statement;
 import dev.recaudo.e2e.support.Tenants;
@@ -18,7 +19,6 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,11 +84,11 @@ class HotPathPlansTest {
                     .anyMatch(sql -> sql.startsWith("INSERT INTO ledger_entries"));
 
             assertThat(walks(statements)).as("plans with the statistics as loaded").isEmpty();
-            sql("ANALYZE");
+            Sql.execute("ANALYZE");
             assertThat(walks(statements)).as("plans after ANALYZE").isEmpty();
         } finally {
             for (String table : LARGE_TABLES) {
-                sql("ALTER TABLE " + table + " RESET (autovacuum_enabled)");
+                Sql.execute("ALTER TABLE " + table + " RESET (autovacuum_enabled)");
             }
         }
     }
@@ -125,60 +125,45 @@ class HotPathPlansTest {
      */
     private static void seed(UUID companyId) throws SQLException {
         for (String table : LARGE_TABLES) {
-            sql("ALTER TABLE " + table + " SET (autovacuum_enabled = false)");
+            Sql.execute("ALTER TABLE " + table + " SET (autovacuum_enabled = false)");
         }
         UUID customer = UUID.randomUUID();
         UUID billing = UUID.randomUUID();
         UUID collections = UUID.randomUUID();
         try (Connection connection = PostgresTestDatabase.connect()) {
             connection.setAutoCommit(false);
-            execute(connection, "CREATE TEMP TABLE seed ON COMMIT DROP AS SELECT n, gen_random_uuid() AS document_id,"
+            Sql.execute(connection, "CREATE TEMP TABLE seed ON COMMIT DROP AS SELECT n, gen_random_uuid() AS document_id,"
                     + " gen_random_uuid() AS payment_id, gen_random_uuid() AS receivable_id, gen_random_uuid() AS issued_id,"
                     + " gen_random_uuid() AS applied_id FROM generate_series(1, ?) n", SEEDED_DOCUMENTS);
-            execute(connection, "INSERT INTO customers (id, customer_id, company_id, is_test, name, created_at, updated_at)"
+            Sql.execute(connection, "INSERT INTO customers (id, customer_id, company_id, is_test, name, created_at, updated_at)"
                     + " VALUES (?, gen_random_uuid(), ?, false, 'Seed customer', now(), now())", customer, companyId);
-            execute(connection, "INSERT INTO collection_documents (id, company_id, is_test, source, external_document_id,"
+            Sql.execute(connection, "INSERT INTO collection_documents (id, company_id, is_test, source, external_document_id,"
                     + " customer_id, channel, name, currency, total_minor, applied_minor, balance_minor, status, created_at,"
                     + " updated_at) SELECT document_id, ?, false, 'seed', 'SEED-' || n, ?, 'integration', 'Seed ' || n, 'USD',"
                     + " 100, 100, 0, 'PAID', now(), now() FROM seed", companyId, customer);
-            execute(connection, "INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id,"
+            Sql.execute(connection, "INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id,"
                     + " currency, amount_minor, application_currency, application_amount_minor, applied_minor, credit_minor,"
                     + " outcome, paid_at, created_at, updated_at) SELECT payment_id, ?, false, 'seed', 'SEED-' || n, 'VERIFIED',"
                     + " ?, 'USD', 100, 'USD', 100, 100, 0, 'applied', now(), now(), now() FROM seed", companyId, customer);
-            execute(connection, "INSERT INTO ledger_accounts (id, company_id, is_test, code, currency, created_at)"
+            Sql.execute(connection, "INSERT INTO ledger_accounts (id, company_id, is_test, code, currency, created_at)"
                     + " SELECT receivable_id, ?, false, 'receivable:' || document_id, 'USD', now() FROM seed"
                     + " UNION ALL VALUES (?, ?, false, 'billing', 'USD', now()),"
                     + " (?, ?, false, 'partner_collections:seed', 'USD', now())",
                     companyId, billing, companyId, collections, companyId);
-            execute(connection, "INSERT INTO ledger_transfers (id, company_id, is_test, kind, document_id, payment_id, created_at)"
+            Sql.execute(connection, "INSERT INTO ledger_transfers (id, company_id, is_test, kind, document_id, payment_id, created_at)"
                     + " SELECT issued_id, ?, false, 'DOCUMENT_ISSUED', document_id, NULL::uuid, now() FROM seed"
                     + " UNION ALL SELECT applied_id, ?, false, 'PAYMENT_APPLIED', document_id, payment_id, now() FROM seed",
                     companyId, companyId);
-            execute(connection, "INSERT INTO ledger_entries (transfer_id, account_id, currency, amount_minor, created_at)"
+            Sql.execute(connection, "INSERT INTO ledger_entries (transfer_id, account_id, currency, amount_minor, created_at)"
                     + " SELECT issued_id, receivable_id, 'USD', 100, now() FROM seed"
                     + " UNION ALL SELECT issued_id, ?, 'USD', -100, now() FROM seed"
                     + " UNION ALL SELECT applied_id, ?, 'USD', 100, now() FROM seed"
                     + " UNION ALL SELECT applied_id, receivable_id, 'USD', -100, now() FROM seed", billing, collections);
-            execute(connection, "INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
+            Sql.execute(connection, "INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
                     + " amount_minor, transfer_id, position, applied_at)"
                     + " SELECT gen_random_uuid(), payment_id, document_id, ?, false, 'USD', 100, applied_id, 0, now() FROM seed",
                     companyId);
             connection.commit();
-        }
-    }
-
-    private static void sql(String sql) throws SQLException {
-        try (Connection connection = PostgresTestDatabase.connect()) {
-            execute(connection, sql);
-        }
-    }
-
-    private static void execute(Connection connection, String sql, Object... parameters) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
-            statement.execute();
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
+import dev.recaudo.e2e.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.charset.StandardCharsets;
@@ -60,12 +61,7 @@ class SyncCursorsTest {
     private static Connection lateWriter(String sql, Object... parameters) throws Exception {
         Connection connection = PostgresTestDatabase.connect();
         connection.setAutoCommit(false);
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
-            assertThat(statement.executeUpdate()).isEqualTo(1);
-        }
+        assertThat(Sql.execute(connection, sql, parameters)).isEqualTo(1);
         Thread.sleep(20); // later writers stamp strictly later times
         return connection;
     }
