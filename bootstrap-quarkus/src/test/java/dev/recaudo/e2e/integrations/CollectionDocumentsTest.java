@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
 import dev.recaudo.e2e.invoices.LedgerChecks;
+import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
@@ -140,6 +141,7 @@ class CollectionDocumentsTest {
             partner.createDocument("L-" + i, i % 2 == 0 ? "C-even" : "C-odd", i == 4 ? "VES" : "USD", 100L * (i + 1));
         }
         partner.post("/collection-documents/L-0/cancel", "").then().statusCode(200);
+        Integrations.awaitChangeFeeds();
         List<String> seen = new ArrayList<>();
         String cursor = null;
         boolean hasMore;
