@@ -11,7 +11,7 @@ import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
-import java.time.Duration;
+import jakarta.validation.constraints.Pattern;
 import java.util.Optional;
 
 /**
@@ -27,6 +27,9 @@ import java.util.Optional;
  */
 @ConfigMapping(prefix = "recaudo")
 public interface RecaudoConfig extends RestSettings, PersistenceSettings, DeliverySettings {
+
+    /** An interval of the scheduler ({@code 500ms}, {@code 2s}, {@code 1m}), or {@code off} to stop the task on an instance. */
+    String SCHEDULE = "off|[0-9]+(ms|s|m|h)";
 
     /** Base of {@code payment_link}, hosted checkout and redirect URLs; never taken from request headers. */
     @WithDefault("http://localhost:8080")
@@ -313,9 +316,10 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         @Max(50)
         int attemptsMax();
 
-        /** How often every instance looks for due deliveries. */
+        /** How often every instance looks for due deliveries: a duration ({@code 1s}), or {@code off} on this instance. */
         @WithDefault("1s")
-        Duration dispatchInterval();
+        @Pattern(regexp = SCHEDULE)
+        String dispatchInterval();
 
         /** Deliveries one instance leases at a time. */
         @WithDefault("20")
@@ -335,9 +339,10 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
     }
 
     interface JobsConfig {
-        /** How often every instance looks for a pending job. */
+        /** How often every instance looks for a pending job: a duration ({@code 2s}), or {@code off} on this instance. */
         @WithDefault("2s")
-        Duration pollInterval();
+        @Pattern(regexp = SCHEDULE)
+        String pollInterval();
 
         /** Documents a bulk annulment handles per transaction. */
         @WithDefault("100")

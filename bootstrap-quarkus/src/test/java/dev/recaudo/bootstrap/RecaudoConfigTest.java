@@ -3,7 +3,6 @@ package dev.recaudo.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quarkus.runtime.configuration.DurationConverter;
 import io.smallrye.config.ConfigValidationException;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
@@ -12,7 +11,6 @@ import io.smallrye.config.validator.BeanValidationConfigValidatorImpl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,6 +52,14 @@ class RecaudoConfigTest {
     }
 
     @Test
+    void givenScheduleThatIsNotADurationOrOff_whenStarting_thenRefused() {
+        assertThat(config(Map.of("recaudo.jobs.poll-interval", "off")).jobs().pollInterval()).isEqualTo("off");
+        assertThatThrownBy(() -> config(Map.of("recaudo.webhooks.dispatch-interval", "sometimes")))
+                .isInstanceOf(ConfigValidationException.class)
+                .hasMessageContaining("dispatch-interval");
+    }
+
+    @Test
     void givenUnknownRecaudoProperty_whenStarting_thenRefused() {
         assertThatThrownBy(() -> config(Map.of("recaudo.rate-limit.publik.limit", "10")))
                 .isInstanceOf(ConfigValidationException.class)
@@ -77,10 +83,8 @@ class RecaudoConfigTest {
         return config.getConfigMapping(RecaudoConfig.class);
     }
 
-    /** The mapping with Quarkus' duration syntax ({@code 2s}), as the service reads it. */
     private static SmallRyeConfigBuilder builder() {
-        return new SmallRyeConfigBuilder().withMapping(RecaudoConfig.class)
-                .withConverter(Duration.class, 200, new DurationConverter());
+        return new SmallRyeConfigBuilder().withMapping(RecaudoConfig.class);
     }
 
     /** Every property the mapping knows, by environment-variable name, with its default ("unset" when it has none). */

@@ -1,6 +1,8 @@
 package dev.recaudo.persistence.common;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
@@ -28,9 +30,18 @@ import javax.sql.DataSource;
 public class Jdbc {
 
     private final DataSource dataSource;
+    private final StatementObserver observer;
 
     public Jdbc(DataSource dataSource) {
         this.dataSource = dataSource;
+        this.observer = null;
+    }
+
+    /** With the statement observer a test installed, if any. */
+    @Inject
+    public Jdbc(DataSource dataSource, Instance<StatementObserver> observers) {
+        this.dataSource = dataSource;
+        this.observer = observers.isResolvable() ? observers.get() : null;
     }
 
     @FunctionalInterface
@@ -72,8 +83,10 @@ public class Jdbc {
         }
     }
 
-    private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)
-            throws SQLException {
+    private PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
+        if (observer != null) {
+            observer.executing(sql, parameters);
+        }
         PreparedStatement statement = connection.prepareStatement(sql);
         try {
             for (int i = 0; i < parameters.length; i++) {

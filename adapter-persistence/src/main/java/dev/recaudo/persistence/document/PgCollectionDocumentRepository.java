@@ -4,6 +4,7 @@ import static dev.recaudo.persistence.common.Jdbc.instant;
 import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
 import static dev.recaudo.persistence.common.Jdbc.uuid;
 
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
@@ -19,6 +20,7 @@ import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.persistence.common.ChangeOrder;
 import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
@@ -144,8 +146,9 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
     }
 
     @Override
-    public List<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query) {
-        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?");
+    public ChangeSlice<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query) {
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + ", " + ChangeOrder.POSITION_COLUMN
+                + " FROM collection_documents WHERE company_id = ? AND is_test = ?");
         List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
         if (!query.statuses().isEmpty()) {
             sql.append(" AND status = ANY (?)");
@@ -163,14 +166,10 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         filter(sql, parameters, " AND due_at >= ?", query.dueFrom());
         filter(sql, parameters, " AND due_at <= ?", query.dueTo());
         filter(sql, parameters, " AND updated_at >= ?", query.updatedSince());
-        query.after().ifPresent(position -> {
-            sql.append(" AND (updated_at, id) > (?, ?)");
-            parameters.add(position.updatedAt());
-            parameters.add(position.documentId());
-        });
-        sql.append(" ORDER BY updated_at, id LIMIT ?");
-        parameters.add(query.limit() + 1);
-        return jdbc.query(sql.toString(), PgCollectionDocumentRepository::document, parameters.toArray());
+        ChangeOrder.page(sql, parameters, query.after(), query.limit());
+        List<ChangeSlice.Changed<CollectionDocument>> rows = jdbc.query(sql.toString(),
+                row -> ChangeOrder.changed(document(row), row), parameters.toArray());
+        return ChangeSlice.of(rows, query.limit(), query.after());
     }
 
     private static void filter(StringBuilder sql, List<Object> parameters, String clause, Optional<?> value) {

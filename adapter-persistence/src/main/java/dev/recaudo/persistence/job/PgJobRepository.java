@@ -4,14 +4,20 @@ import static dev.recaudo.persistence.common.Jdbc.instant;
 import static dev.recaudo.persistence.common.Jdbc.uuid;
 
 import dev.recaudo.domain.job.Job;
+import dev.recaudo.domain.job.JobLease;
 import dev.recaudo.domain.job.JobRepository;
+import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.UUID;
 
+/**
+ * Jobs in PostgreSQL. A claim skips jobs whose row another transaction holds ({@code SKIP LOCKED}),
+ * and a renewal is an {@code UPDATE} of that row: a batch that renews first keeps every other
+ * instance away from its job until it commits.
+ */
 @ApplicationScoped
 public class PgJobRepository implements JobRepository {
 
@@ -30,19 +36,28 @@ public class PgJobRepository implements JobRepository {
     }
 
     @Override
-    public Optional<Job> claimNext(Instant now, Duration lease) {
-        return jdbc.queryOne("UPDATE jobs j SET leased_until = ?"
+    public Optional<JobLease> claimNext(Instant now, Duration lease) {
+        return jdbc.queryOne("UPDATE jobs j SET leased_until = ?, lease_token = gen_random_uuid()"
                         + " FROM (SELECT id FROM jobs WHERE status = 'PENDING' AND (leased_until IS NULL OR leased_until < ?)"
                         + "       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next"
                         + " WHERE j.id = next.id RETURNING j.*",
-                row -> new Job(uuid(row, "id"), Jdbc.scope(row), Job.JobKind.valueOf(row.getString("kind")),
-                        row.getString("source"), instant(row, "created_at")),
+                row -> new JobLease(new Job(uuid(row, "id"), Jdbc.scope(row), Job.JobKind.valueOf(row.getString("kind")),
+                        row.getString("source"), instant(row, "created_at")), uuid(row, "lease_token")),
                 now.plus(lease), now);
     }
 
     @Override
-    public void complete(UUID jobId, int documentsProcessed, Instant now) {
-        jdbc.update("UPDATE jobs SET status = 'DONE', documents_processed = ?, completed_at = ?, leased_until = NULL WHERE id = ?",
-                documentsProcessed, now, jobId);
+    public LeaseState renew(JobLease lease, Instant leasedUntil) {
+        int renewed = jdbc.update("UPDATE jobs SET leased_until = ? WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
+                leasedUntil, lease.job().id(), lease.token());
+        return renewed == 1 ? LeaseState.HELD : LeaseState.LOST;
+    }
+
+    @Override
+    public LeaseState complete(JobLease lease, int documentsProcessed, Instant now) {
+        int completed = jdbc.update("UPDATE jobs SET status = 'DONE', documents_processed = ?, completed_at = ?,"
+                        + " leased_until = NULL WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
+                documentsProcessed, now, lease.job().id(), lease.token());
+        return completed == 1 ? LeaseState.HELD : LeaseState.LOST;
     }
 }

@@ -3,6 +3,7 @@ package dev.recaudo.persistence.payment;
 import static dev.recaudo.persistence.common.Jdbc.instant;
 import static dev.recaudo.persistence.common.Jdbc.uuid;
 
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -13,6 +14,7 @@ import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.persistence.common.ChangeOrder;
 import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
@@ -83,10 +85,10 @@ public class PgPaymentRepository implements PaymentRepository {
     @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         jdbc.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
-                        + " amount_minor, transfer_id, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + " amount_minor, transfer_id, position, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 application.id(), application.paymentId(), application.documentId().value(), scope.companyId().value(),
                 scope.isTest(), application.amount().currency().name(), application.amount().amountMinor(),
-                application.transferId(), application.appliedAt());
+                application.transferId(), application.position(), application.appliedAt());
     }
 
     @Override
@@ -113,7 +115,7 @@ public class PgPaymentRepository implements PaymentRepository {
                         + " FROM payment_applications a JOIN collection_documents d ON d.id = a.document_id"
                         + " WHERE a.company_id = ? AND a.is_test = ? AND a.payment_id = ?"
                         // The order the applications were made in, which is the order the partner listed them.
-                        + " ORDER BY a.applied_at, (SELECT min(e.id) FROM ledger_entries e WHERE e.transfer_id = a.transfer_id)",
+                        + " ORDER BY a.position",
                 row -> new PaidDocument(new DocumentId(uuid(row, "document_id")), row.getString("external_document_id"),
                         money(row, "amount_minor", "currency"), money(row, "balance_minor", "currency")),
                 scope.companyId().value(), scope.isTest(), paymentId);
@@ -129,8 +131,9 @@ public class PgPaymentRepository implements PaymentRepository {
     }
 
     @Override
-    public List<Payment> list(TenantScope scope, PaymentListQuery query) {
-        StringBuilder sql = new StringBuilder("SELECT * FROM payments WHERE company_id = ? AND is_test = ?");
+    public ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query) {
+        StringBuilder sql = new StringBuilder("SELECT *, " + ChangeOrder.POSITION_COLUMN
+                + " FROM payments WHERE company_id = ? AND is_test = ?");
         List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
         if (!query.outcomes().isEmpty()) {
             sql.append(" AND outcome = ANY (?)");
@@ -144,14 +147,10 @@ public class PgPaymentRepository implements PaymentRepository {
         filter(sql, parameters, " AND paid_at >= ?", query.paidFrom());
         filter(sql, parameters, " AND paid_at <= ?", query.paidTo());
         filter(sql, parameters, " AND updated_at >= ?", query.updatedSince());
-        query.after().ifPresent(position -> {
-            sql.append(" AND (updated_at, id) > (?, ?)");
-            parameters.add(position.updatedAt());
-            parameters.add(position.paymentId());
-        });
-        sql.append(" ORDER BY updated_at, id LIMIT ?");
-        parameters.add(query.limit() + 1);
-        return jdbc.query(sql.toString(), PgPaymentRepository::payment, parameters.toArray());
+        ChangeOrder.page(sql, parameters, query.after(), query.limit());
+        List<ChangeSlice.Changed<Payment>> rows = jdbc.query(sql.toString(),
+                row -> ChangeOrder.changed(payment(row), row), parameters.toArray());
+        return ChangeSlice.of(rows, query.limit(), query.after());
     }
 
     private static void filter(StringBuilder sql, List<Object> parameters, String clause, Optional<?> value) {

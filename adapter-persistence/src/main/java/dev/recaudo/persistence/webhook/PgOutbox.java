@@ -15,8 +15,8 @@ import java.io.IOException;
 
 /**
  * The outbox in PostgreSQL. The event body is rendered to JSON text once, here, and sent byte for
- * byte on every attempt; one pending delivery is created per subscribed endpoint in the same
- * statement batch, inside the caller's transaction.
+ * byte on every attempt; one pending delivery is created per subscribed endpoint of the event's
+ * environment in the same statement batch, inside the caller's transaction.
  */
 @ApplicationScoped
 public class PgOutbox implements Outbox {
@@ -49,8 +49,8 @@ public class PgOutbox implements Outbox {
         jdbc.update("INSERT INTO webhook_deliveries (id, event_id, endpoint_id, company_id, status, attempts, next_attempt_at,"
                         + " created_at, updated_at)"
                         + " SELECT gen_random_uuid(), ?, e.id, e.company_id, 'PENDING', 0, ?, ?, ? FROM webhook_endpoints e"
-                        + " WHERE e.company_id = ? AND e.deleted_at IS NULL AND ? = ANY (e.events)",
+                        + " WHERE e.company_id = ? AND e.is_test = ? AND e.deleted_at IS NULL AND ? = ANY (e.events)",
                 event.id(), event.createdAt(), event.createdAt(), event.createdAt(), event.scope().companyId().value(),
-                event.type());
+                event.scope().isTest(), event.type());
     }
 }

@@ -4,6 +4,7 @@ import static dev.recaudo.persistence.common.Jdbc.instant;
 import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
 import static dev.recaudo.persistence.common.Jdbc.uuid;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
@@ -42,8 +43,9 @@ public class PgWebhookRepository implements WebhookRepository {
 
     @Override
     public void insertEndpoint(WebhookEndpoint endpoint) {
-        jdbc.update("INSERT INTO webhook_endpoints (id, company_id, url, events, secret, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                endpoint.id(), endpoint.companyId().value(), endpoint.url(),
+        jdbc.update("INSERT INTO webhook_endpoints (id, company_id, is_test, url, events, secret, created_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                endpoint.id(), endpoint.companyId().value(), endpoint.environment() == KeyEnvironment.TEST, endpoint.url(),
                 new Jdbc.TextArray(endpoint.events().stream().sorted().toList()), endpoint.secret(), endpoint.createdAt());
     }
 
@@ -138,7 +140,8 @@ public class PgWebhookRepository implements WebhookRepository {
     }
 
     private static WebhookEndpoint endpoint(ResultSet row) throws SQLException {
-        return new WebhookEndpoint(uuid(row, "id"), new CompanyId(uuid(row, "company_id")), row.getString("url"),
+        return new WebhookEndpoint(uuid(row, "id"), new CompanyId(uuid(row, "company_id")),
+                row.getBoolean("is_test") ? KeyEnvironment.TEST : KeyEnvironment.LIVE, row.getString("url"),
                 Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())), row.getString("secret"),
                 instant(row, "created_at"));
     }

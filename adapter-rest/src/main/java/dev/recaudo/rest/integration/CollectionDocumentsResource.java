@@ -5,11 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.CancelResult;
-import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentSlice;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentView;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.Rejection;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocument;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertResult;
 import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentLine;
@@ -168,14 +169,11 @@ public class CollectionDocumentsResource {
                 IntegrationFields.queryDateTime("dueDateFrom", dueDateFrom),
                 IntegrationFields.queryDateTime("dueDateTo", dueDateTo),
                 IntegrationFields.queryDateTime("updatedSince", updatedSince),
-                IntegrationCursors.open(cursors, cursor)
-                        .map(position -> new IntegrationDocumentQuery.Position(position.at(), position.id())),
+                SyncCursors.open(cursors, SyncCursors.DOCUMENTS, cursor),
                 pageSize);
-        DocumentSlice slice = documents.list(key.scope(), query, Optional.ofNullable(customerExternalId));
-        String next = IntegrationCursors.next(cursors, slice.items(), slice.hasMore(), view -> view.document().updatedAt(),
-                view -> view.document().id().value());
+        ChangeSlice<DocumentView> slice = documents.list(key.scope(), query, Optional.ofNullable(customerExternalId));
         return new DocumentPage(slice.items().stream().map(IntegrationViews::document).toList(),
-                new Pagination(pageSize, next, slice.hasMore()));
+                new Pagination(pageSize, SyncCursors.next(cursors, SyncCursors.DOCUMENTS, slice.next()), slice.hasMore()));
     }
 
     @GET

@@ -7,10 +7,10 @@ import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.CertifiedRateCommand;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ListedDocument;
-import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentSlice;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
 import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.CertifiedRate;
@@ -207,14 +207,13 @@ public class PaymentsResource {
                 IntegrationFields.listSource(source, key), kind, currencyFilter,
                 IntegrationFields.queryDateTime("paidFrom", paidFrom), IntegrationFields.queryDateTime("paidTo", paidTo),
                 IntegrationFields.queryDateTime("updatedSince", updatedSince),
-                IntegrationCursors.open(cursors, cursor).map(p -> new PaymentListQuery.Position(p.at(), p.id())), pageSize);
-        PaymentSlice slice = payments.list(key.scope(), query, Optional.ofNullable(customerExternalId));
-        String next = IntegrationCursors.next(cursors, slice.items(), slice.hasMore(), view -> view.payment().updatedAt(),
-                view -> view.payment().id());
+                SyncCursors.open(cursors, SyncCursors.PAYMENTS, cursor), pageSize);
+        ChangeSlice<PaymentView> slice = payments.list(key.scope(), query, Optional.ofNullable(customerExternalId));
         return new PaymentPage(slice.items().stream()
                 .map(view -> IntegrationViews.payment(view, view.payment().outcome().wireName(),
                         view.payment().requestId().orElse(null)))
-                .toList(), new Pagination(pageSize, next, slice.hasMore()));
+                .toList(), new Pagination(pageSize, SyncCursors.next(cursors, SyncCursors.PAYMENTS, slice.next()),
+                        slice.hasMore()));
     }
 
     /**

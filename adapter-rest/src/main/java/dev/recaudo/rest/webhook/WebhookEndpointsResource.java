@@ -2,6 +2,7 @@ package dev.recaudo.rest.webhook;
 
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase.RegisterResult;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.WebhookDelivery;
@@ -43,12 +44,12 @@ public class WebhookEndpointsResource {
         this.endpoints = endpoints;
     }
 
-    public record RegisterRequest(String url, List<String> events) {}
+    public record RegisterRequest(String url, List<String> events, String environment) {}
 
     /** {@code secret} is present only in the answer to the registration. */
-    public record EndpointView(UUID id, String url, Set<String> events, String secret, Instant createdAt) {}
+    public record EndpointView(UUID id, String url, Set<String> events, String environment, String secret, Instant createdAt) {}
 
-    public record EndpointListItem(UUID id, String url, Set<String> events, Instant createdAt) {}
+    public record EndpointListItem(UUID id, String url, Set<String> events, String environment, Instant createdAt) {}
 
     public record AttemptView(Instant attemptedAt, long durationMs, Integer statusCode, String error) {
         static AttemptView of(DeliveryAttempt attempt) {
@@ -86,13 +87,18 @@ public class WebhookEndpointsResource {
                 events = new TreeSet<>(body.events());
             }
         }
+        KeyEnvironment environment = body.environment() == null ? KeyEnvironment.LIVE
+                : KeyEnvironment.fromWireName(body.environment()).orElse(null);
+        if (environment == null) {
+            errors.add("environment", "must be live or test");
+        }
         errors.throwIfAny();
-        RegisterResult result = endpoints.register(company(companyId), body.url().trim(), events);
+        RegisterResult result = endpoints.register(company(companyId), environment, body.url().trim(), events);
         if (result instanceof RegisterResult.Registered registered) {
             WebhookEndpoint endpoint = registered.endpoint();
             return Response.status(Response.Status.CREATED)
-                    .entity(new EndpointView(endpoint.id(), endpoint.url(), new TreeSet<>(endpoint.events()), endpoint.secret(),
-                            endpoint.createdAt()))
+                    .entity(new EndpointView(endpoint.id(), endpoint.url(), new TreeSet<>(endpoint.events()),
+                            endpoint.environment().wireName(), endpoint.secret(), endpoint.createdAt()))
                     .build();
         }
         if (result instanceof RegisterResult.TargetRefused refused) {
@@ -106,7 +112,8 @@ public class WebhookEndpointsResource {
     @GET
     public List<EndpointListItem> list(@PathParam("companyId") String companyId) {
         return endpoints.list(company(companyId)).stream()
-                .map(e -> new EndpointListItem(e.id(), e.url(), new TreeSet<>(e.events()), e.createdAt()))
+                .map(e -> new EndpointListItem(e.id(), e.url(), new TreeSet<>(e.events()), e.environment().wireName(),
+                        e.createdAt()))
                 .toList();
     }
 

@@ -7,6 +7,7 @@ import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.TaxId
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.Unchanged;
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.Updated;
 import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerRepository;
@@ -23,7 +24,6 @@ import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentRepository;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -156,25 +156,20 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
     }
 
     @Override
-    public DocumentSlice list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId) {
+    public ChangeSlice<DocumentView> list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId) {
         if (customerExternalId.isPresent()) {
             Optional<UUID> customerId = query.source()
                     .flatMap(source -> customers.findByExternalId(scope, source, customerExternalId.get()))
                     .map(Customer::id);
             if (customerId.isEmpty()) {
-                return new DocumentSlice(List.of(), false);
+                return ChangeSlice.empty(query.after());
             }
             query = new IntegrationDocumentQuery(query.source(), query.statuses(), query.withMoneyApplied(), customerId,
                     query.externalDocumentId(), query.currency(), query.balanceMinFrom(), query.balanceMinTo(),
                     query.issuedFrom(), query.issuedTo(), query.dueFrom(), query.dueTo(), query.updatedSince(), query.after(),
                     query.limit());
         }
-        List<CollectionDocument> rows = documents.list(scope, query);
-        boolean hasMore = rows.size() > query.limit();
-        List<DocumentView> items = (hasMore ? rows.subList(0, query.limit()) : rows).stream()
-                .map(document -> view(document, scope))
-                .toList();
-        return new DocumentSlice(items, hasMore);
+        return documents.list(scope, query).map(document -> view(document, scope));
     }
 
     @Override

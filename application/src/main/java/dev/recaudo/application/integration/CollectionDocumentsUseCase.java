@@ -1,5 +1,6 @@
 package dev.recaudo.application.integration;
 
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerProfile;
@@ -22,7 +23,7 @@ public interface CollectionDocumentsUseCase {
 
     Optional<DocumentView> get(TenantScope scope, String source, String externalDocumentId);
 
-    DocumentSlice list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId);
+    ChangeSlice<DocumentView> list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId);
 
     CancelResult cancel(TenantScope scope, String source, String externalDocumentId);
 
@@ -39,8 +40,6 @@ public interface CollectionDocumentsUseCase {
 
     /** A document with everything the integrations view shows. */
     record DocumentView(CollectionDocument document, Customer customer, List<DocumentLine> lines, List<AppliedPayment> applications) {}
-
-    record DocumentSlice(List<DocumentView> items, boolean hasMore) {}
 
     enum Rejection {
         /** A new document in a currency no verified payment or certified rate can settle. */

@@ -2,6 +2,7 @@ package dev.recaudo.application.integration;
 
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerRepository;
@@ -229,11 +230,13 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     private void settle(Payment payment, Allocation allocation, Customer customer, Instant now) {
         AccountCode unapplied = AccountCode.unappliedPayment(payment.id());
-        for (Allocation.DocumentApplication application : allocation.applications()) {
+        List<Allocation.DocumentApplication> applications = allocation.applications();
+        for (int position = 0; position < applications.size(); position++) {
+            Allocation.DocumentApplication application = applications.get(position);
             CollectionDocument document = documents.lock(payment.scope(), application.documentId()).orElseThrow();
             boolean settles = application.amount().equals(document.balance());
             CollectionDocument paid = book.applyPayment(document, payment, application.amount(), unapplied,
-                    settles ? DocumentStatus.PAID : DocumentStatus.CREATED, now);
+                    settles ? DocumentStatus.PAID : DocumentStatus.CREATED, position, now);
             if (settles) {
                 book.paid(paid, Optional.of(payment.externalPaymentId()), payment.id(), now);
             }
@@ -259,20 +262,18 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     }
 
     @Override
-    public PaymentSlice list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
+    public ChangeSlice<PaymentView> list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
         if (customerExternalId.isPresent()) {
             Optional<UUID> customerId = query.source()
                     .flatMap(source -> customers.findByExternalId(scope, source, customerExternalId.get()))
                     .map(Customer::id);
             if (customerId.isEmpty()) {
-                return new PaymentSlice(List.of(), false);
+                return ChangeSlice.empty(query.after());
             }
             query = new PaymentListQuery(query.outcomes(), query.externalPaymentId(), customerId, query.source(), query.kind(),
                     query.currency(), query.paidFrom(), query.paidTo(), query.updatedSince(), query.after(), query.limit());
         }
-        List<Payment> rows = payments.list(scope, query);
-        boolean hasMore = rows.size() > query.limit();
-        return new PaymentSlice((hasMore ? rows.subList(0, query.limit()) : rows).stream().map(this::view).toList(), hasMore);
+        return payments.list(scope, query).map(this::view);
     }
 
     private PaymentView view(Payment payment) {

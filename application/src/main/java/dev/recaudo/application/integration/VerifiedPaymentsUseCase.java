@@ -1,5 +1,6 @@
 package dev.recaudo.application.integration;
 
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -27,7 +28,7 @@ public interface VerifiedPaymentsUseCase {
     /** A partner's payment of any kind (verified, settlement, checkout) by the id the payments list shows. */
     Optional<PaymentView> get(TenantScope scope, String source, String externalPaymentId);
 
-    PaymentSlice list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId);
+    ChangeSlice<PaymentView> list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId);
 
     /** What the partner listed: a document by its external id, and the amount meant for it (document currency). */
     record ListedDocument(String externalDocumentId, long amountMinor) {}
@@ -56,8 +57,6 @@ public interface VerifiedPaymentsUseCase {
 
     /** A payment with its applications and customer, as the integrations API shows it. */
     record PaymentView(Payment payment, List<PaidDocument> documents, Optional<Customer> customer) {}
-
-    record PaymentSlice(List<PaymentView> items, boolean hasMore) {}
 
     enum Rejection {
         CUSTOMER_NOT_FOUND,

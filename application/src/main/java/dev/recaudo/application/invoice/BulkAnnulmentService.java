@@ -2,6 +2,7 @@ package dev.recaudo.application.invoice;
 
 import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.job.LeasedJobRunner;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentLifecycle;
@@ -11,13 +12,13 @@ import dev.recaudo.domain.common.TenantScope;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Annuls a partner's pending documents in batches, one transaction per batch. Documents are locked
- * with SKIP LOCKED, and each is checked against the lifecycle under its lock, so paid, conciliated
- * or partially paid documents are skipped and two instances never annul the same document.
+ * Annuls a partner's pending documents in batches, one transaction per batch, under the job's
+ * lease ({@link LeasedJobRunner}). Documents are locked with SKIP LOCKED, and each is checked
+ * against the lifecycle under its lock, so paid, conciliated or partially paid documents are
+ * skipped and two instances never annul the same document.
  */
 public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
 
@@ -26,8 +27,10 @@ public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
     private final DocumentBook book;
     private final Transactions transactions;
     private final Clock clock;
-    private final LeasedBatches batches;
+    private final LeasedJobRunner runner;
+    private final int batchSize;
 
+    /** @param batches documents annulled per transaction, and how long a claim or renewal keeps the job */
     public BulkAnnulmentService(JobRepository jobs, CollectionDocumentRepository documents, DocumentBook book,
             Transactions transactions, Clock clock, LeasedBatches batches) {
         this.jobs = jobs;
@@ -35,7 +38,8 @@ public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
         this.book = book;
         this.transactions = transactions;
         this.clock = clock;
-        this.batches = batches;
+        this.runner = new LeasedJobRunner(jobs, transactions, clock, batches.lease());
+        this.batchSize = batches.batchSize();
     }
 
     @Override
@@ -50,29 +54,11 @@ public final class BulkAnnulmentService implements BulkAnnulmentUseCase {
 
     @Override
     public int runNext() {
-        Optional<Job> claimed = transactions.inTransaction(() -> jobs.claimNext(clock.instant(), batches.lease()));
-        if (claimed.isEmpty()) {
-            return 0;
-        }
-        Job job = claimed.get();
-        int annulled = 0;
-        while (true) {
-            int batch = transactions.inTransaction(() -> annulBatch(job));
-            annulled += batch;
-            if (batch == 0) {
-                break;
-            }
-        }
-        int total = annulled;
-        transactions.inTransaction(() -> {
-            jobs.complete(job.id(), total, clock.instant());
-            return total;
-        });
-        return annulled;
+        return runner.runNext(this::annulBatch).processed();
     }
 
     private int annulBatch(Job job) {
-        List<CollectionDocument> batch = documents.lockPendingBatch(job.scope(), job.source(), batches.batchSize());
+        List<CollectionDocument> batch = documents.lockPendingBatch(job.scope(), job.source(), batchSize);
         Instant now = clock.instant();
         int annulled = 0;
         for (CollectionDocument document : batch) {

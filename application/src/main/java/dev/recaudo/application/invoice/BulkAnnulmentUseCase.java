@@ -11,6 +11,9 @@ public interface BulkAnnulmentUseCase {
 
     UUID enqueue(TenantScope scope, String source);
 
-    /** Runs the next due job to the end, if there is one; answers how many documents it annulled. */
+    /**
+     * Runs the next due job to the end, if there is one, unless another instance takes it over
+     * (this one was presumed dead); answers how many documents this instance annulled.
+     */
     int runNext();
 }

@@ -112,19 +112,26 @@ public final class DocumentBook {
         return view;
     }
 
-    /**
-     * Applies {@code amount} of a recorded payment to the document, from {@code collections} (the
-     * account holding the payment's money) to the document's receivable, moving the document to
-     * {@code status}.
-     */
+    /** Applies a payment that pays this one document only (a checkout, a provider settlement): its single application. */
     public CollectionDocument applyPayment(
             CollectionDocument document, Payment payment, Money amount, AccountCode collections, DocumentStatus status,
             Instant now) {
+        return applyPayment(document, payment, amount, collections, status, 0, now);
+    }
+
+    /**
+     * Applies {@code amount} of a recorded payment to the document, from {@code collections} (the
+     * account holding the payment's money) to the document's receivable, moving the document to
+     * {@code status}; {@code position} is the application's place among the payment's applications.
+     */
+    public CollectionDocument applyPayment(
+            CollectionDocument document, Payment payment, Money amount, AccountCode collections, DocumentStatus status,
+            int position, Instant now) {
         Transfer transfer = Transfer.move(document.scope(), TransferKind.PAYMENT_APPLIED, collections,
                 AccountCode.receivable(document.id()), amount, Optional.of(document.id()), Optional.of(payment.id()), now);
         ledger.post(transfer);
         payments.insertApplication(document.scope(),
-                new PaymentApplication(UUID.randomUUID(), payment.id(), document.id(), amount, transfer.id(), now));
+                new PaymentApplication(UUID.randomUUID(), payment.id(), document.id(), amount, transfer.id(), position, now));
         CollectionDocument paid = document.withPayment(amount, status, now);
         documents.update(paid);
         if (paid.balance().isPositive()) {

@@ -1,6 +1,7 @@
 package dev.recaudo.application.webhook;
 
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.webhook.WebhookDelivery;
@@ -46,7 +47,7 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
     }
 
     @Override
-    public RegisterResult register(CompanyId companyId, String url, Set<String> events) {
+    public RegisterResult register(CompanyId companyId, KeyEnvironment environment, String url, Set<String> events) {
         if (targets.check(url) instanceof WebhookTargetPolicy.TargetCheck.Refused refused) {
             return new RegisterResult.TargetRefused(refused.reason());
         }
@@ -55,8 +56,8 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
             if (webhooks.countEndpoints(companyId) >= endpointsPerCompanyMax) {
                 return new RegisterResult.LimitReached(endpointsPerCompanyMax);
             }
-            WebhookEndpoint endpoint = new WebhookEndpoint(UUID.randomUUID(), companyId, url, events, secrets.get(),
-                    clock.instant());
+            WebhookEndpoint endpoint = new WebhookEndpoint(UUID.randomUUID(), companyId, environment, url, events,
+                    secrets.get(), clock.instant());
             webhooks.insertEndpoint(endpoint);
             return new RegisterResult.Registered(endpoint);
         });

@@ -1,5 +1,6 @@
 package dev.recaudo.application.webhook;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
@@ -11,7 +12,8 @@ import java.util.UUID;
 /** Inbound port of company administrators: webhook endpoints and their deliveries. */
 public interface WebhookEndpointsUseCase {
 
-    RegisterResult register(CompanyId companyId, String url, Set<String> events);
+    /** Registers an endpoint that receives the {@code events} caused in {@code environment}. */
+    RegisterResult register(CompanyId companyId, KeyEnvironment environment, String url, Set<String> events);
 
     List<WebhookEndpoint> list(CompanyId companyId);
 

@@ -1,5 +1,6 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.payment.Payment;
@@ -87,7 +88,7 @@ public final class InMemoryPaymentRepository implements PaymentRepository {
     }
 
     @Override
-    public List<Payment> list(TenantScope scope, PaymentListQuery query) {
+    public ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query) {
         throw new UnsupportedOperationException("not kept by this fake");
     }
 

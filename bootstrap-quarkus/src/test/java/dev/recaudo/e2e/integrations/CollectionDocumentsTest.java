@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
 import dev.recaudo.e2e.invoices.LedgerChecks;
+import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
@@ -140,14 +141,17 @@ class CollectionDocumentsTest {
             partner.createDocument("L-" + i, i % 2 == 0 ? "C-even" : "C-odd", i == 4 ? "VES" : "USD", 100L * (i + 1));
         }
         partner.post("/collection-documents/L-0/cancel", "").then().statusCode(200);
+        Integrations.awaitChangeFeeds();
         List<String> seen = new ArrayList<>();
         String cursor = null;
+        boolean hasMore;
         do {
             JsonPath page = partner.get("/collection-documents", "limit=2" + (cursor == null ? "" : "&cursor=" + cursor))
                     .then().statusCode(200).extract().jsonPath();
             seen.addAll(page.getList("items.externalDocumentId"));
             cursor = page.getString("pagination.nextCursor");
-        } while (cursor != null);
+            hasMore = page.getBoolean("pagination.hasMore");
+        } while (hasMore);
         assertThat(seen).containsExactly("L-1", "L-2", "L-3", "L-4", "L-0");
         partner.get("/collection-documents", "status=canceled").then().body("items.size()", equalTo(1));
         partner.get("/collection-documents", "status=open&currency=USD").then().body("items.size()", equalTo(3));

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
 import dev.recaudo.e2e.invoices.LedgerChecks;
+import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Windows;
@@ -259,6 +260,7 @@ class VerifiedPaymentsTest {
         partner.pay("P-1", "C-1", 500, "USD", "A", 500).then().statusCode(200);
         partner.pay("P-2", "C-2", 300, "USD", "B", 100).then().statusCode(200);
         partner.pay("P-3", "C-1", 100, "USD", "V", 100).then().statusCode(200);
+        Integrations.awaitChangeFeeds();
         partner.get("/payments").then().statusCode(200).body("items.size()", equalTo(3))
                 .body("items[0].externalPaymentId", equalTo("P-1"));
         partner.get("/payments", "status=credited").then().body("items.size()", equalTo(1))

@@ -44,6 +44,28 @@ public final class Integrations {
                 .body(body);
     }
 
+    /**
+     * Waits until every write transaction begun so far on the database server has ended. The
+     * document and payment lists show a change only once every older transaction has finished
+     * (docs/decisions.md "Gap-free sync cursors"), and other work on a shared server can hold
+     * them back a moment; after this they show everything committed before the call.
+     */
+    public static void awaitChangeFeeds() {
+        long mark = Sql.count("SELECT pg_current_xact_id()::text::bigint");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (Sql.count("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint") <= mark) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("a write transaction on the database server stayed open for 30 s");
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
     public static String customersPath(Tenants.Key key) {
         return "/integrations/v1/" + key.company().id() + "/customers";
     }

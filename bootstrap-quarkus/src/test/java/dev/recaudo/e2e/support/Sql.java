@@ -24,11 +24,17 @@ public final class Sql {
     }
 
     public static int execute(String sql, Object... parameters) {
-        try (Connection connection = PostgresTestDatabase.connect();
-                PreparedStatement statement = prepare(connection, sql, parameters)) {
-            return statement.executeUpdate();
+        try (Connection connection = PostgresTestDatabase.connect()) {
+            return execute(connection, sql, parameters);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs a statement on the caller's connection, for tests that hold a transaction open. */
+    public static int execute(Connection connection, String sql, Object... parameters) throws SQLException {
+        try (PreparedStatement statement = prepare(connection, sql, parameters)) {
+            return statement.executeUpdate();
         }
     }
 

@@ -132,6 +132,37 @@ class LifecycleWebhooksTest {
     }
 
     @Test
+    void givenLiveAndTestEndpoints_whenLiveAndTestKeysCauseEvents_thenEachEndpointReceivesOnlyItsEnvironment() throws Exception {
+        Tenants.Company company = Tenants.company();
+        try (Receiver live = new Receiver(ordinal -> 200); Receiver test = new Receiver(ordinal -> 200)) {
+            given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON)
+                    .body(Map.of("url", live.url(), "events", List.of("invoice.created")))
+                    .post("/companies/{id}/webhook-endpoints", company.id())
+                    .then().statusCode(201).body("environment", equalTo("live"));
+            given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON)
+                    .body(Map.of("url", test.url(), "events", List.of("invoice.created"), "environment", "test"))
+                    .post("/companies/{id}/webhook-endpoints", company.id())
+                    .then().statusCode(201).body("environment", equalTo("test"));
+            given().auth().oauth2(company.adminToken()).get("/companies/{id}/webhook-endpoints", company.id())
+                    .then().statusCode(200).body("environment", equalTo(List.of("live", "test")));
+
+            String liveInvoice = Invoices.create(Invoices.liveKey(company)).getString("id");
+            String testInvoice = Invoices.create(Invoices.testKey(company)).getString("id");
+
+            await(() -> !live.received().isEmpty() && !test.received().isEmpty(), Duration.ofSeconds(20));
+            Thread.sleep(1500); // room for a delivery to the wrong environment to show up
+            assertThat(live.received()).singleElement()
+                    .satisfies(request -> assertThat(JsonPath.from(request.body()).getString("invoice.id")).isEqualTo(liveInvoice));
+            assertThat(test.received()).singleElement()
+                    .satisfies(request -> assertThat(JsonPath.from(request.body()).getString("invoice.id")).isEqualTo(testInvoice));
+        }
+        given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON)
+                .body(Map.of("url", "https://hooks.example.test/x", "environment", "sandbox"))
+                .post("/companies/{id}/webhook-endpoints", company.id())
+                .then().statusCode(422).body("errors", hasKey("environment"));
+    }
+
+    @Test
     void givenEndpointsApi_whenMisused_thenValidatedAndConfined() {
         Tenants.Company company = Tenants.company();
         Tenants.Company other = Tenants.company();

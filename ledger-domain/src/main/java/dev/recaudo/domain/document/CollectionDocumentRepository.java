@@ -1,5 +1,6 @@
 package dev.recaudo.domain.document;
 
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
@@ -37,6 +38,9 @@ public interface CollectionDocumentRepository {
 
     List<DocumentLine> lines(TenantScope scope, DocumentId id);
 
-    /** Up to {@code limit + 1} documents of the integrations list, so the caller can tell whether more follow. */
-    List<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query);
+    /**
+     * A page of the integrations list in change order, after the query's position, holding only
+     * changes of transactions that have finished.
+     */
+    ChangeSlice<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query);
 }

@@ -1,5 +1,6 @@
 package dev.recaudo.domain.document;
 
+import dev.recaudo.domain.common.ChangePosition;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.time.Instant;
 import java.util.Optional;
@@ -7,8 +8,9 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Filters of the integrations document list, keyset-paginated on (updatedAt, id), oldest change
- * first, so a partner can synchronize with {@code updatedSince} and follow the cursor.
+ * Filters of the integrations document list, keyset-paginated in change order (see
+ * {@link ChangePosition}), so a partner synchronizes by following the cursor; {@code updatedSince}
+ * is a filter on the documents' timestamp, not a place in that order.
  */
 public record IntegrationDocumentQuery(
         Optional<String> source,
@@ -24,7 +26,7 @@ public record IntegrationDocumentQuery(
         Optional<Instant> dueFrom,
         Optional<Instant> dueTo,
         Optional<Instant> updatedSince,
-        Optional<Position> after,
+        Optional<ChangePosition> after,
         int limit) {
 
 
@@ -34,6 +36,4 @@ public record IntegrationDocumentQuery(
             throw new IllegalArgumentException("limit must be at least 1");
         }
     }
-
-    public record Position(Instant updatedAt, UUID documentId) {}
 }

@@ -3,18 +3,26 @@ package dev.recaudo.domain.job;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Port: durable jobs. A claim is a lease: the claiming instance owns the job until the lease ends,
- * and when it dies another instance claims the job again, so work survives restarts.
+ * renewing it while it works, and when it dies another instance claims the job again, so work
+ * survives restarts.
  */
 public interface JobRepository {
 
     void enqueue(Job job);
 
-    /** The oldest unfinished job whose lease is free, leased to the caller until now + lease. */
-    Optional<Job> claimNext(Instant now, Duration lease);
+    /** The oldest unfinished job whose lease is free, leased to the caller until now + lease under a new token. */
+    Optional<JobLease> claimNext(Instant now, Duration lease);
 
-    void complete(UUID jobId, int documentsProcessed, Instant now);
+    /**
+     * Extends the lease to {@code leasedUntil} if the caller still holds it. Inside a transaction
+     * it also holds the job until that transaction ends, so no instance can claim it meanwhile,
+     * however long the transaction takes.
+     */
+    LeaseState renew(JobLease lease, Instant leasedUntil);
+
+    /** Marks the job done, if the caller still holds its lease. */
+    LeaseState complete(JobLease lease, int documentsProcessed, Instant now);
 }

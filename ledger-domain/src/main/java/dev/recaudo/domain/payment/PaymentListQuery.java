@@ -1,12 +1,13 @@
 package dev.recaudo.domain.payment;
 
+import dev.recaudo.domain.common.ChangePosition;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
-/** Filters of the payments list, keyset-paginated on (updatedAt, id), oldest change first. */
+/** Filters of the payments list, keyset-paginated in change order (see {@link ChangePosition}). */
 public record PaymentListQuery(
         Set<PaymentOutcome> outcomes,
         Optional<String> externalPaymentId,
@@ -17,7 +18,7 @@ public record PaymentListQuery(
         Optional<Instant> paidFrom,
         Optional<Instant> paidTo,
         Optional<Instant> updatedSince,
-        Optional<Position> after,
+        Optional<ChangePosition> after,
         int limit) {
 
 
@@ -27,6 +28,4 @@ public record PaymentListQuery(
             throw new IllegalArgumentException("limit must be at least 1");
         }
     }
-
-    public record Position(Instant updatedAt, UUID paymentId) {}
 }

@@ -1,5 +1,6 @@
 package dev.recaudo.domain.payment;
 
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -36,8 +37,11 @@ public interface PaymentRepository {
 
     void insertExchangeRate(ExchangeRate rate);
 
-    /** Up to {@code limit + 1} payments, so the caller can tell whether more follow. */
-    List<Payment> list(TenantScope scope, PaymentListQuery query);
+    /**
+     * A page of payments in change order, after the query's position, holding only changes of
+     * transactions that have finished.
+     */
+    ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query);
 
     /** One application as a document shows it. */
     record AppliedPayment(UUID paymentId, Money amount, String source, String externalPaymentId, PaymentOutcome outcome,

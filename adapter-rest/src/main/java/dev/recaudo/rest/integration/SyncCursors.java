@@ -1,0 +1,55 @@
+package dev.recaudo.rest.integration;
+
+import dev.recaudo.domain.common.ChangePosition;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Cursors;
+import dev.recaudo.rest.common.Problem;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Sealed cursors of the synchronized lists (documents, payments): a format tag, the list's name
+ * and a {@link ChangePosition}. Cursors of the former format held a timestamp, which is no
+ * watermark; they still verify, so they are recognised and refused with a way forward.
+ */
+final class SyncCursors {
+
+    static final String DOCUMENTS = "collection-documents";
+    static final String PAYMENTS = "payments";
+
+    private static final String FORMAT = "sync1";
+    private static final Pattern POSITION = Pattern.compile(
+            FORMAT + "\\|([a-z-]+)\\|(0|[1-9][0-9]{0,18})\\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})");
+
+    private SyncCursors() {}
+
+    /** The cursor to continue {@code list} from, or null before anything was listed. */
+    static String next(Cursors cursors, String list, Optional<ChangePosition> next) {
+        return next.map(position -> cursors.seal(FORMAT + "|" + list + "|" + position.transactionId() + "|" + position.rowId()))
+                .orElse(null);
+    }
+
+    static Optional<ChangePosition> open(Cursors cursors, String list, String cursor) {
+        if (cursor == null) {
+            return Optional.empty();
+        }
+        String position = cursors.open(cursor)
+                .orElseThrow(() -> new ApiProblem(Problem.VALIDATION, "cursor is not a cursor this API issued"));
+        Matcher parts = POSITION.matcher(position);
+        if (!parts.matches()) {
+            throw ApiProblem.validation("cursor", "was issued in a former format that cannot resume without gaps: list again"
+                    + " without a cursor, with updatedSince set to the updatedAt of the last item you stored, and keep the"
+                    + " nextCursor of the answers from then on");
+        }
+        if (!parts.group(1).equals(list)) {
+            throw ApiProblem.validation("cursor", "was issued by another list");
+        }
+        try {
+            return Optional.of(new ChangePosition(Long.parseLong(parts.group(2)), UUID.fromString(parts.group(3))));
+        } catch (NumberFormatException beyondLong) {
+            throw new ApiProblem(Problem.VALIDATION, "cursor is not a cursor this API issued");
+        }
+    }
+}
