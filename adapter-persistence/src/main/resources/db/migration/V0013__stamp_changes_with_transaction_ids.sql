@@ -11,17 +11,16 @@ BEGIN
 END;
 $$;
 
--- Rows written before this migration take the migration's transaction id: they precede every later change.
-ALTER TABLE collection_documents ADD COLUMN change_xid xid8;
-UPDATE collection_documents SET change_xid = pg_current_xact_id();
-ALTER TABLE collection_documents ALTER COLUMN change_xid SET NOT NULL;
+-- Rows written before this migration take transaction id 0: they precede every later change. A
+-- constant default is stored once in the catalog, so adding the column rewrites no row.
+ALTER TABLE collection_documents ADD COLUMN change_xid xid8 NOT NULL DEFAULT '0';
+ALTER TABLE collection_documents ALTER COLUMN change_xid DROP DEFAULT;
 CREATE TRIGGER collection_documents_stamp_change BEFORE INSERT OR UPDATE ON collection_documents
     FOR EACH ROW EXECUTE FUNCTION stamp_change_xid();
 CREATE INDEX collection_documents_changes ON collection_documents (company_id, is_test, change_xid, id);
 
-ALTER TABLE payments ADD COLUMN change_xid xid8;
-UPDATE payments SET change_xid = pg_current_xact_id();
-ALTER TABLE payments ALTER COLUMN change_xid SET NOT NULL;
+ALTER TABLE payments ADD COLUMN change_xid xid8 NOT NULL DEFAULT '0';
+ALTER TABLE payments ALTER COLUMN change_xid DROP DEFAULT;
 CREATE TRIGGER payments_stamp_change BEFORE INSERT OR UPDATE ON payments
     FOR EACH ROW EXECUTE FUNCTION stamp_change_xid();
 CREATE INDEX payments_changes ON payments (company_id, is_test, change_xid, id);

@@ -37,15 +37,17 @@ public class PgPaymentRepository implements PaymentRepository {
     public void insert(Payment payment) {
         jdbc.update("INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id,"
                         + " customer_external_id, currency, amount_minor, application_currency, application_amount_minor,"
-                        + " applied_minor, credit_minor, outcome, exchange_rate_id, exchange_rate_used, request_id, paid_at,"
-                        + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + " applied_minor, credit_minor, outcome, exchange_rate_id, exchange_rate_used, request_id,"
+                        + " provider_payment_id, paid_at, created_at, updated_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 payment.id(), payment.scope().companyId().value(), payment.scope().isTest(), payment.source(),
                 payment.externalPaymentId(), payment.kind().name(), payment.customerId().orElse(null),
                 payment.customerExternalId().orElse(null), payment.amount().currency().name(), payment.amount().amountMinor(),
                 payment.applied().currency().name(), payment.applicationAmount().map(Money::amountMinor).orElse(null),
                 payment.applied().amountMinor(), payment.credit().amountMinor(), payment.outcome().wireName(),
                 payment.exchangeRateId().orElse(null), payment.exchangeRateUsed().orElse(null),
-                payment.requestId().orElse(null), payment.paidAt(), payment.createdAt(), payment.updatedAt());
+                payment.requestId().orElse(null), payment.providerPaymentId().orElse(null), payment.paidAt(), payment.createdAt(),
+                payment.updatedAt());
     }
 
     @Override
@@ -184,6 +186,7 @@ public class PgPaymentRepository implements PaymentRepository {
                 Optional.ofNullable(uuid(row, "exchange_rate_id")),
                 Optional.ofNullable(row.getString("exchange_rate_used")),
                 Optional.ofNullable(row.getString("request_id")),
+                Optional.ofNullable(row.getString("provider_payment_id")),
                 instant(row, "paid_at"),
                 instant(row, "created_at"),
                 instant(row, "updated_at"));

@@ -179,10 +179,10 @@ public class CollectionDocumentsResource {
     @GET
     @Path("{externalDocumentId}")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
-    public IntegrationViews.Document get(
-            @PathParam("companyId") String companyId, @PathParam("externalDocumentId") String externalDocumentId) {
+    public IntegrationViews.Document get(@PathParam("companyId") String companyId,
+            @PathParam("externalDocumentId") String externalDocumentId, @QueryParam("source") String source) {
         KeyPrincipal key = caller.key();
-        return documents.get(key.scope(), IntegrationFields.partner(key), externalDocumentId)
+        return documents.get(key.scope(), IntegrationFields.detailSource(source, key), externalDocumentId)
                 .map(IntegrationViews::document)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No document with this externalDocumentId"));
     }

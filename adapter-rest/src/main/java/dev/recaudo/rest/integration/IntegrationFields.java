@@ -49,6 +49,15 @@ final class IntegrationFields {
         return named.or(() -> key.key().source());
     }
 
+    /**
+     * The partner whose record a detail reads: the key's own; a key without a source, which lists
+     * every partner's records, names the partner of the record with {@code source} (required then).
+     */
+    static String detailSource(String requested, KeyPrincipal key) {
+        return listSource(requested, key).orElseThrow(() -> ApiProblem.validation("source",
+                "is required: this API key has no source of its own, so name the partner of the record"));
+    }
+
     /** The partner the key acts for; endpoints about one partner's records refuse keys without one. */
     static String partner(KeyPrincipal key) {
         return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,

@@ -223,10 +223,10 @@ public class PaymentsResource {
     @GET
     @Path("payments/{externalPaymentId}")
     @RequiresPermission(Permission.PAYMENTS_READ)
-    public IntegrationViews.PaymentBody get(
-            @PathParam("companyId") String companyId, @PathParam("externalPaymentId") String externalPaymentId) {
+    public IntegrationViews.PaymentBody get(@PathParam("companyId") String companyId,
+            @PathParam("externalPaymentId") String externalPaymentId, @QueryParam("source") String source) {
         KeyPrincipal key = caller.key();
-        PaymentView view = payments.get(key.scope(), IntegrationFields.partner(key), externalPaymentId)
+        PaymentView view = payments.get(key.scope(), IntegrationFields.detailSource(source, key), externalPaymentId)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No payment with this externalPaymentId"));
         return IntegrationViews.payment(view, view.payment().outcome().wireName(), view.payment().requestId().orElse(null));
     }

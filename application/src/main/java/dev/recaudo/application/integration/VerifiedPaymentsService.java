@@ -98,7 +98,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             Payment pending = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
                     Optional.of(customer.id()), Optional.of(command.customerExternalId()), command.amount(), Optional.empty(),
                     Money.zero(documentCurrency), Money.zero(documentCurrency), PaymentOutcome.NEEDS_CERTIFIED_RATE,
-                    Optional.empty(), Optional.empty(), Optional.of(command.requestId()), command.verifiedAt(),
+                    Optional.empty(), Optional.empty(), Optional.of(command.requestId()), Optional.empty(), command.verifiedAt(),
                     existing.map(Payment::createdAt).orElse(now), now);
             save(pending, existing.isPresent());
             receive(pending, now);
@@ -108,7 +108,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         Payment payment = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
                 Optional.of(customer.id()), Optional.of(command.customerExternalId()), command.amount(),
                 Optional.of(command.amount()), allocation.applied(), allocation.credit(), allocation.outcome(), Optional.empty(),
-                Optional.empty(), Optional.of(command.requestId()), command.verifiedAt(),
+                Optional.empty(), Optional.of(command.requestId()), Optional.empty(), command.verifiedAt(),
                 existing.map(Payment::createdAt).orElse(now), now);
         if (allocation.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
             // Kept without money movement, so a corrected retry with the same external id applies it.
@@ -172,7 +172,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         Payment certified = new Payment(payment.id(), scope, payment.source(), payment.externalPaymentId(), payment.kind(),
                 payment.customerId(), payment.customerExternalId(), payment.amount(), Optional.of(converted),
                 allocation.applied(), allocation.credit(), allocation.outcome(), Optional.of(rateId),
-                Optional.of(command.rate().text()), Optional.of(command.requestId()), payment.paidAt(), payment.createdAt(), now);
+                Optional.of(command.rate().text()), Optional.of(command.requestId()), payment.providerPaymentId(), payment.paidAt(),
+                payment.createdAt(), now);
         payments.update(certified);
         settle(certified, allocation, customer, now);
         return new ApplyResult.Processed(view(certified));

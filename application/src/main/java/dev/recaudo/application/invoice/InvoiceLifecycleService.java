@@ -176,17 +176,17 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
             if (verdict instanceof SettlementVerdict.Rejected rejected) {
                 return new DeleteResult.Rejected(rejected.reason());
             }
+            String settlementId = PaymentKind.PROVIDER_SETTLEMENT.externalPaymentIdOf(document.id().value());
             if (verdict instanceof SettlementVerdict.AlreadySettled) {
-                boolean samePayment = checkouts.current(scope, id)
-                        .flatMap(checkout -> checkout.providerPaymentId())
+                boolean samePayment = payments.find(scope, document.source(), settlementId)
+                        .flatMap(Payment::providerPaymentId)
                         .filter(providerPaymentId::equals)
                         .isPresent();
                 return samePayment ? new DeleteResult.Done() : new DeleteResult.SettledByAnotherPayment();
             }
             Instant now = clock.instant();
-            // The provider's payment id stays on the checkout; one provider payment may settle several invoices.
             Payment payment = Payment.settling(scope, document.source(), PaymentKind.PROVIDER_SETTLEMENT, document.id().value(),
-                    document.customerId(), document.balance(), now);
+                    document.customerId(), document.balance(), Optional.of(providerPaymentId), now);
             payments.insert(payment);
             CollectionDocument settled = book.applyPayment(document, payment, document.balance(),
                     AccountCode.partnerCollections(document.source()), DocumentStatus.PAID_FROM_PROVIDER, now);

@@ -62,7 +62,7 @@ public final class SandboxService implements SandboxUseCase {
             }
             Instant now = clock.instant();
             Payment payment = Payment.settling(scope, document.source(), PaymentKind.CHECKOUT, current.id(),
-                    document.customerId(), current.amount(), now);
+                    document.customerId(), current.amount(), Optional.empty(), now);
             payments.insert(payment);
             CollectionDocument paid = book.applyPayment(document, payment, current.amount(),
                     AccountCode.checkoutCollections(), DocumentStatus.PAID, now);

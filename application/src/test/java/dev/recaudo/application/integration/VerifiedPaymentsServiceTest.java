@@ -52,7 +52,7 @@ class VerifiedPaymentsServiceTest {
         payments.insert(new Payment(UUID.randomUUID(), SCOPE, "erp", externalPaymentId, PaymentKind.VERIFIED,
                 Optional.of(UUID.randomUUID()), Optional.of("C-1"), Money.of(amountMinor, CurrencyCode.USD), Optional.empty(),
                 Money.zero(CurrencyCode.VES), Money.zero(CurrencyCode.VES), PaymentOutcome.NEEDS_CERTIFIED_RATE,
-                Optional.empty(), Optional.empty(), Optional.of("req-1"), NOW, NOW, NOW));
+                Optional.empty(), Optional.empty(), Optional.of("req-1"), Optional.empty(), NOW, NOW, NOW));
     }
 
     private ApplyResult certify(String externalPaymentId, String rate, long refAmountMinor) {

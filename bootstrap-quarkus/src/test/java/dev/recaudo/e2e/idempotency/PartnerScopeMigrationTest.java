@@ -1,18 +1,16 @@
 package dev.recaudo.e2e.idempotency;
 
+import static dev.recaudo.e2e.support.ScratchDatabase.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.recaudo.e2e.support.PostgresTestDatabase;
+import dev.recaudo.e2e.support.ScratchDatabase;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,41 +22,17 @@ import org.junit.jupiter.api.Test;
  */
 class PartnerScopeMigrationTest {
 
-    private static final String SERVER_URL = "jdbc:postgresql://" + PostgresTestDatabase.SERVER + "/";
-
-    private final String database = "recaudo_migration_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
     private final UUID company = UUID.randomUUID();
+    private ScratchDatabase database;
 
     @BeforeEach
     void createDatabase() throws SQLException {
-        try (Connection connection = connect("postgres"); Statement statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE \"" + database + "\"");
-        }
+        database = new ScratchDatabase();
     }
 
     @AfterEach
     void dropDatabase() throws SQLException {
-        try (Connection connection = connect("postgres"); Statement statement = connection.createStatement()) {
-            statement.execute("DROP DATABASE IF EXISTS \"" + database + "\" WITH (FORCE)");
-        }
-    }
-
-    private static Connection connect(String name) throws SQLException {
-        return DriverManager.getConnection(SERVER_URL + name, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD);
-    }
-
-    private void migrateTo(String version) {
-        Flyway.configure().dataSource(SERVER_URL + database, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD)
-                .locations("classpath:db/migration").target(version).load().migrate();
-    }
-
-    private void execute(Connection connection, String sql, Object... parameters) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
-            statement.executeUpdate();
-        }
+        database.close();
     }
 
     private void givenRecord(Connection connection, String operation, String key, String answer) throws SQLException {
@@ -70,9 +44,9 @@ class PartnerScopeMigrationTest {
     @Test
     void givenRecordsAndKeysOfTheEarlierSchema_whenMigrating_thenPartnersBackfilledFromAnswersAndKeysStartTheirLineage()
             throws SQLException {
-        migrateTo("10");
+        database.migrateTo("10");
         UUID keyId = UUID.randomUUID();
-        try (Connection connection = connect(database)) {
+        try (Connection connection = database.connect()) {
             execute(connection, "INSERT INTO companies (id, name, reference_currency, enabled, created_at, updated_at)"
                     + " VALUES (?, 'Acme', 'USD', true, now(), now())", company);
             execute(connection, "INSERT INTO api_keys (id, company_id, name, key_prefix, key_hash, permissions, source,"
@@ -87,10 +61,10 @@ class PartnerScopeMigrationTest {
             givenRecord(connection, "integrations.certified_rate", "no-partner", "{\"status\":\"applied\"}");
         }
 
-        migrateTo("11");
+        database.migrateTo("11");
 
         Map<String, String> partners = new HashMap<>();
-        try (Connection connection = connect(database); Statement statement = connection.createStatement()) {
+        try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
             try (ResultSet rows = statement.executeQuery("SELECT idempotency_key, partner FROM idempotency_records")) {
                 while (rows.next()) {
                     partners.put(rows.getString(1), rows.getString(2));

@@ -20,6 +20,8 @@ import java.util.UUID;
  * @param externalPaymentId the partner's id of a verified payment; Recaudo's own for the other kinds
  *     (see {@link PaymentKind}); unique per partner across kinds
  * @param applicationAmount empty while a certified rate is missing
+ * @param providerPaymentId the provider's own id of a settlement ({@code provider_payment_id}), kept as
+ *     sent; one provider payment may settle several invoices, so it does not name the payment
  */
 public record Payment(
         UUID id,
@@ -37,6 +39,7 @@ public record Payment(
         Optional<UUID> exchangeRateId,
         Optional<String> exchangeRateUsed,
         Optional<String> requestId,
+        Optional<String> providerPaymentId,
         Instant paidAt,
         Instant createdAt,
         Instant updatedAt) {
@@ -61,6 +64,7 @@ public record Payment(
         Objects.requireNonNull(exchangeRateId, "exchangeRateId");
         Objects.requireNonNull(exchangeRateUsed, "exchangeRateUsed");
         Objects.requireNonNull(requestId, "requestId");
+        Objects.requireNonNull(providerPaymentId, "providerPaymentId");
         if (!amount.isPositive()) {
             throw new IllegalArgumentException("a payment amount is positive");
         }
@@ -75,11 +79,11 @@ public record Payment(
      * A payment that settles one document's whole open balance at once, named by Recaudo after
      * what was paid ({@code origin}: the invoice settled, the checkout paid; see {@link PaymentKind}).
      */
-    public static Payment settling(
-            TenantScope scope, String source, PaymentKind kind, UUID origin, UUID customerId, Money amount, Instant now) {
+    public static Payment settling(TenantScope scope, String source, PaymentKind kind, UUID origin, UUID customerId,
+            Money amount, Optional<String> providerPaymentId, Instant now) {
         return new Payment(UUID.randomUUID(), scope, source, kind.externalPaymentIdOf(origin), kind, Optional.of(customerId),
                 Optional.empty(), amount, Optional.of(amount), amount, Money.zero(amount.currency()), PaymentOutcome.APPLIED,
-                Optional.empty(), Optional.empty(), Optional.empty(), now, now, now);
+                Optional.empty(), Optional.empty(), Optional.empty(), providerPaymentId, now, now, now);
     }
 
     /** What is neither applied nor credited, in the application currency. */
