@@ -107,6 +107,10 @@ public class DemoSeed {
     private String testKey(CompanyId companyId, String name, String source, Set<Permission> permissions) {
         IssueResult result = keys.create(companyId,
                 new ApiKeySpec(name, permissions, Optional.of(source), KeyEnvironment.TEST, 600));
-        return ((IssueResult.Issued) result).secret().text();
+        if (result instanceof IssueResult.Issued issued) {
+            return issued.secret().text();
+        }
+        throw new IllegalStateException("the demo seed could not issue its " + name + " key: "
+                + ((IssueResult.Rejected) result).reason());
     }
 }

@@ -75,6 +75,26 @@ class RecaudoConfigTest {
         assertThat(config.jobs().leaseSeconds()).isEqualTo(60);
     }
 
+    @Test
+    void givenDefaults_thenTheSettingsAgreeWithEachOther() {
+        assertThat(ConfigurationChecks.problems(config(Map.of()))).isEmpty();
+    }
+
+    @Test
+    void givenSettingsThatContradictEachOther_whenStarting_thenEachIsNamed() {
+        RecaudoConfig config = config(Map.of(
+                "recaudo.api-keys.rpm-default", "500", "recaudo.api-keys.rpm-max", "100",
+                "recaudo.pages.integrations.default-size", "200",
+                "recaudo.webhooks.lease-seconds", "30", "recaudo.webhooks.batch-size", "20",
+                "recaudo.demo-seed", "true", "recaudo.api-keys.active-max", "3"));
+
+        assertThat(ConfigurationChecks.problems(config)).hasSize(4)
+                .anySatisfy(problem -> assertThat(problem).contains("rpm-default"))
+                .anySatisfy(problem -> assertThat(problem).contains("pages.integrations.default-size"))
+                .anySatisfy(problem -> assertThat(problem).contains("lease-seconds"))
+                .anySatisfy(problem -> assertThat(problem).contains("demo-seed"));
+    }
+
     private static RecaudoConfig config(Map<String, String> properties) {
         SmallRyeConfig config = builder()
                 .withSources(new MapBackedConfigSource("test", properties) {})

@@ -28,6 +28,7 @@ import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.PublicApi;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
@@ -178,10 +179,11 @@ public class InvoicesResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
+    @MovesMoney
     public Response create(@HeaderParam(IDEMPOTENCY_HEADER) String idempotencyKey, JsonNode body) {
         KeyPrincipal key = caller.key();
         partner(key);
-        CurrencyCode currency = financialConfiguration(key);
+        CurrencyCode currency = key.companyReferenceCurrency().orElseThrow(ApiProblem::noFinancialConfiguration);
         if (idempotencyKey == null || idempotencyKey.isBlank() || idempotencyKey.length() > 255) {
             throw new ApiProblem(Problem.MISSING_IDEMPOTENCY_KEY, "The x-idempotency header is required (1 to 255 characters)",
                     Map.of(IDEMPOTENCY_HEADER, List.of("is required")));
@@ -213,11 +215,11 @@ public class InvoicesResource {
     @Path("{invoiceId}")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
+    @MovesMoney
     public Response update(
             @PathParam("invoiceId") String invoiceId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, JsonNode body) {
         KeyPrincipal key = caller.key();
         partner(key);
-        financialConfiguration(key);
         FieldErrors errors = new FieldErrors();
         JsonBody fields = JsonBody.of(body, errors);
         if (fields.present("provider")) {
@@ -271,10 +273,10 @@ public class InvoicesResource {
     @DELETE
     @Path("{invoiceId}")
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
+    @MovesMoney
     public Response delete(@PathParam("invoiceId") String invoiceId, String body) {
         KeyPrincipal key = caller.key();
         partner(key);
-        financialConfiguration(key);
         DeleteRequest request = deleteRequest(body);
         DocumentId id = documentId(invoiceId);
         DeleteResult result = request.providerPaymentId().isPresent()
@@ -303,10 +305,10 @@ public class InvoicesResource {
      */
     @DELETE
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
+    @MovesMoney
     public Response deleteAll(String body) {
         KeyPrincipal key = caller.key();
         String source = partner(key);
-        financialConfiguration(key);
         DeleteRequest request = deleteRequest(body);
         if (request.providerPaymentId().isPresent()) {
             throw ApiProblem.validation("reason", "must be DELETE_FROM_PROVIDER");
@@ -390,10 +392,6 @@ public class InvoicesResource {
         return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,
                 "The API key has no source (partner), so it cannot write invoices",
                 Map.of("provider", List.of("the API key has no source"))));
-    }
-
-    private static CurrencyCode financialConfiguration(KeyPrincipal key) {
-        return key.companyReferenceCurrency().orElseThrow(ApiProblem::noFinancialConfiguration);
     }
 
     private static Optional<Long> expectedVersion(String ifMatch) {

@@ -1,0 +1,68 @@
+package dev.recaudo.bootstrap;
+
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.rest.common.RestSettings;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.event.Observes;
+import jakarta.interceptor.Interceptor;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Rules between settings that bounds on single values cannot state. Checked first thing at start,
+ * so a combination that would misbehave later (a default above its maximum, a lease shorter than
+ * the work it covers) stops the service with a message naming the settings instead.
+ */
+public class ConfigurationChecks {
+
+    /** Keys the demo seed issues: one per API family. */
+    static final int DEMO_SEED_KEYS = 4;
+
+    void onStart(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE - 1) StartupEvent event, RecaudoConfig config) {
+        List<String> problems = problems(config);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("Recaudo's configuration is inconsistent: " + String.join("; ", problems));
+        }
+    }
+
+    static List<String> problems(RecaudoConfig config) {
+        List<String> problems = new ArrayList<>();
+        if (config.apiKeys().rpmDefault() > config.apiKeys().rpmMax()) {
+            problems.add("recaudo.api-keys.rpm-default must not exceed recaudo.api-keys.rpm-max");
+        }
+        pageSize(problems, "public-invoices", config.pages().publicInvoices());
+        pageSize(problems, "integrations", config.pages().integrations());
+        pageSize(problems, "external-payments", config.pages().externalPayments());
+        RecaudoConfig.WebhooksConfig webhooks = config.webhooks();
+        long batchWorstCaseMillis = webhooks.batchSize() * (webhooks.connectTimeoutMillis() + webhooks.readTimeoutMillis());
+        if (webhooks.leaseSeconds() * 1000 < batchWorstCaseMillis) {
+            problems.add("recaudo.webhooks.lease-seconds must outlast a batch's timeouts (batch-size x (connect-timeout-millis"
+                    + " + read-timeout-millis) = " + batchWorstCaseMillis + " ms), or another instance sends the batch again");
+        }
+        if (config.demoSeed() && config.apiKeys().activeMax() < DEMO_SEED_KEYS) {
+            problems.add("recaudo.demo-seed issues " + DEMO_SEED_KEYS + " keys: recaudo.api-keys.active-max must allow them");
+        }
+        // Sums of listed amounts stay within a long, so adding them never overflows.
+        if (!sumsFit(config.integrations().linesPerDocumentMax()) || !sumsFit(config.integrations().documentsPerPaymentMax())) {
+            problems.add("recaudo.integrations.lines-per-document-max and documents-per-payment-max times the maximum"
+                    + " amount must fit a 64-bit integer");
+        }
+        return problems;
+    }
+
+    private static boolean sumsFit(int amountsMax) {
+        try {
+            Math.multiplyExact(amountsMax, Money.AMOUNT_MINOR_MAX);
+            return true;
+        } catch (ArithmeticException overflow) {
+            return false;
+        }
+    }
+
+    private static void pageSize(List<String> problems, String family, RestSettings.PageSize sizes) {
+        if (sizes.defaultSize() > sizes.max()) {
+            problems.add("recaudo.pages." + family + ".default-size must not exceed recaudo.pages." + family + ".max");
+        }
+    }
+}
