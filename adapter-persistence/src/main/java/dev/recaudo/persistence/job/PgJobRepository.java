@@ -47,17 +47,18 @@ public class PgJobRepository implements JobRepository {
     }
 
     @Override
-    public LeaseState renew(JobLease lease, Instant leasedUntil) {
-        int renewed = jdbc.update("UPDATE jobs SET leased_until = ? WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
-                leasedUntil, lease.job().id(), lease.token());
+    public LeaseState renew(JobLease lease, Instant leasedUntil, int itemsProcessed) {
+        int renewed = jdbc.update("UPDATE jobs SET leased_until = ?, documents_processed = coalesce(documents_processed, 0) + ?"
+                        + " WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
+                leasedUntil, itemsProcessed, lease.job().id(), lease.token());
         return renewed == 1 ? LeaseState.HELD : LeaseState.LOST;
     }
 
     @Override
-    public LeaseState complete(JobLease lease, int documentsProcessed, Instant now) {
-        int completed = jdbc.update("UPDATE jobs SET status = 'DONE', documents_processed = ?, completed_at = ?,"
-                        + " leased_until = NULL WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
-                documentsProcessed, now, lease.job().id(), lease.token());
+    public LeaseState complete(JobLease lease, Instant now) {
+        int completed = jdbc.update("UPDATE jobs SET status = 'DONE', documents_processed = coalesce(documents_processed, 0),"
+                        + " completed_at = ?, leased_until = NULL WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
+                now, lease.job().id(), lease.token());
         return completed == 1 ? LeaseState.HELD : LeaseState.LOST;
     }
 }

@@ -77,7 +77,7 @@ public final class LeasedJobRunner {
             }
         }
         int total = processed;
-        LeaseState completion = transactions.inTransaction(() -> jobs.complete(held, total, clock.instant()));
+        LeaseState completion = transactions.inTransaction(() -> jobs.complete(held, clock.instant()));
         return completion == LeaseState.HELD
                 ? new RunOutcome.Completed(held.job(), total)
                 : new RunOutcome.LeaseLost(held.job(), total);
@@ -88,10 +88,10 @@ public final class LeasedJobRunner {
 
     /** The batch between two renewals of the lease; nothing is processed when the first renewal finds the lease lost. */
     private BatchRun renewedBatch(JobLease held, Batch batch) {
-        if (jobs.renew(held, clock.instant().plus(lease)) == LeaseState.LOST) {
+        if (jobs.renew(held, clock.instant().plus(lease), 0) == LeaseState.LOST) {
             return new BatchRun(0, LeaseState.LOST);
         }
         int processed = batch.process(held.job());
-        return new BatchRun(processed, jobs.renew(held, clock.instant().plus(lease)));
+        return new BatchRun(processed, jobs.renew(held, clock.instant().plus(lease), processed));
     }
 }

@@ -37,29 +37,31 @@ public final class InMemoryJobRepository implements JobRepository {
                 .findFirst();
         return due.map(row -> {
             JobLease claim = new JobLease(row.job(), UUID.randomUUID());
-            rows.put(row.job().id(), new Row(row.job(), false, Optional.of(claim.token()), Optional.of(now.plus(lease)), 0));
+            rows.put(row.job().id(), new Row(row.job(), false, Optional.of(claim.token()), Optional.of(now.plus(lease)),
+                    row.documentsProcessed()));
             claims.add(claim);
             return claim;
         });
     }
 
     @Override
-    public LeaseState renew(JobLease lease, Instant leasedUntil) {
+    public LeaseState renew(JobLease lease, Instant leasedUntil, int itemsProcessed) {
         Row row = rows.get(lease.job().id());
         if (row.done() || !row.token().equals(Optional.of(lease.token()))) {
             return LeaseState.LOST;
         }
-        rows.put(row.job().id(), new Row(row.job(), false, row.token(), Optional.of(leasedUntil), 0));
+        rows.put(row.job().id(), new Row(row.job(), false, row.token(), Optional.of(leasedUntil),
+                row.documentsProcessed() + itemsProcessed));
         return LeaseState.HELD;
     }
 
     @Override
-    public LeaseState complete(JobLease lease, int documentsProcessed, Instant now) {
+    public LeaseState complete(JobLease lease, Instant now) {
         Row row = rows.get(lease.job().id());
         if (row.done() || !row.token().equals(Optional.of(lease.token()))) {
             return LeaseState.LOST;
         }
-        rows.put(row.job().id(), new Row(row.job(), true, row.token(), Optional.empty(), documentsProcessed));
+        rows.put(row.job().id(), new Row(row.job(), true, row.token(), Optional.empty(), row.documentsProcessed()));
         return LeaseState.HELD;
     }
 

@@ -84,4 +84,22 @@ class LeasedJobRunnerTest {
         assertThat(batches[0]).as("no batch after the lease was lost").isEqualTo(1);
         assertThat(jobs.row(job.id()).documentsProcessed()).isZero();
     }
+
+    @Test
+    void givenAJobTakenOverMidway_whenTheOtherInstanceFinishesIt_thenTheCountHoldsTheWorkOfBoth() {
+        jobs.enqueue(job);
+        int[] batches = {0};
+        int[] left = {4};
+
+        first.runNext(claimed -> {
+            if (++batches[0] == 3) {
+                clock.advance(LEASE.plusMinutes(1)); // stalled in its third batch, after two were committed
+                second.runNext(taken -> left[0]-- > 0 ? 1 : 0);
+            }
+            return 1;
+        });
+
+        assertThat(jobs.row(job.id()).done()).isTrue();
+        assertThat(jobs.row(job.id()).documentsProcessed()).as("two batches of the first, four of the second").isEqualTo(6);
+    }
 }

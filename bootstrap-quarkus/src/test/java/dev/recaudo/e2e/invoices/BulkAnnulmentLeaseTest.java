@@ -166,7 +166,7 @@ class BulkAnnulmentLeaseTest {
 
         assertThat(secondClaims).containsExactly(jobId);
         assertThat(Sql.count("SELECT documents_processed FROM jobs WHERE id = ?", jobId)).isEqualTo(3);
-        assertThat(transactions.inTransaction(() -> jobs.complete(dead, 0, clock.instant())))
+        assertThat(transactions.inTransaction(() -> jobs.complete(dead, clock.instant())))
                 .as("the dead instance's token no longer completes the job").isEqualTo(LeaseState.LOST);
         assertThat(Sql.count("SELECT documents_processed FROM jobs WHERE id = ?", jobId)).isEqualTo(3);
     }

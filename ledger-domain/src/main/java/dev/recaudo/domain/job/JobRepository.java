@@ -17,12 +17,14 @@ public interface JobRepository {
     Optional<JobLease> claimNext(Instant now, Duration lease);
 
     /**
-     * Extends the lease to {@code leasedUntil} if the caller still holds it. Inside a transaction
-     * it also holds the job until that transaction ends, so no instance can claim it meanwhile,
+     * Extends the lease to {@code leasedUntil} if the caller still holds it, and adds the items the
+     * caller processed since its last renewal to the job's count, in the same transaction as that
+     * work, so the count stays right whichever instances did the work. Inside a transaction it
+     * also holds the job until that transaction ends, so no instance can claim it meanwhile,
      * however long the transaction takes.
      */
-    LeaseState renew(JobLease lease, Instant leasedUntil);
+    LeaseState renew(JobLease lease, Instant leasedUntil, int itemsProcessed);
 
     /** Marks the job done, if the caller still holds its lease. */
-    LeaseState complete(JobLease lease, int documentsProcessed, Instant now);
+    LeaseState complete(JobLease lease, Instant now);
 }
