@@ -264,7 +264,7 @@ public class CollectionDocumentsResource {
             IntegrationFields.amountMinor("totalMinor", body.totalMinor(), 1, errors);
         }
         if (errors.isEmpty()) {
-            // At most 500 lines of at most Money.AMOUNT_MINOR_MAX each: the sum fits a long.
+            // At most 5000 lines (the configuration's cap) of at most Money.AMOUNT_MINOR_MAX each: the sum fits a long.
             long sum = 0;
             for (DocumentLine line : lines) {
                 sum = Math.addExact(sum, line.amountMinor());

@@ -11,9 +11,10 @@ public record Money(long amountMinor, CurrencyCode currency) {
 
     /**
      * The largest amount one document, document line or payment may carry: 10^15 minor units (ten
-     * trillion in a currency with cents). One request adds up at most 500 lines or 100 listed
-     * documents, and 500 x 10^15 is still eighteen times below the largest {@code long}, so no sum
-     * of accepted amounts can overflow; a conversion whose result would exceed it is refused.
+     * trillion in a currency with cents). One request adds up at most 5000 lines or 1000 listed
+     * documents (the configuration's caps), and 5000 x 10^15 is still below the largest
+     * {@code long}, so no sum of accepted amounts can overflow; a conversion whose result would
+     * exceed it is refused.
      */
     public static final long AMOUNT_MINOR_MAX = 1_000_000_000_000_000L;
 
