@@ -12,6 +12,7 @@ import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,6 +31,8 @@ class JsonBodyBoundsTest {
 
     /** Long enough for a slow shared machine, far too short to expand a number of a billion digits. */
     private static final Duration ANSWER_TIME_MAX = Duration.ofSeconds(1);
+    /** Room for the collector's own noise; one expanded number would take hundreds of megabytes. */
+    private static final long HEAP_GROWTH_MAX_BYTES = 64L * 1024 * 1024;
 
     /** Each hostile value, placed at {@code x}, and the start of the path the answer must name. */
     private static Map<String, String> hostileValues(String at) {
@@ -86,6 +89,26 @@ class JsonBodyBoundsTest {
                 () -> given().auth().oauth2(key.secret()).header("x-idempotency", UUID.randomUUID())
                         .contentType(ContentType.JSON).body(invoice("{\"x\":" + value + "}")).post("/v1/invoices")));
         assertThat(Sql.count("SELECT count(*) FROM collection_documents WHERE company_id = ?", key.company().id())).isZero();
+    }
+
+    /**
+     * The service runs in this JVM, so its heap is measured here: fifty numbers that would each expand
+     * to a billion digits leave it as it was (before the limits, one of them took about a gigabyte).
+     */
+    @Test
+    void givenManyHostileNumbers_whenSent_thenTheHeapStaysFlat() {
+        Tenants.Key key = Invoices.liveKey(Tenants.company());
+        long before = heapUsedAfterCollection();
+        for (int i = 0; i < 50; i++) {
+            given().auth().oauth2(key.secret()).header("x-idempotency", UUID.randomUUID()).contentType(ContentType.JSON)
+                    .body(invoice("{\"x\":1e999999999,\"y\":-1e-2147483648}")).post("/v1/invoices").then().statusCode(422);
+        }
+        assertThat(heapUsedAfterCollection() - before).isLessThan(HEAP_GROWTH_MAX_BYTES);
+    }
+
+    private static long heapUsedAfterCollection() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     @Test

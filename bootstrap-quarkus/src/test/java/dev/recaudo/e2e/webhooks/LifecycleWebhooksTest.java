@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.matchesPattern;
 
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -150,7 +151,11 @@ class LifecycleWebhooksTest {
             String testInvoice = Invoices.create(Invoices.testKey(company)).getString("id");
 
             await(() -> !live.received().isEmpty() && !test.received().isEmpty(), Duration.ofSeconds(20));
-            Thread.sleep(1500); // room for a delivery to the wrong environment to show up
+            // Deliveries are written with their event, so the rows say for good where each event may go.
+            assertThat(Sql.count("SELECT count(*) FROM webhook_deliveries WHERE company_id = ?", company.id())).isEqualTo(2);
+            assertThat(Sql.count("SELECT count(*) FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id"
+                    + " JOIN outbox_events o ON o.id = d.event_id WHERE d.company_id = ? AND e.is_test <> o.is_test",
+                    company.id())).as("deliveries to the other environment").isZero();
             assertThat(live.received()).singleElement()
                     .satisfies(request -> assertThat(JsonPath.from(request.body()).getString("invoice.id")).isEqualTo(liveInvoice));
             assertThat(test.received()).singleElement()
