@@ -110,6 +110,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
                 case PAYMENTS_APPLIED, MONEY_APPLIED -> Rejection.PAYMENTS_APPLIED;
                 case SETTLED_AMOUNT_DIFFERS -> Rejection.SETTLED_AMOUNT_DIFFERS;
                 case STATUS_FORBIDS -> Rejection.STATUS_FORBIDS;
+                case TOTAL_FOLLOWS_LINES -> throw new IllegalStateException("an upsert's total is the sum of its own lines");
             });
         }
         CollectionDocument described = document.withDetails(document.reference(), command.details(), now);
