@@ -7,8 +7,8 @@ import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
-import io.restassured.path.json.JsonPath;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
