@@ -5,6 +5,7 @@ import static dev.recaudo.persistence.common.Jdbc.uuid;
 
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerListItem;
 import dev.recaudo.domain.customer.CustomerListQuery;
 import dev.recaudo.domain.customer.CustomerProfile;
@@ -13,7 +14,6 @@ import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +22,8 @@ import java.util.UUID;
 
 @ApplicationScoped
 public class PgCustomerRepository implements CustomerRepository {
+
+    private static final String LINK_COLUMNS = "l.*, c.customer_id AS global_id";
 
     private final Jdbc jdbc;
 
@@ -36,10 +38,18 @@ public class PgCustomerRepository implements CustomerRepository {
     }
 
     @Override
-    public Optional<Customer> findByExternalId(TenantScope scope, String source, String externalCustomerId) {
-        return jdbc.queryOne("SELECT c.* FROM customers c JOIN customer_links l ON l.customer_id = c.id"
+    public Optional<CustomerLink> findLink(TenantScope scope, String source, String externalCustomerId) {
+        return jdbc.queryOne("SELECT " + LINK_COLUMNS + " FROM customer_links l JOIN customers c ON c.id = l.customer_id"
                         + " WHERE l.company_id = ? AND l.is_test = ? AND l.source = ? AND l.external_customer_id = ?",
-                row -> customer(scope, row), scope.companyId().value(), scope.isTest(), source, externalCustomerId);
+                row -> link(scope, row), scope.companyId().value(), scope.isTest(), source, externalCustomerId);
+    }
+
+    @Override
+    public Optional<CustomerLink> findFirstLink(TenantScope scope, String source, UUID companyCustomerId) {
+        return jdbc.queryOne("SELECT " + LINK_COLUMNS + " FROM customer_links l JOIN customers c ON c.id = l.customer_id"
+                        + " WHERE l.company_id = ? AND l.is_test = ? AND l.source = ? AND l.customer_id = ?"
+                        + " ORDER BY l.created_at, l.source, l.external_customer_id LIMIT 1",
+                row -> link(scope, row), scope.companyId().value(), scope.isTest(), source, companyCustomerId);
     }
 
     @Override
@@ -68,71 +78,105 @@ public class PgCustomerRepository implements CustomerRepository {
     }
 
     @Override
-    public void update(Customer customer) {
-        CustomerProfile profile = customer.profile();
-        jdbc.update("UPDATE customers SET type = ?, name = ?, email = ?, phone = ?, tax_id = ?, tax_id_normalized = ?,"
-                        + " customer_code = ?, updated_at = ? WHERE company_id = ? AND is_test = ? AND id = ?",
-                profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
-                profile.email().orElse(null), profile.phone().orElse(null), profile.taxId().orElse(null),
-                profile.taxIdentity().orElse(null), profile.customerCode().orElse(null), customer.updatedAt(),
+    public void assignTaxIdentity(Customer customer) {
+        jdbc.update("UPDATE customers SET tax_id = ?, tax_id_normalized = ?, updated_at = ?"
+                        + " WHERE company_id = ? AND is_test = ? AND id = ? AND tax_id_normalized IS NULL",
+                customer.profile().taxId().orElseThrow(), customer.taxIdentity().orElseThrow(), customer.updatedAt(),
                 customer.scope().companyId().value(), customer.scope().isTest(), customer.id());
     }
 
     @Override
-    public void link(TenantScope scope, String source, String externalCustomerId, UUID companyCustomerId, Instant now) {
-        jdbc.update("INSERT INTO customer_links (company_id, is_test, source, external_customer_id, customer_id, created_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?)",
-                scope.companyId().value(), scope.isTest(), source, externalCustomerId, companyCustomerId, now);
+    public void insertLink(CustomerLink link) {
+        CustomerProfile profile = link.profile();
+        jdbc.update("INSERT INTO customer_links (company_id, is_test, source, external_customer_id, customer_id, type, name,"
+                        + " email, phone, tax_id, customer_code, created_at, updated_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                link.scope().companyId().value(), link.scope().isTest(), link.source(), link.externalCustomerId(),
+                link.companyCustomerId(), profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
+                profile.email().orElse(null), profile.phone().orElse(null), profile.taxId().orElse(null),
+                profile.customerCode().orElse(null), link.createdAt(), link.updatedAt());
+    }
+
+    @Override
+    public void updateLink(CustomerLink link) {
+        CustomerProfile profile = link.profile();
+        jdbc.update("UPDATE customer_links SET type = ?, name = ?, email = ?, phone = ?, tax_id = ?, customer_code = ?,"
+                        + " updated_at = ? WHERE company_id = ? AND is_test = ? AND source = ? AND external_customer_id = ?",
+                profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
+                profile.email().orElse(null), profile.phone().orElse(null), profile.taxId().orElse(null),
+                profile.customerCode().orElse(null), link.updatedAt(),
+                link.scope().companyId().value(), link.scope().isTest(), link.source(), link.externalCustomerId());
     }
 
     private static Customer customer(TenantScope scope, ResultSet row) throws SQLException {
-        CustomerProfile profile = new CustomerProfile(
+        return new Customer(uuid(row, "id"), uuid(row, "customer_id"), scope, profile(row),
+                instant(row, "created_at"), instant(row, "updated_at"));
+    }
+
+    private static CustomerLink link(TenantScope scope, ResultSet row) throws SQLException {
+        return new CustomerLink(scope, row.getString("source"), row.getString("external_customer_id"), uuid(row, "customer_id"),
+                uuid(row, "global_id"), profile(row), instant(row, "created_at"), instant(row, "updated_at"));
+    }
+
+    /** The same columns describe a customer as created and a partner's link to it. */
+    private static CustomerProfile profile(ResultSet row) throws SQLException {
+        return new CustomerProfile(
                 Optional.ofNullable(row.getString("type")).map(t -> CustomerProfile.CustomerType.valueOf(t.toUpperCase(Locale.ROOT))),
                 row.getString("name"),
                 Optional.ofNullable(row.getString("email")),
                 Optional.ofNullable(row.getString("phone")),
                 Optional.ofNullable(row.getString("tax_id")),
                 Optional.ofNullable(row.getString("customer_code")));
-        return new Customer(uuid(row, "id"), uuid(row, "customer_id"), scope, profile,
-                instant(row, "created_at"), instant(row, "updated_at"));
     }
 
     private static String typeName(CustomerProfile.CustomerType type) {
         return type.name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * One item per customer: the listed partner's first link to it (any partner's, without a source
+     * filter), with that link's data, ordered by the link's last update. The links shown beside it
+     * are the reader's own, or all of them for a key without a source; search reads only what the
+     * item shows, so no partner finds a customer by another partner's data.
+     */
     @Override
     public List<CustomerListItem> list(TenantScope scope, CustomerListQuery query) {
         List<Object> parameters = new ArrayList<>();
-        StringBuilder sql = new StringBuilder("SELECT c.*, l.source AS link_source, l.external_customer_id AS link_external_id,"
+        String readersLinks = query.reader().map(reader -> " AND x.source = ?").orElse("");
+        StringBuilder sql = new StringBuilder("SELECT " + LINK_COLUMNS + ", c.status,"
                 + " (SELECT array_agg(x.source ORDER BY x.created_at, x.source, x.external_customer_id)"
-                + "    FROM customer_links x WHERE x.customer_id = c.id) AS link_sources,"
+                + "    FROM customer_links x WHERE x.customer_id = c.id" + readersLinks + ") AS link_sources,"
                 + " (SELECT array_agg(x.external_customer_id ORDER BY x.created_at, x.source, x.external_customer_id)"
-                + "    FROM customer_links x WHERE x.customer_id = c.id) AS link_external_ids"
-                + " FROM customers c"
-                + " JOIN LATERAL (SELECT y.source, y.external_customer_id FROM customer_links y WHERE y.customer_id = c.id");
-        if (query.source().isPresent()) {
-            sql.append(" AND y.source = ?");
-            parameters.add(query.source().get());
-        }
-        sql.append(" ORDER BY y.created_at, y.source, y.external_customer_id LIMIT 1) l ON true");
-        sql.append(" WHERE c.company_id = ? AND c.is_test = ?");
+                + "    FROM customer_links x WHERE x.customer_id = c.id" + readersLinks + ") AS link_external_ids"
+                + " FROM customer_links l JOIN customers c ON c.id = l.customer_id"
+                + " WHERE l.company_id = ? AND l.is_test = ?");
+        query.reader().ifPresent(reader -> {
+            parameters.add(reader);
+            parameters.add(reader);
+        });
         parameters.add(scope.companyId().value());
         parameters.add(scope.isTest());
+        query.source().ifPresent(source -> {
+            sql.append(" AND l.source = ?");
+            parameters.add(source);
+        });
+        sql.append(" AND NOT EXISTS (SELECT 1 FROM customer_links e WHERE e.customer_id = l.customer_id")
+                .append(query.source().isPresent() ? " AND e.source = l.source" : "")
+                .append(" AND (e.created_at, e.source, e.external_customer_id) < (l.created_at, l.source, l.external_customer_id))");
         query.search().ifPresent(search -> {
-            sql.append(" AND (c.name ILIKE ? OR c.email ILIKE ? OR c.phone ILIKE ? OR c.tax_id ILIKE ?"
-                    + " OR c.customer_code ILIKE ? OR l.external_customer_id ILIKE ?)");
+            sql.append(" AND (l.name ILIKE ? OR l.email ILIKE ? OR l.phone ILIKE ? OR l.tax_id ILIKE ?"
+                    + " OR l.customer_code ILIKE ? OR l.external_customer_id ILIKE ?)");
             String pattern = "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
             for (int i = 0; i < 6; i++) {
                 parameters.add(pattern);
             }
         });
         query.after().ifPresent(position -> {
-            sql.append(" AND (c.updated_at, c.id) < (?, ?)");
+            sql.append(" AND (l.updated_at, l.customer_id) < (?, ?)");
             parameters.add(position.updatedAt());
             parameters.add(position.companyCustomerId());
         });
-        sql.append(" ORDER BY c.updated_at DESC, c.id DESC LIMIT ?");
+        sql.append(" ORDER BY l.updated_at DESC, l.customer_id DESC LIMIT ?");
         parameters.add(query.limit() + 1);
         return jdbc.query(sql.toString(), PgCustomerRepository::item, parameters.toArray());
     }
@@ -145,10 +189,10 @@ public class PgCustomerRepository implements CustomerRepository {
             links.add(new CustomerListItem.ExternalIdentity(sources[i], externalIds[i]));
         }
         return new CustomerListItem(
+                uuid(row, "global_id"),
                 uuid(row, "customer_id"),
-                uuid(row, "id"),
-                row.getString("link_source"),
-                row.getString("link_external_id"),
+                row.getString("source"),
+                row.getString("external_customer_id"),
                 row.getString("type"),
                 row.getString("name"),
                 row.getString("status"),

@@ -223,6 +223,7 @@ public class CollectionDocumentsResource {
                     + " for a new document: verified payments and certified rates settle no other currency");
             case CUSTOMER_CHANGED -> conflict("The document belongs to another customer; documents do not move between customers");
             case CURRENCY_CHANGED -> conflict("The document's currency cannot change");
+            case TAX_IDENTITY_CHANGED -> conflict("customer." + CustomersResource.TAX_IDENTITY_CHANGED);
             case TAX_IDENTITY_TAKEN -> conflict("The customer's taxId already identifies another customer of this company");
             case PAYMENTS_APPLIED, MONEY_APPLIED -> conflict("Payments were applied to the document: its total can no longer"
                     + " change and it cannot be canceled");

@@ -8,7 +8,7 @@ import dev.recaudo.application.customer.CustomerQueries.CustomerSlice;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.application.customer.UpsertCustomerUseCase;
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult;
-import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerListItem;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.customer.CustomerListQuery;
@@ -47,6 +47,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = "integrationsSignature")
 public class CustomersResource {
 
+    static final String TAX_IDENTITY_CHANGED = "taxId names another taxpayer than this customer's, and a customer's tax"
+            + " identity never changes: its documents, payments and credit stay with it. Use a new externalCustomerId"
+            + " for another taxpayer";
+
     private final CustomerQueries customers;
     private final UpsertCustomerUseCase upserts;
     private final Caller caller;
@@ -84,6 +88,7 @@ public class CustomersResource {
     /**
      * Newest update first, by cursor. {@code limit} 1 to 100 (default 20); {@code search} matches
      * name, e-mail, phone, tax id, customer code and external id; {@code source} defaults to the key's.
+     * A partner's key sees only its own links and data; a key without a source sees every partner's.
      */
     @GET
     @RequiresPermission(Permission.CUSTOMERS_READ)
@@ -103,7 +108,7 @@ public class CustomersResource {
         Optional<CustomerListQuery.Position> after = IntegrationCursors.open(cursors, cursor)
                 .map(position -> new CustomerListQuery.Position(position.at(), position.id()));
         CustomerSlice slice = customers.list(key.scope(),
-                new CustomerListQuery(sourceFilter, searchText, after, pageSize));
+                new CustomerListQuery(sourceFilter, key.key().source(), searchText, after, pageSize));
         String next = IntegrationCursors.next(cursors, slice.items(), slice.hasMore(), CustomerListItem::updatedAt,
                 CustomerListItem::companyCustomerId);
         return new CustomerPage(slice.items(), new Pagination(pageSize, next, slice.hasMore()));
@@ -136,10 +141,13 @@ public class CustomersResource {
 
     private IdempotentWrites.Reply upsertReply(KeyPrincipal key, UpsertCustomerRequest body, CustomerProfile profile) {
         UpsertResult result = upserts.upsert(key.scope(), body.source(), body.externalCustomerId(), profile);
+        if (result instanceof UpsertResult.TaxIdentityChanged) {
+            throw new ApiProblem(Problem.CONFLICT, TAX_IDENTITY_CHANGED);
+        }
         if (result instanceof UpsertResult.TaxIdentityTaken) {
             throw new ApiProblem(Problem.CONFLICT, "taxId already identifies another customer of this company");
         }
-        Customer customer;
+        CustomerLink customer;
         String status;
         if (result instanceof UpsertResult.Created created) {
             customer = created.customer();
@@ -153,7 +161,7 @@ public class CustomersResource {
         }
         caller.outcome(status, null);
         return new IdempotentWrites.Reply("created".equals(status) ? 201 : 200, new UpsertCustomerResponse(
-                customer.globalId(), customer.id(), body.source(), body.externalCustomerId(), status));
+                customer.customerId(), customer.companyCustomerId(), body.source(), body.externalCustomerId(), status));
     }
 
 }

@@ -3,7 +3,7 @@ package dev.recaudo.rest.integration;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
-import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.KnownCustomer;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.document.DocumentStatus;
@@ -52,8 +52,8 @@ final class IntegrationViews {
 
     record CustomerSummary(UUID customerId, UUID companyCustomerId, String name, String email, String phone, String taxId,
             String customerCode) {
-        static CustomerSummary of(Customer customer) {
-            return new CustomerSummary(customer.globalId(), customer.id(), customer.profile().name(),
+        static CustomerSummary of(KnownCustomer customer) {
+            return new CustomerSummary(customer.customerId(), customer.companyCustomerId(), customer.profile().name(),
                     customer.profile().email().orElse(null), customer.profile().phone().orElse(null),
                     customer.profile().taxId().orElse(null), customer.profile().customerCode().orElse(null));
         }
@@ -154,7 +154,7 @@ final class IntegrationViews {
                 payment.unapplied().map(u -> u.amountMinor()).orElse(null),
                 view.documents().stream().map(d -> new PaymentDocument(d.documentId().value(), d.externalDocumentId(),
                         d.applied().currency().name(), d.applied().amountMinor(), d.balance().amountMinor(), "applied")).toList(),
-                view.customer().map(c -> new PaymentCustomer(c.globalId(), c.id(), c.profile().name(),
+                view.customer().map(c -> new PaymentCustomer(c.customerId(), c.companyCustomerId(), c.profile().name(),
                         c.profile().email().orElse(null))).orElse(null),
                 settled ? "settled" : "pending", pendingReason, payment.paidAt(), payment.createdAt(), payment.updatedAt(),
                 payment.exchangeRateId().orElse(null), payment.exchangeRateUsed().orElse(null), requestId);

@@ -255,6 +255,9 @@ public class InvoicesResource {
             case PAYMENTS_APPLIED -> conflict("payment", "Payments were applied to this invoice: it can no longer be changed");
             case SETTLED_AMOUNT_DIFFERS -> conflict("amount", "The invoice is settled: amount must stay "
                     + PublicInvoiceProjection.majorUnits(current.document().total()).toPlainString() + " (the settled total)");
+            case TOTAL_FOLLOWS_LINES -> conflict("amount", "The invoice's total is the sum of its lines ("
+                    + PublicInvoiceProjection.majorUnits(current.document().total()).toPlainString()
+                    + "): only a new set of lines from its partner changes it");
             case STATUS_FORBIDS -> conflict("status", "The invoice is " + current.document().status() + " and cannot be changed");
             case PROVIDER_ID_IMMUTABLE -> conflict("provider_id", "provider_id cannot be changed after creation");
             case CURRENCY_CHANGED -> conflict("amount", "The invoice's currency cannot change");

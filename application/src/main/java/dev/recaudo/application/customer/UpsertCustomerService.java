@@ -3,6 +3,7 @@ package dev.recaudo.application.customer;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.customer.CustomerRepository;
 import java.time.Clock;
@@ -10,9 +11,11 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Creates, updates or leaves alone a partner's customer. Writers of one external id, and of one
- * tax identity, are serialized by identity locks taken in that order, so racing upserts of the
- * same customer create it once and never deadlock.
+ * Creates, updates or leaves alone a partner's customer. What the partner sends is kept in its own
+ * link: a partner never writes the data another partner (or a public invoice) gave the shared
+ * customer, so it cannot change what they read. Writers of one external id, and of one tax
+ * identity, are serialized by identity locks taken in that order, so racing upserts of the same
+ * customer create it once and never deadlock.
  */
 public final class UpsertCustomerService implements UpsertCustomerUseCase {
 
@@ -32,31 +35,43 @@ public final class UpsertCustomerService implements UpsertCustomerUseCase {
             customers.lockIdentity(scope, "external:" + source + ":" + externalCustomerId);
             profile.taxIdentity().ifPresent(identity -> customers.lockIdentity(scope, "tax:" + identity));
             Instant now = clock.instant();
-            Optional<Customer> linked = customers.findByExternalId(scope, source, externalCustomerId);
-            Optional<Customer> byTaxIdentity = profile.taxIdentity().flatMap(identity -> customers.findByTaxIdentity(scope, identity));
-
+            Optional<CustomerLink> linked = customers.findLink(scope, source, externalCustomerId);
             if (linked.isPresent()) {
-                Customer customer = linked.get();
-                if (customer.profile().equals(profile)) {
-                    return new UpsertResult.Unchanged(customer);
-                }
-                if (byTaxIdentity.filter(other -> !other.id().equals(customer.id())).isPresent()) {
-                    return new UpsertResult.TaxIdentityTaken();
-                }
-                Customer updated = customer.withProfile(profile, now);
-                customers.update(updated);
-                return new UpsertResult.Updated(updated);
+                return update(linked.get(), profile, now);
             }
-            Customer customer;
-            if (byTaxIdentity.isPresent()) {
-                customer = byTaxIdentity.get().withProfile(profile, now);
-                customers.update(customer);
-            } else {
-                customer = Customer.create(scope, profile, now);
+            Optional<Customer> known = profile.taxIdentity().flatMap(identity -> customers.findByTaxIdentity(scope, identity));
+            Customer customer = known.orElseGet(() -> Customer.create(scope, profile, now));
+            if (known.isEmpty()) {
                 customers.insert(customer);
             }
-            customers.link(scope, source, externalCustomerId, customer.id(), now);
-            return new UpsertResult.Created(customer);
+            CustomerLink link = CustomerLink.create(customer, source, externalCustomerId, profile, now);
+            customers.insertLink(link);
+            return new UpsertResult.Created(link);
         });
+    }
+
+    /**
+     * The partner's new data for its link. The customer's tax identity never changes: another
+     * spelling of it is only data, another identity is refused. A customer created without one
+     * takes its first, unless it already names another customer.
+     */
+    private UpsertResult update(CustomerLink link, CustomerProfile profile, Instant now) {
+        if (link.profile().equals(profile)) {
+            return new UpsertResult.Unchanged(link);
+        }
+        Customer customer = customers.find(link.scope(), link.companyCustomerId()).orElseThrow();
+        Optional<String> identity = profile.taxIdentity();
+        if (identity.isPresent() && !identity.equals(customer.taxIdentity())) {
+            if (customer.taxIdentity().isPresent()) {
+                return new UpsertResult.TaxIdentityChanged();
+            }
+            if (customers.findByTaxIdentity(link.scope(), identity.get()).isPresent()) {
+                return new UpsertResult.TaxIdentityTaken();
+            }
+            customers.assignTaxIdentity(customer.withFirstTaxId(profile.taxId().orElseThrow(), now));
+        }
+        CustomerLink updated = link.withProfile(profile, now);
+        customers.updateLink(updated);
+        return new UpsertResult.Updated(updated);
     }
 }

@@ -1,15 +1,17 @@
 package dev.recaudo.application.integration;
 
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.customer.KnownCustomers;
 import dev.recaudo.application.customer.UpsertCustomerUseCase;
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.Created;
+import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.TaxIdentityChanged;
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.TaxIdentityTaken;
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.Unchanged;
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult.Updated;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
@@ -37,6 +39,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
 
     private final CollectionDocumentRepository documents;
     private final CustomerRepository customers;
+    private final KnownCustomers knownCustomers;
     private final UpsertCustomerUseCase customerUpserts;
     private final PaymentRepository payments;
     private final DocumentBook book;
@@ -53,6 +56,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
             Clock clock) {
         this.documents = documents;
         this.customers = customers;
+        this.knownCustomers = new KnownCustomers(customers);
         this.customerUpserts = customerUpserts;
         this.payments = payments;
         this.book = book;
@@ -72,7 +76,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
     private UpsertResult upsertInTransaction(UpsertDocument command) {
         TenantScope scope = command.scope();
         documents.lockIdentity(scope, command.source(), command.externalDocumentId());
-        Customer customer = synchronizeCustomer(command);
+        CustomerLink customer = synchronizeCustomer(command);
         Money total = command.lines().stream()
                 .map(line -> Money.of(line.amountMinor(), command.currency()))
                 .reduce(Money.zero(command.currency()), Money::plus);
@@ -86,15 +90,16 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
                 throw new RejectedUpsert(Rejection.CURRENCY_NOT_SETTLEABLE);
             }
             CollectionDocument document = CollectionDocument.issue(DocumentId.random(), scope, command.source(),
-                    command.externalDocumentId(), Optional.empty(), customer.id(), Optional.of(command.customerExternalId()),
-                    Channel.INTEGRATION, customer.profile().taxId(), command.details(), command.metadataJson(), total, now);
+                    command.externalDocumentId(), Optional.empty(), customer.companyCustomerId(),
+                    Optional.of(command.customerExternalId()), Channel.INTEGRATION, customer.profile().taxId(), command.details(),
+                    command.metadataJson(), total, now);
             documents.insert(document);
             documents.replaceLines(scope, document.id(), command.lines());
             book.announce(DocumentBook.INVOICE_CREATED, book.issued(document, now), now);
             return new UpsertResult.Created(view(document.id(), scope));
         }
         CollectionDocument document = documents.lock(scope, existing.get().id()).orElseThrow();
-        if (!document.customerId().equals(customer.id())) {
+        if (!document.customerId().equals(customer.companyCustomerId())) {
             throw new RejectedUpsert(Rejection.CUSTOMER_CHANGED);
         }
         if (document.total().currency() != command.currency()) {
@@ -110,6 +115,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
                 case PAYMENTS_APPLIED, MONEY_APPLIED -> Rejection.PAYMENTS_APPLIED;
                 case SETTLED_AMOUNT_DIFFERS -> Rejection.SETTLED_AMOUNT_DIFFERS;
                 case STATUS_FORBIDS -> Rejection.STATUS_FORBIDS;
+                case TOTAL_FOLLOWS_LINES -> throw new IllegalStateException("an upsert's total is the sum of its own lines");
             });
         }
         CollectionDocument described = document.withDetails(document.reference(), command.details(), now);
@@ -122,7 +128,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
         return new UpsertResult.Updated(view(document.id(), scope));
     }
 
-    private Customer synchronizeCustomer(UpsertDocument command) {
+    private CustomerLink synchronizeCustomer(UpsertDocument command) {
         UpsertCustomerUseCase.UpsertResult result = customerUpserts.upsert(
                 command.scope(), command.source(), command.customerExternalId(), command.customer());
         if (result instanceof Created created) {
@@ -133,6 +139,9 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
         }
         if (result instanceof Unchanged unchanged) {
             return unchanged.customer();
+        }
+        if (result instanceof TaxIdentityChanged) {
+            throw new RejectedUpsert(Rejection.TAX_IDENTITY_CHANGED);
         }
         if (result instanceof TaxIdentityTaken) {
             throw new RejectedUpsert(Rejection.TAX_IDENTITY_TAKEN);
@@ -159,8 +168,8 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
     public ChangeSlice<DocumentView> list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId) {
         if (customerExternalId.isPresent()) {
             Optional<UUID> customerId = query.source()
-                    .flatMap(source -> customers.findByExternalId(scope, source, customerExternalId.get()))
-                    .map(Customer::id);
+                    .flatMap(source -> customers.findLink(scope, source, customerExternalId.get()))
+                    .map(CustomerLink::companyCustomerId);
             if (customerId.isEmpty()) {
                 return ChangeSlice.empty(query.after());
             }
@@ -198,8 +207,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
     }
 
     private DocumentView view(CollectionDocument document, TenantScope scope) {
-        Customer customer = customers.find(scope, document.customerId()).orElseThrow();
-        return new DocumentView(document, customer, documents.lines(scope, document.id()),
+        return new DocumentView(document, knownCustomers.ofDocument(document), documents.lines(scope, document.id()),
                 payments.applicationsOfDocument(scope, document.id()));
     }
 }

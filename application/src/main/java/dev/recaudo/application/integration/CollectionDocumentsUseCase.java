@@ -2,8 +2,8 @@ package dev.recaudo.application.integration;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.customer.KnownCustomer;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentLine;
@@ -38,14 +38,17 @@ public interface CollectionDocumentsUseCase {
             DocumentDetails details,
             Optional<String> metadataJson) {}
 
-    /** A document with everything the integrations view shows. */
-    record DocumentView(CollectionDocument document, Customer customer, List<DocumentLine> lines, List<AppliedPayment> applications) {}
+    /** A document with everything the integrations view shows; the customer as the document's partner knows it. */
+    record DocumentView(
+            CollectionDocument document, KnownCustomer customer, List<DocumentLine> lines, List<AppliedPayment> applications) {}
 
     enum Rejection {
         /** A new document in a currency no verified payment or certified rate can settle. */
         CURRENCY_NOT_SETTLEABLE,
         CUSTOMER_CHANGED,
         CURRENCY_CHANGED,
+        /** The customer's tax identity is set and {@code customer.taxId} names another. */
+        TAX_IDENTITY_CHANGED,
         TAX_IDENTITY_TAKEN,
         PAYMENTS_APPLIED,
         SETTLED_AMOUNT_DIFFERS,

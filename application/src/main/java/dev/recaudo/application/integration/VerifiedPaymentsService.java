@@ -1,10 +1,11 @@
 package dev.recaudo.application.integration;
 
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.customer.KnownCustomers;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
@@ -23,6 +24,7 @@ import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.payment.PaymentRepository.PaidDocument;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,6 +47,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     private final PaymentRepository payments;
     private final CollectionDocumentRepository documents;
     private final CustomerRepository customers;
+    private final KnownCustomers knownCustomers;
     private final Ledger ledger;
     private final DocumentBook book;
     private final Transactions transactions;
@@ -61,6 +64,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         this.payments = payments;
         this.documents = documents;
         this.customers = customers;
+        this.knownCustomers = new KnownCustomers(customers);
         this.ledger = ledger;
         this.book = book;
         this.transactions = transactions;
@@ -83,9 +87,10 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         if (existing.isPresent() && existing.get().outcome() != PaymentOutcome.NO_OPEN_DOCUMENTS) {
             return new ApplyResult.AlreadyProcessed(view(existing.get()));
         }
-        Customer customer = customers.findByExternalId(scope, command.source(), command.customerExternalId())
+        UUID customerId = customers.findLink(scope, command.source(), command.customerExternalId())
+                .map(CustomerLink::companyCustomerId)
                 .orElseThrow(() -> rejected(Rejection.CUSTOMER_NOT_FOUND, command.customerExternalId()));
-        List<CollectionDocument> listed = resolve(scope, command.source(), customer, command.documents());
+        List<CollectionDocument> listed = resolve(scope, command.source(), customerId, command.documents());
         CurrencyCode documentCurrency = listed.get(0).total().currency();
         if (!Payment.VERIFIED_CURRENCIES.contains(documentCurrency)) {
             // It would wait for a certified rate in a currency no rate may name: refused, nothing kept.
@@ -96,7 +101,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
         if (documentCurrency != command.amount().currency()) {
             Payment pending = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
-                    Optional.of(customer.id()), Optional.of(command.customerExternalId()), command.amount(), Optional.empty(),
+                    Optional.of(customerId), Optional.of(command.customerExternalId()), command.amount(), Optional.empty(),
                     Money.zero(documentCurrency), Money.zero(documentCurrency), PaymentOutcome.NEEDS_CERTIFIED_RATE,
                     Optional.empty(), Optional.empty(), Optional.of(command.requestId()), Optional.empty(), command.verifiedAt(),
                     existing.map(Payment::createdAt).orElse(now), now);
@@ -106,7 +111,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         }
         Allocation allocation = allocate(scope, command.amount(), command.documents(), listed);
         Payment payment = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
-                Optional.of(customer.id()), Optional.of(command.customerExternalId()), command.amount(),
+                Optional.of(customerId), Optional.of(command.customerExternalId()), command.amount(),
                 Optional.of(command.amount()), allocation.applied(), allocation.credit(), allocation.outcome(), Optional.empty(),
                 Optional.empty(), Optional.of(command.requestId()), Optional.empty(), command.verifiedAt(),
                 existing.map(Payment::createdAt).orElse(now), now);
@@ -117,7 +122,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         }
         save(payment, existing.isPresent());
         receive(payment, now);
-        settle(payment, allocation, customer, now);
+        settle(payment, allocation, customerId, now);
         return new ApplyResult.Processed(view(payment));
     }
 
@@ -148,8 +153,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         if (converted.amountMinor() != command.refAmountMinor()) {
             throw rejected(Rejection.REFERENCE_AMOUNT_MISMATCH, Long.toString(converted.amountMinor()));
         }
-        Customer customer = customers.find(scope, payment.customerId().orElseThrow()).orElseThrow();
-        List<CollectionDocument> listed = resolve(scope, command.source(), customer, command.documents());
+        UUID customerId = payment.customerId().orElseThrow();
+        List<CollectionDocument> listed = resolve(scope, command.source(), customerId, command.documents());
         if (listed.get(0).total().currency() != command.refCurrency()) {
             throw rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, listed.get(0).total().currency().name());
         }
@@ -175,17 +180,17 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
                 Optional.of(command.rate().text()), Optional.of(command.requestId()), payment.providerPaymentId(), payment.paidAt(),
                 payment.createdAt(), now);
         payments.update(certified);
-        settle(certified, allocation, customer, now);
+        settle(certified, allocation, customerId, now);
         return new ApplyResult.Processed(view(certified));
     }
 
     /** Resolves the listed documents of the partner and customer; all must share one currency. */
-    private List<CollectionDocument> resolve(TenantScope scope, String source, Customer customer, List<ListedDocument> listed) {
+    private List<CollectionDocument> resolve(TenantScope scope, String source, UUID customerId, List<ListedDocument> listed) {
         List<CollectionDocument> found = new ArrayList<>();
         for (ListedDocument document : listed) {
             CollectionDocument resolved = documents.findByExternalId(scope, source, document.externalDocumentId())
                     .orElseThrow(() -> rejected(Rejection.DOCUMENT_NOT_FOUND, document.externalDocumentId()));
-            if (!resolved.customerId().equals(customer.id())) {
+            if (!resolved.customerId().equals(customerId)) {
                 throw rejected(Rejection.DOCUMENT_OF_ANOTHER_CUSTOMER, document.externalDocumentId());
             }
             if (resolved.total().currency() != found.stream().findFirst().map(d -> d.total().currency())
@@ -229,7 +234,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
                 AccountCode.unappliedPayment(payment.id()), payment.amount(), Optional.empty(), Optional.of(payment.id()), now));
     }
 
-    private void settle(Payment payment, Allocation allocation, Customer customer, Instant now) {
+    private void settle(Payment payment, Allocation allocation, UUID customerId, Instant now) {
         AccountCode unapplied = AccountCode.unappliedPayment(payment.id());
         List<Allocation.DocumentApplication> applications = allocation.applications();
         for (int position = 0; position < applications.size(); position++) {
@@ -244,7 +249,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         }
         if (allocation.credit().isPositive()) {
             ledger.post(Transfer.move(payment.scope(), TransferKind.CREDIT_CREATED, unapplied,
-                    AccountCode.customerCredit(customer.id()), allocation.credit(), Optional.empty(), Optional.of(payment.id()),
+                    AccountCode.customerCredit(customerId), allocation.credit(), Optional.empty(), Optional.of(payment.id()),
                     now));
         }
     }
@@ -266,8 +271,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     public ChangeSlice<PaymentView> list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
         if (customerExternalId.isPresent()) {
             Optional<UUID> customerId = query.source()
-                    .flatMap(source -> customers.findByExternalId(scope, source, customerExternalId.get()))
-                    .map(Customer::id);
+                    .flatMap(source -> customers.findLink(scope, source, customerExternalId.get()))
+                    .map(CustomerLink::companyCustomerId);
             if (customerId.isEmpty()) {
                 return ChangeSlice.empty(query.after());
             }
@@ -278,8 +283,9 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     }
 
     private PaymentView view(Payment payment) {
-        return new PaymentView(payment, payments.applicationsOfPayment(payment.scope(), payment.id()),
-                payment.customerId().flatMap(id -> customers.find(payment.scope(), id)));
+        List<PaidDocument> paid = payments.applicationsOfPayment(payment.scope(), payment.id());
+        return new PaymentView(payment, paid, knownCustomers.ofPayment(payment, () -> paid.stream().findFirst()
+                .flatMap(document -> documents.find(payment.scope(), document.documentId()))));
     }
 
     private static Rollback rejected(Rejection reason, String detail) {

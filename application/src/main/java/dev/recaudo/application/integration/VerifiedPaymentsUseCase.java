@@ -2,7 +2,7 @@ package dev.recaudo.application.integration;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.KnownCustomer;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.CertifiedRate;
@@ -55,8 +55,8 @@ public interface VerifiedPaymentsUseCase {
             Optional<UUID> apiKeyId,
             String requestId) {}
 
-    /** A payment with its applications and customer, as the integrations API shows it. */
-    record PaymentView(Payment payment, List<PaidDocument> documents, Optional<Customer> customer) {}
+    /** A payment with its applications and customer (as the payment's partner knows it), as the integrations API shows it. */
+    record PaymentView(Payment payment, List<PaidDocument> documents, Optional<KnownCustomer> customer) {}
 
     enum Rejection {
         CUSTOMER_NOT_FOUND,

@@ -124,12 +124,14 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
             if (command.amount().currency() != document.total().currency()) {
                 return new UpdateResult.Rejected(UpdateRejection.CURRENCY_CHANGED);
             }
-            UpdateVerdict verdict = DocumentLifecycle.update(document, command.amount());
+            UpdateVerdict verdict = DocumentLifecycle.updateAmount(document, command.amount(),
+                    documents.lines(command.scope(), document.id()));
             if (verdict instanceof UpdateVerdict.Rejected rejected) {
                 return new UpdateResult.Rejected(switch (rejected.reason()) {
                     case PAYMENTS_APPLIED, MONEY_APPLIED -> UpdateRejection.PAYMENTS_APPLIED;
                     case SETTLED_AMOUNT_DIFFERS -> UpdateRejection.SETTLED_AMOUNT_DIFFERS;
                     case STATUS_FORBIDS -> UpdateRejection.STATUS_FORBIDS;
+                    case TOTAL_FOLLOWS_LINES -> UpdateRejection.TOTAL_FOLLOWS_LINES;
                 });
             }
             Instant now = clock.instant();

@@ -64,6 +64,8 @@ public interface InvoiceLifecycleUseCase {
     enum UpdateRejection {
         PAYMENTS_APPLIED,
         SETTLED_AMOUNT_DIFFERS,
+        /** The invoice has lines (a partner upserted them): its total is their sum, not an amount. */
+        TOTAL_FOLLOWS_LINES,
         STATUS_FORBIDS,
         PROVIDER_ID_IMMUTABLE,
         REFERENCE_IDENTITY_CHANGED,

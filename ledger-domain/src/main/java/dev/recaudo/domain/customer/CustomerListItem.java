@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * A customer as the integrations list shows it, with every partner identity linked to it.
- * {@code source} and {@code externalCustomerId} are those of the link the list was filtered by.
+ * A customer as the integrations list shows it: one item per customer, described by one link of
+ * the listed partner ({@code source}, {@code externalCustomerId}: its oldest), with that link's data
+ * and times. {@code externalIntegrations} are the links the reader may see: its own, or every
+ * partner's for a key without a source.
  */
 public record CustomerListItem(
         UUID customerId,

@@ -1,7 +1,6 @@
 package dev.recaudo.domain.customer;
 
 import dev.recaudo.domain.common.TenantScope;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -15,7 +14,10 @@ public interface CustomerRepository {
      */
     void lockIdentity(TenantScope scope, String identity);
 
-    Optional<Customer> findByExternalId(TenantScope scope, String source, String externalCustomerId);
+    Optional<CustomerLink> findLink(TenantScope scope, String source, String externalCustomerId);
+
+    /** The partner's oldest link to the customer; a partner may link several external ids to one taxpayer. */
+    Optional<CustomerLink> findFirstLink(TenantScope scope, String source, UUID companyCustomerId);
 
     Optional<Customer> findByTaxIdentity(TenantScope scope, String taxIdentity);
 
@@ -23,10 +25,14 @@ public interface CustomerRepository {
 
     void insert(Customer customer);
 
-    void update(Customer customer);
+    /** Stores the first tax identity of a customer created without one ({@link Customer#withFirstTaxId}). */
+    void assignTaxIdentity(Customer customer);
 
     /** Links a partner's identity to the customer; a link, once made, never moves. */
-    void link(TenantScope scope, String source, String externalCustomerId, UUID companyCustomerId, Instant now);
+    void insertLink(CustomerLink link);
+
+    /** Stores the partner's new data for its link. */
+    void updateLink(CustomerLink link);
 
     /** Up to {@code limit + 1} rows, so the caller can tell whether another page exists. */
     List<CustomerListItem> list(TenantScope scope, CustomerListQuery query);

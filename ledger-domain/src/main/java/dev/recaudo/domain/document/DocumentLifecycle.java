@@ -3,6 +3,7 @@ package dev.recaudo.domain.document;
 import dev.recaudo.domain.money.Money;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -50,7 +51,12 @@ public final class DocumentLifecycle {
         /** The document's status does not allow the operation (errors.status). */
         STATUS_FORBIDS,
         /** Money was applied, so annulling would erase it from the ledger (errors.payment). */
-        MONEY_APPLIED
+        MONEY_APPLIED,
+        /**
+         * The document has lines and owes their sum: an amount alone cannot change its total, only
+         * new lines can (errors.amount).
+         */
+        TOTAL_FOLLOWS_LINES
     }
 
     public sealed interface UpdateVerdict {
@@ -101,6 +107,22 @@ public final class DocumentLifecycle {
             default:
                 return new UpdateVerdict.Rejected(Rejection.STATUS_FORBIDS);
         }
+    }
+
+    /**
+     * A full replacement whose {@code amount} is the new total, without lines: the public invoice
+     * API's {@code PUT}. A document with lines (a partner's upsert gave them) owes exactly their sum,
+     * and only the partner's next set of lines may change it; an amount that would change its total
+     * is refused ({@code TOTAL_FOLLOWS_LINES}), so the total and the lines never disagree. With
+     * its total unchanged, or without lines, the rules of {@link #update} apply, and their reasons
+     * come first.
+     */
+    public static UpdateVerdict updateAmount(CollectionDocument document, Money amount, List<DocumentLine> lines) {
+        UpdateVerdict verdict = update(document, amount);
+        if (verdict instanceof UpdateVerdict.AmountChange && !lines.isEmpty()) {
+            return new UpdateVerdict.Rejected(Rejection.TOTAL_FOLLOWS_LINES);
+        }
+        return verdict;
     }
 
     /** Annulment from the provider side ({@code DELETE_FROM_PROVIDER}). */

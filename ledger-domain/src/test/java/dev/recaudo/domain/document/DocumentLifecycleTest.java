@@ -13,6 +13,7 @@ import dev.recaudo.domain.document.DocumentLifecycle.UpdateVerdict;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,10 @@ class DocumentLifecycleTest {
                 new DocumentDetails("Factura", Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                         Optional.empty(), Optional.empty()),
                 Optional.empty(), usd(totalMinor), NOW);
+    }
+
+    private static DocumentLine line(long amountMinor) {
+        return new DocumentLine(1, amountMinor, amountMinor, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     private static CollectionDocument in(DocumentStatus status) {
@@ -74,6 +79,31 @@ class DocumentLifecycleTest {
     @EnumSource(value = DocumentStatus.class, names = {"DELETE_FROM_PROVIDER", "FAILED"})
     void givenTerminal_whenUpdating_thenStatusForbids(DocumentStatus status) {
         assertThat(DocumentLifecycle.update(in(status), usd(2000))).isEqualTo(new UpdateVerdict.Rejected(Rejection.STATUS_FORBIDS));
+    }
+
+    @Test
+    void givenADocumentWithLines_whenAnAmountAloneWouldChangeItsTotal_thenTotalFollowsLines() {
+        List<DocumentLine> twoLines = List.of(line(500), line(500));
+        CollectionDocument itemized = open(1000);
+        assertThat(DocumentLifecycle.updateAmount(itemized, usd(1500), twoLines))
+                .isEqualTo(new UpdateVerdict.Rejected(Rejection.TOTAL_FOLLOWS_LINES));
+        assertThat(DocumentLifecycle.updateAmount(itemized, usd(999), twoLines))
+                .isEqualTo(new UpdateVerdict.Rejected(Rejection.TOTAL_FOLLOWS_LINES));
+        assertThat(DocumentLifecycle.updateAmount(itemized, usd(1000), twoLines)).isInstanceOf(UpdateVerdict.InformationOnly.class);
+        // Without lines the amount is the total, as the states table says.
+        assertThat(DocumentLifecycle.updateAmount(itemized, usd(1500), List.of())).isEqualTo(new UpdateVerdict.AmountChange(usd(500)));
+    }
+
+    @Test
+    void givenADocumentWithLines_whenItsStatusRefusesFirst_thenThatReasonComesFirst() {
+        List<DocumentLine> lines = List.of(line(2000));
+        CollectionDocument partial = open(2000).withPayment(usd(500), DocumentStatus.CREATED, NOW);
+        assertThat(DocumentLifecycle.updateAmount(partial, usd(3000), lines))
+                .isEqualTo(new UpdateVerdict.Rejected(Rejection.PAYMENTS_APPLIED));
+        assertThat(DocumentLifecycle.updateAmount(in(DocumentStatus.PAID), usd(3000), lines))
+                .isEqualTo(new UpdateVerdict.Rejected(Rejection.SETTLED_AMOUNT_DIFFERS));
+        assertThat(DocumentLifecycle.updateAmount(in(DocumentStatus.PAID), usd(2000), lines))
+                .isInstanceOf(UpdateVerdict.InformationOnly.class);
     }
 
     @Test

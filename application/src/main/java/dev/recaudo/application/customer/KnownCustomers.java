@@ -1,0 +1,59 @@
+package dev.recaudo.application.customer;
+
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerLink;
+import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.customer.CustomerRepository;
+import dev.recaudo.domain.customer.KnownCustomer;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.DocumentDetails;
+import dev.recaudo.domain.payment.Payment;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * The customer of a document or payment as its partner knows it, which is what every reader of that
+ * record sees (only the record's partner, or a key without a source, reads it). In order: the link
+ * the record names, the partner's oldest link to the customer, or for a public invoice's customer
+ * the partner never linked, the invoice's own name, e-mail, phone and reference. Never another
+ * partner's data, nor the data someone else created the customer with.
+ */
+public final class KnownCustomers {
+
+    private final CustomerRepository customers;
+
+    public KnownCustomers(CustomerRepository customers) {
+        this.customers = customers;
+    }
+
+    public KnownCustomer ofDocument(CollectionDocument document) {
+        return linkOf(document.scope(), document.source(), document.customerId(), document.customerExternalId())
+                .map(CustomerLink::known)
+                .orElseGet(() -> asInvoiceDescribesIt(document));
+    }
+
+    /** Empty for a payment without a customer; {@code paidDocument} is read only when no link names it. */
+    public Optional<KnownCustomer> ofPayment(Payment payment, Supplier<Optional<CollectionDocument>> paidDocument) {
+        if (payment.customerId().isEmpty()) {
+            return Optional.empty();
+        }
+        return linkOf(payment.scope(), payment.source(), payment.customerId().get(), payment.customerExternalId())
+                .map(CustomerLink::known)
+                .or(() -> paidDocument.get().map(KnownCustomers.this::asInvoiceDescribesIt));
+    }
+
+    private Optional<CustomerLink> linkOf(TenantScope scope, String source, UUID customerId, Optional<String> externalId) {
+        return externalId.flatMap(id -> customers.findLink(scope, source, id))
+                .filter(link -> link.companyCustomerId().equals(customerId))
+                .or(() -> customers.findFirstLink(scope, source, customerId));
+    }
+
+    private KnownCustomer asInvoiceDescribesIt(CollectionDocument document) {
+        Customer customer = customers.find(document.scope(), document.customerId()).orElseThrow();
+        DocumentDetails details = document.details();
+        return new KnownCustomer(customer.id(), customer.globalId(), new CustomerProfile(Optional.empty(), details.name(),
+                details.email(), details.phone(), document.reference(), Optional.empty()));
+    }
+}

@@ -1,0 +1,65 @@
+package dev.recaudo.application.customer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.recaudo.application.fakes.InMemoryCustomerRepository;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerLink;
+import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.document.Channel;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.DocumentDetails;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Whose data a document's reader sees: always the document's partner's, never another's. */
+class KnownCustomersTest {
+
+    private static final TenantScope SCOPE = new TenantScope(CompanyId.random(), KeyEnvironment.LIVE);
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+
+    private final InMemoryCustomerRepository customers = new InMemoryCustomerRepository();
+    private final KnownCustomers known = new KnownCustomers(customers);
+    private final Customer alice = Customer.create(SCOPE, profile("Alice", "alice@real.test"), NOW);
+
+    private static CustomerProfile profile(String name, String email) {
+        return new CustomerProfile(Optional.empty(), name, Optional.of(email), Optional.empty(), Optional.of("V-1"), Optional.empty());
+    }
+
+    private CollectionDocument invoiceOf(String source, Optional<String> customerExternalId) {
+        return CollectionDocument.issue(DocumentId.random(), SCOPE, source, "INV-1", Optional.of("INV-1"), alice.id(),
+                customerExternalId, Channel.PUBLIC_INVOICE, Optional.of("V 1"),
+                new DocumentDetails("Invoice name", Optional.empty(), Optional.of("+15550000000"), Optional.of("b@partner.test"),
+                        Optional.empty(), Optional.empty(), Optional.empty()),
+                Optional.empty(), Money.of(1000, CurrencyCode.USD), NOW);
+    }
+
+    @Test
+    void givenAPublicInvoiceOfAPartnerWithoutLink_whenViewed_thenTheInvoicesOwnDataNotTheCustomersCreator() {
+        customers.insert(alice);
+        customers.insertLink(CustomerLink.create(alice, "erpA", "A-C1", alice.profile(), NOW));
+
+        CustomerProfile seen = known.ofDocument(invoiceOf("erpB", Optional.empty())).profile();
+
+        assertThat(seen).isEqualTo(new CustomerProfile(Optional.empty(), "Invoice name", Optional.of("b@partner.test"),
+                Optional.of("+15550000000"), Optional.of("V 1"), Optional.empty()));
+    }
+
+    @Test
+    void givenAPartnerWithLinks_whenViewingItsDocument_thenTheLinkTheDocumentNamesElseItsOldest() {
+        customers.insert(alice);
+        customers.insertLink(CustomerLink.create(alice, "erpB", "B-1", profile("B first", "b1@partner.test"), NOW));
+        customers.insertLink(CustomerLink.create(alice, "erpB", "B-2", profile("B second", "b2@partner.test"), NOW.plusSeconds(1)));
+
+        assertThat(known.ofDocument(invoiceOf("erpB", Optional.of("B-2"))).profile().name()).isEqualTo("B second");
+        assertThat(known.ofDocument(invoiceOf("erpB", Optional.empty())).profile().name()).isEqualTo("B first");
+        assertThat(known.ofDocument(invoiceOf("erpB", Optional.empty())).companyCustomerId()).isEqualTo(alice.id());
+    }
+}
