@@ -17,7 +17,8 @@ final class TargetAddresses {
 
     private static final int IPV4_LENGTH_BYTES = 4;
     private static final int IPV6_LENGTH_BYTES = 16;
-    private static final int IPV4_MAPPED_OFFSET = 10;
+    /** Where ::ffff:a.b.c.d has its two 0xFF bytes. */
+    private static final int IPV4_MAPPED_MARKER_OFFSET = 10;
 
     private TargetAddresses() {}
 
@@ -172,8 +173,8 @@ final class TargetAddresses {
             if (literal.contains(":") && prefix.length == IPV4_LENGTH_BYTES) {
                 // The JDK turns ::ffff:a.b.c.d into a.b.c.d; the table means the IPv6 form.
                 byte[] mapped = new byte[IPV6_LENGTH_BYTES];
-                mapped[IPV4_MAPPED_OFFSET] = (byte) 0xFF;
-                mapped[IPV4_MAPPED_OFFSET + 1] = (byte) 0xFF;
+                mapped[IPV4_MAPPED_MARKER_OFFSET] = (byte) 0xFF;
+                mapped[IPV4_MAPPED_MARKER_OFFSET + 1] = (byte) 0xFF;
                 System.arraycopy(prefix, 0, mapped, IPV6_LENGTH_BYTES - IPV4_LENGTH_BYTES, IPV4_LENGTH_BYTES);
                 prefix = mapped;
             }
