@@ -2,25 +2,35 @@ package dev.recaudo.rest.common;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A query string as the access log may show it: parameters stay in place, but the value of any
  * parameter whose name marks a credential is masked, and so is anything that carries one of
- * Recaudo's own secrets. A partner who puts a key in a URL by mistake must not find it in our logs.
+ * Recaudo's own secrets or has the shape of a JSON Web Token. A partner who puts a key in a URL by
+ * mistake must not find it in our logs.
  */
 final class AccessLogQuery {
 
     static final String MASK = "***";
 
     /** A parameter whose name contains one of these (case-insensitive) is taken for a credential. */
-    private static final List<String> SECRET_NAME_PARTS =
-            List.of("key", "token", "secret", "passw", "pwd", "sig", "auth", "credential", "session");
+    private static final List<String> SECRET_NAME_PARTS = List.of("key", "token", "secret", "pass", "pw", "sig", "auth",
+            "credential", "session", "bearer", "jwt", "code");
     /** Recaudo's API keys and webhook secrets, recognizable wherever they appear. */
     private static final List<String> SECRET_PREFIXES = List.of("rk_live_", "rk_test_", "whsec_");
+    /**
+     * A JSON Web Token begins with its base64url JSON header, {@code {"} being {@code eyJ}; Recaudo's
+     * admin and checkout tokens all do. Found at the start of any word of a value.
+     */
+    private static final Pattern JWT_HEADER = Pattern.compile("(?<![A-Za-z0-9_-])eyJ");
+    /** A whole value of three base64url parts, a signed token whatever its header says (the signature may be empty). */
+    private static final Pattern JWT_PARTS = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
+    /** Servers split on {@code ;} as well as {@code &} (the HTML 4 recommendation), so both end a parameter. */
+    private static final Pattern SEPARATOR = Pattern.compile("[&;]");
 
     private AccessLogQuery() {}
 
@@ -29,7 +39,14 @@ final class AccessLogQuery {
         if (rawQuery == null || rawQuery.isEmpty()) {
             return "";
         }
-        return Arrays.stream(rawQuery.split("&", -1)).map(AccessLogQuery::redactParameter).collect(Collectors.joining("&"));
+        StringBuilder logged = new StringBuilder(rawQuery.length());
+        Matcher separators = SEPARATOR.matcher(rawQuery);
+        int start = 0;
+        while (separators.find()) {
+            logged.append(redactParameter(rawQuery.substring(start, separators.start()))).append(separators.group());
+            start = separators.end();
+        }
+        return logged.append(redactParameter(rawQuery.substring(start))).toString();
     }
 
     private static String redactParameter(String parameter) {
@@ -46,21 +63,24 @@ final class AccessLogQuery {
     }
 
     private static boolean namesSecret(String rawName) {
-        String name = readable(rawName);
+        String name = decoded(rawName).toLowerCase(Locale.ROOT);
         return SECRET_NAME_PARTS.stream().anyMatch(name::contains);
     }
 
     private static boolean carriesSecret(String rawText) {
-        String text = readable(rawText);
-        return SECRET_PREFIXES.stream().anyMatch(text::contains);
+        String text = decoded(rawText);
+        String lowerCase = text.toLowerCase(Locale.ROOT);
+        return SECRET_PREFIXES.stream().anyMatch(lowerCase::contains)
+                || JWT_HEADER.matcher(text).find()
+                || JWT_PARTS.matcher(text).matches();
     }
 
-    /** Decoded and lower-cased, so that {@code API%5FKEY} is recognized as {@code api_key}. */
-    private static String readable(String raw) {
+    /** Percent-decoded, so that {@code API%5FKEY} is recognized as {@code API_KEY}. */
+    private static String decoded(String raw) {
         try {
-            return URLDecoder.decode(raw, StandardCharsets.UTF_8).toLowerCase(Locale.ROOT);
+            return URLDecoder.decode(raw, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException malformedEscape) {
-            return raw.toLowerCase(Locale.ROOT);
+            return raw;
         }
     }
 }

@@ -26,6 +26,47 @@ class AccessLogQueryTest {
         assertThat(AccessLogQuery.redact(query)).isEqualTo(logged);
     }
 
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "bearer=S&page=2                                  | bearer=***&page=2",
+        "jwt=S&id_token_hint=S                            | jwt=***&id_token_hint=***",
+        "pass=S&PW=S&passphrase=S                         | pass=***&PW=***&passphrase=***",
+        "code=S&state=abc                                 | code=***&state=abc",
+        "AuthBearer=S&x-jwt-assertion=S                   | AuthBearer=***&x-jwt-assertion=***",
+    })
+    void givenCredentialNamesBeyondKeysAndTokens_whenRedacted_thenMasked(String query, String logged) {
+        assertThat(AccessLogQuery.redact(query)).isEqualTo(logged);
+    }
+
+    /** Recaudo's admin and checkout tokens are JWTs: masked by their shape whatever the parameter is called. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "k=eyJhbGciOiJSUzI1NiJ9.S&page=2                  | k=***&page=2",
+        "k=eyJhbGciOiJSUzI1NiJ9                           | k=***",
+        "q=Bearer%20eyJhbGciOiJSUzI1NiJ9.e30.c2ln         | q=***",
+        "next=https%3A%2F%2Fa.test%2Fcb%3Ft%3DeyJhbGci    | next=***",
+        "k=%65yJhbGciOiJSUzI1NiJ9                         | k=***",
+        "k=aGVhZGVy.cGF5bG9hZA.c2lnbmF0dXJl               | k=***",
+        "k=aGVhZGVy.cGF5bG9hZA.                           | k=***",
+        "eyJhbGciOiJSUzI1NiJ9.e30.c2ln&page=2             | ***&page=2",
+        "ip=10.0.0.1&v=1.2&search=eyes&greeting=heyJude   | ip=10.0.0.1&v=1.2&search=eyes&greeting=heyJude",
+    })
+    void givenValueShapedLikeAJwt_whenRedacted_thenMaskedWhateverItsName(String query, String logged) {
+        assertThat(AccessLogQuery.redact(query)).isEqualTo(logged);
+    }
+
+    /** A semicolon ends a parameter for many servers, so it cannot hide a credential from the mask. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "X=1;api_key=S                                    | X=1;api_key=***",
+        "a=1;b=2&token=S;c=3                              | a=1;b=2&token=***;c=3",
+        "page=2;rk_live_S                                 | page=2;***",
+        ";;&                                              | ;;&",
+    })
+    void givenSemicolonSeparatedParameters_whenRedacted_thenEachJudgedAloneAndSeparatorsKept(String query, String logged) {
+        assertThat(AccessLogQuery.redact(query)).isEqualTo(logged);
+    }
+
     @Test
     void givenNoQuery_whenRedacted_thenEmpty() {
         assertThat(AccessLogQuery.redact(null)).isEmpty();

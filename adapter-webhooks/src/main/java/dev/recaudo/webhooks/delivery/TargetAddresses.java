@@ -1,17 +1,24 @@
 package dev.recaudo.webhooks.delivery;
 
 import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.List;
 
 /**
- * Sorts an IP address into the kind of network it belongs to. The rules work on the raw bytes
- * rather than on {@link InetAddress#isSiteLocalAddress()} and friends, because those know nothing of
- * carrier-grade NAT, IPv6 unique local addresses or IPv4 addresses carried inside IPv6 ones.
+ * Sorts an IP address into the kind of network it belongs to. The tables follow the IANA IPv4 and
+ * IPv6 Special-Purpose Address Registries: every block they mark as not globally reachable is a kind
+ * other than {@code PUBLIC}. The rules work on the raw bytes rather than on
+ * {@link InetAddress#isSiteLocalAddress()} and friends, because those know nothing of carrier-grade
+ * NAT, documentation or benchmarking ranges, IPv6 unique local addresses or IPv4 addresses carried
+ * inside IPv6 ones.
  */
 final class TargetAddresses {
 
     private static final int IPV4_LENGTH_BYTES = 4;
     private static final int IPV6_LENGTH_BYTES = 16;
-    private static final int IPV6_EMBEDDED_IPV4_OFFSET = 12;
+    /** Where ::ffff:a.b.c.d has its two 0xFF bytes. */
+    private static final int IPV4_MAPPED_MARKER_OFFSET = 10;
 
     private TargetAddresses() {}
 
@@ -25,6 +32,10 @@ final class TargetAddresses {
         SHARED("a carrier-grade NAT address"),
         UNIQUE_LOCAL("an IPv6 unique local address"),
         MULTICAST("a multicast address"),
+        DOCUMENTATION("an address reserved for documentation"),
+        BENCHMARKING("an address reserved for network benchmarking"),
+        PROTOCOL("an address reserved for network protocols"),
+        TEREDO("a Teredo tunnel address"),
         RESERVED("a reserved address");
 
         /** A phrase that fits "The host resolves to ..."; safe to show to an administrator. */
@@ -39,10 +50,69 @@ final class TargetAddresses {
         }
     }
 
+    /**
+     * IPv4 blocks that are not globally reachable, most specific first. 192.0.0.0/24 is refused whole:
+     * the two globally reachable addresses inside it are anycast services (PCP, TURN), never a receiver.
+     */
+    private static final List<Special> IPV4_SPECIAL = List.of(
+            special("0.0.0.0/32", Kind.UNSPECIFIED), // reaches the local host on Linux
+            special("0.0.0.0/8", Kind.RESERVED), // "this network"
+            special("10.0.0.0/8", Kind.PRIVATE),
+            special("100.64.0.0/10", Kind.SHARED), // the provider side of carrier-grade NAT, often internal
+            special("127.0.0.0/8", Kind.LOOPBACK),
+            special("169.254.0.0/16", Kind.LINK_LOCAL), // includes 169.254.169.254, cloud instance credentials
+            special("172.16.0.0/12", Kind.PRIVATE),
+            special("192.0.0.0/24", Kind.PROTOCOL), // IETF protocol assignments
+            special("192.0.2.0/24", Kind.DOCUMENTATION), // TEST-NET-1
+            special("192.88.99.0/24", Kind.RESERVED), // the deprecated 6to4 relay anycast
+            special("192.168.0.0/16", Kind.PRIVATE),
+            special("198.18.0.0/15", Kind.BENCHMARKING), // often routed inside data centres
+            special("198.51.100.0/24", Kind.DOCUMENTATION), // TEST-NET-2
+            special("203.0.113.0/24", Kind.DOCUMENTATION), // TEST-NET-3
+            special("224.0.0.0/4", Kind.MULTICAST),
+            special("240.0.0.0/4", Kind.RESERVED)); // future use, and 255.255.255.255, the limited broadcast
+
+    /**
+     * IPv6 blocks that are not globally reachable, most specific first. 2001::/23 is refused whole: what
+     * is globally reachable inside it is anycast services and identifiers (ORCHIDv2), never a receiver.
+     * Teredo hides the IPv4 address it reaches (obfuscated in the last bits), so it is refused outright.
+     */
+    private static final List<Special> IPV6_SPECIAL = List.of(
+            special("::/128", Kind.UNSPECIFIED),
+            special("::1/128", Kind.LOOPBACK),
+            // Local-use translation: where the IPv4 address sits depends on the prefix length the operator chose.
+            special("64:ff9b:1::/48", Kind.PRIVATE),
+            special("100::/64", Kind.RESERVED), // discard-only
+            special("100:0:0:1::/64", Kind.RESERVED), // dummy prefix
+            special("2001::/32", Kind.TEREDO),
+            special("2001:2::/48", Kind.BENCHMARKING),
+            special("2001::/23", Kind.PROTOCOL), // IETF protocol assignments, with ORCHID 2001:10::/28
+            special("2001:db8::/32", Kind.DOCUMENTATION),
+            special("3fff::/20", Kind.DOCUMENTATION),
+            special("5f00::/16", Kind.RESERVED), // segment routing identifiers
+            special("fc00::/7", Kind.UNIQUE_LOCAL),
+            special("fe80::/10", Kind.LINK_LOCAL),
+            special("fec0::/10", Kind.PRIVATE), // the deprecated site-local range; some networks still route it
+            special("ff00::/8", Kind.MULTICAST));
+
+    /**
+     * IPv6 formats that carry an IPv4 address a gateway or the host itself may deliver to: such an address
+     * reaches what the bare IPv4 address would, so the IPv4 address decides its kind.
+     */
+    private static final List<Embedding> IPV4_EMBEDDINGS = List.of(
+            new Embedding(Block.parse("::ffff:0:0/96"), 12), // IPv4-mapped
+            new Embedding(Block.parse("::ffff:0:0:0/96"), 12), // IPv4-translated (SIIT)
+            new Embedding(Block.parse("::/96"), 12), // IPv4-compatible, deprecated
+            new Embedding(Block.parse("64:ff9b::/96"), 12), // NAT64 well-known prefix
+            new Embedding(Block.parse("2002::/16"), 2)); // 6to4: the IPv4 address is bits 16 to 47
+
+    /** The only IPv6 space allocated for global unicast; nothing outside it is a reachable host. */
+    private static final Block GLOBAL_UNICAST = Block.parse("2000::/3");
+
     static Kind classify(InetAddress address) {
         byte[] bytes = address.getAddress();
         if (bytes.length == IPV4_LENGTH_BYTES) {
-            return classifyIpv4(bytes, 0);
+            return classifyIpv4(bytes);
         }
         if (bytes.length == IPV6_LENGTH_BYTES) {
             return classifyIpv6(bytes);
@@ -51,86 +121,82 @@ final class TargetAddresses {
         return Kind.RESERVED;
     }
 
-    private static Kind classifyIpv4(byte[] bytes, int offset) {
-        int first = bytes[offset] & 0xFF;
-        int second = bytes[offset + 1] & 0xFF;
-        if (first == 0) {
-            // 0.0.0.0 reaches the local host on Linux; the rest of 0.0.0.0/8 means "this network".
-            return isZero(bytes, offset, IPV4_LENGTH_BYTES) ? Kind.UNSPECIFIED : Kind.RESERVED;
-        }
-        if (first == 127) {
-            return Kind.LOOPBACK;
-        }
-        if (first == 10 || (first == 172 && (second & 0xF0) == 16) || (first == 192 && second == 168)) {
-            return Kind.PRIVATE;
-        }
-        if (first == 169 && second == 254) {
-            // Includes 169.254.169.254, where cloud providers serve instance credentials.
-            return Kind.LINK_LOCAL;
-        }
-        if (first == 100 && (second & 0xC0) == 64) {
-            // 100.64.0.0/10 is the provider side of carrier-grade NAT, often internal infrastructure.
-            return Kind.SHARED;
-        }
-        if (first >= 224 && first <= 239) {
-            return Kind.MULTICAST;
-        }
-        if (first >= 240) {
-            // 240.0.0.0/4 is reserved and includes the limited broadcast address 255.255.255.255.
-            return Kind.RESERVED;
-        }
-        return Kind.PUBLIC;
+    private static Kind classifyIpv4(byte[] address) {
+        Kind special = specialKind(address, IPV4_SPECIAL);
+        return special == null ? Kind.PUBLIC : special;
     }
 
-    private static Kind classifyIpv6(byte[] bytes) {
-        if (isZero(bytes, 0, IPV6_LENGTH_BYTES)) {
-            return Kind.UNSPECIFIED;
+    private static Kind classifyIpv6(byte[] address) {
+        Kind special = specialKind(address, IPV6_SPECIAL);
+        if (special != null) {
+            return special;
         }
-        if (isZero(bytes, 0, IPV6_LENGTH_BYTES - 1) && bytes[IPV6_LENGTH_BYTES - 1] == 1) {
-            return Kind.LOOPBACK;
-        }
-        if (carriesIpv4(bytes)) {
-            // An IPv4 address wrapped in IPv6 reaches the same host as the bare IPv4 address would.
-            return classifyIpv4(bytes, IPV6_EMBEDDED_IPV4_OFFSET);
-        }
-        int first = bytes[0] & 0xFF;
-        int second = bytes[1] & 0xFF;
-        if ((first & 0xFE) == 0xFC) {
-            return Kind.UNIQUE_LOCAL;
-        }
-        if (first == 0xFE && (second & 0xC0) == 0x80) {
-            return Kind.LINK_LOCAL;
-        }
-        if (first == 0xFE && (second & 0xC0) == 0xC0) {
-            // fec0::/10 is the deprecated site-local range; some networks still route it internally.
-            return Kind.PRIVATE;
-        }
-        if (first == 0xFF) {
-            return Kind.MULTICAST;
-        }
-        return Kind.PUBLIC;
-    }
-
-    /**
-     * IPv4-mapped ({@code ::ffff:0:0/96}), IPv4-compatible ({@code ::/96}) and the NAT64 well-known
-     * prefix ({@code 64:ff9b::/96}): the last four bytes are an IPv4 address a gateway may reach.
-     */
-    private static boolean carriesIpv4(byte[] bytes) {
-        boolean firstTenZero = isZero(bytes, 0, 10);
-        boolean mapped = firstTenZero && (bytes[10] & 0xFF) == 0xFF && (bytes[11] & 0xFF) == 0xFF;
-        boolean compatible = firstTenZero && bytes[10] == 0 && bytes[11] == 0;
-        boolean nat64 = (bytes[0] & 0xFF) == 0x00 && (bytes[1] & 0xFF) == 0x64
-                && (bytes[2] & 0xFF) == 0xFF && (bytes[3] & 0xFF) == 0x9B
-                && isZero(bytes, 4, 8);
-        return mapped || compatible || nat64;
-    }
-
-    private static boolean isZero(byte[] bytes, int offset, int length) {
-        for (int i = offset; i < offset + length; i++) {
-            if (bytes[i] != 0) {
-                return false;
+        for (Embedding embedding : IPV4_EMBEDDINGS) {
+            if (embedding.block().contains(address)) {
+                int offset = embedding.ipv4Offset();
+                return classifyIpv4(Arrays.copyOfRange(address, offset, offset + IPV4_LENGTH_BYTES));
             }
         }
-        return true;
+        return GLOBAL_UNICAST.contains(address) ? Kind.PUBLIC : Kind.RESERVED;
+    }
+
+    private static Kind specialKind(byte[] address, List<Special> table) {
+        for (Special special : table) {
+            if (special.block().contains(address)) {
+                return special.kind();
+            }
+        }
+        return null;
+    }
+
+    private static Special special(String cidr, Kind kind) {
+        return new Special(Block.parse(cidr), kind);
+    }
+
+    private record Special(Block block, Kind kind) {}
+
+    private record Embedding(Block block, int ipv4Offset) {}
+
+    /** The addresses whose first {@code lengthBits} bits equal those of {@code prefix}. */
+    private record Block(byte[] prefix, int lengthBits) {
+
+        /** Reads {@code address/length}; only literals appear in the tables, so nothing is looked up in DNS. */
+        static Block parse(String cidr) {
+            int slash = cidr.indexOf('/');
+            String literal = cidr.substring(0, slash);
+            byte[] prefix;
+            try {
+                prefix = InetAddress.getByName(literal).getAddress();
+            } catch (UnknownHostException e) {
+                throw new IllegalArgumentException("Not an address literal: " + cidr, e);
+            }
+            if (literal.contains(":") && prefix.length == IPV4_LENGTH_BYTES) {
+                // The JDK turns ::ffff:a.b.c.d into a.b.c.d; the table means the IPv6 form.
+                byte[] mapped = new byte[IPV6_LENGTH_BYTES];
+                mapped[IPV4_MAPPED_MARKER_OFFSET] = (byte) 0xFF;
+                mapped[IPV4_MAPPED_MARKER_OFFSET + 1] = (byte) 0xFF;
+                System.arraycopy(prefix, 0, mapped, IPV6_LENGTH_BYTES - IPV4_LENGTH_BYTES, IPV4_LENGTH_BYTES);
+                prefix = mapped;
+            }
+            return new Block(prefix, Integer.parseInt(cidr.substring(slash + 1)));
+        }
+
+        boolean contains(byte[] address) {
+            if (address.length != prefix.length) {
+                return false;
+            }
+            int wholeBytes = lengthBits / 8;
+            for (int i = 0; i < wholeBytes; i++) {
+                if (address[i] != prefix[i]) {
+                    return false;
+                }
+            }
+            int remainingBits = lengthBits % 8;
+            if (remainingBits == 0) {
+                return true;
+            }
+            int mask = (0xFF << (8 - remainingBits)) & 0xFF;
+            return (address[wholeBytes] & mask) == (prefix[wholeBytes] & mask);
+        }
     }
 }

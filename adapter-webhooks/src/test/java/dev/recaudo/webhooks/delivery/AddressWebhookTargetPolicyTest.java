@@ -60,6 +60,55 @@ class AddressWebhookTargetPolicyTest {
                 .contains("public internet addresses");
     }
 
+    /**
+     * Addresses that reach a refused IPv4 address through IPv6 (6to4, IPv4-translated, NAT64), Teredo,
+     * and IANA special-purpose ranges that are not globally reachable.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "https://[2002:7f00:1::]/h",
+        "https://[2002:a9fe:a9fe::]/h",
+        "https://[::ffff:0:7f00:1]/h",
+        "https://[64:ff9b::a9fe:a9fe]/h",
+        "https://[64:ff9b:1::5db8:d822]/h",
+        "https://[::a9fe:a9fe]/h",
+        "https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/h",
+        "https://192.0.0.1/h",
+        "https://198.18.0.1/h",
+        "https://192.0.2.10/h",
+        "https://198.51.100.10/h",
+        "https://203.0.113.10/h",
+        "https://240.0.0.1/h",
+        "https://255.255.255.255/h",
+        "https://0.1.2.3/h",
+        "https://[2001:db8::1]/h",
+        "https://[100::1]/h",
+        "https://[2001:10::1]/h",
+        "https://[fec0::1]/h",
+    })
+    void givenSpecialPurposeOrEmbeddedNonPublicAddress_whenPrivateTargetsNotAllowed_thenRefused(String url) {
+        assertThat(reasonOf(strict.check(url)))
+                .startsWith("The host resolves to ")
+                .contains("public internet addresses");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://[2002:5db8:d822::1]/h", "https://[64:ff9b::5db8:d822]/h",
+            "https://[::ffff:0:5db8:d822]/h", "https://198.20.0.1/h", "https://[2001:200::1]/h"})
+    void givenPublicIpv4EmbeddedOrJustOutsideASpecialRange_whenPrivateTargetsNotAllowed_thenAllowed(String url) {
+        assertThat(strict.check(url)).isInstanceOf(TargetCheck.Allowed.class);
+    }
+
+    @Test
+    void givenTeredoAndBenchmarkingTargets_whenRefused_thenReasonNamesTheKindWithoutTheAddress() {
+        assertThat(reasonOf(strict.check("https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/h")))
+                .isEqualTo("The host resolves to a Teredo tunnel address; webhook URLs must point at public internet"
+                        + " addresses.");
+        assertThat(reasonOf(strict.check("https://198.18.0.1/h")))
+                .isEqualTo("The host resolves to an address reserved for network benchmarking; webhook URLs must"
+                        + " point at public internet addresses.");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "https://127.0.0.1/hook",

@@ -18,7 +18,8 @@ class NumericHostsTest {
     @ParameterizedTest
     @ValueSource(strings = {"93.184.216.34", "0.0.0.0", "127.0.0.1", "255.255.255.255", "10.0.0.1", "hooks.example.com",
             "123.example.com", "0x7f.example", "1e100.net", "localhost", "[::1]", "[::ffff:127.0.0.1]",
-            "[2606:2800:220:1:248:1893:25c8:1946]", "[::ffff:7f00:1]"})
+            "[2606:2800:220:1:248:1893:25c8:1946]", "[::ffff:7f00:1]", "[2002:7f00:1::]", "[::ffff:0:7f00:1]",
+            "[::ffff:0:127.0.0.1]", "[2001:0:4136:e378:8000:63bf:80ff:fffe]", "192.0.0.1", "198.18.0.1"})
     void givenCanonicalAddressOrName_whenChecked_thenNotAmbiguous(String host) {
         assertThat(NumericHosts.isAmbiguous(host)).isFalse();
     }

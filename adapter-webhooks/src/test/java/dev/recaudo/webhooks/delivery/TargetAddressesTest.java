@@ -9,6 +9,7 @@ import java.net.UnknownHostException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class TargetAddressesTest {
 
@@ -54,6 +55,83 @@ class TargetAddressesTest {
         assertThat(TargetAddresses.classify(InetAddress.getByName(literal))).isEqualTo(expected);
     }
 
+    /** The IANA special-purpose blocks that are not globally reachable, beyond private and loopback. */
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource({
+        "0.255.255.255, RESERVED",
+        "192.0.0.1, PROTOCOL",
+        "192.0.0.9, PROTOCOL",
+        "192.0.0.255, PROTOCOL",
+        "192.0.1.0, PUBLIC",
+        "192.0.2.1, DOCUMENTATION",
+        "192.88.99.1, RESERVED",
+        "198.18.0.1, BENCHMARKING",
+        "198.19.255.255, BENCHMARKING",
+        "198.17.255.255, PUBLIC",
+        "198.20.0.0, PUBLIC",
+        "198.51.100.7, DOCUMENTATION",
+        "203.0.113.200, DOCUMENTATION",
+        "203.0.114.1, PUBLIC",
+        "248.1.2.3, RESERVED",
+        "2001:db8::1, DOCUMENTATION",
+        "3fff:0fff::1, DOCUMENTATION",
+        "3fff:1000::1, PUBLIC",
+        "100::1, RESERVED",
+        "100:0:0:1::1, RESERVED",
+        "100:0:0:2::1, RESERVED",
+        "2001:10::1, PROTOCOL",
+        "2001:20::1, PROTOCOL",
+        "2001:1::1, PROTOCOL",
+        "2001:2::1, BENCHMARKING",
+        "2001:200::1, PUBLIC",
+        "5f00::1, RESERVED",
+        "fec0::1, PRIVATE",
+        "64:ff9b:1::a00:1, PRIVATE",
+        "64:ff9b:1::5db8:d822, PRIVATE",
+        "4000::1, RESERVED",
+        "1000::1, RESERVED",
+    })
+    void givenSpecialPurposeAddress_whenClassified_thenRefusedUnlessGloballyReachable(String literal, Kind expected)
+            throws Exception {
+        assertThat(TargetAddresses.classify(InetAddress.getByName(literal))).isEqualTo(expected);
+    }
+
+    /**
+     * An IPv4 address carried inside an IPv6 one reaches what the IPv4 address reaches: 6to4 in bits
+     * 16 to 47, NAT64, IPv4-translated and IPv4-compatible in the last 32 bits.
+     */
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource({
+        "2002:7f00:1::, LOOPBACK",
+        "2002:7f00:1:ffff:ffff:ffff:ffff:ffff, LOOPBACK",
+        "2002:a9fe:a9fe::, LINK_LOCAL",
+        "2002:a00:1::1, PRIVATE",
+        "2002:c000:201::, DOCUMENTATION",
+        "2002::1, UNSPECIFIED",
+        "2002:5db8:d822::1, PUBLIC",
+        "::ffff:0:7f00:1, LOOPBACK",
+        "::ffff:0:a9fe:a9fe, LINK_LOCAL",
+        "::ffff:0:c612:1, BENCHMARKING",
+        "::ffff:0:5db8:d822, PUBLIC",
+        "64:ff9b::7f00:1, LOOPBACK",
+        "64:ff9b::c000:1, PROTOCOL",
+        "64:ff9b::c633:6401, DOCUMENTATION",
+        "::a9fe:a9fe, LINK_LOCAL",
+        "::c0a8:1, PRIVATE",
+        "::5db8:d822, PUBLIC",
+    })
+    void givenIpv4EmbeddedInIpv6_whenClassified_thenTheEmbeddedIpv4DecidesTheKind(String literal, Kind expected)
+            throws Exception {
+        assertThat(TargetAddresses.classify(InetAddress.getByName(literal))).isEqualTo(expected);
+    }
+
+    /** Teredo carries its client's IPv4 address obfuscated, so no check can read where it leads. */
+    @ParameterizedTest
+    @ValueSource(strings = {"2001:0:4136:e378:8000:63bf:80ff:fffe", "2001::1", "2001:0:ffff:ffff::"})
+    void givenTeredoAddress_whenClassified_thenTeredo(String literal) throws Exception {
+        assertThat(TargetAddresses.classify(InetAddress.getByName(literal))).isEqualTo(Kind.TEREDO);
+    }
+
     @ParameterizedTest(name = "::ffff:{0} is {1}")
     @CsvSource({
         "127.0.0.1, LOOPBACK",
@@ -61,6 +139,9 @@ class TargetAddressesTest {
         "169.254.169.254, LINK_LOCAL",
         "100.64.0.1, SHARED",
         "0.0.0.0, UNSPECIFIED",
+        "198.18.0.1, BENCHMARKING",
+        "192.0.0.1, PROTOCOL",
+        "255.255.255.255, RESERVED",
         "93.184.216.34, PUBLIC",
     })
     void givenIpv4MappedIpv6Address_whenClassified_thenTheEmbeddedIpv4DecidesTheKind(String ipv4, Kind expected)

@@ -50,6 +50,17 @@ class AccessLogTest {
                 .contains("hub.verify_token=");
     }
 
+    @Test
+    void givenBearerJwtPasswordCodeAndSemicolonSeparatedKey_whenLogged_thenEveryValueMasked() throws InterruptedException {
+        assertThat(accessLogLineOf("/v1/invoices?bearer=BR-SECRET&jwt=JW-SECRET&pass=PA-SECRET&pw=PW-SECRET"
+                + "&code=CO-SECRET&k=eyJhbGciOiJSUzI1NiJ9.SECRET&X=1;api_key=AK-SECRET&page=3"))
+                .doesNotContain("SECRET")
+                .doesNotContain("eyJ")
+                .contains("GET /v1/invoices")
+                .contains("X=1;api_key=")
+                .contains("page=3");
+    }
+
     /** Sends a GET under a fresh request id and answers the access log line written for it. */
     private static String accessLogLineOf(String target) throws InterruptedException {
         String requestId = "access-" + UUID.randomUUID();

@@ -1,8 +1,10 @@
 package dev.recaudo.e2e.webhooks;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.hasKey;
 
+import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -38,5 +40,21 @@ class WebhookTargetsTest {
                 .body(Map.of("url", "https://93.184.216.34/hook"))
                 .post("/companies/{id}/webhook-endpoints", company.id())
                 .then().statusCode(201);
+    }
+
+    /**
+     * Addresses that lead to loopback or the metadata service through IPv6 (6to4, IPv4-translated),
+     * Teredo, and IANA special-purpose ranges that are not globally reachable.
+     */
+    @Test
+    void givenEmbeddedOrSpecialPurposeAddresses_whenRegistering_then422OnUrlAndNothingStored() {
+        Tenants.Company company = Tenants.company();
+        for (String url : List.of("https://[2002:7f00:1::]/h", "https://[2002:a9fe:a9fe::]/h", "https://[::ffff:0:7f00:1]/h",
+                "https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/h", "https://192.0.0.1/h", "https://198.18.0.1/h")) {
+            given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON).body(Map.of("url", url))
+                    .post("/companies/{id}/webhook-endpoints", company.id())
+                    .then().statusCode(422).body("errors", hasKey("url"));
+        }
+        assertThat(Sql.count("SELECT count(*) FROM webhook_endpoints WHERE company_id = ?", company.id())).isZero();
     }
 }
