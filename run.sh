@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Runs Recaudo: builds it when the runnable jar is missing or older than a build input, then starts
-# it on port 8080 (QUARKUS_HTTP_PORT), with health and metrics on port 9000 (QUARKUS_MANAGEMENT_PORT).
-# The database named by QUARKUS_DATASOURCE_JDBC_URL (default
+# it on port 8080 (QUARKUS_HTTP_PORT). The database named by QUARKUS_DATASOURCE_JDBC_URL (default
 # jdbc:postgresql://localhost:5432/recaudo) is created when missing and migrated at start.
 set -euo pipefail
 cd "$(dirname "$0")"

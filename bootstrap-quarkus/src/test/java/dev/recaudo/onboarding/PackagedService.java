@@ -20,9 +20,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The runnable jar of the package phase, started as an operator would ({@code java -jar}) with the
- * demo seed, on free ports (the API's and the management interface's), against a fresh database on
- * the test PostgreSQL server, which is dropped again on {@link #close()}. Its console output is
- * kept, for the seed's printed values and for failure messages.
+ * demo seed, on a free port, against a fresh database on the test PostgreSQL server, which is
+ * dropped again on {@link #close()}. Its console output is kept, for the seed's printed values and
+ * for failure messages.
  */
 final class PackagedService implements AutoCloseable {
 
@@ -49,13 +49,11 @@ final class PackagedService implements AutoCloseable {
         String database = "recaudo_quickstart_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         execute("CREATE DATABASE \"" + database + "\"");
         int port = freePort();
-        int managementPort = freePort();
         ProcessBuilder builder = new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", RUNNABLE_JAR.toString())
                 .redirectErrorStream(true);
         builder.environment().putAll(Map.of(
                 "QUARKUS_HTTP_PORT", String.valueOf(port),
-                "QUARKUS_MANAGEMENT_PORT", String.valueOf(managementPort),
                 "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://" + PostgresTestDatabase.SERVER + "/" + database,
                 "QUARKUS_DATASOURCE_USERNAME", PostgresTestDatabase.USER,
                 "QUARKUS_DATASOURCE_PASSWORD", PostgresTestDatabase.PASSWORD,

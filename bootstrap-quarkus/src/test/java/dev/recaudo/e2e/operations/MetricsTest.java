@@ -3,7 +3,6 @@ package dev.recaudo.e2e.operations;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.recaudo.e2e.support.ManagementInterface;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -56,7 +55,7 @@ class MetricsTest {
     }
 
     private static Set<String> uriLabels() {
-        String scrape = ManagementInterface.given().accept("text/plain").get("/q/metrics").then().statusCode(200)
+        String scrape = given().accept("text/plain").get("/q/metrics").then().statusCode(200)
                 .extract().asString();
         Matcher labels = URI_LABEL.matcher(scrape);
         return labels.results().map(label -> label.group(1)).collect(Collectors.toSet());
