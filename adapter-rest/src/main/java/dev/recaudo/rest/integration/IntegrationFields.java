@@ -8,6 +8,7 @@ import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.ClientText;
+import dev.recaudo.rest.common.DateRange;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
 import java.time.Instant;
@@ -123,7 +124,10 @@ final class IntegrationFields {
         return email;
     }
 
-    /** An ISO 8601 date-time with its offset ({@code 2026-11-22T10:00:00Z}, {@code 2026-11-22T06:00:00-04:00}). */
+    /**
+     * An ISO 8601 date-time with its offset ({@code 2026-11-22T10:00:00Z}, {@code 2026-11-22T06:00:00-04:00})
+     * naming an instant within {@link DateRange}.
+     */
     static Optional<Instant> dateTime(String field, String value, boolean required, FieldErrors errors) {
         if (value == null || value.isBlank()) {
             if (required) {
@@ -131,25 +135,35 @@ final class IntegrationFields {
             }
             return Optional.empty();
         }
+        Optional<Instant> instant;
         try {
-            return Optional.of(OffsetDateTime.parse(value).toInstant());
+            instant = Optional.of(OffsetDateTime.parse(value).toInstant()).filter(DateRange::contains);
         } catch (DateTimeParseException notADateTime) {
-            errors.add(field, "must be an ISO 8601 date-time with offset, e.g. 2026-11-22T10:00:00Z");
-            return Optional.empty();
+            instant = Optional.empty();
         }
+        if (instant.isEmpty()) {
+            errors.add(field, "must be an ISO 8601 date-time with offset, e.g. 2026-11-22T10:00:00Z, "
+                    + DateRange.DATE_TIMES);
+        }
+        return instant;
     }
 
+    /** A date written {@code YYYY-MM-DD} within {@link DateRange}. */
     static Optional<LocalDate> date(String field, String value, FieldErrors errors) {
         if (value == null || value.isBlank()) {
             errors.add(field, "is required");
             return Optional.empty();
         }
+        Optional<LocalDate> date;
         try {
-            return Optional.of(LocalDate.parse(value));
+            date = Optional.of(LocalDate.parse(value)).filter(DateRange::contains);
         } catch (DateTimeParseException notADate) {
-            errors.add(field, "must be a date written YYYY-MM-DD");
-            return Optional.empty();
+            date = Optional.empty();
         }
+        if (date.isEmpty()) {
+            errors.add(field, "must be a date written YYYY-MM-DD, " + DateRange.DATES);
+        }
+        return date;
     }
 
     static Optional<Instant> queryDateTime(String field, String value) {

@@ -1,6 +1,7 @@
 package dev.recaudo.rest.invoice;
 
 import dev.recaudo.domain.common.EmailAddress;
+import dev.recaudo.rest.common.DateRange;
 import dev.recaudo.rest.common.JsonBody;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -48,7 +49,7 @@ final class InvoiceFields {
         return Optional.of(email);
     }
 
-    /** A real calendar date written YYYY-MM-DD, kept as midnight UTC. */
+    /** A real calendar date written YYYY-MM-DD within {@link DateRange}, kept as midnight UTC. */
     static Optional<Instant> dueDate(JsonBody body) {
         if (!body.has("due_date")) {
             return Optional.empty();
@@ -57,11 +58,15 @@ final class InvoiceFields {
             body.errors().add("due_date", "must be a date written YYYY-MM-DD");
             return Optional.empty();
         }
+        Optional<LocalDate> date;
         try {
-            return Optional.of(LocalDate.parse(body.node().get("due_date").textValue(), DATE).atStartOfDay().toInstant(ZoneOffset.UTC));
+            date = Optional.of(LocalDate.parse(body.node().get("due_date").textValue(), DATE)).filter(DateRange::contains);
         } catch (DateTimeParseException notADate) {
-            body.errors().add("due_date", "must be a real date written YYYY-MM-DD");
-            return Optional.empty();
+            date = Optional.empty();
         }
+        if (date.isEmpty()) {
+            body.errors().add("due_date", "must be a real date written YYYY-MM-DD, " + DateRange.DATES);
+        }
+        return date.map(day -> day.atStartOfDay().toInstant(ZoneOffset.UTC));
     }
 }
