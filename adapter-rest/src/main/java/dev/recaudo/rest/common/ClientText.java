@@ -3,7 +3,7 @@ package dev.recaudo.rest.common;
 import java.util.Optional;
 
 /**
- * Rules for text a client chose (docs/decisions.md, "Text in requests"). Stored text may not hold
+ * Rules for text a client chose (docs/decisions.md, "Text and dates in requests"). Stored text may not hold
  * what PostgreSQL cannot keep: the NUL character, which it refuses, and a lone UTF-16 surrogate,
  * which becomes {@code ?} on its way in, so that two different values would be stored as one. Paths
  * and queries may not hold control characters at all. And client text is written to the log only

@@ -51,7 +51,8 @@ public class Cursors {
      * sealed before cursors named their list is still good, is for the list to say.
      */
     public Opened open(String list, String cursor) {
-        String payload = verified(cursor).orElseThrow(() -> ApiProblem.validation("cursor", "is not a cursor this API issued"));
+        String payload = verified(cursor)
+                .orElseThrow(() -> ApiProblem.validation("cursor", "is not a cursor this API issued"));
         Matcher tagged = TAGGED.matcher(payload);
         if (!tagged.matches()) {
             return new Opened(Optional.empty(), payload);

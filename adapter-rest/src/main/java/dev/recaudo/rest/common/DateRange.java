@@ -2,7 +2,11 @@ package dev.recaudo.rest.common;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
 
 /**
  * The dates and date-times the API reads, in bodies and queries of every family: the years 1900 to
@@ -24,6 +28,24 @@ public final class DateRange {
     private static final Instant END = LAST_DAY.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC);
 
     private DateRange() {}
+
+    /** The date {@code text} spells in {@code format} when it is a real date of the range; else empty. */
+    public static Optional<LocalDate> date(String text, DateTimeFormatter format) {
+        try {
+            return Optional.of(LocalDate.parse(text, format)).filter(DateRange::contains);
+        } catch (DateTimeParseException notADate) {
+            return Optional.empty();
+        }
+    }
+
+    /** The instant an ISO 8601 date-time with offset names, when it lies in the range; else empty. */
+    public static Optional<Instant> dateTime(String text) {
+        try {
+            return Optional.of(OffsetDateTime.parse(text).toInstant()).filter(DateRange::contains);
+        } catch (DateTimeParseException notADateTime) {
+            return Optional.empty();
+        }
+    }
 
     public static boolean contains(LocalDate date) {
         return !date.isBefore(FIRST_DAY) && !date.isAfter(LAST_DAY);

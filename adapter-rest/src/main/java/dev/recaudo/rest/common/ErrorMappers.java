@@ -133,7 +133,8 @@ public class ErrorMappers {
         if (unstorable.isPresent()) {
             return unstorable(unstorable.get(), request);
         }
-        LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(), ClientText.forLog(request.getUriInfo().getPath()));
+        LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(),
+                ClientText.forLog(request.getUriInfo().getPath()));
         return responses.render(new ApiProblem(Problem.INTERNAL, "Internal error; quote the request id to support"), request);
     }
 

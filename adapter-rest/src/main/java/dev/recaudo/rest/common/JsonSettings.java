@@ -26,8 +26,9 @@ import jakarta.inject.Singleton;
  * declare are refused unless its record says otherwise. Bounded JSON: the parser stops at the limits
  * below, and trees are read by {@link BoundedJsonTree}, which bounds every number's magnitude (see
  * docs/decisions.md, "Limits"). Text must be storable: no NUL, no lone surrogate, in trees
- * ({@link BoundedJsonTree}) and in records ({@link StorableStrings}). The body's size is bounded before Jackson reads it
- * ({@code recaudo.http.body-bytes-max}), so the parser gets no document-length limit of its own.
+ * ({@link BoundedJsonTree}) and in records ({@link StorableStrings}). The body's size is bounded
+ * before Jackson reads it ({@code recaudo.http.body-bytes-max}), so the parser gets no
+ * document-length limit of its own.
  */
 @Singleton
 public class JsonSettings implements ObjectMapperCustomizer {

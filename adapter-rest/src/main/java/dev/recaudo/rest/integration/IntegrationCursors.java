@@ -41,9 +41,10 @@ final class IntegrationCursors {
             return Optional.empty();
         }
         Cursors.Opened opened = cursors.open(LIST, cursor);
+        boolean untaggedOrCurrent = opened.format().map(FORMAT::equals).orElse(true);
         String position = opened.position();
         int bar = position.indexOf('|');
-        if (opened.format().filter(format -> !format.equals(FORMAT)).isPresent() || bar < 0) {
+        if (!untaggedOrCurrent || bar < 0) {
             throw notIssued();
         }
         try {

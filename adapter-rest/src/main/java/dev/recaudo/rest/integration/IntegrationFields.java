@@ -13,8 +13,7 @@ import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -135,12 +134,7 @@ final class IntegrationFields {
             }
             return Optional.empty();
         }
-        Optional<Instant> instant;
-        try {
-            instant = Optional.of(OffsetDateTime.parse(value).toInstant()).filter(DateRange::contains);
-        } catch (DateTimeParseException notADateTime) {
-            instant = Optional.empty();
-        }
+        Optional<Instant> instant = DateRange.dateTime(value);
         if (instant.isEmpty()) {
             errors.add(field, "must be an ISO 8601 date-time with offset, e.g. 2026-11-22T10:00:00Z, "
                     + DateRange.DATE_TIMES);
@@ -154,12 +148,7 @@ final class IntegrationFields {
             errors.add(field, "is required");
             return Optional.empty();
         }
-        Optional<LocalDate> date;
-        try {
-            date = Optional.of(LocalDate.parse(value)).filter(DateRange::contains);
-        } catch (DateTimeParseException notADate) {
-            date = Optional.empty();
-        }
+        Optional<LocalDate> date = DateRange.date(value, DateTimeFormatter.ISO_LOCAL_DATE);
         if (date.isEmpty()) {
             errors.add(field, "must be a date written YYYY-MM-DD, " + DateRange.DATES);
         }

@@ -293,7 +293,8 @@ public class PaymentsResource {
         } catch (ApiProblem | UnstorableValue refused) {
             throw refused;
         } catch (RuntimeException failure) {
-            LOG.errorf(failure, "payment %s of %s failed", ClientText.forLog(externalPaymentId), ClientText.forLog(source));
+            LOG.errorf(failure, "payment %s of %s failed", ClientText.forLog(externalPaymentId),
+                    ClientText.forLog(source));
             caller.outcome(PaymentOutcome.FAILED.wireName(), "the application did not finish (" + kindOf(failure)
                     + "); nothing was kept; details are in the service log under this request id");
             return Response.status(500).entity(new FailedPayment(source, externalPaymentId, "failed", requestId)).build();

@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -58,12 +57,7 @@ final class InvoiceFields {
             body.errors().add("due_date", "must be a date written YYYY-MM-DD");
             return Optional.empty();
         }
-        Optional<LocalDate> date;
-        try {
-            date = Optional.of(LocalDate.parse(body.node().get("due_date").textValue(), DATE)).filter(DateRange::contains);
-        } catch (DateTimeParseException notADate) {
-            date = Optional.empty();
-        }
+        Optional<LocalDate> date = DateRange.date(body.node().get("due_date").textValue(), DATE);
         if (date.isEmpty()) {
             body.errors().add("due_date", "must be a real date written YYYY-MM-DD, " + DateRange.DATES);
         }

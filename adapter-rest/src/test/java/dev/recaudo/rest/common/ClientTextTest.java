@@ -40,7 +40,8 @@ class ClientTextTest {
     @Test
     void givenTextThatCouldForgeALogLine_whenWrittenForTheLog_thenOneLineWithEveryBreakEscaped() {
         String forged = "P-1\r\n2026-11-23 18:05:57,649 INFO  [io.qua.htt.access-log] fake";
-        assertThat(ClientText.forLog(forged)).isEqualTo("P-1\\u000d\\u000a2026-11-23 18:05:57,649 INFO  [io.qua.htt.access-log] fake");
+        assertThat(ClientText.forLog(forged))
+                .isEqualTo("P-1\\u000d\\u000a2026-11-23 18:05:57,649 INFO  [io.qua.htt.access-log] fake");
         assertThat(ClientText.forLog("a\u0000b\tc\u007fd\u0085e\u2028f\u2029g")).isEqualTo(
                 "a\\u0000b\\u0009c\\u007fd\\u0085e\\u2028f\\u2029g");
         assertThat(ClientText.forLog("literal \\u000a stays text")).isEqualTo("literal \\\\u000a stays text");

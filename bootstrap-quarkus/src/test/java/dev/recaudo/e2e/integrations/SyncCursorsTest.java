@@ -154,7 +154,8 @@ class SyncCursorsTest {
         cursors.forEach((issuedBy, cursor) -> cursors.keySet().stream().filter(list -> !list.equals(issuedBy))
                 .forEach(list -> partner.get(list, "cursor=" + cursor).then().statusCode(400)
                         .body("error.code", equalTo("validation_error"))
-                        .body("error.message", startsWith("cursor was issued by another list (" + issuedBy.substring(1) + ")"))));
+                        .body("error.message",
+                                startsWith("cursor was issued by another list (" + issuedBy.substring(1) + ")"))));
     }
 
     /** Seals a position the way cursors were sealed before (HMAC-SHA256 under the shared secret). */

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class DatabaseTextRefusalTest {
 
-    /** Raises {@code sqlState} on every insert into {@code table} whose {@code column} equals {@code value}, while the test runs. */
+    /** Raises {@code sqlState} on every insert into {@code table} whose {@code column} is {@code value}, until closed. */
     private static AutoCloseable refusing(String table, String column, String value, String sqlState) {
         String name = "refuse_" + table + "_" + sqlState.toLowerCase();
         Sql.execute("CREATE FUNCTION " + name + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
@@ -53,7 +53,8 @@ class DatabaseTextRefusalTest {
             });
         }
         Envelopes.assertIntegrations(response, 400, "validation_error");
-        assertThat(response.jsonPath().getString("error.message")).startsWith("request contains text the database cannot store");
+        assertThat(response.jsonPath().getString("error.message"))
+                .startsWith("request contains text the database cannot store");
         partner.get("/payments/P-BACKSTOP").then().statusCode(404);
         assertThat(Invoices.receivableMinor(partner.get("/collection-documents/A").jsonPath().getString("invoiceId")))
                 .isEqualTo(1000);

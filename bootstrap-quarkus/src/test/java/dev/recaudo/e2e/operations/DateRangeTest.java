@@ -37,9 +37,7 @@ class DateRangeTest {
     @Test
     void givenFarDatesInAVerifiedPaymentOrACertifiedRate_whenSent_then400NamingTheFieldAndNothingWritten() throws Exception {
         Partner partner = Partner.create();
-        partner.createDocument("A", "C-1", "USD", 1000);
-        partner.pay("P-RATE", "C-1", 36500, "VES", "A", 1000).then().statusCode(200)
-                .body("status", equalTo("needs_certified_rate"));
+        partner.payAwaitingRate("P-RATE");
         try (LogCapture log = LogCapture.of("")) {
             for (String verifiedAt : FAR_DATE_TIMES) {
                 assertIntegrationsRefusal(partner.post("/verified-payments", Partner.payment("P-1", "C-1", 1000, "USD", "A", 1000)
@@ -112,7 +110,8 @@ class DateRangeTest {
             }
             log.assertNoErrorLogged();
         }
-        assertThat(Sql.count("SELECT count(*) FROM collection_documents WHERE company_id = ?", key.company().id())).isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM collection_documents WHERE company_id = ?", key.company().id()))
+                .isEqualTo(1);
         Invoices.get(key, id).then().statusCode(200).body("due_date", nullValue());
     }
 }

@@ -87,9 +87,7 @@ class StorableTextTest {
     @Test
     void givenNulInAVerifiedPaymentOrACertifiedRate_whenSent_then400NotAFailedPaymentAndNothingWritten() throws Exception {
         Partner partner = Partner.create();
-        partner.createDocument("A", "C-1", "USD", 1000);
-        partner.pay("P-RATE", "C-1", 36500, "VES", "A", 1000).then().statusCode(200)
-                .body("status", equalTo("needs_certified_rate"));
+        partner.payAwaitingRate("P-RATE");
         try (LogCapture log = LogCapture.of("")) {
             assertIntegrationsRefusal(partner.post("/verified-payments", Partner.payment("P" + NUL + "1", "C-1", 1000, "USD",
                     "A", 1000)), "externalPaymentId");
