@@ -5,6 +5,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.common.UnstorableValue;
 import dev.recaudo.domain.company.CompanyId;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,6 +20,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -28,6 +30,12 @@ import javax.sql.DataSource;
  */
 @ApplicationScoped
 public class Jdbc {
+
+    /**
+     * {@code character_not_in_repertoire} (22021: the NUL character, invalid UTF-8) and
+     * {@code untranslatable_character} (22P05: an escaped NUL in {@code jsonb}).
+     */
+    private static final Set<String> TEXT_ENCODING_REFUSALS = Set.of("22021", "22P05");
 
     private final DataSource dataSource;
     private final StatementObserver observer;
@@ -62,7 +70,7 @@ public class Jdbc {
             }
             return result;
         } catch (SQLException e) {
-            throw new PersistenceFailure(sql, e);
+            throw failure(sql, e);
         }
     }
 
@@ -79,8 +87,18 @@ public class Jdbc {
                 PreparedStatement statement = prepare(connection, sql, parameters)) {
             return statement.executeUpdate();
         } catch (SQLException e) {
-            throw new PersistenceFailure(sql, e);
+            throw failure(sql, e);
         }
+    }
+
+    /**
+     * A refused statement as the ports report it: text the database cannot encode is an
+     * {@link UnstorableValue} (the request's mistake), anything else a {@link PersistenceFailure}.
+     */
+    private static RuntimeException failure(String sql, SQLException e) {
+        return TEXT_ENCODING_REFUSALS.contains(e.getSQLState())
+                ? new UnstorableValue("the database cannot store (SQLState " + e.getSQLState() + "): " + sql, e)
+                : new PersistenceFailure(sql, e);
     }
 
     private PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {

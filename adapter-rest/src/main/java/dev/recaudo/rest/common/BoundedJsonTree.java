@@ -23,6 +23,7 @@ import java.util.Optional;
  * docs/decisions.md, "Limits". The whole body is bounded, {@code metadata} and
  * ignored properties included, because all of it is stored, fingerprinted or echoed. A decimal is
  * checked from its text before anything expands it, and keeps that text ({@link SpelledNumberNode}).
+ * Strings and property names must be text the database can store ({@link ClientText#unstorable}).
  * A value out of bounds, or beyond the parser's limits in {@link JsonSettings}, is a validation
  * problem naming its path ({@code metadata.x}, {@code lines[0]}) in the family's envelope.
  *
@@ -104,7 +105,7 @@ final class BoundedJsonTree<T extends JsonNode> extends StdDeserializer<T> {
                 }
                 yield array;
             }
-            case VALUE_STRING -> nodes.textNode(parser.getText());
+            case VALUE_STRING -> nodes.textNode(storable(parser, parser.getText()));
             case VALUE_NUMBER_INT -> switch (parser.getNumberType()) {
                 // At most NUMBER_DIGITS_MAX digits: always within the bounds, and spelled one way only.
                 case INT -> nodes.numberNode(parser.getIntValue());
@@ -125,7 +126,7 @@ final class BoundedJsonTree<T extends JsonNode> extends StdDeserializer<T> {
     /** The properties of an object, the parser on its first name or its end; duplicates are refused, as everywhere. */
     private ObjectNode fields(JsonParser parser, DeserializationContext context, ObjectNode object) throws IOException {
         while (parser.hasToken(JsonToken.FIELD_NAME)) {
-            String name = parser.currentName();
+            String name = storable(parser, parser.currentName());
             parser.nextToken();
             if (object.replace(name, value(parser, context)) != null) {
                 context.reportInputMismatch(this, "Duplicate property %s", name);
@@ -133,6 +134,19 @@ final class BoundedJsonTree<T extends JsonNode> extends StdDeserializer<T> {
             parser.nextToken();
         }
         return object;
+    }
+
+    /**
+     * A string value or property name when it can be stored as sent ({@link ClientText#unstorable});
+     * else a refusal naming the value's path, or for a property name the object that holds it.
+     */
+    private static String storable(JsonParser parser, String text) {
+        ClientText.unstorable(text).ifPresent(rule -> {
+            throw parser.hasToken(JsonToken.FIELD_NAME)
+                    ? ApiProblem.validation(path(parser.getParsingContext().getParent()), "property names " + rule)
+                    : ApiProblem.validation(path(parser.getParsingContext()), rule);
+        });
+        return text;
     }
 
     private static JsonNode decimal(JsonParser parser) throws IOException {

@@ -8,13 +8,17 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Opaque, tamper-evident pagination cursors: the position as text, sealed with an HMAC under a
  * secret that every instance shares. A cursor that was altered or forged does not open, and the
- * caller answers 400 instead of reading from a position the server never gave out.
+ * caller answers 400 instead of reading from a position the server never gave out. Each cursor
+ * names its format and the list that issued it ({@code <format>|<list>|<position>}), so a cursor of
+ * one list sent to another is refused as such, before its position is read.
  */
 @ApplicationScoped
 public class Cursors {
@@ -23,6 +27,7 @@ public class Cursors {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
     private static final int CURSOR_LENGTH_MAX = 512;
+    private static final Pattern TAGGED = Pattern.compile("([a-z]+[0-9]+)\\|([a-z-]+)\\|(.*)", Pattern.DOTALL);
 
     private final SigningKeyStore store;
     private volatile byte[] secret;
@@ -31,12 +36,35 @@ public class Cursors {
         this.store = store;
     }
 
-    public String seal(String position) {
-        byte[] payload = position.getBytes(StandardCharsets.UTF_8);
+    /** What a verified cursor of the list holds: its format and position; no format when sealed before cursors had one. */
+    public record Opened(Optional<String> format, String position) {}
+
+    /** The cursor of {@code list} at {@code position}, written in {@code format} (a name and a version: {@code sync1}). */
+    public String seal(String format, String list, String position) {
+        byte[] payload = (format + "|" + list + "|" + position).getBytes(StandardCharsets.UTF_8);
         return ENCODER.encodeToString(payload) + "." + ENCODER.encodeToString(mac(payload));
     }
 
-    public Optional<String> open(String cursor) {
+    /**
+     * The position a cursor holds for {@code list}. A cursor this API did not issue, or that another
+     * list issued, is refused ({@code 400}, {@code cursor}); what a position means, and whether one
+     * sealed before cursors named their list is still good, is for the list to say.
+     */
+    public Opened open(String list, String cursor) {
+        String payload = verified(cursor)
+                .orElseThrow(() -> ApiProblem.validation("cursor", "is not a cursor this API issued"));
+        Matcher tagged = TAGGED.matcher(payload);
+        if (!tagged.matches()) {
+            return new Opened(Optional.empty(), payload);
+        }
+        if (!tagged.group(2).equals(list)) {
+            throw ApiProblem.validation("cursor", "was issued by another list (" + tagged.group(2)
+                    + "): a cursor continues only the list that issued it");
+        }
+        return new Opened(Optional.of(tagged.group(1)), tagged.group(3));
+    }
+
+    private Optional<String> verified(String cursor) {
         if (cursor == null || cursor.length() > CURSOR_LENGTH_MAX) {
             return Optional.empty();
         }

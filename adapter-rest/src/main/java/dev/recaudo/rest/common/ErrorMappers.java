@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.recaudo.domain.common.UnstorableValue;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -63,6 +64,10 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unmappableJson(JsonMappingException e, ContainerRequestContext request) {
+        if (e.getCause() instanceof ApiProblem refused) {
+            // A deserializer refused a value it read (StorableStrings); Jackson wrapped its answer.
+            return responses.render(refused, request);
+        }
         String field = fieldPath(e);
         if (field.isEmpty()) {
             return malformed(request);
@@ -86,7 +91,7 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e, ContainerRequestContext request) {
         Throwable cause = e.getCause();
-        Optional<BodyLimit.TooLarge> tooLarge = tooLarge(cause);
+        Optional<BodyLimit.TooLarge> tooLarge = causeOf(cause, BodyLimit.TooLarge.class);
         if (tooLarge.isPresent()) {
             // Binding a record wraps the reader's failure in a mapping error of the field being read.
             return bodyTooLarge(tooLarge.get(), request);
@@ -124,14 +129,31 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e, ContainerRequestContext request) {
-        LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(), request.getUriInfo().getPath());
+        Optional<UnstorableValue> unstorable = causeOf(e, UnstorableValue.class);
+        if (unstorable.isPresent()) {
+            return unstorable(unstorable.get(), request);
+        }
+        LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(),
+                ClientText.forLog(request.getUriInfo().getPath()));
         return responses.render(new ApiProblem(Problem.INTERNAL, "Internal error; quote the request id to support"), request);
     }
 
-    private static Optional<BodyLimit.TooLarge> tooLarge(Throwable failure) {
+    /**
+     * The backstop of the text rules (ClientText): a value the database refused to encode came from
+     * the request, so it is the client's mistake. One line without a stack trace tells the operator
+     * which request got past the checks.
+     */
+    private Response unstorable(UnstorableValue e, ContainerRequestContext request) {
+        LOG.warnf("a request check is missing: %s %s sent a value that %s", request.getMethod(),
+                ClientText.forLog(request.getUriInfo().getPath()), e.getMessage());
+        return responses.render(ApiProblem.validation("request",
+                "contains text the database cannot store (such as the NUL character)"), request);
+    }
+
+    private static <T extends Throwable> Optional<T> causeOf(Throwable failure, Class<T> type) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof BodyLimit.TooLarge tooLarge) {
-                return Optional.of(tooLarge);
+            if (type.isInstance(cause)) {
+                return Optional.of(type.cast(cause));
             }
         }
         return Optional.empty();

@@ -8,15 +8,19 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 import org.jboss.logging.MDC;
 
 /**
  * The first handler of every HTTP request, before any resource matches: fixes the request id,
- * hands the access log a query string with credentials masked, and refuses bodies that declare a
- * length over the limit, in the family's envelope. Bodies sent in chunks are bounded as they are
- * read ({@link BodyLimit}); the HTTP server's own limit, set higher, is only a backstop.
+ * hands the access log a query string with credentials masked, and refuses, in the family's
+ * envelope, paths and queries that decode to a control character and bodies that declare a length
+ * over the limit. Bodies sent in chunks are bounded as they are read ({@link BodyLimit}); the HTTP
+ * server's own limit, set higher, is only a backstop.
  */
 @ApplicationScoped
 public class HttpEdge {
@@ -47,12 +51,70 @@ public class HttpEdge {
         context.response().putHeader(RequestIds.HEADER, requestId);
         MDC.put(RequestIds.MDC_KEY, requestId);
         context.put(LOGGED_QUERY_KEY, AccessLogQuery.redact(context.request().query()));
+        Optional<String> controlled = partWithControlCharacter(context.request().uri());
+        if (controlled.isPresent()) {
+            refuse(context, requestId, ApiProblem.validation(controlled.get(),
+                    "must not contain control characters (U+0000 to U+001F, U+007F), percent-encoded or not"));
+            return;
+        }
         if (declaredLength(context) > bodyBytesMax) {
             refuse(context, requestId, new ApiProblem(Problem.PAYLOAD_TOO_LARGE,
                     "The request body is larger than " + bodyBytesMax + " bytes"));
             return;
         }
         context.next();
+    }
+
+    /**
+     * The part of a request target that decodes to a control character: {@code path}, the decoded
+     * name of a query parameter, or {@code query} when the name itself has one. Control characters
+     * are found without decoding: percent-decoding gives bytes, and in UTF-8 a byte below 0x80 is
+     * always the character of that code (bytes of longer sequences are 0x80 and above), so {@code %00}
+     * to {@code %1F} and {@code %7F} are exactly the escapes that decode to one.
+     */
+    static Optional<String> partWithControlCharacter(String target) {
+        int query = target.indexOf('?');
+        if (hasControlCharacter(query < 0 ? target : target.substring(0, query))) {
+            return Optional.of("path");
+        }
+        if (query < 0) {
+            return Optional.empty();
+        }
+        for (String parameter : target.substring(query + 1).split("&")) {
+            int equals = parameter.indexOf('=');
+            String name = equals < 0 ? parameter : parameter.substring(0, equals);
+            if (hasControlCharacter(name)) {
+                return Optional.of("query");
+            }
+            if (equals >= 0 && hasControlCharacter(parameter.substring(equals + 1))) {
+                return Optional.of(decoded(name));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean hasControlCharacter(String raw) {
+        for (int i = 0; i < raw.length(); i++) {
+            if (ClientText.isControl(raw.charAt(i))) {
+                return true;
+            }
+            if (raw.charAt(i) == '%' && i + 2 < raw.length()) {
+                int high = Character.digit(raw.charAt(i + 1), 16);
+                int low = Character.digit(raw.charAt(i + 2), 16);
+                if (high >= 0 && low >= 0 && ClientText.isControl(high * 16 + low)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String decoded(String rawName) {
+        try {
+            return URLDecoder.decode(rawName, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException malformedEscape) {
+            return rawName;
+        }
     }
 
     private static long declaredLength(RoutingContext context) {
@@ -71,7 +133,7 @@ public class HttpEdge {
         ErrorFamily family = ErrorFamily.forPath(pathWithinApplication(context));
         String body;
         try {
-            body = json.writeValueAsString(family.body(problem.problem(), problem.getMessage(), Map.of(), requestId,
+            body = json.writeValueAsString(family.body(problem.problem(), problem.getMessage(), problem.errors(), requestId,
                     sentPath(context.request()), clock.instant()));
         } catch (JsonProcessingException impossible) {
             throw new IllegalStateException(impossible);

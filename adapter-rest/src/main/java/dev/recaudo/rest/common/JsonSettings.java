@@ -25,8 +25,10 @@ import jakarta.inject.Singleton;
  * {@code 1.5} is not an integer, {@code 7} is not a string, and properties a request does not
  * declare are refused unless its record says otherwise. Bounded JSON: the parser stops at the limits
  * below, and trees are read by {@link BoundedJsonTree}, which bounds every number's magnitude (see
- * docs/decisions.md, "Limits"). The body's size is bounded before Jackson reads it
- * ({@code recaudo.http.body-bytes-max}), so the parser gets no document-length limit of its own.
+ * docs/decisions.md, "Limits"). Text must be storable: no NUL, no lone surrogate, in trees
+ * ({@link BoundedJsonTree}) and in records ({@link StorableStrings}). The body's size is bounded
+ * before Jackson reads it ({@code recaudo.http.body-bytes-max}), so the parser gets no
+ * document-length limit of its own.
  */
 @Singleton
 public class JsonSettings implements ObjectMapperCustomizer {
@@ -51,7 +53,8 @@ public class JsonSettings implements ObjectMapperCustomizer {
                 .build());
         mapper.registerModule(new SimpleModule("recaudo-bounded-trees")
                 .addDeserializer(JsonNode.class, new BoundedJsonTree<>(JsonNode.class))
-                .addDeserializer(ObjectNode.class, new BoundedJsonTree<>(ObjectNode.class)));
+                .addDeserializer(ObjectNode.class, new BoundedJsonTree<>(ObjectNode.class))
+                .addDeserializer(String.class, new StorableStrings()));
         mapper.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
         mapper.configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false);
         mapper.configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);

@@ -245,9 +245,7 @@ public class CollectionDocumentsResource {
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalDocumentId", body.externalDocumentId(), 255, errors);
         IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
-        if (body.externalDocumentId() != null && body.externalDocumentId().contains("/")) {
-            errors.add("externalDocumentId", "must not contain '/' (it is used in paths)");
-        }
+        IntegrationFields.pathSegmentId("externalDocumentId", body.externalDocumentId(), errors);
         Optional<CustomerProfile> profile = Optional.empty();
         if (body.customer() == null) {
             errors.add("customer", "is required: the customer is synchronized with the document");

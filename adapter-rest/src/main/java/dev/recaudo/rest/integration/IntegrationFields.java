@@ -7,12 +7,13 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.ClientText;
+import dev.recaudo.rest.common.DateRange;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -91,6 +92,19 @@ final class IntegrationFields {
         }
     }
 
+    /**
+     * An id the partner later names as a path segment ({@code externalDocumentId}, {@code externalPaymentId}):
+     * no {@code /}, and no control character, since the HTTP edge refuses paths that carry one.
+     */
+    static void pathSegmentId(String field, String value, FieldErrors errors) {
+        if (value != null && value.contains("/")) {
+            errors.add(field, "must not contain '/' (it is used in paths)");
+        }
+        if (value != null && value.chars().anyMatch(ClientText::isControl)) {
+            errors.add(field, "must not contain control characters (U+0000 to U+001F, U+007F): it is used in paths");
+        }
+    }
+
     static Optional<String> optionalText(String field, String value, int lengthMax, FieldErrors errors) {
         if (value == null || value.isBlank()) {
             return Optional.empty();
@@ -109,7 +123,10 @@ final class IntegrationFields {
         return email;
     }
 
-    /** An ISO 8601 date-time with its offset ({@code 2026-11-22T10:00:00Z}, {@code 2026-11-22T06:00:00-04:00}). */
+    /**
+     * An ISO 8601 date-time with its offset ({@code 2026-11-22T10:00:00Z}, {@code 2026-11-22T06:00:00-04:00})
+     * naming an instant within {@link DateRange}.
+     */
     static Optional<Instant> dateTime(String field, String value, boolean required, FieldErrors errors) {
         if (value == null || value.isBlank()) {
             if (required) {
@@ -117,25 +134,25 @@ final class IntegrationFields {
             }
             return Optional.empty();
         }
-        try {
-            return Optional.of(OffsetDateTime.parse(value).toInstant());
-        } catch (DateTimeParseException notADateTime) {
-            errors.add(field, "must be an ISO 8601 date-time with offset, e.g. 2026-11-22T10:00:00Z");
-            return Optional.empty();
+        Optional<Instant> instant = DateRange.dateTime(value);
+        if (instant.isEmpty()) {
+            errors.add(field, "must be an ISO 8601 date-time with offset, e.g. 2026-11-22T10:00:00Z, "
+                    + DateRange.DATE_TIMES);
         }
+        return instant;
     }
 
+    /** A date written {@code YYYY-MM-DD} within {@link DateRange}. */
     static Optional<LocalDate> date(String field, String value, FieldErrors errors) {
         if (value == null || value.isBlank()) {
             errors.add(field, "is required");
             return Optional.empty();
         }
-        try {
-            return Optional.of(LocalDate.parse(value));
-        } catch (DateTimeParseException notADate) {
-            errors.add(field, "must be a date written YYYY-MM-DD");
-            return Optional.empty();
+        Optional<LocalDate> date = DateRange.date(value, DateTimeFormatter.ISO_LOCAL_DATE);
+        if (date.isEmpty()) {
+            errors.add(field, "must be a date written YYYY-MM-DD, " + DateRange.DATES);
         }
+        return date;
     }
 
     static Optional<Instant> queryDateTime(String field, String value) {

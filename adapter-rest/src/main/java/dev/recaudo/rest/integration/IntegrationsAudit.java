@@ -7,6 +7,7 @@ import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.RequestIds;
 import dev.recaudo.rest.common.Routes;
 import jakarta.annotation.Priority;
@@ -65,7 +66,7 @@ public class IntegrationsAudit implements ContainerResponseFilter {
                     request.getHeaderString(RequestIds.HEADER), Optional.of(key.get().key().id().value()), operation,
                     response.getStatus(), outcome, caller.outcomeDetail(), clock.instant()));
         } catch (RuntimeException e) {
-            LOG.errorf(e, "could not write the audit record of %s", operation);
+            LOG.errorf(e, "could not write the audit record of %s", ClientText.forLog(operation));
         }
     }
 

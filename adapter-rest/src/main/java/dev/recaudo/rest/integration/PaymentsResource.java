@@ -11,6 +11,7 @@ import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.ChangeSlice;
+import dev.recaudo.domain.common.UnstorableValue;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.CertifiedRate;
@@ -26,6 +27,7 @@ import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.IdempotentWrites;
@@ -282,15 +284,17 @@ public class PaymentsResource {
     /**
      * An application that could not finish (the database refused it, a lock could not be had) is
      * answered {@code 500} with status {@code failed} and the request id; nothing of it was kept,
-     * and the audit trail has the reason under that request id.
+     * and the audit trail has the reason under that request id. A value the database cannot store
+     * is the request's mistake, answered like any other ({@code 400}).
      */
     private Response guarded(String externalPaymentId, String source, String requestId, Supplier<Response> work) {
         try {
             return work.get();
-        } catch (ApiProblem problem) {
-            throw problem;
+        } catch (ApiProblem | UnstorableValue refused) {
+            throw refused;
         } catch (RuntimeException failure) {
-            LOG.errorf(failure, "payment %s of %s failed", externalPaymentId, source);
+            LOG.errorf(failure, "payment %s of %s failed", ClientText.forLog(externalPaymentId),
+                    ClientText.forLog(source));
             caller.outcome(PaymentOutcome.FAILED.wireName(), "the application did not finish (" + kindOf(failure)
                     + "); nothing was kept; details are in the service log under this request id");
             return Response.status(500).entity(new FailedPayment(source, externalPaymentId, "failed", requestId)).build();
@@ -327,9 +331,7 @@ public class PaymentsResource {
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalPaymentId", body.externalPaymentId(), 255, errors);
         IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
-        if (body.externalPaymentId() != null && body.externalPaymentId().contains("/")) {
-            errors.add("externalPaymentId", "must not contain '/' (it is used in paths)");
-        }
+        IntegrationFields.pathSegmentId("externalPaymentId", body.externalPaymentId(), errors);
         if (body.externalPaymentId() != null && PaymentKind.isReserved(body.externalPaymentId())) {
             errors.add("externalPaymentId", "must not start with any of " + PaymentKind.RESERVED_PREFIXES
                     + ": they name the payments Recaudo records (settlements, checkouts, external payments)");

@@ -3,7 +3,6 @@ package dev.recaudo.rest.integration;
 import dev.recaudo.domain.common.ChangePosition;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Cursors;
-import dev.recaudo.rest.common.Problem;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -12,7 +11,8 @@ import java.util.regex.Pattern;
 /**
  * Sealed cursors of the synchronized lists (documents, payments): a format tag, the list's name
  * and a {@link ChangePosition}. Cursors of the former format held a timestamp, which is no
- * watermark; they still verify, so they are recognised and refused with a way forward.
+ * watermark; they still verify, so they are recognised and refused with a way forward. A cursor of
+ * another list is refused by {@link Cursors#open}.
  */
 final class SyncCursors {
 
@@ -21,13 +21,13 @@ final class SyncCursors {
 
     private static final String FORMAT = "sync1";
     private static final Pattern POSITION = Pattern.compile(
-            FORMAT + "\\|([a-z-]+)\\|(0|[1-9][0-9]{0,18})\\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})");
+            "(0|[1-9][0-9]{0,18})\\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})");
 
     private SyncCursors() {}
 
     /** The cursor to continue {@code list} from, or null before anything was listed. */
     static String next(Cursors cursors, String list, Optional<ChangePosition> next) {
-        return next.map(position -> cursors.seal(FORMAT + "|" + list + "|" + position.transactionId() + "|" + position.rowId()))
+        return next.map(position -> cursors.seal(FORMAT, list, position.transactionId() + "|" + position.rowId()))
                 .orElse(null);
     }
 
@@ -35,21 +35,25 @@ final class SyncCursors {
         if (cursor == null) {
             return Optional.empty();
         }
-        String position = cursors.open(cursor)
-                .orElseThrow(() -> new ApiProblem(Problem.VALIDATION, "cursor is not a cursor this API issued"));
-        Matcher parts = POSITION.matcher(position);
-        if (!parts.matches()) {
-            throw ApiProblem.validation("cursor", "was issued in a former format that cannot resume without gaps: list again"
-                    + " without a cursor, with updatedSince set to the updatedAt of the last item you stored, and keep the"
-                    + " nextCursor of the answers from then on");
+        Cursors.Opened opened = cursors.open(list, cursor);
+        if (opened.format().filter(FORMAT::equals).isEmpty()) {
+            // Untagged: a timestamp of this list's former cursors, or of the customers list's before they named it.
+            throw ApiProblem.validation("cursor", "was issued in a former format that cannot resume without gaps, or by"
+                    + " another list: list again without a cursor, with updatedSince set to the updatedAt of the last item"
+                    + " you stored, and keep the nextCursor of the answers from then on");
         }
-        if (!parts.group(1).equals(list)) {
-            throw ApiProblem.validation("cursor", "was issued by another list");
+        Matcher parts = POSITION.matcher(opened.position());
+        if (!parts.matches()) {
+            throw notIssued();
         }
         try {
-            return Optional.of(new ChangePosition(Long.parseLong(parts.group(2)), UUID.fromString(parts.group(3))));
+            return Optional.of(new ChangePosition(Long.parseLong(parts.group(1)), UUID.fromString(parts.group(2))));
         } catch (NumberFormatException beyondLong) {
-            throw new ApiProblem(Problem.VALIDATION, "cursor is not a cursor this API issued");
+            throw notIssued();
         }
+    }
+
+    private static ApiProblem notIssued() {
+        return ApiProblem.validation("cursor", "is not a cursor this API issued");
     }
 }

@@ -1,12 +1,12 @@
 package dev.recaudo.rest.invoice;
 
 import dev.recaudo.domain.common.EmailAddress;
+import dev.recaudo.rest.common.DateRange;
 import dev.recaudo.rest.common.JsonBody;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -48,7 +48,7 @@ final class InvoiceFields {
         return Optional.of(email);
     }
 
-    /** A real calendar date written YYYY-MM-DD, kept as midnight UTC. */
+    /** A real calendar date written YYYY-MM-DD within {@link DateRange}, kept as midnight UTC. */
     static Optional<Instant> dueDate(JsonBody body) {
         if (!body.has("due_date")) {
             return Optional.empty();
@@ -57,11 +57,10 @@ final class InvoiceFields {
             body.errors().add("due_date", "must be a date written YYYY-MM-DD");
             return Optional.empty();
         }
-        try {
-            return Optional.of(LocalDate.parse(body.node().get("due_date").textValue(), DATE).atStartOfDay().toInstant(ZoneOffset.UTC));
-        } catch (DateTimeParseException notADate) {
-            body.errors().add("due_date", "must be a real date written YYYY-MM-DD");
-            return Optional.empty();
+        Optional<LocalDate> date = DateRange.date(body.node().get("due_date").textValue(), DATE);
+        if (date.isEmpty()) {
+            body.errors().add("due_date", "must be a real date written YYYY-MM-DD, " + DateRange.DATES);
         }
+        return date.map(day -> day.atStartOfDay().toInstant(ZoneOffset.UTC));
     }
 }

@@ -81,4 +81,25 @@ class BoundedJsonTreeTest {
         assertThatThrownBy(() -> JSON.readValue("[1]", ObjectNode.class)).isInstanceOf(MismatchedInputException.class);
         assertThat(JSON.readTree("null").isNull()).isTrue();
     }
+
+    @Test
+    void givenNulOrALoneSurrogateInATreeString_whenRead_thenRefusedWithItsPath() {
+        assertThat(refusal("{\"name\":\"Inv a\\u0000b\"}")).containsOnlyKeys("name")
+                .hasEntrySatisfying("name", messages -> assertThat(messages).singleElement().asString().contains("NUL"));
+        assertThat(refusal("{\"lines\":[{\"description\":\"ok\"},{\"description\":\"x\\u0000\"}]}"))
+                .containsOnlyKeys("lines[1].description");
+        assertThat(refusal("{\"customer\":{\"taxId\":\"SUR\\ud800\"}}")).containsOnlyKeys("customer.taxId")
+                .hasEntrySatisfying("customer.taxId", messages -> assertThat(messages).singleElement().asString()
+                        .contains("surrogate"));
+        assertThat(refusal("{\"x\":\"\\udc00\\ud800\"}")).containsOnlyKeys("x");
+        assertThat(refusal("\"\\u0000\"")).containsOnlyKeys("body");
+    }
+
+    @Test
+    void givenNulInAPropertyName_whenReadAsATree_thenRefusedNamingTheObjectThatHoldsIt() {
+        assertThat(refusal("{\"metadata\":{\"a\\u0000\":1}}")).containsOnlyKeys("metadata")
+                .hasEntrySatisfying("metadata", messages -> assertThat(messages).singleElement().asString()
+                        .startsWith("property names must not contain"));
+        assertThat(refusal("{\"a\\ud800\":1}")).containsOnlyKeys("body");
+    }
 }

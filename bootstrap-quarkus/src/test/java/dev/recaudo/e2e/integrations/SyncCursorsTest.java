@@ -3,6 +3,7 @@ package dev.recaudo.e2e.integrations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 
 import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Partner;
@@ -17,6 +18,7 @@ import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -134,6 +136,26 @@ class SyncCursorsTest {
                 .extract().path("pagination.nextCursor");
         partner.get("/payments", "cursor=" + documentsCursor).then().statusCode(400)
                 .body("error.code", equalTo("validation_error"));
+    }
+
+    @Test
+    void givenCursorOfAnotherList_whenListing_then400ValidationErrorOnCursorSayingAnotherListIssuedIt() {
+        Partner partner = Partner.create();
+        partner.createDocument("SL-1", "C-1", "USD", 100);
+        partner.createDocument("SL-2", "C-2", "USD", 100);
+        partner.pay("SLP-1", "C-1", 100, "USD", "SL-1", 100).then().statusCode(200);
+        Integrations.awaitChangeFeeds();
+        Map<String, String> cursors = new LinkedHashMap<>();
+        for (String list : List.of("/customers", "/collection-documents", "/payments")) {
+            String cursor = partner.get(list, "limit=1").then().statusCode(200).extract().path("pagination.nextCursor");
+            assertThat(cursor).as(list).isNotNull();
+            cursors.put(list, cursor);
+        }
+        cursors.forEach((issuedBy, cursor) -> cursors.keySet().stream().filter(list -> !list.equals(issuedBy))
+                .forEach(list -> partner.get(list, "cursor=" + cursor).then().statusCode(400)
+                        .body("error.code", equalTo("validation_error"))
+                        .body("error.message",
+                                startsWith("cursor was issued by another list (" + issuedBy.substring(1) + ")"))));
     }
 
     /** Seals a position the way cursors were sealed before (HMAC-SHA256 under the shared secret). */

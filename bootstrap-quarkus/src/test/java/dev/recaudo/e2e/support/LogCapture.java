@@ -1,5 +1,7 @@
 package dev.recaudo.e2e.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.recaudo.rest.common.RequestIds;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +29,8 @@ public final class LogCapture extends Handler implements AutoCloseable {
             return level.intValue() >= Level.SEVERE.intValue();
         }
     }
+
+    private static final long SETTLE_MILLIS = 300;
 
     private final Logger logger;
     private final List<Line> lines = new CopyOnWriteArrayList<>();
@@ -71,6 +75,16 @@ public final class LogCapture extends Handler implements AutoCloseable {
             Thread.sleep(20);
         }
         return lines.stream().filter(wanted).findFirst();
+    }
+
+    /**
+     * Fails when anything was logged at ERROR level, or with a stack trace, since the capture opened,
+     * by any request or category. Errors may be logged just after an answer went out, so the capture
+     * is given a moment first.
+     */
+    public void assertNoErrorLogged() throws InterruptedException {
+        Thread.sleep(SETTLE_MILLIS);
+        assertThat(lines()).noneMatch(Line::isError).noneMatch(Line::hasThrowable);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.recaudo.e2e.support;
 
+import static org.hamcrest.Matchers.equalTo;
+
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.util.List;
@@ -68,6 +70,13 @@ public final class Partner {
 
     public Response pay(String externalPaymentId, String customerId, long amountMinor, String currency, Object... documents) {
         return post("/verified-payments", payment(externalPaymentId, customerId, amountMinor, currency, documents));
+    }
+
+    /** A USD document {@code A} of customer {@code C-1} worth 1000, and a VES payment on it that waits for a rate. */
+    public void payAwaitingRate(String externalPaymentId) {
+        createDocument("A", "C-1", "USD", 1000);
+        pay(externalPaymentId, "C-1", 36500, "VES", "A", 1000).then().statusCode(200)
+                .body("status", equalTo("needs_certified_rate"));
     }
 
     public static String unique(String prefix) {

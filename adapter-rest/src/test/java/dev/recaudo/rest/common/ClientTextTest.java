@@ -1,0 +1,51 @@
+package dev.recaudo.rest.common;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ClientTextTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Inv a\u0000b", "\u0000", "tail\u0000"})
+    void givenTextWithNul_whenChecked_thenUnstorable(String text) {
+        assertThat(ClientText.unstorable(text)).hasValueSatisfying(rule -> assertThat(rule).contains("NUL"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SUR\ud800", "\udc00x", "a\udc00\ud800b", "\ud800\ud800\udc00"})
+    void givenTextWithALoneSurrogate_whenChecked_thenUnstorable(String text) {
+        assertThat(ClientText.unstorable(text)).hasValueSatisfying(rule -> assertThat(rule).contains("surrogate"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "Factura 0001", "línea\ttab\r\nnext", "emoji \ud83d\ude00 ok", "\ud83d\ude00", "SUR?"})
+    void givenTextPostgresqlKeepsAsSent_whenChecked_thenStorable(String text) {
+        assertThat(ClientText.unstorable(text)).isEmpty();
+    }
+
+    @Test
+    void givenControlCharacters_whenClassified_thenC0AndDelOnly() {
+        assertThat(ClientText.isControl(0x00)).isTrue();
+        assertThat(ClientText.isControl(0x0A)).isTrue();
+        assertThat(ClientText.isControl(0x1F)).isTrue();
+        assertThat(ClientText.isControl(0x7F)).isTrue();
+        assertThat(ClientText.isControl(' ')).isFalse();
+        assertThat(ClientText.isControl('~')).isFalse();
+        assertThat(ClientText.isControl(0x85)).isFalse();
+    }
+
+    @Test
+    void givenTextThatCouldForgeALogLine_whenWrittenForTheLog_thenOneLineWithEveryBreakEscaped() {
+        String forged = "P-1\r\n2026-11-23 18:05:57,649 INFO  [io.qua.htt.access-log] fake";
+        assertThat(ClientText.forLog(forged))
+                .isEqualTo("P-1\\u000d\\u000a2026-11-23 18:05:57,649 INFO  [io.qua.htt.access-log] fake");
+        assertThat(ClientText.forLog("a\u0000b\tc\u007fd\u0085e\u2028f\u2029g")).isEqualTo(
+                "a\\u0000b\\u0009c\\u007fd\\u0085e\\u2028f\\u2029g");
+        assertThat(ClientText.forLog("literal \\u000a stays text")).isEqualTo("literal \\\\u000a stays text");
+        assertThat(ClientText.forLog("/integrations/v1/acme/payments/P-1 ñ")).isEqualTo("/integrations/v1/acme/payments/P-1 ñ");
+        assertThat(ClientText.forLog(null)).isEqualTo("null");
+    }
+}
