@@ -59,16 +59,16 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class CollectionDocumentsResource {
 
     private final CollectionDocumentsUseCase documents;
-    private final IntegrationWrites writes;
+    private final IntegrationBodies bodies;
     private final IdempotentWrites idempotent;
     private final Caller caller;
     private final Cursors cursors;
     private final RestSettings settings;
 
-    public CollectionDocumentsResource(CollectionDocumentsUseCase documents, IntegrationWrites writes,
+    public CollectionDocumentsResource(CollectionDocumentsUseCase documents, IntegrationBodies bodies,
             IdempotentWrites idempotent, Caller caller, Cursors cursors, RestSettings settings) {
         this.documents = documents;
-        this.writes = writes;
+        this.bodies = bodies;
         this.idempotent = idempotent;
         this.caller = caller;
         this.cursors = cursors;
@@ -111,7 +111,7 @@ public class CollectionDocumentsResource {
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        UpsertDocument command = command(key, writes.read(json, UpsertRequest.class), json.get("metadata"));
+        UpsertDocument command = command(key, bodies.read(json, UpsertRequest.class), json.get("metadata"));
         return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
                 IdempotentWrites.Request.ofBody("integrations.collection_documents.upsert", idempotencyKey, json), () -> {
             UpsertResult result = documents.upsert(command);

@@ -55,15 +55,15 @@ public class CustomersResource {
     private final UpsertCustomerUseCase upserts;
     private final Caller caller;
     private final Cursors cursors;
-    private final IntegrationWrites writes;
+    private final IntegrationBodies bodies;
     private final IdempotentWrites idempotent;
     private final RestSettings settings;
 
     public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors,
-            IntegrationWrites writes, IdempotentWrites idempotent, RestSettings settings) {
+            IntegrationBodies bodies, IdempotentWrites idempotent, RestSettings settings) {
         this.customers = customers;
         this.upserts = upserts;
-        this.writes = writes;
+        this.bodies = bodies;
         this.idempotent = idempotent;
         this.caller = caller;
         this.cursors = cursors;
@@ -127,7 +127,7 @@ public class CustomersResource {
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        UpsertCustomerRequest body = writes.read(json, UpsertCustomerRequest.class);
+        UpsertCustomerRequest body = bodies.read(json, UpsertCustomerRequest.class);
         FieldErrors errors = new FieldErrors();
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalCustomerId", body.externalCustomerId(), 255, errors);

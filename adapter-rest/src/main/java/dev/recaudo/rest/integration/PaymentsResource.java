@@ -71,17 +71,17 @@ public class PaymentsResource {
     private static final Logger LOG = Logger.getLogger(PaymentsResource.class);
 
     private final VerifiedPaymentsUseCase payments;
-    private final IntegrationWrites writes;
+    private final IntegrationBodies bodies;
     private final IdempotentWrites idempotent;
     private final KeyGate gate;
     private final Caller caller;
     private final Cursors cursors;
     private final RestSettings settings;
 
-    public PaymentsResource(VerifiedPaymentsUseCase payments, IntegrationWrites writes, IdempotentWrites idempotent,
+    public PaymentsResource(VerifiedPaymentsUseCase payments, IntegrationBodies bodies, IdempotentWrites idempotent,
             KeyGate gate, Caller caller, Cursors cursors, RestSettings settings) {
         this.payments = payments;
-        this.writes = writes;
+        this.bodies = bodies;
         this.idempotent = idempotent;
         this.gate = gate;
         this.caller = caller;
@@ -126,7 +126,7 @@ public class PaymentsResource {
         KeyPrincipal key = caller.key();
         gate.limit("verified-payments:" + key.key().id(),
                 RateLimitPolicy.perMinute(settings.rateLimit().verifiedPayments().perMinute()));
-        VerifiedPaymentRequest body = writes.read(json, VerifiedPaymentRequest.class);
+        VerifiedPaymentRequest body = bodies.read(json, VerifiedPaymentRequest.class);
         VerifiedPayment command = verifiedCommand(key, body, requestId);
         return guarded(body.externalPaymentId(), body.source(), requestId, () -> idempotent.execute(
                 IdempotentWrites.Family.INTEGRATIONS, key,
@@ -148,7 +148,7 @@ public class PaymentsResource {
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        CertifiedRateRequest body = writes.read(json, CertifiedRateRequest.class);
+        CertifiedRateRequest body = bodies.read(json, CertifiedRateRequest.class);
         String source = IntegrationFields.partner(key);
         CertifiedRateCommand command = certifiedCommand(key, source, externalPaymentId, body, requestId);
         // The payment is part of the request: the same body for another payment is another request.

@@ -12,11 +12,11 @@ import jakarta.enterprise.context.ApplicationScoped;
  * {@code Idempotency-Key} through {@link IdempotentWrites}, the path they share with the public API.
  */
 @ApplicationScoped
-public class IntegrationWrites {
+public class IntegrationBodies {
 
     private final ObjectMapper json;
 
-    public IntegrationWrites(ObjectMapper json) {
+    public IntegrationBodies(ObjectMapper json) {
         this.json = json;
     }
 
