@@ -178,11 +178,11 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
 
         /** {@code limit} of the integrations lists (customers, collection documents, payments). */
         @Override
-        IntegrationsPage integrations();
+        ListPage integrations();
 
         /** {@code limit} of {@code GET /external/payments}. */
         @Override
-        ExternalPaymentsPage externalPayments();
+        ListPage externalPayments();
 
         interface PublicInvoicesPage extends RestSettings.PageSize {
             @Override
@@ -197,20 +197,8 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
             int max();
         }
 
-        interface IntegrationsPage extends RestSettings.PageSize {
-            @Override
-            @WithDefault("20")
-            @Min(1)
-            int defaultSize();
-
-            @Override
-            @WithDefault("100")
-            @Min(1)
-            @Max(1000)
-            int max();
-        }
-
-        interface ExternalPaymentsPage extends RestSettings.PageSize {
+        /** The integrations and external payments lists share their defaults; each is set on its own. */
+        interface ListPage extends RestSettings.PageSize {
             @Override
             @WithDefault("20")
             @Min(1)
