@@ -6,6 +6,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
 /**
@@ -38,10 +39,15 @@ public final class DateRange {
         }
     }
 
-    /** The instant an ISO 8601 date-time with offset names, when it lies in the range; else empty. */
+    /**
+     * The instant an ISO 8601 date-time with offset names, when it lies in the range; else empty.
+     * Digits finer than a microsecond are dropped, as PostgreSQL keeps microseconds: it would round
+     * them instead, and {@code 9999-12-31T23:59:59.9999999Z} would be stored as a year 10000.
+     */
     public static Optional<Instant> dateTime(String text) {
         try {
-            return Optional.of(OffsetDateTime.parse(text).toInstant()).filter(DateRange::contains);
+            return Optional.of(OffsetDateTime.parse(text).toInstant().truncatedTo(ChronoUnit.MICROS))
+                    .filter(DateRange::contains);
         } catch (DateTimeParseException notADateTime) {
             return Optional.empty();
         }

@@ -18,7 +18,8 @@ import org.jboss.logging.MDC;
 /**
  * The first handler of every HTTP request, before any resource matches: fixes the request id,
  * hands the access log a query string with credentials masked, and refuses, in the family's
- * envelope, paths and queries that decode to a control character and bodies that declare a length
+ * envelope, paths and queries that decode to a control character, paths with dot segments or
+ * matrix parameters, and bodies that declare a length
  * over the limit. Bodies sent in chunks are bounded as they are read ({@link BodyLimit}); the HTTP
  * server's own limit, set higher, is only a backstop.
  */
@@ -57,6 +58,11 @@ public class HttpEdge {
                     "must not contain control characters (U+0000 to U+001F, U+007F), percent-encoded or not"));
             return;
         }
+        if (!isPlainPath(context.request().uri())) {
+            refuse(context, requestId, ApiProblem.validation("path",
+                    "must not contain '.' or '..' segments or ';': a path is routed and signed exactly as sent"));
+            return;
+        }
         if (declaredLength(context) > bodyBytesMax) {
             refuse(context, requestId, new ApiProblem(Problem.PAYLOAD_TOO_LARGE,
                     "The request body is larger than " + bodyBytesMax + " bytes"));
@@ -91,6 +97,27 @@ public class HttpEdge {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether the path of a request target means what it spells: no {@code .} or {@code ..}
+     * segment, percent-encoded or not, and no {@code ;} (matrix parameters). The server would
+     * resolve or drop those before routing, so the path a route sees would differ from the path the
+     * partner signed, and a proxy's allow-list by prefix could be walked past.
+     */
+    static boolean isPlainPath(String target) {
+        int query = target.indexOf('?');
+        String path = query < 0 ? target : target.substring(0, query);
+        if (path.indexOf(';') >= 0) {
+            return false;
+        }
+        for (String segment : path.split("/", -1)) {
+            String name = decoded(segment.replace("+", "%2B"));
+            if (name.equals(".") || name.equals("..")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean hasControlCharacter(String raw) {

@@ -9,6 +9,7 @@ import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentVi
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.Rejection;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocument;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertResult;
+import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.customer.CustomerProfile;
@@ -246,6 +247,11 @@ public class CollectionDocumentsResource {
         IntegrationFields.requiredText("externalDocumentId", body.externalDocumentId(), 255, errors);
         IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
         IntegrationFields.pathSegmentId("externalDocumentId", body.externalDocumentId(), errors);
+        if (body.externalDocumentId() != null
+                && body.externalDocumentId().startsWith(InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX)) {
+            errors.add("externalDocumentId", "must not start with " + InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX
+                    + " (reserved for public invoices identified by their idempotency key)");
+        }
         Optional<CustomerProfile> profile = Optional.empty();
         if (body.customer() == null) {
             errors.add("customer", "is required: the customer is synchronized with the document");

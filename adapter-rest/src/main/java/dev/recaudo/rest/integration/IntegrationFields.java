@@ -97,8 +97,11 @@ final class IntegrationFields {
      * no {@code /}, and no control character, since the HTTP edge refuses paths that carry one.
      */
     static void pathSegmentId(String field, String value, FieldErrors errors) {
-        if (value != null && value.contains("/")) {
-            errors.add(field, "must not contain '/' (it is used in paths)");
+        if (value != null && (value.contains("/") || value.contains(";"))) {
+            errors.add(field, "must not contain '/' or ';' (it is used in paths)");
+        }
+        if (value != null && (value.equals(".") || value.equals(".."))) {
+            errors.add(field, "must not be '.' or '..' (it is used in paths)");
         }
         if (value != null && value.chars().anyMatch(ClientText::isControl)) {
             errors.add(field, "must not contain control characters (U+0000 to U+001F, U+007F): it is used in paths");

@@ -32,4 +32,17 @@ class HttpEdgeTest {
     void givenTargetWithoutControlCharacters_whenChecked_thenNothingIsRefused(String target) {
         assertThat(HttpEdge.partWithControlCharacter(target)).isEmpty();
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/v1/%2e%2e/q/metrics", "/v1/.%2e/q/metrics", "/api/../q/metrics", "/a/./b", "/a/%2E/b",
+        "/integrations/v1/c/customers;x=1", "/integrations/v1/c/collection-documents/D5;v=2/cancel", "/x/..?y=1"})
+    void givenPathWithDotSegmentsOrMatrixParameters_whenChecked_thenNotPlain(String target) {
+        assertThat(HttpEdge.isPlainPath(target)).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/v1/invoices", "/x/a.b/c", "/x/...", "/x/.hidden", "/x?y=..&z=a;b", "/x/%2e%2e%2e", "/"})
+    void givenPathThatMeansWhatItSpells_whenChecked_thenPlain(String target) {
+        assertThat(HttpEdge.isPlainPath(target)).isTrue();
+    }
 }
