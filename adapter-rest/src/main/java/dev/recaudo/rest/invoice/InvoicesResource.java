@@ -184,9 +184,12 @@ public class InvoicesResource {
         KeyPrincipal key = caller.key();
         partner(key);
         CurrencyCode currency = key.companyReferenceCurrency().orElseThrow(ApiProblem::noFinancialConfiguration);
-        if (idempotencyKey == null || idempotencyKey.isBlank() || idempotencyKey.length() > 255) {
+        if (idempotencyKey == null || idempotencyKey.isBlank()) {
             throw new ApiProblem(Problem.MISSING_IDEMPOTENCY_KEY, "The x-idempotency header is required (1 to 255 characters)",
                     Map.of(IDEMPOTENCY_HEADER, List.of("is required")));
+        }
+        if (idempotencyKey.length() > 255) {
+            throw ApiProblem.validation(IDEMPOTENCY_HEADER, "must have at most 255 characters");
         }
         CreateInvoice command = createCommand(key, currency, idempotencyKey, body);
         return writes.execute(IdempotentWrites.Family.PUBLIC, key,

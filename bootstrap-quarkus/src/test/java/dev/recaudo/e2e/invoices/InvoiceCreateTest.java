@@ -167,6 +167,9 @@ class InvoiceCreateTest {
         Tenants.Key key = Invoices.liveKey(company);
         given().auth().oauth2(key.secret()).contentType(ContentType.JSON).body(Invoices.body()).post("/v1/invoices")
                 .then().statusCode(422).body("errors", hasKey("x-idempotency"));
+        given().auth().oauth2(key.secret()).header("x-idempotency", "k".repeat(256)).contentType(ContentType.JSON)
+                .body(Invoices.body()).post("/v1/invoices")
+                .then().statusCode(422).body("errors.x-idempotency[0]", equalTo("must have at most 255 characters"));
         assertThat(Sql.count("SELECT count(*) FROM collection_documents WHERE company_id = ?", company.id())).isZero();
     }
 
