@@ -9,15 +9,10 @@ import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentVi
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.Rejection;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocument;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertResult;
-import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.ChangeSlice;
-import dev.recaudo.domain.customer.CustomerProfile;
-import dev.recaudo.domain.document.DocumentDetails;
-import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.CurrencyCode;
-import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.IntegrationsApiFilter;
@@ -26,7 +21,6 @@ import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Cursors;
-import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
@@ -41,9 +35,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,25 +67,6 @@ public class CollectionDocumentsResource {
         this.settings = settings;
     }
 
-    public record CustomerData(String type, String name, String email, String phone, String taxId, String customerCode) {}
-
-    public record LineRequest(Long quantity, Long unitAmountMinor, Long amountMinor, String description, String periodStart,
-            String periodEnd) {}
-
-    public record UpsertRequest(
-            String source,
-            String externalDocumentId,
-            String customerExternalId,
-            CustomerData customer,
-            String currency,
-            Long totalMinor,
-            List<LineRequest> lines,
-            String invoiceNumber,
-            String description,
-            String issueDate,
-            String dueDate,
-            JsonNode metadata) {}
-
     public record DocumentPage(List<IntegrationViews.Document> items, Pagination pagination) {}
 
     /**
@@ -112,7 +84,8 @@ public class CollectionDocumentsResource {
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        UpsertDocument command = command(key, bodies.read(json, UpsertRequest.class), json.get("metadata"));
+        UpsertDocument command = DocumentRequests.upsert(key, bodies.read(json, DocumentRequests.UpsertRequest.class),
+                json.get("metadata"), settings.integrations().linesPerDocumentMax());
         return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
                 IdempotentWrites.Request.ofBody("integrations.collection_documents.upsert", idempotencyKey, json), () -> {
             UpsertResult result = documents.upsert(command);
@@ -235,107 +208,5 @@ public class CollectionDocumentsResource {
 
     private static ApiProblem conflict(String message) {
         return new ApiProblem(Problem.CONFLICT, message);
-    }
-
-    /**
-     * The command of an upsert. {@code metadata} is stored from the body as parsed ({@code sentMetadata}), not
-     * from the record: binding the record reads the tree again, and that loses the spelling of numbers.
-     */
-    private UpsertDocument command(KeyPrincipal key, UpsertRequest body, JsonNode sentMetadata) {
-        FieldErrors errors = new FieldErrors();
-        IntegrationFields.source(body.source(), key, errors);
-        IntegrationFields.requiredText("externalDocumentId", body.externalDocumentId(), 255, errors);
-        IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
-        IntegrationFields.pathSegmentId("externalDocumentId", body.externalDocumentId(), errors);
-        if (body.externalDocumentId() != null
-                && body.externalDocumentId().startsWith(InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX)) {
-            errors.add("externalDocumentId", "must not start with " + InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX
-                    + " (reserved for public invoices identified by their idempotency key)");
-        }
-        Optional<CustomerProfile> profile = Optional.empty();
-        if (body.customer() == null) {
-            errors.add("customer", "is required: the customer is synchronized with the document");
-        } else {
-            CustomerData customer = body.customer();
-            profile = IntegrationFields.customerProfile("customer.", customer.type(), customer.name(), customer.email(),
-                    customer.phone(), customer.taxId(), customer.customerCode(), errors);
-        }
-        Optional<CurrencyCode> currency = CurrencyCode.parse(body.currency());
-        if (currency.isEmpty()) {
-            errors.add("currency", "is required and must be one of " + EnumSet.allOf(CurrencyCode.class));
-        }
-        List<DocumentLine> lines = lines(body.lines(), errors);
-        if (body.totalMinor() != null) {
-            IntegrationFields.amountMinor("totalMinor", body.totalMinor(), 1, errors);
-        }
-        if (errors.isEmpty()) {
-            // At most 5000 lines (the configuration's cap) of at most Money.AMOUNT_MINOR_MAX each: the sum fits a long.
-            long sum = 0;
-            for (DocumentLine line : lines) {
-                sum = Math.addExact(sum, line.amountMinor());
-            }
-            if (sum < 1 || sum > Money.AMOUNT_MINOR_MAX) {
-                errors.add("lines", "must sum to 1 to " + Money.AMOUNT_MINOR_MAX
-                        + " minor units (a document owes something, and no more than the maximum amount)");
-            } else if (body.totalMinor() != null && sum != body.totalMinor()) {
-                errors.add("totalMinor", "must equal the sum of the lines' amountMinor (" + sum + ")");
-            }
-        }
-        Optional<String> invoiceNumber = IntegrationFields.optionalText("invoiceNumber", body.invoiceNumber(), 100, errors);
-        Optional<String> description = IntegrationFields.optionalText("description", body.description(), 2000, errors);
-        Optional<Instant> issueDate = IntegrationFields.dateTime("issueDate", body.issueDate(), false, errors);
-        Optional<Instant> dueDate = IntegrationFields.dateTime("dueDate", body.dueDate(), false, errors);
-        if (body.metadata() != null && !body.metadata().isNull() && !body.metadata().isObject()) {
-            errors.add("metadata", "must be a JSON object");
-        }
-        errors.throwIfAny();
-        String name = invoiceNumber.orElse(body.externalDocumentId());
-        DocumentDetails details = new DocumentDetails(name, description, profile.get().phone(), profile.get().email(),
-                invoiceNumber, issueDate, dueDate);
-        return new UpsertDocument(key.scope(), body.source(), body.externalDocumentId(), body.customerExternalId(), profile.get(),
-                currency.get(), lines, details,
-                Optional.ofNullable(sentMetadata).filter(JsonNode::isObject).map(JsonNode::toString));
-    }
-
-    private List<DocumentLine> lines(List<LineRequest> requested, FieldErrors errors) {
-        List<DocumentLine> lines = new ArrayList<>();
-        int linesMax = settings.integrations().linesPerDocumentMax();
-        if (requested == null || requested.isEmpty() || requested.size() > linesMax) {
-            errors.add("lines", "must have 1 to " + linesMax + " lines");
-            return lines;
-        }
-        for (int i = 0; i < requested.size(); i++) {
-            LineRequest line = requested.get(i);
-            String field = "lines[" + i + "]";
-            if (line == null || line.quantity() == null || line.unitAmountMinor() == null || line.amountMinor() == null) {
-                errors.add(field, "needs quantity, unitAmountMinor and amountMinor");
-                continue;
-            }
-            if (line.quantity() < 1) {
-                errors.add(field + ".quantity", "must be at least 1");
-                continue;
-            }
-            boolean unitAccepted = IntegrationFields.amountMinor(field + ".unitAmountMinor", line.unitAmountMinor(), 0, errors);
-            boolean amountAccepted = IntegrationFields.amountMinor(field + ".amountMinor", line.amountMinor(), 0, errors);
-            if (!unitAccepted || !amountAccepted) {
-                continue;
-            }
-            long product;
-            try {
-                product = Math.multiplyExact(line.quantity(), line.unitAmountMinor());
-            } catch (ArithmeticException overflow) {
-                errors.add(field, "quantity x unitAmountMinor overflows");
-                continue;
-            }
-            if (product != line.amountMinor()) {
-                errors.add(field + ".amountMinor", "must equal quantity x unitAmountMinor (" + product + ")");
-                continue;
-            }
-            Optional<String> description = IntegrationFields.optionalText(field + ".description", line.description(), 500, errors);
-            Optional<Instant> start = IntegrationFields.dateTime(field + ".periodStart", line.periodStart(), false, errors);
-            Optional<Instant> end = IntegrationFields.dateTime(field + ".periodEnd", line.periodEnd(), false, errors);
-            lines.add(new DocumentLine(line.quantity(), line.unitAmountMinor(), line.amountMinor(), description, start, end));
-        }
-        return lines;
     }
 }

@@ -6,16 +6,12 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.CertifiedRateCommand;
-import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ListedDocument;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.UnstorableValue;
 import dev.recaudo.domain.money.CurrencyCode;
-import dev.recaudo.domain.money.Money;
-import dev.recaudo.domain.payment.CertifiedRate;
-import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
@@ -29,7 +25,6 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.Cursors;
-import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
@@ -45,13 +40,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -89,23 +78,6 @@ public class PaymentsResource {
         this.settings = settings;
     }
 
-    public record DocumentRequest(String externalDocumentId, Long amountMinor) {}
-
-    /** Properties beyond these (such as a partner's legacy fields) are ignored. */
-    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    public record VerifiedPaymentRequest(
-            String source,
-            String externalPaymentId,
-            String customerExternalId,
-            Long amountMinor,
-            String currency,
-            String verifiedAt,
-            List<DocumentRequest> documents) {}
-
-    public record CertifiedRateRequest(
-            String refCurrency, Long refAmountMinor, String exchangeRateUsed, String effectiveDate,
-            List<DocumentRequest> documents) {}
-
     public record PaymentPage(List<IntegrationViews.PaymentBody> items, Pagination pagination) {}
 
     /**
@@ -126,8 +98,8 @@ public class PaymentsResource {
         KeyPrincipal key = caller.key();
         gate.limit("verified-payments:" + key.key().id(),
                 RateLimitPolicy.perMinute(settings.rateLimit().verifiedPayments().perMinute()));
-        VerifiedPaymentRequest body = bodies.read(json, VerifiedPaymentRequest.class);
-        VerifiedPayment command = verifiedCommand(key, body, requestId);
+        PaymentRequests.VerifiedPaymentRequest body = bodies.read(json, PaymentRequests.VerifiedPaymentRequest.class);
+        VerifiedPayment command = PaymentRequests.verified(key, body, requestId, documentsMax());
         return guarded(body.externalPaymentId(), body.source(), requestId, () -> idempotent.execute(
                 IdempotentWrites.Family.INTEGRATIONS, key,
                 IdempotentWrites.Request.ofBody("integrations.verified_payments", idempotencyKey, json),
@@ -148,9 +120,9 @@ public class PaymentsResource {
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        CertifiedRateRequest body = bodies.read(json, CertifiedRateRequest.class);
+        PaymentRequests.CertifiedRateRequest body = bodies.read(json, PaymentRequests.CertifiedRateRequest.class);
         String source = IntegrationFields.partner(key);
-        CertifiedRateCommand command = certifiedCommand(key, source, externalPaymentId, body, requestId);
+        CertifiedRateCommand command = PaymentRequests.certified(key, source, externalPaymentId, body, requestId, documentsMax());
         // The payment is part of the request: the same body for another payment is another request.
         IdempotentWrites.Request request = new IdempotentWrites.Request("integrations.certified_rate", idempotencyKey,
                 Map.of("externalPaymentId", externalPaymentId), json);
@@ -177,32 +149,8 @@ public class PaymentsResource {
             @QueryParam("limit") String limit,
             @HeaderParam(RequestIds.HEADER) String requestId) {
         KeyPrincipal key = caller.key();
-        Set<PaymentOutcome> outcomes = new HashSet<>();
-        if (status != null) {
-            outcomes.add(outcome(status));
-        }
-        if (paymentStatus != null) {
-            Set<PaymentOutcome> operational = switch (paymentStatus) {
-                case "settled" -> EnumSet.of(PaymentOutcome.APPLIED, PaymentOutcome.CREDITED);
-                case "pending" -> EnumSet.of(PaymentOutcome.PARTIALLY_APPLIED, PaymentOutcome.NEEDS_CERTIFIED_RATE,
-                        PaymentOutcome.NO_OPEN_DOCUMENTS);
-                default -> throw ApiProblem.validation("paymentStatus", "must be settled or pending");
-            };
-            if (outcomes.isEmpty()) {
-                outcomes.addAll(operational);
-            } else {
-                outcomes.retainAll(operational);
-                if (outcomes.isEmpty()) {
-                    outcomes.add(PaymentOutcome.FAILED); // contradictory filters: match nothing
-                }
-            }
-        }
-        Optional<PaymentKind> kind = Optional.ofNullable(provider).map(text -> switch (text) {
-            case "verified" -> PaymentKind.VERIFIED;
-            case "provider_settlement" -> PaymentKind.PROVIDER_SETTLEMENT;
-            case "checkout" -> PaymentKind.CHECKOUT;
-            default -> throw ApiProblem.validation("provider", "must be verified, provider_settlement or checkout");
-        });
+        Set<PaymentOutcome> outcomes = PaymentRequests.outcomes(status, paymentStatus);
+        Optional<PaymentKind> kind = PaymentRequests.kind(provider);
         Optional<CurrencyCode> currencyFilter = IntegrationFields.currencyFilter(currency);
         int pageSize = QueryParams.pageSize("limit", limit, settings.pages().integrations());
         PaymentListQuery query = new PaymentListQuery(outcomes, Optional.ofNullable(externalPaymentId), Optional.empty(),
@@ -249,29 +197,7 @@ public class PaymentsResource {
             return new IdempotentWrites.Reply(200, IntegrationViews.payment(none.view(),
                     PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), requestId));
         }
-        ApplyResult.Rejected rejected = (ApplyResult.Rejected) result;
-        throw switch (rejected.reason()) {
-            case CUSTOMER_NOT_FOUND -> new ApiProblem(Problem.NOT_FOUND,
-                    "No customer with customerExternalId " + rejected.detail() + " for this source");
-            case DOCUMENT_NOT_FOUND -> new ApiProblem(Problem.NOT_FOUND,
-                    "No document with externalDocumentId " + rejected.detail() + " for this source");
-            case PAYMENT_NOT_FOUND -> new ApiProblem(Problem.NOT_FOUND, "No payment with externalPaymentId " + rejected.detail());
-            case DOCUMENT_OF_ANOTHER_CUSTOMER -> ApiProblem.validation("documents",
-                    "document " + rejected.detail() + " belongs to another customer");
-            case MIXED_CURRENCIES -> ApiProblem.validation("documents", "all listed documents must share one currency");
-            case DOCUMENT_CURRENCY_NOT_SETTLEABLE -> ApiProblem.validation("documents", "must be in USD or VES: no verified"
-                    + " payment or certified rate settles documents in " + rejected.detail() + " (their checkout does)");
-            case LISTED_EXCEEDS_AMOUNT -> ApiProblem.validation("documents",
-                    "the listed amounts (" + rejected.detail() + ") exceed the payment's amountMinor");
-            case NOT_AWAITING_RATE -> new ApiProblem(Problem.CONFLICT,
-                    "The payment is " + rejected.detail() + ", not needs_certified_rate: it is never applied twice");
-            case REFERENCE_CURRENCY_MISMATCH -> ApiProblem.validation("refCurrency",
-                    "must be the payment's applicationCurrency, the currency of its documents (" + rejected.detail() + ")");
-            case CONVERSION_ABOVE_MAXIMUM -> ApiProblem.validation("exchangeRateUsed", "converts the payment's amountMinor ("
-                    + rejected.detail() + ") to more than the maximum amount of " + Money.AMOUNT_MINOR_MAX + " minor units");
-            case REFERENCE_AMOUNT_MISMATCH -> ApiProblem.validation("refAmountMinor",
-                    "must equal amountMinor x exchangeRateUsed rounded half-even to the minor unit (" + rejected.detail() + ")");
-        };
+        throw PaymentRejections.problem((ApplyResult.Rejected) result);
     }
 
     private Response alreadyProcessed(KeyPrincipal key, String source, String externalPaymentId, String requestId) {
@@ -317,87 +243,8 @@ public class PaymentsResource {
         return "unexpected error";
     }
 
-    private static PaymentOutcome outcome(String status) {
-        try {
-            return PaymentOutcome.fromWireName(status);
-        } catch (IllegalArgumentException unknown) {
-            throw ApiProblem.validation("status", "is not a payment status");
-        }
+    private int documentsMax() {
+        return settings.integrations().documentsPerPaymentMax();
     }
 
-
-    private VerifiedPayment verifiedCommand(KeyPrincipal key, VerifiedPaymentRequest body, String requestId) {
-        FieldErrors errors = new FieldErrors();
-        IntegrationFields.source(body.source(), key, errors);
-        IntegrationFields.requiredText("externalPaymentId", body.externalPaymentId(), 255, errors);
-        IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
-        IntegrationFields.pathSegmentId("externalPaymentId", body.externalPaymentId(), errors);
-        if (body.externalPaymentId() != null && PaymentKind.isReserved(body.externalPaymentId())) {
-            errors.add("externalPaymentId", "must not start with any of " + PaymentKind.RESERVED_PREFIXES
-                    + ": they name the payments Recaudo records (settlements, checkouts, external payments)");
-        }
-        IntegrationFields.amountMinor("amountMinor", body.amountMinor(), 1, errors);
-        Optional<CurrencyCode> currency = currency("currency", body.currency(), Payment.VERIFIED_CURRENCIES, errors);
-        Optional<Instant> verifiedAt = IntegrationFields.dateTime("verifiedAt", body.verifiedAt(), true, errors);
-        List<ListedDocument> documents = listed(body.documents(), errors);
-        errors.throwIfAny();
-        return new VerifiedPayment(key.scope(), body.source(), body.externalPaymentId(), body.customerExternalId(),
-                Money.of(body.amountMinor(), currency.get()), verifiedAt.get(), documents, requestId);
-    }
-
-    private CertifiedRateCommand certifiedCommand(
-            KeyPrincipal key, String source, String externalPaymentId, CertifiedRateRequest body, String requestId) {
-        FieldErrors errors = new FieldErrors();
-        // USD or VES for every payment made now; the service checks it is the payment's application
-        // currency, which for payments kept waiting since before that rule may be COP, MXN or CRC.
-        Optional<CurrencyCode> currency = currency("refCurrency", body.refCurrency(), EnumSet.allOf(CurrencyCode.class), errors);
-        IntegrationFields.amountMinor("refAmountMinor", body.refAmountMinor(), 1, errors);
-        Optional<CertifiedRate> rate = CertifiedRate.parse(body.exchangeRateUsed());
-        if (rate.isEmpty()) {
-            errors.add("exchangeRateUsed", "must be a positive decimal of at most 19 characters matching ^[0-9]+(?:\\.[0-9]+)?$");
-        }
-        Optional<LocalDate> effectiveDate = IntegrationFields.date("effectiveDate", body.effectiveDate(), errors);
-        List<ListedDocument> documents = listed(body.documents(), errors);
-        errors.throwIfAny();
-        return new CertifiedRateCommand(key.scope(), source, externalPaymentId, currency.get(), body.refAmountMinor(),
-                rate.get(), effectiveDate.get(), documents, Optional.of(key.key().id().value()), requestId);
-    }
-
-    /** One of {@code accepted}, written in upper or lower case ({@code USD}, {@code usd}; not {@code Usd}). */
-    private static Optional<CurrencyCode> currency(String field, String text, Set<CurrencyCode> accepted, FieldErrors errors) {
-        Optional<CurrencyCode> currency = text == null ? Optional.empty()
-                : CurrencyCode.parse(text).filter(accepted::contains)
-                        .filter(c -> text.equals(c.name()) || text.equals(c.name().toLowerCase(Locale.ROOT)));
-        if (currency.isEmpty()) {
-            errors.add(field, "must be one of " + accepted + ", in upper or lower case");
-        }
-        return currency;
-    }
-
-    private List<ListedDocument> listed(List<DocumentRequest> documents, FieldErrors errors) {
-        List<ListedDocument> listed = new ArrayList<>();
-        int listedMax = settings.integrations().documentsPerPaymentMax();
-        if (documents == null || documents.isEmpty() || documents.size() > listedMax) {
-            errors.add("documents", "must list 1 to " + listedMax + " documents");
-            return listed;
-        }
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < documents.size(); i++) {
-            DocumentRequest document = documents.get(i);
-            String field = "documents[" + i + "]";
-            if (document == null || document.externalDocumentId() == null || document.externalDocumentId().isBlank()) {
-                errors.add(field + ".externalDocumentId", "is required");
-                continue;
-            }
-            if (!IntegrationFields.amountMinor(field + ".amountMinor", document.amountMinor(), 1, errors)) {
-                continue;
-            }
-            if (!seen.add(document.externalDocumentId())) {
-                errors.add(field + ".externalDocumentId", "is listed twice");
-                continue;
-            }
-            listed.add(new ListedDocument(document.externalDocumentId(), document.amountMinor()));
-        }
-        return listed;
-    }
 }

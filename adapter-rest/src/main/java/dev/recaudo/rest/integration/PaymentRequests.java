@@ -1,0 +1,171 @@
+package dev.recaudo.rest.integration;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.CertifiedRateCommand;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ListedDocument;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.CertifiedRate;
+import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentOutcome;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.FieldErrors;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The bodies of verified payments and certified rates, and their reading into commands: every
+ * field rule, with every problem collected and named by its field, before any use case runs.
+ */
+final class PaymentRequests {
+
+    private PaymentRequests() {}
+
+    public record DocumentRequest(String externalDocumentId, Long amountMinor) {}
+
+    /** Properties beyond these (such as a partner's legacy fields) are ignored. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record VerifiedPaymentRequest(
+            String source,
+            String externalPaymentId,
+            String customerExternalId,
+            Long amountMinor,
+            String currency,
+            String verifiedAt,
+            List<DocumentRequest> documents) {}
+
+    public record CertifiedRateRequest(
+            String refCurrency, Long refAmountMinor, String exchangeRateUsed, String effectiveDate,
+            List<DocumentRequest> documents) {}
+
+    /**
+     * The outcomes a payments list asks for: {@code status} (one outcome) and {@code paymentStatus}
+     * ({@code settled} or {@code pending}, a group of outcomes) narrow each other; contradictory
+     * filters match nothing.
+     */
+    static Set<PaymentOutcome> outcomes(String status, String paymentStatus) {
+        Set<PaymentOutcome> outcomes = new HashSet<>();
+        if (status != null) {
+            outcomes.add(outcome(status));
+        }
+        if (paymentStatus != null) {
+            Set<PaymentOutcome> operational = switch (paymentStatus) {
+                case "settled" -> EnumSet.of(PaymentOutcome.APPLIED, PaymentOutcome.CREDITED);
+                case "pending" -> EnumSet.of(PaymentOutcome.PARTIALLY_APPLIED, PaymentOutcome.NEEDS_CERTIFIED_RATE,
+                        PaymentOutcome.NO_OPEN_DOCUMENTS);
+                default -> throw ApiProblem.validation("paymentStatus", "must be settled or pending");
+            };
+            if (outcomes.isEmpty()) {
+                outcomes.addAll(operational);
+            } else {
+                outcomes.retainAll(operational);
+                if (outcomes.isEmpty()) {
+                    outcomes.add(PaymentOutcome.FAILED); // contradictory filters: match nothing
+                }
+            }
+        }
+        return outcomes;
+    }
+
+    /** The kind a payments list asks for with {@code provider}. */
+    static Optional<PaymentKind> kind(String provider) {
+        return Optional.ofNullable(provider).map(text -> switch (text) {
+            case "verified" -> PaymentKind.VERIFIED;
+            case "provider_settlement" -> PaymentKind.PROVIDER_SETTLEMENT;
+            case "checkout" -> PaymentKind.CHECKOUT;
+            default -> throw ApiProblem.validation("provider", "must be verified, provider_settlement or checkout");
+        });
+    }
+
+    private static PaymentOutcome outcome(String status) {
+        try {
+            return PaymentOutcome.fromWireName(status);
+        } catch (IllegalArgumentException unknown) {
+            throw ApiProblem.validation("status", "is not a payment status");
+        }
+    }
+
+    static VerifiedPayment verified(KeyPrincipal key, VerifiedPaymentRequest body, String requestId, int documentsMax) {
+        FieldErrors errors = new FieldErrors();
+        IntegrationFields.source(body.source(), key, errors);
+        IntegrationFields.requiredText("externalPaymentId", body.externalPaymentId(), 255, errors);
+        IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
+        IntegrationFields.pathSegmentId("externalPaymentId", body.externalPaymentId(), errors);
+        if (body.externalPaymentId() != null && PaymentKind.isReserved(body.externalPaymentId())) {
+            errors.add("externalPaymentId", "must not start with any of " + PaymentKind.RESERVED_PREFIXES
+                    + ": they name the payments Recaudo records (settlements, checkouts, external payments)");
+        }
+        IntegrationFields.amountMinor("amountMinor", body.amountMinor(), 1, errors);
+        Optional<CurrencyCode> currency = currency("currency", body.currency(), Payment.VERIFIED_CURRENCIES, errors);
+        Optional<Instant> verifiedAt = IntegrationFields.dateTime("verifiedAt", body.verifiedAt(), true, errors);
+        List<ListedDocument> documents = listed(body.documents(), documentsMax, errors);
+        errors.throwIfAny();
+        return new VerifiedPayment(key.scope(), body.source(), body.externalPaymentId(), body.customerExternalId(),
+                Money.of(body.amountMinor(), currency.get()), verifiedAt.get(), documents, requestId);
+    }
+
+    static CertifiedRateCommand certified(KeyPrincipal key, String source, String externalPaymentId, CertifiedRateRequest body,
+            String requestId, int documentsMax) {
+        FieldErrors errors = new FieldErrors();
+        // USD or VES for every payment made now; the service checks it is the payment's application
+        // currency, which for payments kept waiting since before that rule may be COP, MXN or CRC.
+        Optional<CurrencyCode> currency = currency("refCurrency", body.refCurrency(), EnumSet.allOf(CurrencyCode.class), errors);
+        IntegrationFields.amountMinor("refAmountMinor", body.refAmountMinor(), 1, errors);
+        Optional<CertifiedRate> rate = CertifiedRate.parse(body.exchangeRateUsed());
+        if (rate.isEmpty()) {
+            errors.add("exchangeRateUsed", "must be a positive decimal of at most 19 characters matching ^[0-9]+(?:\\.[0-9]+)?$");
+        }
+        Optional<LocalDate> effectiveDate = IntegrationFields.date("effectiveDate", body.effectiveDate(), errors);
+        List<ListedDocument> documents = listed(body.documents(), documentsMax, errors);
+        errors.throwIfAny();
+        return new CertifiedRateCommand(key.scope(), source, externalPaymentId, currency.get(), body.refAmountMinor(),
+                rate.get(), effectiveDate.get(), documents, Optional.of(key.key().id().value()), requestId);
+    }
+
+    /** One of {@code accepted}, written in upper or lower case ({@code USD}, {@code usd}; not {@code Usd}). */
+    private static Optional<CurrencyCode> currency(String field, String text, Set<CurrencyCode> accepted, FieldErrors errors) {
+        Optional<CurrencyCode> currency = text == null ? Optional.empty()
+                : CurrencyCode.parse(text).filter(accepted::contains)
+                        .filter(c -> text.equals(c.name()) || text.equals(c.name().toLowerCase(Locale.ROOT)));
+        if (currency.isEmpty()) {
+            errors.add(field, "must be one of " + accepted + ", in upper or lower case");
+        }
+        return currency;
+    }
+
+    private static List<ListedDocument> listed(List<DocumentRequest> documents, int documentsMax, FieldErrors errors) {
+        List<ListedDocument> listed = new ArrayList<>();
+        if (documents == null || documents.isEmpty() || documents.size() > documentsMax) {
+            errors.add("documents", "must list 1 to " + documentsMax + " documents");
+            return listed;
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < documents.size(); i++) {
+            DocumentRequest document = documents.get(i);
+            String field = "documents[" + i + "]";
+            if (document == null || document.externalDocumentId() == null || document.externalDocumentId().isBlank()) {
+                errors.add(field + ".externalDocumentId", "is required");
+                continue;
+            }
+            if (!IntegrationFields.amountMinor(field + ".amountMinor", document.amountMinor(), 1, errors)) {
+                continue;
+            }
+            if (!seen.add(document.externalDocumentId())) {
+                errors.add(field + ".externalDocumentId", "is listed twice");
+                continue;
+            }
+            listed.add(new ListedDocument(document.externalDocumentId(), document.amountMinor()));
+        }
+        return listed;
+    }
+}
