@@ -9,7 +9,6 @@ import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
-import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Entry;
@@ -27,11 +26,7 @@ import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.payment.PaymentRepository.PaidDocument;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -48,6 +43,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     private final CollectionDocumentRepository documents;
     private final CustomerRepository customers;
     private final KnownCustomers knownCustomers;
+    private final ListedDocuments listedDocuments;
     private final Ledger ledger;
     private final DocumentBook book;
     private final Transactions transactions;
@@ -65,6 +61,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         this.documents = documents;
         this.customers = customers;
         this.knownCustomers = new KnownCustomers(customers);
+        this.listedDocuments = new ListedDocuments(documents);
         this.ledger = ledger;
         this.book = book;
         this.transactions = transactions;
@@ -75,8 +72,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     public ApplyResult apply(VerifiedPayment command) {
         try {
             return transactions.inTransaction(() -> applyInTransaction(command));
-        } catch (Rollback rollback) {
-            return rollback.result;
+        } catch (PaymentRollback rollback) {
+            return rollback.result();
         }
     }
 
@@ -89,12 +86,12 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         }
         UUID customerId = customers.findLink(scope, command.source(), command.customerExternalId())
                 .map(CustomerLink::companyCustomerId)
-                .orElseThrow(() -> rejected(Rejection.CUSTOMER_NOT_FOUND, command.customerExternalId()));
-        List<CollectionDocument> listed = resolve(scope, command.source(), customerId, command.documents());
+                .orElseThrow(() -> PaymentRollback.rejected(Rejection.CUSTOMER_NOT_FOUND, command.customerExternalId()));
+        List<CollectionDocument> listed = listedDocuments.resolve(scope, command.source(), customerId, command.documents());
         CurrencyCode documentCurrency = listed.get(0).total().currency();
         if (!Payment.VERIFIED_CURRENCIES.contains(documentCurrency)) {
             // It would wait for a certified rate in a currency no rate may name: refused, nothing kept.
-            throw rejected(Rejection.DOCUMENT_CURRENCY_NOT_SETTLEABLE, documentCurrency.name());
+            throw PaymentRollback.rejected(Rejection.DOCUMENT_CURRENCY_NOT_SETTLEABLE, documentCurrency.name());
         }
         Instant now = clock.instant();
         UUID paymentId = existing.map(Payment::id).orElseGet(UUID::randomUUID);
@@ -109,7 +106,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             receive(pending, now);
             return new ApplyResult.Processed(view(pending));
         }
-        Allocation allocation = allocate(scope, command.amount(), command.documents(), listed);
+        Allocation allocation = listedDocuments.allocate(scope, command.amount(), command.documents(), listed);
         Payment payment = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
                 Optional.of(customerId), Optional.of(command.customerExternalId()), command.amount(),
                 Optional.of(command.amount()), allocation.applied(), allocation.credit(), allocation.outcome(), Optional.empty(),
@@ -130,8 +127,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     public ApplyResult certify(CertifiedRateCommand command) {
         try {
             return transactions.inTransaction(() -> certifyInTransaction(command));
-        } catch (Rollback rollback) {
-            return rollback.result;
+        } catch (PaymentRollback rollback) {
+            return rollback.result();
         }
     }
 
@@ -139,28 +136,29 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         TenantScope scope = command.scope();
         payments.lockIdentity(scope, command.source(), command.externalPaymentId());
         Payment payment = payments.findVerified(scope, command.source(), command.externalPaymentId())
-                .orElseThrow(() -> rejected(Rejection.PAYMENT_NOT_FOUND, command.externalPaymentId()));
+                .orElseThrow(() -> PaymentRollback.rejected(Rejection.PAYMENT_NOT_FOUND, command.externalPaymentId()));
         if (payment.outcome() != PaymentOutcome.NEEDS_CERTIFIED_RATE) {
-            throw rejected(Rejection.NOT_AWAITING_RATE, payment.outcome().wireName());
+            throw PaymentRollback.rejected(Rejection.NOT_AWAITING_RATE, payment.outcome().wireName());
         }
         // The rate converts into the payment's application currency, whatever it is: a payment kept
         // waiting for a COP, MXN or CRC rate before documents were limited to USD and VES completes too.
         if (command.refCurrency() != payment.applied().currency()) {
-            throw rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, payment.applied().currency().name());
+            throw PaymentRollback.rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, payment.applied().currency().name());
         }
         Money converted = command.rate().convert(payment.amount(), command.refCurrency())
-                .orElseThrow(() -> rejected(Rejection.CONVERSION_ABOVE_MAXIMUM, Long.toString(payment.amount().amountMinor())));
+                .orElseThrow(() -> PaymentRollback.rejected(Rejection.CONVERSION_ABOVE_MAXIMUM,
+                        Long.toString(payment.amount().amountMinor())));
         if (converted.amountMinor() != command.refAmountMinor()) {
-            throw rejected(Rejection.REFERENCE_AMOUNT_MISMATCH, Long.toString(converted.amountMinor()));
+            throw PaymentRollback.rejected(Rejection.REFERENCE_AMOUNT_MISMATCH, Long.toString(converted.amountMinor()));
         }
         UUID customerId = payment.customerId().orElseThrow();
-        List<CollectionDocument> listed = resolve(scope, command.source(), customerId, command.documents());
+        List<CollectionDocument> listed = listedDocuments.resolve(scope, command.source(), customerId, command.documents());
         if (listed.get(0).total().currency() != command.refCurrency()) {
-            throw rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, listed.get(0).total().currency().name());
+            throw PaymentRollback.rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, listed.get(0).total().currency().name());
         }
-        Allocation allocation = allocate(scope, converted, command.documents(), listed);
+        Allocation allocation = listedDocuments.allocate(scope, converted, command.documents(), listed);
         if (allocation.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
-            throw new Rollback(new ApplyResult.NoOpenDocuments(view(payment)));
+            throw new PaymentRollback(new ApplyResult.NoOpenDocuments(view(payment)));
         }
         Instant now = clock.instant();
         UUID rateId = UUID.randomUUID();
@@ -182,47 +180,6 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         payments.update(certified);
         settle(certified, allocation, customerId, now);
         return new ApplyResult.Processed(view(certified));
-    }
-
-    /** Resolves the listed documents of the partner and customer; all must share one currency. */
-    private List<CollectionDocument> resolve(TenantScope scope, String source, UUID customerId, List<ListedDocument> listed) {
-        List<CollectionDocument> found = new ArrayList<>();
-        for (ListedDocument document : listed) {
-            CollectionDocument resolved = documents.findByExternalId(scope, source, document.externalDocumentId())
-                    .orElseThrow(() -> rejected(Rejection.DOCUMENT_NOT_FOUND, document.externalDocumentId()));
-            if (!resolved.customerId().equals(customerId)) {
-                throw rejected(Rejection.DOCUMENT_OF_ANOTHER_CUSTOMER, document.externalDocumentId());
-            }
-            if (resolved.total().currency() != found.stream().findFirst().map(d -> d.total().currency())
-                    .orElse(resolved.total().currency())) {
-                throw rejected(Rejection.MIXED_CURRENCIES, document.externalDocumentId());
-            }
-            found.add(resolved);
-        }
-        return found;
-    }
-
-    /** Locks the documents in id order, then allocates in the partner's order with the locked balances. */
-    private Allocation allocate(TenantScope scope, Money amount, List<ListedDocument> listed, List<CollectionDocument> resolved) {
-        Map<DocumentId, CollectionDocument> locked = new LinkedHashMap<>();
-        resolved.stream()
-                .map(CollectionDocument::id)
-                .distinct()
-                .sorted(Comparator.comparing(DocumentId::value))
-                .forEach(id -> locked.put(id, documents.lock(scope, id).orElseThrow()));
-        List<Allocation.ListedDocument> allocationInput = new ArrayList<>();
-        long listedTotal = 0;
-        for (int i = 0; i < listed.size(); i++) {
-            CollectionDocument document = locked.get(resolved.get(i).id());
-            Money open = document.status() == DocumentStatus.CREATED ? document.balance() : Money.zero(amount.currency());
-            allocationInput.add(new Allocation.ListedDocument(document.id(), Money.of(listed.get(i).amountMinor(),
-                    amount.currency()), open));
-            listedTotal = Math.addExact(listedTotal, listed.get(i).amountMinor());
-        }
-        if (listedTotal > amount.amountMinor()) {
-            throw rejected(Rejection.LISTED_EXCEEDS_AMOUNT, Long.toString(listedTotal));
-        }
-        return Allocation.of(amount, allocationInput);
     }
 
     /**
@@ -286,19 +243,5 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         List<PaidDocument> paid = payments.applicationsOfPayment(payment.scope(), payment.id());
         return new PaymentView(payment, paid, knownCustomers.ofPayment(payment, () -> paid.stream().findFirst()
                 .flatMap(document -> documents.find(payment.scope(), document.documentId()))));
-    }
-
-    private static Rollback rejected(Rejection reason, String detail) {
-        return new Rollback(new ApplyResult.Rejected(reason, detail));
-    }
-
-    /** Carries a result out of the transaction while rolling back whatever it wrote. */
-    private static final class Rollback extends RuntimeException {
-        private final ApplyResult result;
-
-        Rollback(ApplyResult result) {
-            super(null, null, false, false);
-            this.result = result;
-        }
     }
 }
