@@ -1,5 +1,6 @@
 package dev.recaudo.bootstrap;
 
+import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import io.quarkus.scheduler.Scheduled;
@@ -18,10 +19,15 @@ public class BackgroundWork {
 
     private final WebhookDispatchUseCase webhooks;
     private final BulkAnnulmentUseCase bulkAnnulment;
+    private final CallbackDispatchUseCase callbacks;
+    private final int callbacksPerRunMax;
 
-    public BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment) {
+    public BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment,
+            CallbackDispatchUseCase callbacks, RecaudoConfig config) {
         this.webhooks = webhooks;
         this.bulkAnnulment = bulkAnnulment;
+        this.callbacks = callbacks;
+        this.callbacksPerRunMax = config.callbacks().perRunMax();
     }
 
     @Scheduled(every = "${recaudo.webhooks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
@@ -30,6 +36,11 @@ public class BackgroundWork {
         while (batches < DISPATCH_BATCHES_PER_RUN_MAX && webhooks.dispatchDue() > 0) {
             batches++;
         }
+    }
+
+    @Scheduled(every = "${recaudo.callbacks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sendCallbacks() {
+        callbacks.dispatchQueued(callbacksPerRunMax);
     }
 
     @Scheduled(every = "${recaudo.jobs.poll-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -10,26 +10,18 @@ import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.company.CompanyAdministrationService;
 import dev.recaudo.application.company.CompanyAdministrationUseCase;
-import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.application.customer.CustomerQueries;
 import dev.recaudo.application.customer.CustomerQueryService;
 import dev.recaudo.application.customer.UpsertCustomerService;
 import dev.recaudo.application.customer.UpsertCustomerUseCase;
 import dev.recaudo.application.document.DocumentQueries;
 import dev.recaudo.application.document.DocumentQueryService;
+import dev.recaudo.application.externalpayment.CallbackDispatchService;
+import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
+import dev.recaudo.application.externalpayment.CallbackSecretService;
+import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentQueries;
 import dev.recaudo.application.externalpayment.ExternalPaymentQueryService;
-import dev.recaudo.application.product.ProductQueries;
-import dev.recaudo.application.product.ProductQueryService;
-import dev.recaudo.domain.admin.AdminUserRepository;
-import dev.recaudo.domain.admin.PasswordHasher;
-import dev.recaudo.domain.apikey.ApiKeyRepository;
-import dev.recaudo.domain.company.CompanyRepository;
-import dev.recaudo.domain.customer.CustomerRepository;
-import dev.recaudo.domain.document.CollectionDocumentRepository;
-import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
-import dev.recaudo.domain.product.ProductRepository;
-import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
 import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.integration.CollectionDocumentsService;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase;
@@ -43,15 +35,29 @@ import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxService;
 import dev.recaudo.application.invoice.SandboxUseCase;
+import dev.recaudo.application.product.ProductQueries;
+import dev.recaudo.application.product.ProductQueryService;
+import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.application.webhook.WebhookDispatchService;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsService;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
+import dev.recaudo.domain.admin.AdminUserRepository;
+import dev.recaudo.domain.admin.PasswordHasher;
+import dev.recaudo.domain.apikey.ApiKeyRepository;
 import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.customer.CustomerRepository;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.product.ProductRepository;
+import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
 import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.RetrySchedule;
 import dev.recaudo.domain.webhook.WebhookRepository;
@@ -204,6 +210,21 @@ public class CoreWiring {
                 Duration.ofSeconds(settings.retryCapSeconds()), settings.attemptsMax(), settings.retryJitter());
         LeasedBatches batches = new LeasedBatches(settings.batchSize(), Duration.ofSeconds(settings.leaseSeconds()));
         return new WebhookDispatchService(webhooks, sender, schedule, batches, transactions, clock, Math::random);
+    }
+
+    @Produces
+    @Singleton
+    CallbackDispatchUseCase callbackDispatch(ExternalPaymentCallbacks callbacks, ExternalPaymentSecrets secrets,
+            WebhookSender sender, SecureRandom random, Transactions transactions, Clock clock, RecaudoConfig config) {
+        return new CallbackDispatchService(callbacks, secrets, () -> StandardWebhookSignature.newSecret(random), sender,
+                Duration.ofSeconds(config.callbacks().leaseSeconds()), transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    CallbackSecretUseCase callbackSecrets(ExternalPaymentSecrets secrets, SecureRandom random, Transactions transactions,
+            Clock clock) {
+        return new CallbackSecretService(secrets, () -> StandardWebhookSignature.newSecret(random), transactions, clock);
     }
 
     @Produces

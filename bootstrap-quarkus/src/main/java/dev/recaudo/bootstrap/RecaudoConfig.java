@@ -75,6 +75,8 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
 
     JobsConfig jobs();
 
+    CallbacksConfig callbacks();
+
     @Override
     IdempotencyConfig idempotency();
 
@@ -324,6 +326,29 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         @Min(1)
         @Max(100)
         int endpointsPerCompanyMax();
+    }
+
+    /** The callbacks of completed external payments: one attempt each, never retried. */
+    interface CallbacksConfig {
+        /** How often every instance looks for queued callbacks: a duration ({@code 1s}), or {@code off} on this instance. */
+        @WithDefault("1s")
+        @Pattern(regexp = SCHEDULE)
+        String dispatchInterval();
+
+        /** Callbacks one instance attempts per run, one after another. */
+        @WithDefault("20")
+        @Min(1)
+        @Max(1000)
+        int perRunMax();
+
+        /**
+         * How long an attempt holds its callback; an attempt without a result after this is recorded
+         * as unknown. At least twice the receiver's 5-second limit.
+         */
+        @WithDefault("30")
+        @Min(10)
+        @Max(3600)
+        long leaseSeconds();
     }
 
     interface JobsConfig {

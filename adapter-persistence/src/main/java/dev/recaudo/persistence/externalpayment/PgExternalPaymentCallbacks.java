@@ -4,6 +4,7 @@ import static dev.recaudo.persistence.common.Jdbc.instant;
 import static dev.recaudo.persistence.common.Jdbc.uuid;
 
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.externalpayment.CallbackAttempt;
 import dev.recaudo.domain.externalpayment.CallbackRequest;
 import dev.recaudo.domain.externalpayment.CallbackResult;
@@ -14,6 +15,9 @@ import dev.recaudo.persistence.common.Jdbc.TextArray;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +29,9 @@ import java.util.UUID;
 /** External payment callbacks in PostgreSQL: the body is rendered once, when the completion queues it. */
 @ApplicationScoped
 public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
+
+    /** The column's bound. */
+    private static final int ERROR_LENGTH_MAX = 500;
 
     private final Jdbc jdbc;
 
@@ -48,12 +55,40 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
         }
         jdbc.query("SELECT * FROM external_payment_callbacks WHERE company_id = ? AND is_test = ?"
                         + " AND external_payment_id = ANY (?::uuid[]) AND status <> 'queued' ORDER BY attempted_at, id",
-                row -> attempts.computeIfAbsent(uuid(row, "external_payment_id"), id -> new java.util.ArrayList<>())
+                row -> attempts.computeIfAbsent(uuid(row, "external_payment_id"), id -> new ArrayList<>())
                         .add(attempt(row)),
                 scope.companyId().value(), scope.isTest(),
                 new TextArray(externalPaymentIds.stream().map(UUID::toString).toList()));
         attempts.replaceAll((id, list) -> List.copyOf(list));
         return attempts;
+    }
+
+    @Override
+    public Optional<DueCallback> claimNext(Instant now, Duration lease) {
+        return jdbc.queryOne("UPDATE external_payment_callbacks c SET status = 'attempting', attempted_at = ?,"
+                        + " leased_until = ?, updated_at = ?"
+                        + " FROM (SELECT x.id FROM external_payment_callbacks x WHERE x.status = 'queued'"
+                        + "       ORDER BY x.created_at, x.id LIMIT 1 FOR UPDATE SKIP LOCKED) due"
+                        + " WHERE c.id = due.id RETURNING c.id, c.company_id, c.url, c.body, c.attempted_at",
+                row -> new DueCallback(uuid(row, "id"), new CompanyId(uuid(row, "company_id")), row.getString("url"),
+                        row.getString("body"), instant(row, "attempted_at")),
+                now, now.plus(lease), now);
+    }
+
+    @Override
+    public void recordResult(UUID callbackId, CallbackResult result, Optional<Integer> statusCode, Optional<String> error,
+            long durationMillis, Instant now) {
+        jdbc.update("UPDATE external_payment_callbacks SET status = ?, status_code = ?, error = ?, duration_ms = ?,"
+                        + " leased_until = NULL, updated_at = ? WHERE id = ? AND status IN ('attempting', 'unknown')",
+                result.wireName(), statusCode.orElse(null),
+                error.map(text -> text.length() > ERROR_LENGTH_MAX ? text.substring(0, ERROR_LENGTH_MAX) : text).orElse(null),
+                durationMillis, now, callbackId);
+    }
+
+    @Override
+    public int expireUnanswered(Instant now) {
+        return jdbc.update("UPDATE external_payment_callbacks SET status = 'unknown', leased_until = NULL, updated_at = ?"
+                + " WHERE status = 'attempting' AND leased_until < ?", now, now);
     }
 
     static CallbackAttempt attempt(ResultSet row) throws SQLException {

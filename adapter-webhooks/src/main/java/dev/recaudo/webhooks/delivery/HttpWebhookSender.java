@@ -21,6 +21,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
@@ -67,6 +71,20 @@ public class HttpWebhookSender implements WebhookSender {
 
     @Override
     public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret) {
+        return attempt(url, webhookId, timestamp, body, secret, requestTimeout, Optional.empty());
+    }
+
+    @Override
+    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret, Duration timeLimit) {
+        return attempt(url, webhookId, timestamp, body, secret, timeLimit, Optional.of(timeLimit));
+    }
+
+    /**
+     * One attempt. {@code timeLimit}, when present, bounds the whole attempt, connection included:
+     * the request runs asynchronously and is abandoned when the limit passes.
+     */
+    private SendOutcome attempt(String url, String webhookId, Instant timestamp, String body, String secret,
+            Duration requestTimeout, Optional<Duration> timeLimit) {
         long startedNanos = System.nanoTime();
         if (targetPolicy.check(url) instanceof TargetCheck.Refused refused) {
             return failed("target refused: " + refused.reason(), startedNanos);
@@ -92,21 +110,36 @@ public class HttpWebhookSender implements WebhookSender {
         } catch (IllegalArgumentException e) {
             return failed("request could not be built: " + e.getMessage(), startedNanos);
         }
+        // The stream handler returns as soon as the status line and headers arrive; the body is
+        // never read, so a receiver streaming an endless answer cannot hold the attempt open.
+        CompletableFuture<HttpResponse<InputStream>> answer =
+                client.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
         try {
-            // The stream handler returns as soon as the status line and headers arrive; the body is
-            // never read, so a receiver streaming an endless answer cannot hold the attempt open.
-            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response = timeLimit.isPresent()
+                    ? answer.get(timeLimit.get().toMillis(), TimeUnit.MILLISECONDS)
+                    : answer.get();
             closeQuietly(response.body());
             return new SendOutcome(Optional.of(response.statusCode()), Optional.empty(), elapsedMillis(startedNanos));
-        } catch (HttpConnectTimeoutException e) {
-            return failed("connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
-        } catch (HttpTimeoutException e) {
-            return failed("timeout after " + requestTimeout.toMillis() + " ms", startedNanos);
+        } catch (TimeoutException e) {
+            answer.cancel(true);
+            return failed("timeout after " + timeLimit.orElseThrow().toMillis() + " ms", startedNanos);
         } catch (InterruptedException e) {
+            answer.cancel(true);
             Thread.currentThread().interrupt();
             return failed("interrupted before a response arrived", startedNanos);
-        } catch (IOException e) {
-            return failed(describe(e), startedNanos);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof HttpConnectTimeoutException) {
+                return failed("connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
+            }
+            if (cause instanceof HttpTimeoutException) {
+                return failed("timeout after " + requestTimeout.toMillis() + " ms", startedNanos);
+            }
+            if (cause instanceof IOException failure) {
+                return failed(describe(failure), startedNanos);
+            }
+            return failed(cause == null ? "request failed" : "request failed: " + cause.getClass().getSimpleName(),
+                    startedNanos);
         }
     }
 

@@ -158,6 +158,28 @@ class HttpWebhookSenderTest {
     }
 
     @Test
+    void givenTimeLimitShorterThanConfiguredTimeouts_whenReceiverIsSlow_thenAttemptEndsAtTheLimit() {
+        hookDelayMillis.set(3_000);
+
+        SendOutcome outcome = sender(permissive)
+                .send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET, Duration.ofMillis(400));
+
+        assertThat(outcome.succeeded()).isFalse();
+        assertThat(outcome.statusCode()).isEmpty();
+        assertThat(outcome.error()).contains("timeout after 400 ms");
+        assertThat(outcome.durationMillis()).isBetween(350L, 2_500L);
+    }
+
+    @Test
+    void givenTimeLimit_whenReceiverAnswersInTime_thenSucceeded() {
+        SendOutcome outcome = sender(permissive)
+                .send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET, Duration.ofSeconds(5));
+
+        assertThat(outcome.succeeded()).isTrue();
+        assertThat(outcome.statusCode()).contains(204);
+    }
+
+    @Test
     void givenNothingListensOnPort_whenSent_thenConnectionErrorAndNoStatus() throws IOException {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

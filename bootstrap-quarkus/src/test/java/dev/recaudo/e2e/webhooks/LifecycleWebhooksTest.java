@@ -12,15 +12,10 @@ import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.BooleanSupplier;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
 /** Lifecycle webhooks end to end, against a real receiver on loopback. */
@@ -36,25 +31,6 @@ class LifecycleWebhooksTest {
                 .extract().jsonPath();
     }
 
-    /** Standard Webhooks verification written here, independently of the service's signer. */
-    private static boolean signatureValid(Receiver.Received request, String secret) throws Exception {
-        byte[] key = Base64.getDecoder().decode(secret.substring("whsec_".length()));
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(key, "HmacSHA256"));
-        String signed = request.header("webhook-id") + "." + request.header("webhook-timestamp") + "." + request.body();
-        String expected = "v1," + Base64.getEncoder().encodeToString(mac.doFinal(signed.getBytes(StandardCharsets.UTF_8)));
-        long age = Math.abs(System.currentTimeMillis() / 1000 - Long.parseLong(request.header("webhook-timestamp")));
-        return List.of(request.header("webhook-signature").split(" ")).contains(expected) && age < 300;
-    }
-
-    private static void await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("condition not met in %s", timeout).isLessThan(deadline);
-            Thread.sleep(50);
-        }
-    }
-
     @Test
     void givenEndpoint_whenInvoiceCreatedThenPaid_thenSignedEventsArriveAndFailedAttemptIsRetried() throws Exception {
         Tenants.Company company = Tenants.company();
@@ -68,11 +44,11 @@ class LifecycleWebhooksTest {
             String invoiceId = Invoices.create(key, body).getString("id");
             Invoices.settle(key, invoiceId, "wire-9001").then().statusCode(204);
 
-            await(() -> receiver.received().stream().filter(r -> r.answeredWith() == 200).count() >= 2, Duration.ofSeconds(20));
+            Receiver.await(() -> receiver.received().stream().filter(r -> r.answeredWith() == 200).count() >= 2, Duration.ofSeconds(20));
             Thread.sleep(1500); // room for any duplicate to show up
             List<Receiver.Received> received = receiver.received();
             for (Receiver.Received request : received) {
-                assertThat(signatureValid(request, endpoint.getString("secret"))).as(request.body()).isTrue();
+                assertThat(Receiver.signatureValid(request, endpoint.getString("secret"))).as(request.body()).isTrue();
                 assertThat(request.header("Content-Type")).startsWith("application/json");
             }
             List<Receiver.Received> paid = received.stream().filter(r -> r.body().contains("\"type\":\"invoice.paid\"")).toList();
@@ -115,7 +91,7 @@ class LifecycleWebhooksTest {
             String invoiceId = Invoices.create(key).getString("id");
             Invoices.delete(key, invoiceId).then().statusCode(204);
             String deliveriesPath = "/companies/" + company.id() + "/webhook-endpoints/" + endpoint.getString("id") + "/deliveries";
-            await(() -> "dead".equals(given().auth().oauth2(company.adminToken()).get(deliveriesPath).jsonPath()
+            Receiver.await(() -> "dead".equals(given().auth().oauth2(company.adminToken()).get(deliveriesPath).jsonPath()
                     .getString("[0].status")), Duration.ofSeconds(20));
             assertThat(receiver.received()).hasSize(3);
             assertThat(receiver.received()).allSatisfy(r -> assertThat(r.body()).contains("invoice.canceled"));
@@ -124,7 +100,7 @@ class LifecycleWebhooksTest {
             String deliveryId = given().auth().oauth2(company.adminToken()).get(deliveriesPath).jsonPath().getString("[0].id");
             given().auth().oauth2(company.adminToken()).post(deliveriesPath + "/{d}/redeliver", deliveryId)
                     .then().statusCode(202).body("status", equalTo("pending"));
-            await(() -> "succeeded".equals(given().auth().oauth2(company.adminToken()).get(deliveriesPath).jsonPath()
+            Receiver.await(() -> "succeeded".equals(given().auth().oauth2(company.adminToken()).get(deliveriesPath).jsonPath()
                     .getString("[0].status")), Duration.ofSeconds(20));
             assertThat(receiver.received()).hasSize(4);
             assertThat(given().auth().oauth2(company.adminToken()).get(deliveriesPath).jsonPath().getList("[0].attemptLog"))
@@ -150,7 +126,7 @@ class LifecycleWebhooksTest {
             String liveInvoice = Invoices.create(Invoices.liveKey(company)).getString("id");
             String testInvoice = Invoices.create(Invoices.testKey(company)).getString("id");
 
-            await(() -> !live.received().isEmpty() && !test.received().isEmpty(), Duration.ofSeconds(20));
+            Receiver.await(() -> !live.received().isEmpty() && !test.received().isEmpty(), Duration.ofSeconds(20));
             // Deliveries are written with their event, so the rows say for good where each event may go.
             assertThat(Sql.count("SELECT count(*) FROM webhook_deliveries WHERE company_id = ?", company.id())).isEqualTo(2);
             assertThat(Sql.count("SELECT count(*) FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id"

@@ -1,15 +1,22 @@
 package dev.recaudo.e2e.webhooks;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntUnaryOperator;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A real HTTP receiver on loopback that records every request. {@code statusFor} decides the
@@ -44,6 +51,25 @@ final class Receiver implements AutoCloseable {
             exchange.close();
         });
         server.start();
+    }
+
+    /** Standard Webhooks verification written here, independently of the service's signer. */
+    static boolean signatureValid(Receiver.Received request, String secret) throws Exception {
+        byte[] key = Base64.getDecoder().decode(secret.substring("whsec_".length()));
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(key, "HmacSHA256"));
+        String signed = request.header("webhook-id") + "." + request.header("webhook-timestamp") + "." + request.body();
+        String expected = "v1," + Base64.getEncoder().encodeToString(mac.doFinal(signed.getBytes(StandardCharsets.UTF_8)));
+        long age = Math.abs(System.currentTimeMillis() / 1000 - Long.parseLong(request.header("webhook-timestamp")));
+        return List.of(request.header("webhook-signature").split(" ")).contains(expected) && age < 300;
+    }
+
+    static void await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("condition not met in %s", timeout).isLessThan(deadline);
+            Thread.sleep(50);
+        }
     }
 
     String url() {

@@ -1,5 +1,6 @@
 package dev.recaudo.domain.webhook;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -11,6 +12,12 @@ import java.util.Optional;
 public interface WebhookSender {
 
     SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret);
+
+    /**
+     * The same, with the whole attempt (connection and answer) bounded by {@code timeLimit}
+     * instead of the configured timeouts: a callback's receiver has a fixed time to answer.
+     */
+    SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret, Duration timeLimit);
 
     /**
      * What happened: the HTTP status when a response arrived, else an error description; and how

@@ -1,0 +1,53 @@
+package dev.recaudo.rest.webhook;
+
+import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.rest.auth.AdminApi;
+import dev.recaudo.rest.common.PathIds;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The secret that signs the company's external payment callbacks. The admin filter has already
+ * checked that the path's company is the administrator's own.
+ */
+@Path("/companies/{companyId}/webhook-secret")
+@AdminApi
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Administration")
+@SecurityRequirement(name = "adminJwt")
+public class CallbackSecretResource {
+
+    private final CallbackSecretUseCase secrets;
+
+    public CallbackSecretResource(CallbackSecretUseCase secrets) {
+        this.secrets = secrets;
+    }
+
+    public record SecretView(String secret) {}
+
+    @GET
+    @Operation(operationId = "getWebhookSecret", summary = "The secret that signs external payment callbacks")
+    public SecretView current(@PathParam("companyId") String companyId) {
+        return new SecretView(secrets.current(company(companyId)));
+    }
+
+    @POST
+    @Path("rotate")
+    @Operation(operationId = "rotateWebhookSecret",
+            summary = "Replaces the callback secret at once; callbacks sent from now on are signed with the new one")
+    public SecretView rotate(@PathParam("companyId") String companyId) {
+        return new SecretView(secrets.rotate(company(companyId)));
+    }
+
+    private static CompanyId company(String companyId) {
+        return new CompanyId(PathIds.uuid("companyId", companyId));
+    }
+}

@@ -1,0 +1,159 @@
+package dev.recaudo.application.externalpayment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.recaudo.application.fakes.DirectTransactions;
+import dev.recaudo.application.fakes.InMemoryCallbacks;
+import dev.recaudo.application.fakes.MutableClock;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.externalpayment.CallbackRequest;
+import dev.recaudo.domain.externalpayment.CallbackResult;
+import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.webhook.WebhookSender;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+class CallbackDispatchServiceTest {
+
+    private static final Duration LEASE = Duration.ofSeconds(30);
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-23T10:00:00Z"));
+    private final InMemoryCallbacks callbacks = new InMemoryCallbacks();
+    private final TenantScope scope = new TenantScope(new CompanyId(UUID.randomUUID()), KeyEnvironment.TEST);
+
+    /** Secrets in memory: the first stored wins, as in the table. */
+    private static final class Secrets implements ExternalPaymentSecrets {
+        final Map<CompanyId, String> stored = new HashMap<>();
+
+        @Override
+        public String current(CompanyId companyId, Supplier<String> fresh, Instant now) {
+            return stored.computeIfAbsent(companyId, id -> fresh.get());
+        }
+
+        @Override
+        public void replace(CompanyId companyId, String replacement, Instant now) {
+            stored.put(companyId, replacement);
+        }
+    }
+
+    /** A sender that answers as told and remembers what the callback's state was when it was called. */
+    private final class Sender implements WebhookSender {
+        final List<CallbackResult> stateWhenSent = new ArrayList<>();
+        final List<Duration> limits = new ArrayList<>();
+        final List<String> secrets = new ArrayList<>();
+        final Function<String, SendOutcome> answer;
+
+        Sender(Function<String, SendOutcome> answer) {
+            this.answer = answer;
+        }
+
+        @Override
+        public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret) {
+            throw new AssertionError("callbacks are always sent with the receiver's time limit");
+        }
+
+        @Override
+        public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret,
+                Duration timeLimit) {
+            stateWhenSent.add(callbacks.row(UUID.fromString(webhookId)).result);
+            limits.add(timeLimit);
+            secrets.add(secret);
+            return answer.apply(url);
+        }
+    }
+
+    private CallbackDispatchService service(WebhookSender sender) {
+        return new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_" + UUID.randomUUID(), sender, LEASE,
+                new DirectTransactions(), clock);
+    }
+
+    private UUID queued() {
+        CallbackRequest request = CallbackRequest.completed(scope, UUID.randomUUID(), "https://partner.example/hook",
+                Money.of(1500, CurrencyCode.USD), Optional.empty(), UUID.randomUUID(), clock.instant());
+        callbacks.queue(request);
+        return request.id();
+    }
+
+    @Test
+    void givenQueuedCallback_whenReceiverAnswers2xx_thenDeliveredAfterAnAttemptingMark() {
+        UUID callback = queued();
+        Sender sender = new Sender(url -> new WebhookSender.SendOutcome(Optional.of(204), Optional.empty(), 12));
+
+        assertThat(service(sender).dispatchQueued(10)).isEqualTo(1);
+
+        assertThat(sender.stateWhenSent).containsExactly(CallbackResult.ATTEMPTING);
+        assertThat(sender.limits).containsExactly(Duration.ofSeconds(5));
+        InMemoryCallbacks.Row row = callbacks.row(callback);
+        assertThat(row.result).isEqualTo(CallbackResult.DELIVERED);
+        assertThat(row.statusCode).contains(204);
+        assertThat(row.durationMillis).contains(12L);
+        assertThat(row.attemptedAt).isEqualTo(clock.instant());
+    }
+
+    @Test
+    void givenFailingReceiver_whenDispatchedAgain_thenRecordedFailedAndNeverRetried() {
+        UUID callback = queued();
+        Sender sender = new Sender(url -> new WebhookSender.SendOutcome(Optional.empty(), Optional.of("connection refused"), 3));
+        CallbackDispatchService service = service(sender);
+
+        service.dispatchQueued(10);
+        clock.advance(Duration.ofHours(1));
+        assertThat(service.dispatchQueued(10)).isZero();
+
+        assertThat(sender.stateWhenSent).hasSize(1);
+        assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.FAILED);
+        assertThat(callbacks.row(callback).error).contains("connection refused");
+    }
+
+    @Test
+    void givenSenderCrashedAfterTheMark_whenLeaseRunsOut_thenUnknownAndNeverSent() {
+        UUID callback = queued();
+        // The crash: the mark committed, then the instance died before any result was recorded.
+        callbacks.claimNext(clock.instant(), LEASE);
+        Sender sender = new Sender(url -> new WebhookSender.SendOutcome(Optional.of(200), Optional.empty(), 1));
+        CallbackDispatchService service = service(sender);
+
+        service.dispatchQueued(10);
+        assertThat(callbacks.row(callback).result).as("still within the lease").isEqualTo(CallbackResult.ATTEMPTING);
+        clock.advance(LEASE.plusSeconds(1));
+        service.dispatchQueued(10);
+
+        assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.UNKNOWN);
+        assertThat(sender.stateWhenSent).isEmpty();
+    }
+
+    @Test
+    void givenTwoCallbacksOfOneCompany_whenSentInTwoRuns_thenBothSignedWithTheSecretStoredFirst() {
+        queued();
+        queued();
+        Sender sender = new Sender(url -> new WebhookSender.SendOutcome(Optional.of(200), Optional.empty(), 1));
+        CallbackDispatchService service = service(sender);
+
+        assertThat(service.dispatchQueued(1)).isEqualTo(1);
+        assertThat(service.dispatchQueued(1)).isEqualTo(1);
+
+        assertThat(sender.secrets).hasSize(2);
+        assertThat(sender.secrets.get(0)).startsWith("whsec_").isEqualTo(sender.secrets.get(1));
+    }
+
+    @Test
+    void givenLeaseShorterThanTwiceTheReceiverLimit_whenBuilt_thenRefused() {
+        Sender sender = new Sender(url -> null);
+        assertThatThrownBy(() -> new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_x", sender,
+                Duration.ofSeconds(9), new DirectTransactions(), clock)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

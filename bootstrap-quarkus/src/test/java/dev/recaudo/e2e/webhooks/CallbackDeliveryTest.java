@@ -1,0 +1,241 @@
+package dev.recaudo.e2e.webhooks;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.matchesPattern;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.externalpayment.CallbackRequest;
+import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.e2e.support.Sql;
+import dev.recaudo.e2e.support.Tenants;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * External payment callbacks against real receivers on loopback: one attempt each, signed with the
+ * company's callback secret, recorded whatever the receiver does, and never sent again.
+ */
+@QuarkusTest
+class CallbackDeliveryTest {
+
+    @Inject
+    ExternalPaymentCallbacks callbacks;
+
+    @Inject
+    Transactions transactions;
+
+    /** A completed external payment of the company whose completion queued a callback to {@code url}. */
+    private UUID completedPaymentCalling(Tenants.Company company, String url) {
+        Tenants.Key key = company.createKey(java.util.Map.of("name", "shop", "environment", "test"));
+        UUID paymentId = UUID.randomUUID();
+        Instant now = Instant.now();
+        Sql.execute("INSERT INTO external_payments (id, company_id, is_test, api_key_id, mode, status, amount_minor, currency,"
+                + " callback_url, created_at, updated_at) VALUES (?, ?, true, ?, 'hosted', 'completed', 2500, 'USD', ?, now(), now())",
+                paymentId, company.id(), key.id(), url);
+        TenantScope scope = new TenantScope(new CompanyId(company.id()), KeyEnvironment.TEST);
+        transactions.inTransaction(() -> {
+            callbacks.queue(CallbackRequest.completed(scope, paymentId, url, Money.of(2500, CurrencyCode.USD),
+                    Optional.empty(), UUID.randomUUID(), now));
+            return null;
+        });
+        return paymentId;
+    }
+
+    private static String secretOf(Tenants.Company company) {
+        return given().auth().oauth2(company.adminToken())
+                .get("/companies/{id}/webhook-secret", company.id())
+                .then().statusCode(200)
+                .body("secret", matchesPattern("^whsec_[A-Za-z0-9+/=]+$"))
+                .extract().path("secret");
+    }
+
+    private static String result(UUID paymentId) {
+        return Sql.text("SELECT status FROM external_payment_callbacks WHERE external_payment_id = ?", paymentId);
+    }
+
+    private static void awaitResult(UUID paymentId, Duration timeout) throws InterruptedException {
+        Receiver.await(() -> !List.of("queued", "attempting").contains(result(paymentId)), timeout);
+    }
+
+    @Test
+    void givenReceiverAnswers200_whenPaymentCompleted_thenOneSignedCallbackWithTheContractBodyIsDelivered() throws Exception {
+        Tenants.Company company = Tenants.company();
+        try (Receiver receiver = new Receiver(n -> 200)) {
+            UUID paymentId = completedPaymentCalling(company, receiver.url());
+            awaitResult(paymentId, Duration.ofSeconds(20));
+
+            assertThat(result(paymentId)).isEqualTo("delivered");
+            assertThat(receiver.received()).hasSize(1);
+            Receiver.Received callback = receiver.received().get(0);
+            assertThat(Receiver.signatureValid(callback, secretOf(company))).isTrue();
+            JsonPath body = new JsonPath(callback.body());
+            assertThat(body.getString("eventType")).isEqualTo("external_payment.completed");
+            assertThat(body.getString("resourceType")).isEqualTo("external_payment");
+            assertThat(body.getString("companyId")).isEqualTo(company.id().toString());
+            assertThat(body.getString("payload.id")).isEqualTo(paymentId.toString());
+            assertThat(body.getString("payload.status")).isEqualTo("completed");
+            assertThat(body.getLong("payload.amountMinor")).isEqualTo(2500);
+            assertThat(body.getString("payload.currency")).isEqualTo("USD");
+            assertThat(body.getMap("payload")).containsKeys("invoiceId", "paymentId");
+            assertThat(Sql.count("SELECT status_code FROM external_payment_callbacks WHERE external_payment_id = ?", paymentId))
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
+    void givenReceiverSlowerThanFiveSeconds_whenCalledBack_thenAttemptEndsAtFiveSecondsAsFailedAndIsNotRetried()
+            throws Exception {
+        Tenants.Company company = Tenants.company();
+        try (Receiver receiver = new Receiver(n -> {
+            sleep(Duration.ofSeconds(8));
+            return 200;
+        })) {
+            UUID paymentId = completedPaymentCalling(company, receiver.url());
+            awaitResult(paymentId, Duration.ofSeconds(30));
+
+            assertThat(result(paymentId)).isEqualTo("failed");
+            assertThat(Sql.text("SELECT error FROM external_payment_callbacks WHERE external_payment_id = ?", paymentId))
+                    .isEqualTo("timeout after 5000 ms");
+            long durationMillis = Sql.count("SELECT duration_ms FROM external_payment_callbacks WHERE external_payment_id = ?",
+                    paymentId);
+            assertThat(durationMillis).isBetween(4900L, 7000L);
+            sleep(Duration.ofSeconds(4)); // the slow answer is back; a retry would show now
+            assertThat(receiver.received()).hasSize(1);
+        }
+    }
+
+    @Test
+    void givenReceiverFails_whenCalledBack_thenFailureRecordedWithItsStatusAndNeverRetried() throws Exception {
+        Tenants.Company company = Tenants.company();
+        try (Receiver receiver = new Receiver(n -> 500)) {
+            UUID paymentId = completedPaymentCalling(company, receiver.url());
+            awaitResult(paymentId, Duration.ofSeconds(20));
+            sleep(Duration.ofSeconds(2));
+
+            assertThat(result(paymentId)).isEqualTo("failed");
+            assertThat(Sql.count("SELECT status_code FROM external_payment_callbacks WHERE external_payment_id = ?", paymentId))
+                    .isEqualTo(500);
+            assertThat(receiver.received()).hasSize(1);
+        }
+    }
+
+    @Test
+    void givenReceiverResetsTheConnection_whenCalledBack_thenFailureRecordedAndNeverRetried() throws Exception {
+        Tenants.Company company = Tenants.company();
+        AtomicInteger connections = new AtomicInteger();
+        try (ServerSocket server = new ServerSocket()) {
+            server.bind(new InetSocketAddress("127.0.0.1", 0));
+            Thread acceptor = new Thread(() -> resetEveryConnection(server, connections));
+            acceptor.setDaemon(true);
+            acceptor.start();
+            UUID paymentId = completedPaymentCalling(company, "http://127.0.0.1:" + server.getLocalPort() + "/hook");
+            awaitResult(paymentId, Duration.ofSeconds(20));
+            sleep(Duration.ofSeconds(2));
+
+            assertThat(result(paymentId)).isEqualTo("failed");
+            assertThat(Sql.text("SELECT error FROM external_payment_callbacks WHERE external_payment_id = ?", paymentId))
+                    .isNotBlank();
+            assertThat(connections.get()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void givenAttemptWhoseSenderVanished_whenItsLeaseRunsOut_thenRecordedUnknownAndNeverSent() throws Exception {
+        Tenants.Company company = Tenants.company();
+        try (Receiver receiver = new Receiver(n -> 200)) {
+            // The dispatcher is kept away by an attempting mark, as a crashed instance would leave it.
+            UUID paymentId = UUID.randomUUID();
+            Tenants.Key key = company.createKey(java.util.Map.of("name", "shop", "environment", "test"));
+            Sql.execute("INSERT INTO external_payments (id, company_id, is_test, api_key_id, mode, status, amount_minor,"
+                    + " currency, callback_url, created_at, updated_at)"
+                    + " VALUES (?, ?, true, ?, 'hosted', 'completed', 2500, 'USD', ?, now(), now())",
+                    paymentId, company.id(), key.id(), receiver.url());
+            Sql.execute("INSERT INTO external_payment_callbacks (id, external_payment_id, company_id, is_test, url, body, status,"
+                    + " attempted_at, leased_until, created_at, updated_at)"
+                    + " VALUES (?, ?, ?, true, ?, '{}', 'attempting', now() - interval '1 minute', now() - interval '1 second',"
+                    + " now(), now())", UUID.randomUUID(), paymentId, company.id(), receiver.url());
+
+            awaitResult(paymentId, Duration.ofSeconds(20));
+            sleep(Duration.ofSeconds(2));
+
+            assertThat(result(paymentId)).isEqualTo("unknown");
+            assertThat(receiver.received()).isEmpty();
+        }
+    }
+
+    @Test
+    void givenSecretRotated_whenNextCallbackSent_thenSignedWithTheNewSecretOnly() throws Exception {
+        Tenants.Company company = Tenants.company();
+        String first = secretOf(company);
+        assertThat(secretOf(company)).as("the secret lasts until rotated").isEqualTo(first);
+        String rotated = given().auth().oauth2(company.adminToken())
+                .post("/companies/{id}/webhook-secret/rotate", company.id())
+                .then().statusCode(200).extract().path("secret");
+        assertThat(rotated).startsWith("whsec_").isNotEqualTo(first);
+        assertThat(secretOf(company)).isEqualTo(rotated);
+
+        try (Receiver receiver = new Receiver(n -> 200)) {
+            UUID paymentId = completedPaymentCalling(company, receiver.url());
+            awaitResult(paymentId, Duration.ofSeconds(20));
+            Receiver.Received callback = receiver.received().get(0);
+            assertThat(Receiver.signatureValid(callback, rotated)).isTrue();
+            assertThat(Receiver.signatureValid(callback, first)).isFalse();
+        }
+    }
+
+    @Test
+    void givenAdminOfAnotherCompany_whenReadingOrRotatingTheSecret_thenRefusedAndSecretUnchanged() {
+        Tenants.Company company = Tenants.company();
+        Tenants.Company other = Tenants.company();
+        String secret = secretOf(company);
+
+        given().auth().oauth2(other.adminToken()).get("/companies/{id}/webhook-secret", company.id())
+                .then().statusCode(404);
+        given().auth().oauth2(other.adminToken()).post("/companies/{id}/webhook-secret/rotate", company.id())
+                .then().statusCode(404);
+        given().get("/companies/{id}/webhook-secret", company.id()).then().statusCode(401);
+        given().header("X-API-Key", company.createKey(java.util.Map.of("name", "k")).secret())
+                .get("/companies/{id}/webhook-secret", company.id()).then().statusCode(401);
+        assertThat(secretOf(company)).isEqualTo(secret);
+    }
+
+    private static void resetEveryConnection(ServerSocket server, AtomicInteger connections) {
+        while (!server.isClosed()) {
+            try (Socket socket = server.accept()) {
+                connections.incrementAndGet();
+                InputStream in = socket.getInputStream();
+                in.read(new byte[256]);
+                socket.setSoLinger(true, 0); // close with RST instead of FIN
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
