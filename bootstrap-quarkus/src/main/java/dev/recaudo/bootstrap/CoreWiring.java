@@ -20,8 +20,8 @@ import dev.recaudo.application.externalpayment.CallbackDispatchService;
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.externalpayment.CallbackSecretService;
 import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
-import dev.recaudo.application.externalpayment.ExternalPaymentQueries;
-import dev.recaudo.application.externalpayment.ExternalPaymentQueryService;
+import dev.recaudo.application.externalpayment.ExternalPaymentsService;
+import dev.recaudo.application.externalpayment.SandboxProcessor;
 import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.integration.CollectionDocumentsService;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase;
@@ -70,6 +70,7 @@ import jakarta.inject.Singleton;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Builds the framework-free core: each use case is a plain object, given the adapters that
@@ -142,8 +143,12 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    ExternalPaymentQueries externalPaymentQueries(ExternalPaymentRepository payments) {
-        return new ExternalPaymentQueryService(payments);
+    ExternalPaymentsService externalPayments(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
+            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
+            WebhookTargetPolicy targets, Transactions transactions, Clock clock) {
+        // No live processor exists yet: live creation answers 503 (docs/decisions.md, "External payments API").
+        return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
+                new SandboxProcessor(), Optional.empty(), transactions, clock);
     }
 
     @Produces
@@ -160,9 +165,10 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    DocumentBook documentBook(CollectionDocumentRepository documents, CheckoutRepository checkouts, PaymentRepository payments,
-            Ledger ledger, Outbox outbox, PublicInvoiceProjection projection) {
-        return new DocumentBook(documents, checkouts, payments, ledger, outbox, projection);
+    DocumentBook documentBook(CollectionDocumentRepository documents, CheckoutRepository checkouts,
+            ExternalPaymentRepository externalPayments, PaymentRepository payments, Ledger ledger, Outbox outbox,
+            PublicInvoiceProjection projection) {
+        return new DocumentBook(documents, checkouts, externalPayments, payments, ledger, outbox, projection);
     }
 
     @Produces

@@ -5,16 +5,26 @@ import static dev.recaudo.persistence.common.Jdbc.uuid;
 
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.Jdbc;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 
 @ApplicationScoped
 public class PgExternalPaymentRepository implements ExternalPaymentRepository {
+
+    private static final String OF_PARTNER = "SELECT * FROM external_payments WHERE company_id = ? AND is_test = ?"
+            + " AND partner = ? AND id = ?";
 
     private final Jdbc jdbc;
 
@@ -23,28 +33,89 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
     }
 
     @Override
-    public Page<ExternalPayment> page(TenantScope scope, int page, int size) {
-        long total = jdbc.queryOne("SELECT count(*) FROM external_payments WHERE company_id = ? AND is_test = ?",
-                        row -> row.getLong(1), scope.companyId().value(), scope.isTest())
+    public void insert(ExternalPayment payment) {
+        jdbc.update("INSERT INTO external_payments (id, company_id, is_test, partner, api_key_id, mode, status, amount_minor,"
+                        + " currency, callback_url, external_reference, invoice_id, payment_id, description, redirect_url,"
+                        + " checkout_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                payment.id(), payment.scope().companyId().value(), payment.scope().isTest(), payment.partner(),
+                payment.apiKeyId(), payment.mode().wireName(), payment.status().wireName(), payment.amount().amountMinor(),
+                payment.amount().currency().name(), payment.callbackUrl().orElse(null),
+                payment.externalReference().orElse(null), payment.invoiceId().map(DocumentId::value).orElse(null),
+                payment.paymentId().orElse(null), payment.description().orElse(null), payment.redirectUrl().orElse(null),
+                payment.checkoutId().orElse(null), payment.createdAt(), payment.updatedAt());
+    }
+
+    /** Only the state moves: what the partner asked for is fixed at creation. */
+    @Override
+    public void update(ExternalPayment payment) {
+        jdbc.update("UPDATE external_payments SET status = ?, payment_id = ?, updated_at = ?"
+                        + " WHERE id = ? AND company_id = ? AND is_test = ?",
+                payment.status().wireName(), payment.paymentId().orElse(null), payment.updatedAt(), payment.id(),
+                payment.scope().companyId().value(), payment.scope().isTest());
+    }
+
+    @Override
+    public Optional<ExternalPayment> find(TenantScope scope, String partner, UUID id) {
+        return jdbc.queryOne(OF_PARTNER, PgExternalPaymentRepository::payment, scope.companyId().value(), scope.isTest(),
+                partner, id);
+    }
+
+    @Override
+    public Optional<ExternalPayment> lock(TenantScope scope, String partner, UUID id) {
+        return jdbc.queryOne(OF_PARTNER + " FOR UPDATE", PgExternalPaymentRepository::payment, scope.companyId().value(),
+                scope.isTest(), partner, id);
+    }
+
+    @Override
+    public Optional<ExternalPayment> lockByCheckout(UUID checkoutId) {
+        return jdbc.queryOne("SELECT * FROM external_payments WHERE checkout_id = ? FOR UPDATE",
+                PgExternalPaymentRepository::payment, checkoutId);
+    }
+
+    @Override
+    public Optional<ExternalPayment> findByCheckout(UUID checkoutId) {
+        return jdbc.queryOne("SELECT * FROM external_payments WHERE checkout_id = ?", PgExternalPaymentRepository::payment,
+                checkoutId);
+    }
+
+    @Override
+    public Optional<ExternalPayment> pendingHostedFor(TenantScope scope, DocumentId documentId) {
+        return jdbc.queryOne("SELECT * FROM external_payments WHERE company_id = ? AND is_test = ? AND invoice_id = ?"
+                        + " AND status = 'pending' AND mode = 'hosted' FOR UPDATE",
+                PgExternalPaymentRepository::payment, scope.companyId().value(), scope.isTest(), documentId.value());
+    }
+
+    @Override
+    public Page<ExternalPayment> page(TenantScope scope, String partner, int page, int size) {
+        Object[] tenant = {scope.companyId().value(), scope.isTest(), partner};
+        long total = jdbc.queryOne("SELECT count(*) FROM external_payments WHERE company_id = ? AND is_test = ? AND partner = ?",
+                        row -> row.getLong(1), tenant)
                 .orElse(0L);
         List<ExternalPayment> items = jdbc.query(
-                "SELECT * FROM external_payments WHERE company_id = ? AND is_test = ?"
+                "SELECT * FROM external_payments WHERE company_id = ? AND is_test = ? AND partner = ?"
                         + " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
-                row -> new ExternalPayment(
-                        uuid(row, "id"),
-                        row.getString("mode"),
-                        row.getString("status"),
-                        Money.of(row.getLong("amount_minor"), CurrencyCode.valueOf(row.getString("currency"))),
-                        row.getString("callback_url"),
-                        row.getString("external_reference"),
-                        uuid(row, "invoice_id"),
-                        uuid(row, "payment_id"),
-                        instant(row, "created_at"),
-                        instant(row, "updated_at")),
-                scope.companyId().value(),
-                scope.isTest(),
-                size,
+                PgExternalPaymentRepository::payment, scope.companyId().value(), scope.isTest(), partner, size,
                 (long) (page - 1) * size);
         return new Page<>(items, total, page, size);
+    }
+
+    private static ExternalPayment payment(ResultSet row) throws SQLException {
+        return new ExternalPayment(
+                uuid(row, "id"),
+                Jdbc.scope(row),
+                row.getString("partner"),
+                uuid(row, "api_key_id"),
+                ExternalPaymentMode.fromWireName(row.getString("mode")),
+                ExternalPaymentStatus.fromWireName(row.getString("status")),
+                Money.of(row.getLong("amount_minor"), CurrencyCode.valueOf(row.getString("currency"))),
+                Optional.ofNullable(uuid(row, "invoice_id")).map(DocumentId::new),
+                Optional.ofNullable(row.getString("external_reference")),
+                Optional.ofNullable(row.getString("callback_url")),
+                Optional.ofNullable(row.getString("description")),
+                Optional.ofNullable(row.getString("redirect_url")),
+                Optional.ofNullable(uuid(row, "checkout_id")),
+                Optional.ofNullable(uuid(row, "payment_id")),
+                instant(row, "created_at"),
+                instant(row, "updated_at"));
     }
 }

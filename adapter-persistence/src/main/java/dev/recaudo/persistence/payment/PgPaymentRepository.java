@@ -80,7 +80,7 @@ public class PgPaymentRepository implements PaymentRepository {
     @Override
     public Optional<Payment> find(TenantScope scope, String source, String externalPaymentId) {
         return jdbc.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
-                        + " AND external_payment_id = ?",
+                        + " AND external_payment_id = ? AND kind <> 'EXTERNAL'",
                 PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), source, externalPaymentId);
     }
 
@@ -135,7 +135,8 @@ public class PgPaymentRepository implements PaymentRepository {
     @Override
     public ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query) {
         StringBuilder sql = new StringBuilder("SELECT *, " + ChangeOrder.POSITION_COLUMN
-                + " FROM payments WHERE company_id = ? AND is_test = ?");
+                // External payments API payments are that API's to show (docs/decisions.md).
+                + " FROM payments WHERE company_id = ? AND is_test = ? AND kind <> 'EXTERNAL'");
         List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
         if (!query.outcomes().isEmpty()) {
             sql.append(" AND outcome = ANY (?)");

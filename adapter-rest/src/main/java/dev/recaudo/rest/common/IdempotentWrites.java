@@ -17,7 +17,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The one idempotent-write path of the public invoice and integrations APIs. The key value belongs
+ * The one idempotent-write path of the public invoice, integrations and external payments APIs. The key value belongs
  * to the partner of the API key (see {@link IdempotencyScope}); the first request does the work and
  * its successful answer is stored; the same request again (same partner, path ids and body as
  * parsed JSON) replays it; another request under the key is {@code 409} mismatch, and a twin of a
@@ -35,7 +35,9 @@ public class IdempotentWrites {
         /** Replays carry {@code Idempotent-Replayed: true}; errors name the header as a field. */
         PUBLIC(PUBLIC_HEADER, true),
         /** Replays are the stored answer as it was first sent. */
-        INTEGRATIONS(INTEGRATIONS_HEADER, false);
+        INTEGRATIONS(INTEGRATIONS_HEADER, false),
+        /** External payments: the integrations header (a UUID v4 there), replays as first sent. */
+        EXTERNAL(INTEGRATIONS_HEADER, false);
 
         private final String header;
         private final boolean marksReplays;

@@ -1,28 +1,50 @@
 package dev.recaudo.rest.externalpayment;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
-import dev.recaudo.application.externalpayment.ExternalPaymentQueries;
+import dev.recaudo.application.externalpayment.ExternalPaymentView;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CancelResult;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
+import dev.recaudo.application.invoice.PublicInvoiceProjection;
+import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.Page;
-import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.rest.auth.ExternalPaymentsApi;
+import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
+import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.IdempotentWrites;
+import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RestSettings;
+import dev.recaudo.rest.externalpayment.ExternalPaymentRequests.CreateExternalPaymentRequest;
+import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentBody;
+import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentPage;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.time.Instant;
+import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The external payments API. */
+/** The external payments API (docs/reference/external-payments.md). A key sees only its partner's payments. */
 @Path("/external/payments")
 @ExternalPaymentsApi
 @Produces(MediaType.APPLICATION_JSON)
@@ -30,47 +52,123 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @SecurityRequirement(name = "xApiKey")
 public class ExternalPaymentsResource {
 
-    private final ExternalPaymentQueries payments;
+    private final ExternalPaymentsUseCase payments;
+    private final RequestBodies bodies;
+    private final IdempotentWrites idempotent;
+    private final PublicInvoiceProjection links;
     private final Caller caller;
     private final RestSettings.PageSize pageSize;
 
-    public ExternalPaymentsResource(ExternalPaymentQueries payments, Caller caller, RestSettings settings) {
+    public ExternalPaymentsResource(ExternalPaymentsUseCase payments, RequestBodies bodies, IdempotentWrites idempotent,
+            PublicInvoiceProjection links, Caller caller, RestSettings settings) {
         this.payments = payments;
+        this.bodies = bodies;
+        this.idempotent = idempotent;
+        this.links = links;
         this.caller = caller;
         this.pageSize = settings.pages().externalPayments();
     }
 
-    public record ExternalPaymentView(
-            UUID id,
-            String status,
-            String mode,
-            long amountMinor,
-            String currency,
-            String callbackUrl,
-            String externalReference,
-            UUID invoiceId,
-            UUID paymentId,
-            Instant createdAt,
-            Instant updatedAt) {
-
-        static ExternalPaymentView of(ExternalPayment payment) {
-            return new ExternalPaymentView(payment.id(), payment.status(), payment.mode(), payment.amount().amountMinor(),
-                    payment.amount().currency().name(), payment.callbackUrl(), payment.externalReference(),
-                    payment.invoiceId(), payment.paymentId(), payment.createdAt(), payment.updatedAt());
-        }
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.PAYMENTS_CREATE)
+    @MovesMoney
+    @Operation(operationId = "createHostedExternalPayment", summary = "Create a payment the payer pays on the hosted page")
+    public Response createHosted(@HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
+            throws JsonProcessingException {
+        return create(ExternalPaymentMode.HOSTED, "external.payments.hosted", idempotencyKey, json);
     }
 
-    public record ExternalPaymentPage(List<ExternalPaymentView> payments, long total, int page, int limit) {}
+    @POST
+    @Path("direct")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.PAYMENTS_CREATE)
+    @MovesMoney
+    @Operation(operationId = "createDirectExternalPayment", summary = "Create and process a backend-to-backend payment")
+    public Response createDirect(@HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
+            throws JsonProcessingException {
+        return create(ExternalPaymentMode.DIRECT, "external.payments.direct", idempotencyKey, json);
+    }
+
+    @GET
+    @Path("{id}")
+    @RequiresPermission(Permission.PAYMENTS_READ)
+    @Operation(operationId = "getExternalPayment", summary = "Read a payment with its callback attempts")
+    public ExternalPaymentBody get(@PathParam("id") String id) {
+        KeyPrincipal key = caller.key();
+        return payments.get(key.scope(), partner(key), PathIds.uuid("id", id))
+                .map(this::body)
+                .orElseThrow(ExternalPaymentsResource::notFound);
+    }
 
     @GET
     @RequiresPermission(Permission.PAYMENTS_READ)
+    @Operation(operationId = "listExternalPayments", summary = "List the partner's payments, newest first")
     public ExternalPaymentPage list(@QueryParam("page") String page, @QueryParam("limit") String limit) {
         KeyPrincipal key = caller.key();
-        Page<ExternalPayment> result = payments.list(
-                new TenantScope(key.companyId(), key.key().environment()),
-                QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1),
-                QueryParams.pageSize("limit", limit, pageSize));
-        return new ExternalPaymentPage(result.items().stream().map(ExternalPaymentView::of).toList(),
-                result.total(), result.number(), result.size());
+        Page<ExternalPaymentView> result = payments.list(key.scope(), partner(key),
+                QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1), QueryParams.pageSize("limit", limit, pageSize));
+        return new ExternalPaymentPage(result.items().stream().map(this::body).toList(), result.total(), result.number(),
+                result.size());
+    }
+
+    /** Cancels a pending payment; a canceled one answers as it is (the cancel succeeds again). */
+    @DELETE
+    @Path("{id}")
+    @RequiresPermission(Permission.PAYMENTS_CREATE)
+    @Operation(operationId = "cancelExternalPayment", summary = "Cancel a pending payment")
+    public ExternalPaymentBody cancel(@PathParam("id") String id) {
+        KeyPrincipal key = caller.key();
+        CancelResult result = payments.cancel(key.scope(), partner(key), PathIds.uuid("id", id));
+        if (result instanceof CancelResult.Canceled canceled) {
+            return body(canceled.view());
+        }
+        if (result instanceof CancelResult.NotCancelable refused) {
+            String status = refused.view().payment().status().wireName();
+            throw new ApiProblem(Problem.CONFLICT, "The payment is " + status + " and can no longer be canceled",
+                    Map.of("status", List.of(status)));
+        }
+        throw notFound();
+    }
+
+    private Response create(ExternalPaymentMode mode, String operation, String idempotencyKey, JsonNode json)
+            throws JsonProcessingException {
+        KeyPrincipal key = caller.key();
+        String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey);
+        CreateExternalPaymentRequest body = bodies.read(json, CreateExternalPaymentRequest.class);
+        var command = ExternalPaymentRequests.create(key, mode, body);
+        return idempotent.execute(IdempotentWrites.Family.EXTERNAL, key,
+                IdempotentWrites.Request.ofBody(operation, keyValue, json),
+                () -> new IdempotentWrites.Reply(201, created(payments.create(command))));
+    }
+
+    private ExternalPaymentBody created(CreateResult result) {
+        if (result instanceof CreateResult.Created created) {
+            return body(created.view());
+        }
+        if (result instanceof CreateResult.ProcessorUnavailable) {
+            throw new ApiProblem(Problem.SERVICE_UNAVAILABLE,
+                    "No payment processor takes live payments yet; test keys use the sandbox processor");
+        }
+        CreateResult.Rejected rejected = (CreateResult.Rejected) result;
+        throw switch (rejected.rejection()) {
+            case INVOICE_NOT_FOUND -> new ApiProblem(Problem.NOT_FOUND, rejected.detail());
+            case CURRENCY_MISMATCH -> ApiProblem.validation("currency", rejected.detail());
+            case CALLBACK_REFUSED -> ApiProblem.validation("callbackUrl", rejected.detail());
+            case INVOICE_NOT_PAYABLE, INVOICE_ALREADY_COLLECTED -> new ApiProblem(Problem.CONFLICT, rejected.detail(),
+                    Map.of("invoiceId", List.of(rejected.detail())));
+        };
+    }
+
+    private ExternalPaymentBody body(ExternalPaymentView view) {
+        return ExternalPaymentViews.of(view, links);
+    }
+
+    private static String partner(KeyPrincipal key) {
+        return PartnerScope.of(key.key()).name();
+    }
+
+    private static ApiProblem notFound() {
+        return new ApiProblem(Problem.NOT_FOUND, "No external payment with this id");
     }
 }

@@ -24,6 +24,7 @@ import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -51,13 +52,13 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class CollectionDocumentsResource {
 
     private final CollectionDocumentsUseCase documents;
-    private final IntegrationBodies bodies;
+    private final RequestBodies bodies;
     private final IdempotentWrites idempotent;
     private final Caller caller;
     private final Cursors cursors;
     private final RestSettings settings;
 
-    public CollectionDocumentsResource(CollectionDocumentsUseCase documents, IntegrationBodies bodies,
+    public CollectionDocumentsResource(CollectionDocumentsUseCase documents, RequestBodies bodies,
             IdempotentWrites idempotent, Caller caller, Cursors cursors, RestSettings settings) {
         this.documents = documents;
         this.bodies = bodies;

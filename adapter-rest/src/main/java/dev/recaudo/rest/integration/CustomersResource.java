@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.customer.CustomerQueries;
 import dev.recaudo.application.customer.CustomerQueries.CustomerSlice;
-import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.application.customer.UpsertCustomerUseCase;
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult;
+import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerListItem;
-import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.customer.CustomerListQuery;
+import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.IntegrationsApiFilter;
 import dev.recaudo.rest.auth.RequiresPermission;
@@ -22,6 +22,7 @@ import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -55,12 +56,12 @@ public class CustomersResource {
     private final UpsertCustomerUseCase upserts;
     private final Caller caller;
     private final Cursors cursors;
-    private final IntegrationBodies bodies;
+    private final RequestBodies bodies;
     private final IdempotentWrites idempotent;
     private final RestSettings settings;
 
     public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors,
-            IntegrationBodies bodies, IdempotentWrites idempotent, RestSettings settings) {
+            RequestBodies bodies, IdempotentWrites idempotent, RestSettings settings) {
         this.customers = customers;
         this.upserts = upserts;
         this.bodies = bodies;

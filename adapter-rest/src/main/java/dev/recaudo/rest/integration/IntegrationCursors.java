@@ -7,8 +7,8 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Keyset positions (a time and an id) carried in sealed cursors of the customers list. Its cursors

@@ -28,8 +28,9 @@ import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
-import dev.recaudo.rest.common.RestSettings;
+import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RequestIds;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -60,14 +61,14 @@ public class PaymentsResource {
     private static final Logger LOG = Logger.getLogger(PaymentsResource.class);
 
     private final VerifiedPaymentsUseCase payments;
-    private final IntegrationBodies bodies;
+    private final RequestBodies bodies;
     private final IdempotentWrites idempotent;
     private final KeyGate gate;
     private final Caller caller;
     private final Cursors cursors;
     private final RestSettings settings;
 
-    public PaymentsResource(VerifiedPaymentsUseCase payments, IntegrationBodies bodies, IdempotentWrites idempotent,
+    public PaymentsResource(VerifiedPaymentsUseCase payments, RequestBodies bodies, IdempotentWrites idempotent,
             KeyGate gate, Caller caller, Cursors cursors, RestSettings settings) {
         this.payments = payments;
         this.bodies = bodies;

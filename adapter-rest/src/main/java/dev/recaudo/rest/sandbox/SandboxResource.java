@@ -1,15 +1,22 @@
 package dev.recaudo.rest.sandbox;
 
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase;
+import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase.Completion;
+import dev.recaudo.application.externalpayment.ExternalPaymentView;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
+import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.SandboxApi;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.externalpayment.ExternalPaymentViews;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -17,6 +24,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -33,21 +42,44 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class SandboxResource {
 
     private final SandboxUseCase sandbox;
+    private final CompleteExternalPaymentUseCase externalPayments;
     private final PublicInvoiceProjection projection;
     private final Caller caller;
 
-    public SandboxResource(SandboxUseCase sandbox, PublicInvoiceProjection projection, Caller caller) {
+    public SandboxResource(SandboxUseCase sandbox, CompleteExternalPaymentUseCase externalPayments,
+            PublicInvoiceProjection projection, Caller caller) {
         this.sandbox = sandbox;
+        this.externalPayments = externalPayments;
         this.projection = projection;
         this.caller = caller;
     }
 
-    /** Pays the checkout as the hosted page would: the invoice becomes PAID and invoice.paid is queued. */
+    /**
+     * Pays the checkout as the hosted page would. An invoice's checkout: the invoice becomes PAID and
+     * invoice.paid is queued; the answer is the invoice. A hosted external payment's (of the key's
+     * partner): it completes as described in docs/reference/external-payments.md; the answer is the payment.
+     */
     @POST
     @Path("checkouts/{checkoutId}/complete")
     @MovesMoney
-    public Map<String, Object> complete(@PathParam("checkoutId") String checkoutId) {
-        return answer(sandbox.completeCheckout(caller.key().scope(), caller.key().key().source(), PathIds.uuid("checkoutId", checkoutId)));
+    public Object complete(@PathParam("checkoutId") String checkoutId) {
+        KeyPrincipal key = caller.key();
+        UUID id = PathIds.uuid("checkoutId", checkoutId);
+        SandboxResult invoice = sandbox.completeCheckout(key.scope(), key.key().source(), id);
+        if (!(invoice instanceof SandboxResult.NotFound)) {
+            return answer(invoice);
+        }
+        Completion completion = externalPayments.completeHosted(key.scope(), Optional.of(PartnerScope.of(key.key()).name()), id);
+        if (completion instanceof Completion.Completed completed) {
+            return externalPayment(completed.payment());
+        }
+        if (completion instanceof Completion.AlreadyCompleted done) {
+            throw notApplicable("the payment is " + done.payment().status().wireName() + ", not pending");
+        }
+        if (completion instanceof Completion.NotPayable refused) {
+            throw notApplicable("the payment is " + refused.payment().status().wireName() + ", not pending");
+        }
+        return answer(invoice);
     }
 
     /** The payment attempt failed for good: the checkout is REJECTED and the invoice FAILED. */
@@ -71,8 +103,16 @@ public class SandboxResource {
             return projection.invoice(done.invoice());
         }
         if (result instanceof SandboxResult.NotApplicable notApplicable) {
-            throw new ApiProblem(Problem.CONFLICT, notApplicable.reason(), Map.of("status", List.of(notApplicable.reason())));
+            throw notApplicable(notApplicable.reason());
         }
         throw new ApiProblem(Problem.NOT_FOUND, "No such checkout or invoice for this key");
+    }
+
+    private ExternalPaymentViews.ExternalPaymentBody externalPayment(ExternalPayment payment) {
+        return ExternalPaymentViews.of(new ExternalPaymentView(payment, List.of()), projection);
+    }
+
+    private static ApiProblem notApplicable(String reason) {
+        return new ApiProblem(Problem.CONFLICT, reason, Map.of("status", List.of(reason)));
     }
 }

@@ -7,6 +7,7 @@ import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentStatus;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.ledger.Transfer;
@@ -36,6 +37,7 @@ public final class DocumentBook {
 
     private final CollectionDocumentRepository documents;
     private final CheckoutRepository checkouts;
+    private final ExternalPaymentRepository externalPayments;
     private final PaymentRepository payments;
     private final Ledger ledger;
     private final Outbox outbox;
@@ -44,12 +46,14 @@ public final class DocumentBook {
     public DocumentBook(
             CollectionDocumentRepository documents,
             CheckoutRepository checkouts,
+            ExternalPaymentRepository externalPayments,
             PaymentRepository payments,
             Ledger ledger,
             Outbox outbox,
             PublicInvoiceProjection projection) {
         this.documents = documents;
         this.checkouts = checkouts;
+        this.externalPayments = externalPayments;
         this.payments = payments;
         this.ledger = ledger;
         this.outbox = outbox;
@@ -92,6 +96,7 @@ public final class DocumentBook {
         ledger.post(adjustment);
         documents.update(updated);
         cancelPendingCheckout(updated.scope(), updated.id(), now);
+        cancelPendingHostedPayment(updated.scope(), updated.id(), now);
         Checkout replacement = Checkout.forBalanceOf(updated, now);
         checkouts.insert(replacement);
         return view(updated, Optional.of(replacement));
@@ -107,6 +112,7 @@ public final class DocumentBook {
         CollectionDocument annulled = document.annulled(now);
         documents.update(annulled);
         Optional<Checkout> checkout = cancelPendingCheckout(annulled.scope(), annulled.id(), now);
+        cancelPendingHostedPayment(annulled.scope(), annulled.id(), now);
         InvoiceView view = view(annulled, checkout.or(() -> checkouts.current(annulled.scope(), annulled.id())));
         announce(INVOICE_CANCELED, view, now);
         return view;
@@ -172,6 +178,27 @@ public final class DocumentBook {
 
     private InvoiceView view(CollectionDocument document, Optional<Checkout> checkout) {
         return new InvoiceView(document, checkout, payments.latestPaymentFor(document.scope(), document.id()));
+    }
+
+    /**
+     * One payable route per document: a hosted external payment that collects the document takes
+     * the place of its own checkout, which is canceled.
+     */
+    public void suspendCheckout(CollectionDocument document, Instant now) {
+        cancelPendingCheckout(document.scope(), document.id(), now);
+    }
+
+    /** The hosted external payment that collected the document was canceled: a checkout for its balance again. */
+    public void reissueCheckout(CollectionDocument document, Instant now) {
+        if (checkouts.current(document.scope(), document.id()).filter(Checkout::isPending).isEmpty()) {
+            checkouts.insert(Checkout.forBalanceOf(document, now));
+        }
+    }
+
+    /** A new amount or an annulment ends the hosted external payment collecting the old balance. */
+    private void cancelPendingHostedPayment(TenantScope scope, DocumentId documentId, Instant now) {
+        externalPayments.pendingHostedFor(scope, documentId)
+                .ifPresent(pending -> externalPayments.update(pending.canceled(now)));
     }
 
     private Optional<Checkout> cancelPendingCheckout(TenantScope scope, DocumentId documentId, Instant now) {

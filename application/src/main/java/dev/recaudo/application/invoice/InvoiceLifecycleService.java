@@ -198,7 +198,7 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
     }
 
     /** Whether a key of the given partner (or of none: every partner) may see the document. */
-    static Predicate<CollectionDocument> visibleTo(Optional<String> source) {
+    public static Predicate<CollectionDocument> visibleTo(Optional<String> source) {
         return document -> source.map(document.source()::equals).orElse(true);
     }
 

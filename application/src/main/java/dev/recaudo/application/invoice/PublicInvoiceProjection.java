@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The public invoice API's view of a document, as a tree of plain values, in major units of the
@@ -79,7 +80,7 @@ public final class PublicInvoiceProjection {
         payment.put("is_test", checkout.scope().isTest());
         payment.put("created_at", checkout.createdAt().toString());
         payment.put("paid_at", checkout.paidAt().map(Instant::toString).orElse(null));
-        payment.put("payment_link", publicBaseUrl + "/pay/" + checkout.id());
+        payment.put("payment_link", paymentLink(checkout.id()));
         payment.put("redirect_url", null);
         payment.put("provider_id", checkout.providerPaymentId().orElse(null));
         payment.put("metadata", null);
@@ -93,5 +94,10 @@ public final class PublicInvoiceProjection {
 
     private static String date(Optional<Instant> instant) {
         return instant.map(i -> i.atOffset(ZoneOffset.UTC).toLocalDate().toString()).orElse(null);
+    }
+
+    /** The hosted page of a checkout (an invoice's, or a hosted external payment's): {@code /pay/{checkoutId}}. */
+    public String paymentLink(UUID checkoutId) {
+        return publicBaseUrl + "/pay/" + checkoutId;
     }
 }

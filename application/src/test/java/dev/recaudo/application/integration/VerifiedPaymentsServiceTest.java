@@ -18,6 +18,7 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
@@ -43,7 +44,8 @@ class VerifiedPaymentsServiceTest {
     private final Ledger ledger = Unused.port(Ledger.class);
     private final VerifiedPaymentsService service = new VerifiedPaymentsService(payments,
             Unused.port(CollectionDocumentRepository.class), Unused.port(CustomerRepository.class), ledger,
-            new DocumentBook(Unused.port(CollectionDocumentRepository.class), Unused.port(CheckoutRepository.class), payments,
+            new DocumentBook(Unused.port(CollectionDocumentRepository.class), Unused.port(CheckoutRepository.class),
+                    Unused.port(ExternalPaymentRepository.class), payments,
                     ledger, Unused.port(Outbox.class), new PublicInvoiceProjection("https://recaudo.example")),
             new DirectTransactions(), new MutableClock(NOW));
 

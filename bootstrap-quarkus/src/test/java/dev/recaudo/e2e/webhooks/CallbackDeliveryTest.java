@@ -4,28 +4,19 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.matchesPattern;
 
-import dev.recaudo.application.common.Transactions;
-import dev.recaudo.domain.apikey.KeyEnvironment;
-import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.company.CompanyId;
-import dev.recaudo.domain.externalpayment.CallbackRequest;
-import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
-import dev.recaudo.domain.money.CurrencyCode;
-import dev.recaudo.domain.money.Money;
+import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -37,27 +28,13 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class CallbackDeliveryTest {
 
-    @Inject
-    ExternalPaymentCallbacks callbacks;
-
-    @Inject
-    Transactions transactions;
-
-    /** A completed external payment of the company whose completion queued a callback to {@code url}. */
-    private UUID completedPaymentCalling(Tenants.Company company, String url) {
-        Tenants.Key key = company.createKey(java.util.Map.of("name", "shop", "environment", "test"));
-        UUID paymentId = UUID.randomUUID();
-        Instant now = Instant.now();
-        Sql.execute("INSERT INTO external_payments (id, company_id, is_test, api_key_id, mode, status, amount_minor, currency,"
-                + " callback_url, created_at, updated_at) VALUES (?, ?, true, ?, 'hosted', 'completed', 2500, 'USD', ?, now(), now())",
-                paymentId, company.id(), key.id(), url);
-        TenantScope scope = new TenantScope(new CompanyId(company.id()), KeyEnvironment.TEST);
-        transactions.inTransaction(() -> {
-            callbacks.queue(CallbackRequest.completed(scope, paymentId, url, Money.of(2500, CurrencyCode.USD),
-                    Optional.empty(), UUID.randomUUID(), now));
-            return null;
-        });
-        return paymentId;
+    /** A hosted test payment of the company with {@code url} as its callback, paid in the sandbox. */
+    private static UUID completedPaymentCalling(Tenants.Company company, String url) {
+        Tenants.Key key = company.createKey(Map.of("name", "shop", "environment", "test"));
+        JsonPath created = ExternalPayments.hosted(key, Map.of("amountMinor", 2500, "currency", "USD", "callbackUrl", url));
+        ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(200)
+                .body("status", org.hamcrest.Matchers.equalTo("completed"));
+        return UUID.fromString(created.getString("id"));
     }
 
     private static String secretOf(Tenants.Company company) {
@@ -164,10 +141,10 @@ class CallbackDeliveryTest {
         try (Receiver receiver = new Receiver(n -> 200)) {
             // The dispatcher is kept away by an attempting mark, as a crashed instance would leave it.
             UUID paymentId = UUID.randomUUID();
-            Tenants.Key key = company.createKey(java.util.Map.of("name", "shop", "environment", "test"));
-            Sql.execute("INSERT INTO external_payments (id, company_id, is_test, api_key_id, mode, status, amount_minor,"
-                    + " currency, callback_url, created_at, updated_at)"
-                    + " VALUES (?, ?, true, ?, 'hosted', 'completed', 2500, 'USD', ?, now(), now())",
+            Tenants.Key key = company.createKey(Map.of("name", "shop", "environment", "test"));
+            Sql.execute("INSERT INTO external_payments (id, company_id, is_test, partner, api_key_id, mode, status,"
+                    + " amount_minor, currency, callback_url, created_at, updated_at)"
+                    + " VALUES (?, ?, true, 'lineage:test', ?, 'direct', 'failed', 2500, 'USD', ?, now(), now())",
                     paymentId, company.id(), key.id(), receiver.url());
             Sql.execute("INSERT INTO external_payment_callbacks (id, external_payment_id, company_id, is_test, url, body, status,"
                     + " attempted_at, leased_until, created_at, updated_at)"

@@ -4,6 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.hasKey;
 
+import dev.recaudo.e2e.support.Envelopes;
+import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -56,5 +58,23 @@ class WebhookTargetsTest {
                     .then().statusCode(422).body("errors", hasKey("url"));
         }
         assertThat(Sql.count("SELECT count(*) FROM webhook_endpoints WHERE company_id = ?", company.id())).isZero();
+    }
+
+    /** External payment callbacks pass the same policy: refused with 400 in the external payments envelope. */
+    @Test
+    void givenUnsafeCallbackUrls_whenCreatingExternalPayments_then400AndNothingStored() {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = company.createKey(Map.of("name", "shop", "environment", "test"));
+        for (String url : List.of("http://93.184.216.34/hook", "https://127.0.0.1/hook", "https://localhost/hook",
+                "https://2130706433/hook", "https://0x7f000001/hook", "https://017700000001/hook",
+                "https://[::ffff:127.0.0.1]/hook", "https://10.1.2.3/hook", "https://100.64.0.1/hook",
+                "https://169.254.169.254/latest/meta-data", "https://[fe80::1]/hook")) {
+            Envelopes.assertStatus(ExternalPayments.post(key, "/external/payments",
+                    Map.of("amountMinor", 100, "currency", "USD", "callbackUrl", url)), 400, "/external/payments");
+        }
+        assertThat(Sql.count("SELECT count(*) FROM external_payments WHERE company_id = ?", company.id())).isZero();
+        ExternalPayments.post(key, "/external/payments",
+                Map.of("amountMinor", 100, "currency", "USD", "callbackUrl", "https://93.184.216.34/hook"))
+                .then().statusCode(201);
     }
 }

@@ -37,6 +37,11 @@ public record AccountCode(String value) {
         return new AccountCode("checkout_collections");
     }
 
+    /** Money collected through the external payments API (hosted page or direct processing). */
+    public static AccountCode externalCollections() {
+        return new AccountCode("external_collections");
+    }
+
     /** A remainder of a payment kept for the customer. */
     public static AccountCode customerCredit(UUID companyCustomerId) {
         return new AccountCode("customer_credit:" + companyCustomerId);

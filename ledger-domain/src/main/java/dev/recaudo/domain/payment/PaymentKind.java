@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 /**
  * Where a payment came from, and so how its {@code externalPaymentId} is formed. A partner names
@@ -19,15 +18,16 @@ public enum PaymentKind {
     /** Paid through a Recaudo checkout: {@code checkout:<checkoutId>}. */
     CHECKOUT(Optional.of("checkout:")),
     /** Verified by the partner and reported through the integrations API, under the partner's own id. */
-    VERIFIED(Optional.empty());
-
-    /** Held for the external payments API's payments, so that no partner id takes it before they are listed. */
-    private static final String EXTERNAL_PAYMENT_PREFIX = "external:";
+    VERIFIED(Optional.empty()),
+    /**
+     * Collected through the external payments API: {@code external:<externalPaymentId>}. Shown by that
+     * API, not by the integrations payments list (see docs/decisions.md).
+     */
+    EXTERNAL(Optional.of("external:"));
 
     /** Prefixes a partner's {@code externalPaymentId} may not start with, in any letter case. */
-    public static final List<String> RESERVED_PREFIXES = Stream.concat(
-                    Arrays.stream(values()).flatMap(kind -> kind.prefix.stream()), Stream.of(EXTERNAL_PAYMENT_PREFIX))
-            .toList();
+    public static final List<String> RESERVED_PREFIXES =
+            Arrays.stream(values()).flatMap(kind -> kind.prefix.stream()).toList();
 
     private final Optional<String> prefix;
 

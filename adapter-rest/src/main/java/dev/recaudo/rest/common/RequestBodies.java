@@ -1,22 +1,20 @@
-package dev.recaudo.rest.integration;
+package dev.recaudo.rest.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.IdempotentWrites;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * The bodies of the integrations API's writes. The writes themselves run under
- * {@code Idempotency-Key} through {@link IdempotentWrites}, the path they share with the public API.
+ * Reads JSON bodies into request records, for the integrations and external payments APIs. The
+ * writes themselves run under {@code Idempotency-Key} through {@link IdempotentWrites}.
  */
 @ApplicationScoped
-public class IntegrationBodies {
+public class RequestBodies {
 
     private final ObjectMapper json;
 
-    public IntegrationBodies(ObjectMapper json) {
+    public RequestBodies(ObjectMapper json) {
         this.json = json;
     }
 

@@ -1,0 +1,62 @@
+package dev.recaudo.rest.externalpayment;
+
+import dev.recaudo.application.externalpayment.ExternalPaymentView;
+import dev.recaudo.application.invoice.PublicInvoiceProjection;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.externalpayment.CallbackAttempt;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** The external payments API's answers (camelCase, as the spec names them). */
+public final class ExternalPaymentViews {
+
+    private ExternalPaymentViews() {}
+
+    /**
+     * An external payment. {@code checkoutUrl} is the hosted page of a hosted payment (null for direct);
+     * {@code paymentId} the ledger payment recorded at completion.
+     */
+    public record ExternalPaymentBody(
+            UUID id,
+            String status,
+            String mode,
+            long amountMinor,
+            String currency,
+            UUID invoiceId,
+            String externalReference,
+            String description,
+            String callbackUrl,
+            String redirectUrl,
+            String checkoutUrl,
+            UUID paymentId,
+            List<WebhookAttemptBody> webhookAttempts,
+            Instant createdAt,
+            Instant updatedAt) {}
+
+    /**
+     * One attempt to deliver the callback: {@code status} is {@code attempting}, {@code delivered},
+     * {@code failed} or {@code unknown}; {@code statusCode} the receiver's answer, {@code error} why
+     * there was no usable answer, {@code durationMs} how long it took (null while in flight or unknown).
+     */
+    public record WebhookAttemptBody(Instant attemptedAt, String status, Integer statusCode, String error, Long durationMs) {}
+
+    public record ExternalPaymentPage(List<ExternalPaymentBody> payments, long total, int page, int limit) {}
+
+    public static ExternalPaymentBody of(ExternalPaymentView view, PublicInvoiceProjection links) {
+        ExternalPayment payment = view.payment();
+        return new ExternalPaymentBody(payment.id(), payment.status().wireName(), payment.mode().wireName(),
+                payment.amount().amountMinor(), payment.amount().currency().name(),
+                payment.invoiceId().map(DocumentId::value).orElse(null), payment.externalReference().orElse(null),
+                payment.description().orElse(null), payment.callbackUrl().orElse(null), payment.redirectUrl().orElse(null),
+                payment.checkoutId().map(links::paymentLink).orElse(null), payment.paymentId().orElse(null),
+                view.webhookAttempts().stream().map(ExternalPaymentViews::attempt).toList(), payment.createdAt(),
+                payment.updatedAt());
+    }
+
+    private static WebhookAttemptBody attempt(CallbackAttempt attempt) {
+        return new WebhookAttemptBody(attempt.attemptedAt(), attempt.result().wireName(), attempt.statusCode().orElse(null),
+                attempt.error().orElse(null), attempt.durationMillis().orElse(null));
+    }
+}

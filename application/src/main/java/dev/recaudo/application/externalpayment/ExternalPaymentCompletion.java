@@ -1,0 +1,100 @@
+package dev.recaudo.application.externalpayment;
+
+import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.document.DocumentLifecycle;
+import dev.recaudo.domain.document.DocumentStatus;
+import dev.recaudo.domain.externalpayment.CallbackRequest;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.ledger.AccountCode;
+import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.ledger.Transfer;
+import dev.recaudo.domain.ledger.TransferKind;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentOutcome;
+import dev.recaudo.domain.payment.PaymentRepository;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The money of a completed external payment, in the caller's transaction. It arrives in
+ * {@code external_collections} and is held in {@code unapplied_payment:<paymentId>}; from there, when
+ * the payment names an invoice, as much as the invoice still owes is applied to its receivable
+ * (exactly as a verified payment is: PAID or partly paid, {@code invoice.paid} queued once), and
+ * the rest becomes the invoice customer's credit. Without an invoice, the money stays unapplied.
+ * Then the payment is completed and its callback queued, so the callback exists only if all of this commits.
+ */
+final class ExternalPaymentCompletion {
+
+    private final ExternalPaymentRepository externalPayments;
+    private final ExternalPaymentCallbacks callbacks;
+    private final CollectionDocumentRepository documents;
+    private final PaymentRepository payments;
+    private final Ledger ledger;
+    private final DocumentBook book;
+
+    ExternalPaymentCompletion(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
+            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book) {
+        this.externalPayments = externalPayments;
+        this.callbacks = callbacks;
+        this.documents = documents;
+        this.payments = payments;
+        this.ledger = ledger;
+        this.book = book;
+    }
+
+    /** Completes a pending payment the caller has locked. */
+    ExternalPayment complete(ExternalPayment locked, Instant now) {
+        TenantScope scope = locked.scope();
+        Money amount = locked.amount();
+        Optional<CollectionDocument> document = locked.invoiceId().flatMap(id -> documents.lock(scope, id));
+        Money applied = document.filter(ExternalPaymentCompletion::takesPayment)
+                .filter(open -> open.balance().currency() == amount.currency())
+                .map(open -> open.balance().min(amount))
+                .orElse(Money.zero(amount.currency()));
+        Money credit = document.isPresent() ? amount.minus(applied) : Money.zero(amount.currency());
+        PaymentOutcome outcome = document.isEmpty() ? PaymentOutcome.NO_OPEN_DOCUMENTS
+                : credit.isPositive() ? PaymentOutcome.CREDITED : PaymentOutcome.APPLIED;
+        UUID paymentId = UUID.randomUUID();
+        Payment payment = new Payment(paymentId, scope, document.map(CollectionDocument::source).orElse(locked.partner()),
+                PaymentKind.EXTERNAL.externalPaymentIdOf(locked.id()), PaymentKind.EXTERNAL,
+                document.map(CollectionDocument::customerId), Optional.empty(), amount, Optional.of(amount), applied, credit,
+                outcome, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), now, now, now);
+        payments.insert(payment);
+        AccountCode unapplied = AccountCode.unappliedPayment(paymentId);
+        ledger.post(Transfer.move(scope, TransferKind.PAYMENT_RECEIVED, AccountCode.externalCollections(), unapplied, amount,
+                Optional.empty(), Optional.of(paymentId), now));
+        if (applied.isPositive()) {
+            CollectionDocument open = document.orElseThrow();
+            boolean settles = applied.equals(open.balance());
+            CollectionDocument paid = book.applyPayment(open, payment, applied, unapplied,
+                    settles ? DocumentStatus.PAID : DocumentStatus.CREATED, now);
+            if (settles) {
+                book.paid(paid, Optional.of(payment.externalPaymentId()), paymentId, now);
+            }
+        }
+        if (credit.isPositive()) {
+            ledger.post(Transfer.move(scope, TransferKind.CREDIT_CREATED, unapplied,
+                    AccountCode.customerCredit(document.orElseThrow().customerId()), credit, Optional.empty(),
+                    Optional.of(paymentId), now));
+        }
+        ExternalPayment completed = locked.completed(paymentId, now);
+        externalPayments.update(completed);
+        completed.callbackUrl().ifPresent(url -> callbacks.queue(CallbackRequest.completed(scope, completed.id(), url, amount,
+                completed.invoiceId().map(id -> id.value()), paymentId, now)));
+        return completed;
+    }
+
+    /** Whether a payment may still be applied to the document: open, owing, and not annulled. */
+    static boolean takesPayment(CollectionDocument document) {
+        return document.balance().isPositive() && document.status() != DocumentStatus.PAID
+                && DocumentLifecycle.canMove(document.status(), DocumentStatus.PAID);
+    }
+}

@@ -1,0 +1,199 @@
+package dev.recaudo.application.externalpayment;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.application.invoice.InvoiceLifecycleService;
+import dev.recaudo.domain.common.Page;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
+import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The external payments API. A hosted payment waits for the payer on the hosted page; a direct one
+ * is charged through the {@link PaymentProcessor} at once: it is recorded pending and committed
+ * first, so a crash while the processor answers leaves a pending payment, never money without a record.
+ */
+public final class ExternalPaymentsService implements ExternalPaymentsUseCase, CompleteExternalPaymentUseCase {
+
+    private final ExternalPaymentRepository externalPayments;
+    private final ExternalPaymentCallbacks callbacks;
+    private final CollectionDocumentRepository documents;
+    private final DocumentBook book;
+    private final ExternalPaymentCompletion completion;
+    private final WebhookTargetPolicy targets;
+    private final PaymentProcessor sandbox;
+    private final Optional<PaymentProcessor> live;
+    private final Transactions transactions;
+    private final Clock clock;
+
+    /** @param live the processor of live payments; empty when none is configured (live creation is refused) */
+    public ExternalPaymentsService(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
+            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
+            WebhookTargetPolicy targets, PaymentProcessor sandbox, Optional<PaymentProcessor> live, Transactions transactions,
+            Clock clock) {
+        this.externalPayments = externalPayments;
+        this.callbacks = callbacks;
+        this.documents = documents;
+        this.book = book;
+        this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book);
+        this.targets = targets;
+        this.sandbox = sandbox;
+        this.live = live;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    @Override
+    public CreateResult create(CreatePayment command) {
+        Optional<PaymentProcessor> processor = command.scope().isTest() ? Optional.of(sandbox) : live;
+        if (processor.isEmpty()) {
+            return new CreateResult.ProcessorUnavailable();
+        }
+        Optional<String> refusedCallback = command.callbackUrl().flatMap(url -> targets.check(url)
+                instanceof WebhookTargetPolicy.TargetCheck.Refused refused ? Optional.of(refused.reason()) : Optional.empty());
+        if (refusedCallback.isPresent()) {
+            return new CreateResult.Rejected(Rejection.CALLBACK_REFUSED, refusedCallback.get());
+        }
+        CreateResult created = transactions.inTransaction(() -> createPending(command));
+        if (command.mode() == ExternalPaymentMode.HOSTED || !(created instanceof CreateResult.Created pending)) {
+            return created;
+        }
+        ExternalPayment payment = pending.view().payment();
+        PaymentProcessor.Decision decision = processor.get().charge(payment);
+        if (decision == PaymentProcessor.Decision.PENDING) {
+            return created;
+        }
+        return new CreateResult.Created(transactions.inTransaction(() -> {
+            ExternalPayment locked = externalPayments.lock(payment.scope(), payment.partner(), payment.id()).orElseThrow();
+            if (!locked.isPending()) {
+                return view(locked); // canceled while the processor answered
+            }
+            Instant now = clock.instant();
+            ExternalPayment settled = decision == PaymentProcessor.Decision.APPROVED ? completion.complete(locked, now)
+                    : declined(locked, now);
+            return view(settled);
+        }));
+    }
+
+    private ExternalPayment declined(ExternalPayment locked, Instant now) {
+        ExternalPayment failed = locked.failed(now);
+        externalPayments.update(failed);
+        return failed;
+    }
+
+    private CreateResult createPending(CreatePayment command) {
+        Instant now = clock.instant();
+        boolean hosted = command.mode() == ExternalPaymentMode.HOSTED;
+        if (command.invoiceId().isPresent()) {
+            Optional<CollectionDocument> document = documents.lock(command.scope(), command.invoiceId().get())
+                    .filter(InvoiceLifecycleService.visibleTo(command.source()));
+            if (document.isEmpty()) {
+                return new CreateResult.Rejected(Rejection.INVOICE_NOT_FOUND, "invoiceId names no invoice of this company");
+            }
+            CollectionDocument invoice = document.get();
+            if (invoice.total().currency() != command.amount().currency()) {
+                return new CreateResult.Rejected(Rejection.CURRENCY_MISMATCH,
+                        "the invoice is in " + invoice.total().currency() + ", not " + command.amount().currency());
+            }
+            if (!ExternalPaymentCompletion.takesPayment(invoice)) {
+                return new CreateResult.Rejected(Rejection.INVOICE_NOT_PAYABLE, "the invoice is " + invoice.status()
+                        + " and takes no payment");
+            }
+            if (hosted) {
+                if (externalPayments.pendingHostedFor(command.scope(), invoice.id()).isPresent()) {
+                    return new CreateResult.Rejected(Rejection.INVOICE_ALREADY_COLLECTED,
+                            "a pending hosted payment already collects this invoice");
+                }
+                // One payable route per document: the hosted payment replaces the invoice's own checkout.
+                book.suspendCheckout(invoice, now);
+            }
+        }
+        ExternalPayment payment = new ExternalPayment(UUID.randomUUID(), command.scope(), command.partner(),
+                command.apiKeyId(), command.mode(), ExternalPaymentStatus.PENDING, command.amount(), command.invoiceId(),
+                command.externalReference(), command.callbackUrl(), command.description(), command.redirectUrl(),
+                hosted ? Optional.of(UUID.randomUUID()) : Optional.empty(), Optional.empty(), now, now);
+        externalPayments.insert(payment);
+        return new CreateResult.Created(new ExternalPaymentView(payment, List.of()));
+    }
+
+    @Override
+    public Optional<ExternalPaymentView> get(TenantScope scope, String partner, UUID id) {
+        return externalPayments.find(scope, partner, id).map(this::view);
+    }
+
+    @Override
+    public Page<ExternalPaymentView> list(TenantScope scope, String partner, int page, int size) {
+        Page<ExternalPayment> found = externalPayments.page(scope, partner, page, size);
+        Map<UUID, List<dev.recaudo.domain.externalpayment.CallbackAttempt>> attempts =
+                callbacks.attemptsOf(scope, found.items().stream().map(ExternalPayment::id).toList());
+        return new Page<>(found.items().stream()
+                .map(payment -> new ExternalPaymentView(payment, attempts.getOrDefault(payment.id(), List.of())))
+                .toList(), found.total(), found.number(), found.size());
+    }
+
+    @Override
+    public CancelResult cancel(TenantScope scope, String partner, UUID id) {
+        return transactions.inTransaction(() -> {
+            Optional<ExternalPayment> found = externalPayments.lock(scope, partner, id);
+            if (found.isEmpty()) {
+                return new CancelResult.NotFound();
+            }
+            ExternalPayment payment = found.get();
+            if (payment.status() == ExternalPaymentStatus.CANCELED) {
+                return new CancelResult.Canceled(view(payment)); // a repeated cancel succeeds again
+            }
+            if (!payment.isPending()) {
+                return new CancelResult.NotCancelable(view(payment));
+            }
+            Instant now = clock.instant();
+            ExternalPayment canceled = payment.canceled(now);
+            externalPayments.update(canceled);
+            if (canceled.mode() == ExternalPaymentMode.HOSTED) {
+                // The invoice is payable again through its own checkout.
+                canceled.invoiceId().flatMap(invoiceId -> documents.lock(scope, invoiceId))
+                        .filter(ExternalPaymentCompletion::takesPayment)
+                        .ifPresent(invoice -> book.reissueCheckout(invoice, now));
+            }
+            return new CancelResult.Canceled(view(canceled));
+        });
+    }
+
+    @Override
+    public Completion completeHosted(TenantScope scope, Optional<String> partner, UUID checkoutId) {
+        return transactions.inTransaction(() -> {
+            Optional<ExternalPayment> found = externalPayments.lockByCheckout(checkoutId)
+                    .filter(payment -> payment.scope().equals(scope))
+                    .filter(payment -> partner.map(payment.partner()::equals).orElse(true));
+            if (found.isEmpty()) {
+                return new Completion.NotFound();
+            }
+            ExternalPayment payment = found.get();
+            if (payment.status() == ExternalPaymentStatus.COMPLETED) {
+                return new Completion.AlreadyCompleted(payment);
+            }
+            if (!payment.isPending()) {
+                return new Completion.NotPayable(payment);
+            }
+            return new Completion.Completed(completion.complete(payment, clock.instant()));
+        });
+    }
+
+    private ExternalPaymentView view(ExternalPayment payment) {
+        return new ExternalPaymentView(payment,
+                callbacks.attemptsOf(payment.scope(), List.of(payment.id())).getOrDefault(payment.id(), List.of()));
+    }
+}

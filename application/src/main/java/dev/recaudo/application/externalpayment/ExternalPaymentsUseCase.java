@@ -1,0 +1,69 @@
+package dev.recaudo.application.externalpayment;
+
+import dev.recaudo.domain.common.Page;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.money.Money;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Inbound port: the external payments API. Every call acts for one partner and sees only its payments. */
+public interface ExternalPaymentsUseCase {
+
+    /**
+     * @param partner the partner of the key ({@code PartnerScope} name): the payment's owner
+     * @param source the key's {@code source}; a key with one pays only that partner's invoices
+     */
+    record CreatePayment(TenantScope scope, String partner, Optional<String> source, UUID apiKeyId,
+            ExternalPaymentMode mode, Money amount, Optional<DocumentId> invoiceId, Optional<String> externalReference,
+            Optional<String> callbackUrl, Optional<String> description, Optional<String> redirectUrl) {
+
+        public CreatePayment {
+            Objects.requireNonNull(scope, "scope");
+            Objects.requireNonNull(partner, "partner");
+            Objects.requireNonNull(mode, "mode");
+            Objects.requireNonNull(amount, "amount");
+        }
+    }
+
+    enum Rejection {
+        /** {@code invoiceId} names no invoice this key may see. */
+        INVOICE_NOT_FOUND,
+        /** The invoice is in another currency. */
+        CURRENCY_MISMATCH,
+        /** The invoice is paid, annulled or otherwise closed to payment. */
+        INVOICE_NOT_PAYABLE,
+        /** A pending hosted payment already collects the invoice. */
+        INVOICE_ALREADY_COLLECTED,
+        /** The callback URL is not a public HTTPS address. */
+        CALLBACK_REFUSED
+    }
+
+    sealed interface CreateResult {
+        record Created(ExternalPaymentView view) implements CreateResult {}
+
+        record Rejected(Rejection rejection, String detail) implements CreateResult {}
+
+        /** No processor takes payments of this environment. */
+        record ProcessorUnavailable() implements CreateResult {}
+    }
+
+    sealed interface CancelResult {
+        record Canceled(ExternalPaymentView view) implements CancelResult {}
+
+        record NotFound() implements CancelResult {}
+
+        /** Completed or failed: a final state that a cancel cannot undo. */
+        record NotCancelable(ExternalPaymentView view) implements CancelResult {}
+    }
+
+    CreateResult create(CreatePayment command);
+
+    Optional<ExternalPaymentView> get(TenantScope scope, String partner, UUID id);
+
+    Page<ExternalPaymentView> list(TenantScope scope, String partner, int page, int size);
+
+    CancelResult cancel(TenantScope scope, String partner, UUID id);
+}
