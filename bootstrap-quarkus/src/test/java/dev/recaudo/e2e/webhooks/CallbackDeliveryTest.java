@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.matchesPattern;
 
 import dev.recaudo.e2e.support.ExternalPayments;
+import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -35,6 +36,36 @@ class CallbackDeliveryTest {
         ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(200)
                 .body("status", org.hamcrest.Matchers.equalTo("completed"));
         return UUID.fromString(created.getString("id"));
+    }
+
+    /**
+     * A direct payment for an invoice, approved by the sandbox processor: the invoice is paid, the
+     * callback names it and the ledger payment, and the read shows the attempt.
+     */
+    @Test
+    void givenDirectPaymentForAnInvoice_whenApproved_thenCallbackNamesBothAndTheReadShowsTheAttempt() throws Exception {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = company.createKey(Map.of("name", "erp", "source", "erp", "environment", "test", "permissions",
+                List.of("public_invoices:read", "public_invoices:write", "payments:create", "payments:read")));
+        String invoiceId = Invoices.create(key).getString("id");
+        try (Receiver receiver = new Receiver(n -> 204)) {
+            JsonPath direct = ExternalPayments.direct(key, Map.of("amountMinor", 2000, "currency", "USD",
+                    "invoiceId", invoiceId, "callbackUrl", receiver.url()));
+            UUID paymentId = UUID.fromString(direct.getString("id"));
+            awaitResult(paymentId, Duration.ofSeconds(20));
+
+            JsonPath body = new JsonPath(receiver.received().get(0).body());
+            assertThat(body.getString("payload.invoiceId")).isEqualTo(invoiceId);
+            assertThat(body.getString("payload.paymentId")).isEqualTo(direct.getString("paymentId"));
+            JsonPath read = ExternalPayments.get(key, paymentId).then().statusCode(200).extract().jsonPath();
+            assertThat(read.getList("webhookAttempts")).hasSize(1);
+            assertThat(read.getString("webhookAttempts[0].status")).isEqualTo("delivered");
+            assertThat(read.getInt("webhookAttempts[0].statusCode")).isEqualTo(204);
+            assertThat(read.getString("webhookAttempts[0].attemptedAt")).isNotBlank();
+            assertThat(read.getLong("webhookAttempts[0].durationMs")).isNotNegative();
+            assertThat(read.getString("webhookAttempts[0].error")).isNull();
+            Invoices.get(key, invoiceId).then().body("status", org.hamcrest.Matchers.equalTo("PAID"));
+        }
     }
 
     private static String secretOf(Tenants.Company company) {
