@@ -6,6 +6,8 @@ import dev.recaudo.application.apikey.ApiKeyAdministrationService;
 import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationService;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase;
+import dev.recaudo.application.checkout.CheckoutHelperService;
+import dev.recaudo.application.checkout.CheckoutHelperUseCase;
 import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.company.CompanyAdministrationService;
@@ -35,8 +37,6 @@ import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxService;
 import dev.recaudo.application.invoice.SandboxUseCase;
-import dev.recaudo.application.product.ProductQueries;
-import dev.recaudo.application.product.ProductQueryService;
 import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.application.webhook.WebhookDispatchService;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
@@ -45,6 +45,7 @@ import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.domain.admin.AdminUserRepository;
 import dev.recaudo.domain.admin.PasswordHasher;
 import dev.recaudo.domain.apikey.ApiKeyRepository;
+import dev.recaudo.domain.checkout.CheckoutCustomerRepository;
 import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.customer.CustomerRepository;
@@ -153,8 +154,9 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    ProductQueries productQueries(ProductRepository products) {
-        return new ProductQueryService(products);
+    CheckoutHelperUseCase checkoutHelper(ProductRepository products, CheckoutCustomerRepository customers,
+            Transactions transactions, Clock clock) {
+        return new CheckoutHelperService(products, customers, transactions, clock);
     }
 
     @Produces

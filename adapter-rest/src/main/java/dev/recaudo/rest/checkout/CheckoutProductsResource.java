@@ -1,52 +1,65 @@
 package dev.recaudo.rest.checkout;
 
-import dev.recaudo.application.product.ProductQueries;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.application.checkout.CheckoutHelperUseCase;
 import dev.recaudo.domain.apikey.Permission;
-import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.checkout.CheckoutCustomer;
+import dev.recaudo.domain.common.Saved;
 import dev.recaudo.domain.product.Product;
 import dev.recaudo.rest.auth.CheckoutApi;
 import dev.recaudo.rest.auth.RequiresPermission;
+import dev.recaudo.rest.checkout.CheckoutRequests.ProductRequest;
+import dev.recaudo.rest.checkout.CheckoutRequests.ResolveCustomerRequest;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
-import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RequestBodies;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Products of the checkout helper. A token of one company never sees another company's catalog. */
-@Path("/checkout/company/{companyId}/product")
+/**
+ * The checkout helper (docs/reference/checkout.md): products by SKU and payers by e-mail, in the
+ * company and environment of the token's key. A token never reaches another company's data.
+ */
+@Path("/checkout")
 @CheckoutApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Checkout helper")
 @SecurityRequirement(name = "checkoutToken")
 public class CheckoutProductsResource {
 
-    private final ProductQueries products;
+    private final CheckoutHelperUseCase helper;
+    private final RequestBodies bodies;
+    private final ObjectMapper json;
     private final Caller caller;
 
-    public CheckoutProductsResource(ProductQueries products, Caller caller) {
-        this.products = products;
+    public CheckoutProductsResource(CheckoutHelperUseCase helper, RequestBodies bodies, ObjectMapper json, Caller caller) {
+        this.helper = helper;
+        this.bodies = bodies;
+        this.json = json;
         this.caller = caller;
     }
 
     /** The product read shape: without {@code metadata} and {@code isNew}. */
-    public record ProductView(
-            UUID id,
-            String sku,
-            String name,
-            String description,
-            long amountMinor,
-            String currency,
-            String status,
-            Instant createdAt,
-            Instant updatedAt) {
+    public record ProductView(UUID id, String sku, String name, String description, long amountMinor, String currency,
+            String status, Instant createdAt, Instant updatedAt) {
 
         static ProductView of(Product product) {
             return new ProductView(product.id(), product.sku(), product.name(), product.description(),
@@ -55,16 +68,64 @@ public class CheckoutProductsResource {
         }
     }
 
+    /** The product write answer: with {@code metadata} (the object as stored) and {@code isNew}. */
+    public record SavedProductView(UUID id, String sku, String name, String description, long amountMinor,
+            String currency, String status, JsonNode metadata, boolean isNew, Instant createdAt, Instant updatedAt) {}
+
+    /** A payer: {@code companyCustomerId} is the id to use for checkouts, {@code customerId} the global one. */
+    public record CheckoutCustomerView(UUID companyCustomerId, UUID customerId, String email, String name, boolean isNew) {}
+
     @GET
-    @Path("sku/{sku}")
+    @Path("company/{companyId}/product/sku/{sku}")
     @RequiresPermission(Permission.CHECKOUT_WRITE)
+    @Operation(operationId = "getCheckoutProductBySku", summary = "Read a product of the token's company by SKU")
     public ProductView bySku(@PathParam("companyId") String companyId, @PathParam("sku") String sku) {
-        CompanyId company = new CompanyId(PathIds.uuid("companyId", companyId));
-        if (!company.equals(caller.key().companyId())) {
-            throw new ApiProblem(Problem.NOT_FOUND, "No such product");
-        }
-        return products.findBySku(company, sku)
+        KeyPrincipal key = caller.key();
+        FieldErrors errors = new FieldErrors();
+        CheckoutRequests.requireOwnCompany(key, companyId, errors);
+        errors.throwIfAny();
+        return helper.productBySku(key.scope(), sku)
                 .map(ProductView::of)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No such product"));
+    }
+
+    /** Creates the SKU's product ({@code 201}, {@code isNew: true}) or updates it ({@code 200}, {@code isNew: false}). */
+    @POST
+    @Path("product")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.CHECKOUT_WRITE)
+    @Operation(operationId = "saveCheckoutProduct", summary = "Create or update a product by SKU")
+    public Response saveProduct(JsonNode body) throws JsonProcessingException {
+        KeyPrincipal key = caller.key();
+        var draft = CheckoutRequests.product(key, bodies.read(body, ProductRequest.class));
+        Saved<Product> saved = helper.saveProduct(draft);
+        Product product = saved.value();
+        SavedProductView view = new SavedProductView(product.id(), product.sku(), product.name(), product.description(),
+                product.amount().amountMinor(), product.amount().currency().name(), product.status(),
+                metadata(product.metadataJson()), saved.isNew(), product.createdAt(), product.updatedAt());
+        return Response.status(saved.isNew() ? 201 : 200).entity(view).build();
+    }
+
+    /** The payer with this e-mail ({@code 200}, {@code isNew: false}), or a new one ({@code 201}, {@code isNew: true}). */
+    @POST
+    @Path("resolve-customer")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RequiresPermission(Permission.CHECKOUT_WRITE)
+    @Operation(operationId = "resolveCheckoutCustomer", summary = "Find or create a payer by e-mail, ignoring case")
+    public Response resolveCustomer(JsonNode body) throws JsonProcessingException {
+        KeyPrincipal key = caller.key();
+        var details = CheckoutRequests.payer(key, bodies.read(body, ResolveCustomerRequest.class));
+        Saved<CheckoutCustomer> saved = helper.resolveCustomer(details);
+        CheckoutCustomer customer = saved.value();
+        return Response.status(saved.isNew() ? 201 : 200).entity(new CheckoutCustomerView(customer.id(),
+                customer.customerId(), customer.email(), customer.name(), saved.isNew())).build();
+    }
+
+    private JsonNode metadata(String stored) {
+        try {
+            return stored == null ? null : json.readTree(stored);
+        } catch (IOException e) {
+            throw new UncheckedIOException("stored metadata is a JSON object", e);
+        }
     }
 }

@@ -29,8 +29,8 @@ class CheckoutCredentialsTest {
 
     private static void insertProduct(UUID companyId, String sku) {
         Sql.execute("INSERT INTO products (id, company_id, sku, name, description, amount_minor, currency, status,"
-                + " metadata, created_at, updated_at) VALUES (?, ?, ?, 'Plan mensual', 'Internet 100 Mb', 2500, 'USD',"
-                + " 'active', '{\"tier\":\"gold\"}', now(), now())", UUID.randomUUID(), companyId, sku);
+                + " metadata, created_at, updated_at, is_test) VALUES (?, ?, ?, 'Plan mensual', 'Internet 100 Mb', 2500, 'USD',"
+                + " 'active', '{\"tier\":\"gold\"}', now(), now(), false)", UUID.randomUUID(), companyId, sku);
     }
 
     private static void assertEnvelope(Response response, int status) {
