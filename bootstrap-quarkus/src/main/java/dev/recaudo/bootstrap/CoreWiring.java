@@ -8,6 +8,10 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationService;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase;
 import dev.recaudo.application.checkout.CheckoutHelperService;
 import dev.recaudo.application.checkout.CheckoutHelperUseCase;
+import dev.recaudo.application.checkout.ExternalPaymentCheckouts;
+import dev.recaudo.application.checkout.HostedCheckoutService;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase;
+import dev.recaudo.application.checkout.InvoiceCheckouts;
 import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.company.CompanyAdministrationService;
@@ -71,6 +75,7 @@ import jakarta.inject.Singleton;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -150,6 +155,16 @@ public class CoreWiring {
         // No live processor exists yet: live creation answers 503 (docs/decisions.md, "External payments API").
         return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
                 new SandboxProcessor(), Optional.empty(), transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    HostedCheckoutUseCase hostedCheckout(CheckoutRepository checkouts, CompanyRepository companies, SandboxUseCase sandbox,
+            ExternalPaymentRepository externalPayments, ExternalPaymentsService externalPaymentCompletion,
+            RecaudoConfig config) {
+        return new HostedCheckoutService(List.of(new InvoiceCheckouts(checkouts, companies, sandbox),
+                new ExternalPaymentCheckouts(externalPayments, companies, externalPaymentCompletion)),
+                config.sandbox().enabled());
     }
 
     @Produces

@@ -61,6 +61,11 @@ public class PgCheckoutRepository implements CheckoutRepository {
                 PgCheckoutRepository::checkout, scope.companyId().value(), scope.isTest(), checkoutId);
     }
 
+    @Override
+    public Optional<Checkout> findForPayer(UUID checkoutId) {
+        return jdbc.queryOne("SELECT * FROM checkouts WHERE id = ?", PgCheckoutRepository::checkout, checkoutId);
+    }
+
     private static Checkout checkout(ResultSet row) throws SQLException {
         return new Checkout(
                 uuid(row, "id"),

@@ -32,6 +32,14 @@ public class HttpEdge {
      */
     public static final String LOGGED_QUERY_KEY = "recaudo.logged-query";
 
+    /**
+     * Routing-context key of the path the access log writes ({@code %{d,recaudo.logged-path}}): the
+     * path with the checkout id of a hosted page masked, since that id is the payer's credential.
+     */
+    public static final String LOGGED_PATH_KEY = "recaudo.logged-path";
+
+    private static final java.util.regex.Pattern HOSTED_PAGE_ID = java.util.regex.Pattern.compile("(^|/)pay/[^/]+");
+
     private final ObjectMapper json;
     private final Clock clock;
     private final long bodyBytesMax;
@@ -52,6 +60,7 @@ public class HttpEdge {
         context.response().putHeader(RequestIds.HEADER, requestId);
         MDC.put(RequestIds.MDC_KEY, requestId);
         context.put(LOGGED_QUERY_KEY, AccessLogQuery.redact(context.request().query()));
+        context.put(LOGGED_PATH_KEY, HOSTED_PAGE_ID.matcher(context.request().path()).replaceAll("$1pay/***"));
         Optional<String> controlled = partWithControlCharacter(context.request().uri());
         if (controlled.isPresent()) {
             refuse(context, requestId, ApiProblem.validation(controlled.get(),

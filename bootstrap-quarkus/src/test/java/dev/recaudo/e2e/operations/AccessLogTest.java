@@ -62,6 +62,13 @@ class AccessLogTest {
     }
 
     /** Sends a GET under a fresh request id and answers the access log line written for it. */
+    @Test
+    void givenHostedCheckoutPage_whenLogged_thenItsCheckoutIdIsMasked() throws InterruptedException {
+        String checkoutId = UUID.randomUUID().toString();
+        assertThat(accessLogLineOf("/pay/" + checkoutId)).doesNotContain(checkoutId).contains("GET /pay/***\"").contains(" 404 ");
+        assertThat(accessLogLineOf("/pay/" + checkoutId + "/x")).doesNotContain(checkoutId).contains("GET /pay/***/x");
+    }
+
     private static String accessLogLineOf(String target) throws InterruptedException {
         String requestId = "access-" + UUID.randomUUID();
         try (LogCapture log = LogCapture.of(CATEGORY)) {

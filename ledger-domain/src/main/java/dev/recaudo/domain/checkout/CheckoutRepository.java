@@ -16,4 +16,7 @@ public interface CheckoutRepository {
     Optional<Checkout> current(TenantScope scope, DocumentId documentId);
 
     Optional<Checkout> find(TenantScope scope, UUID checkoutId);
+
+    /** The checkout behind a hosted page's id, whatever its company: the payer knows only the id. */
+    Optional<Checkout> findForPayer(UUID checkoutId);
 }

@@ -1,0 +1,128 @@
+package dev.recaudo.rest.page;
+
+import dev.recaudo.application.checkout.HostedCheckoutUseCase;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.CheckoutPage;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.PageState;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.PayResult;
+import dev.recaudo.rest.common.PathIds;
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The hosted checkout page payers open from a {@code payment_link} or {@code checkoutUrl}
+ * (docs/reference/checkout.md). Server-rendered, no JavaScript; the URL is the payer's only
+ * credential, so it is never sent on as a referrer and never cached.
+ */
+@Path("/pay/{checkoutId}")
+@Tag(name = "Hosted checkout page")
+public class HostedCheckoutResource {
+
+    /** No script at all; styles and form posts only from this origin; never framed. */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'self'; img-src 'self';"
+            + " form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+    private final HostedCheckoutUseCase checkouts;
+    private final PageTokens tokens;
+    private final Template page;
+    private final Template message;
+
+    public HostedCheckoutResource(HostedCheckoutUseCase checkouts, PageTokens tokens,
+            @Location("hosted-checkout.html") Template page, @Location("hosted-checkout-message.html") Template message) {
+        this.checkouts = checkouts;
+        this.tokens = tokens;
+        this.page = page;
+        this.message = message;
+    }
+
+    @GET
+    @Produces(MediaType.TEXT_HTML)
+    @Operation(operationId = "showHostedCheckout", summary = "The payer's checkout page (HTML)")
+    public Response show(@PathParam("checkoutId") String checkoutId,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+        PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
+        Optional<CheckoutPage> found = PathIds.parse(checkoutId).flatMap(checkouts::show);
+        if (found.isEmpty()) {
+            return notFound(texts);
+        }
+        CheckoutPage shown = found.get();
+        String body = page.data("texts", texts)
+                .data("companyName", shown.companyName())
+                .data("title", shown.title())
+                .data("description", shown.description().orElse(null))
+                .data("amount", texts.amount(shown.amount()))
+                .data("dueDate", shown.dueDate().map(texts::date).orElse(null))
+                .data("stateName", shown.state().name().toLowerCase(Locale.ROOT))
+                .data("stateText", texts.state(shown.state()))
+                .data("test", shown.test())
+                .data("sandboxPayable", shown.sandboxPayable())
+                .data("unavailable", !shown.onlinePayment() && shown.state() == PageState.PENDING)
+                .data("formAction", shown.checkoutId().toString())
+                .data("csrf", shown.sandboxPayable() ? tokens.issue(shown.checkoutId()) : "")
+                .data("redirectUrl", shown.state() == PageState.PAID ? shown.redirectUrl().orElse(null) : null)
+                .render();
+        return html(200, body, texts);
+    }
+
+    /** The sandbox's Pay button: pays a pending test checkout once, then shows the page again ({@code 303}). */
+    @POST
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    @Operation(operationId = "payHostedCheckoutInSandbox", summary = "Pay a test checkout from its page (form post)")
+    public Response pay(@PathParam("checkoutId") String checkoutId, @FormParam("csrf") String csrf,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+        PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
+        Optional<UUID> id = PathIds.parse(checkoutId);
+        if (id.isEmpty()) {
+            return notFound(texts);
+        }
+        if (!tokens.verify(id.get(), csrf)) {
+            return message(403, texts.staleFormTitle(), texts.staleFormText(), texts);
+        }
+        PayResult result = checkouts.payInSandbox(id.get());
+        if (result instanceof PayResult.NotFound) {
+            return notFound(texts);
+        }
+        // Paid, already paid, canceled or not offered: the page says which.
+        // Relative, so that it resolves under any root path or proxy prefix the page was reached through.
+        return secured(Response.status(Response.Status.SEE_OTHER)).header(HttpHeaders.LOCATION, id.get().toString()).build();
+    }
+
+    private Response notFound(PageTexts texts) {
+        return message(404, texts.notFoundTitle(), texts.notFoundText(), texts);
+    }
+
+    private Response message(int status, String heading, String text, PageTexts texts) {
+        return html(status, message.data("texts", texts).data("heading", heading).data("message", text).render(), texts);
+    }
+
+    private static Response html(int status, String body, PageTexts texts) {
+        return secured(Response.status(status).entity(body).type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8")))
+                .header(HttpHeaders.CONTENT_LANGUAGE, texts.lang())
+                .build();
+    }
+
+    private static Response.ResponseBuilder secured(Response.ResponseBuilder response) {
+        return response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+                .header("X-Frame-Options", "DENY")
+                .header("Referrer-Policy", "no-referrer")
+                .header("X-Content-Type-Options", "nosniff")
+                .header(HttpHeaders.CACHE_CONTROL, "no-store")
+                .header("Pragma", "no-cache");
+    }
+}

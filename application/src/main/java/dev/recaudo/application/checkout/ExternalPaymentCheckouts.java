@@ -1,0 +1,57 @@
+package dev.recaudo.application.checkout;
+
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.CheckoutKind;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.CheckoutPage;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.PageState;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.PayResult;
+import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase;
+import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase.Completion;
+import dev.recaudo.domain.company.Company;
+import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Hosted external payments on the hosted page; paying one completes it as the sandbox control does. */
+public final class ExternalPaymentCheckouts implements CheckoutKind {
+
+    private final ExternalPaymentRepository payments;
+    private final CompanyRepository companies;
+    private final CompleteExternalPaymentUseCase completion;
+
+    public ExternalPaymentCheckouts(ExternalPaymentRepository payments, CompanyRepository companies,
+            CompleteExternalPaymentUseCase completion) {
+        this.payments = payments;
+        this.companies = companies;
+        this.completion = completion;
+    }
+
+    @Override
+    public Optional<CheckoutPage> show(UUID checkoutId, boolean sandboxEnabled) {
+        return payments.findByCheckout(checkoutId).flatMap(payment -> companies.find(payment.scope().companyId())
+                .map(company -> page(checkoutId, payment, company, sandboxEnabled)));
+    }
+
+    private static CheckoutPage page(UUID checkoutId, ExternalPayment payment, Company company, boolean sandboxEnabled) {
+        PageState state = switch (payment.status()) {
+            case PENDING -> PageState.PENDING;
+            case COMPLETED -> PageState.PAID;
+            case CANCELED -> PageState.CANCELED;
+            case FAILED -> PageState.FAILED;
+        };
+        boolean test = payment.scope().isTest();
+        return new CheckoutPage(checkoutId, company.name(), payment.description().orElse(company.name()),
+                payment.externalReference(), payment.amount(), Optional.empty(), state, test,
+                test && sandboxEnabled && state == PageState.PENDING, test, payment.redirectUrl());
+    }
+
+    @Override
+    public Optional<PayResult> payInSandbox(UUID checkoutId) {
+        return payments.findByCheckout(checkoutId).map(payment -> {
+            Completion result = completion.completeHosted(payment.scope(), Optional.empty(), checkoutId);
+            return result instanceof Completion.Completed || result instanceof Completion.AlreadyCompleted
+                    ? new PayResult.Paid() : new PayResult.NotPending();
+        });
+    }
+}

@@ -1,0 +1,62 @@
+package dev.recaudo.application.checkout;
+
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.CheckoutKind;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.CheckoutPage;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.PageState;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase.PayResult;
+import dev.recaudo.application.invoice.SandboxUseCase;
+import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
+import dev.recaudo.domain.checkout.Checkout;
+import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.company.Company;
+import dev.recaudo.domain.company.CompanyRepository;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.UUID;
+
+/** The checkouts of invoices on the hosted page; paying one is what the sandbox control does. */
+public final class InvoiceCheckouts implements CheckoutKind {
+
+    private final CheckoutRepository checkouts;
+    private final CompanyRepository companies;
+    private final SandboxUseCase sandbox;
+
+    public InvoiceCheckouts(CheckoutRepository checkouts, CompanyRepository companies, SandboxUseCase sandbox) {
+        this.checkouts = checkouts;
+        this.companies = companies;
+        this.sandbox = sandbox;
+    }
+
+    @Override
+    public Optional<CheckoutPage> show(UUID checkoutId, boolean sandboxEnabled) {
+        return checkouts.findForPayer(checkoutId).flatMap(checkout -> companies.find(checkout.scope().companyId())
+                .map(company -> page(checkout, company, sandboxEnabled)));
+    }
+
+    private static CheckoutPage page(Checkout checkout, Company company, boolean sandboxEnabled) {
+        PageState state = switch (checkout.status()) {
+            case PENDING -> PageState.PENDING;
+            case APPROVED -> PageState.PAID;
+            case CANCELED -> PageState.CANCELED;
+            case REJECTED -> PageState.FAILED;
+        };
+        boolean test = checkout.scope().isTest();
+        Optional<String> description = Optional.ofNullable(checkout.description()).filter(text -> !text.equals(checkout.title()));
+        return new CheckoutPage(checkout.id(), company.name(), checkout.title(), description, checkout.amount(),
+                checkout.dueAt().map(due -> due.atZone(ZoneOffset.UTC).toLocalDate()), state, test,
+                test && sandboxEnabled && state == PageState.PENDING, test, Optional.empty());
+    }
+
+    @Override
+    public Optional<PayResult> payInSandbox(UUID checkoutId) {
+        return checkouts.findForPayer(checkoutId).map(checkout -> {
+            SandboxResult result = sandbox.completeCheckout(checkout.scope(), Optional.empty(), checkoutId);
+            if (result instanceof SandboxResult.Done) {
+                return new PayResult.Paid();
+            }
+            // Paid by an earlier click: the page shows it paid; anything else was not paid.
+            return checkouts.findForPayer(checkoutId).filter(now -> now.status() == dev.recaudo.domain.checkout.CheckoutStatus.APPROVED)
+                    .<PayResult>map(paid -> new PayResult.Paid()).orElseGet(PayResult.NotPending::new);
+        });
+    }
+}
