@@ -1,0 +1,151 @@
+package dev.recaudo.e2e.checkout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import com.deque.html.axecore.results.Results;
+import com.deque.html.axecore.results.Rule;
+import com.deque.html.axecore.selenium.AxeBuilder;
+import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Tenants;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * The hosted checkout page in a real browser: Debian's Chromium, headless, driven through Debian's
+ * chromedriver so that nothing is downloaded or contacted. Without a browser the test is skipped
+ * locally and fails in CI ({@code CI=true}).
+ */
+@QuarkusTest
+@Tag("browser")
+class HostedCheckoutBrowserTest {
+
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    @TestHTTPResource("/")
+    URL base;
+
+    private WebDriver driver;
+    private Path profile;
+
+    /** A program on the PATH (as Debian installs chromium and chromedriver), if there is one. */
+    private static Optional<Path> onPath(String program) {
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .map(directory -> Path.of(directory, program))
+                .filter(Files::isExecutable)
+                .findFirst();
+    }
+
+    @BeforeEach
+    void startBrowser() throws IOException {
+        Optional<Path> chromium = onPath("chromium");
+        Optional<Path> chromedriver = onPath("chromedriver");
+        if (chromium.isEmpty() || chromedriver.isEmpty()) {
+            String missing = "chromium and chromedriver must be on the PATH (apt-get install chromium chromium-driver)";
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new IllegalStateException(missing);
+            }
+            Assumptions.abort(missing);
+        }
+        profile = Files.createTempDirectory("recaudo-chromium-");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(chromium.get().toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run",
+                "--user-data-dir=" + profile, "--window-size=1280,900");
+        // The payer's browser asks for Latin American Spanish (Accept-Language), as a payer's would.
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", "es-419,es"));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(chromedriver.get().toFile())
+                .usingAnyFreePort()
+                .build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    @AfterEach
+    void stopBrowser() throws IOException {
+        if (driver != null) {
+            driver.quit();
+        }
+        if (profile != null) {
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            }
+        }
+    }
+
+    private void screenshot(String name) throws IOException {
+        Files.createDirectories(SCREENSHOTS);
+        File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), SCREENSHOTS.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static void assertNoSeriousViolations(Results results) {
+        List<String> serious = results.getViolations().stream()
+                .filter(rule -> List.of("serious", "critical").contains(rule.getImpact()))
+                .map(Rule::getId)
+                .toList();
+        assertThat(serious).as("serious or critical accessibility violations").isEmpty();
+    }
+
+    @Test
+    void givenTestInvoice_whenThePayerPaysOnItsPage_thenThePageShowsPaidAndTheInvoiceIsPaid() throws IOException {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = Invoices.testKey(company);
+        Map<String, Object> body = new HashMap<>(Invoices.body());
+        body.put("amount", 150.75);
+        body.put("due_date", "2030-05-17");
+        body.put("description", "Servicio de internet, mayo");
+        JsonPath invoice = Invoices.create(key, body);
+        String page = base.toString().replaceAll("/$", "") + URI.create(invoice.getString("payment.payment_link")).getPath();
+
+        driver.get(page);
+        assertThat(driver.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo("es-419");
+        assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Factura 0001");
+        assertThat(driver.findElement(By.id("amount")).getText()).contains("150.75");
+        assertThat(driver.findElement(By.id("due-date")).getText()).isEqualTo("17 de mayo de 2030");
+        assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pendiente de pago");
+        assertNoSeriousViolations(new AxeBuilder().analyze(driver));
+        screenshot("checkout-page.png");
+        driver.manage().window().setSize(new Dimension(360, 740));
+        assertThat(driver.findElement(By.id("pay")).getSize().getWidth()).isLessThanOrEqualTo(360);
+        assertNoSeriousViolations(new AxeBuilder().analyze(driver));
+        screenshot("checkout-page-phone.png");
+
+        driver.findElement(By.id("pay")).click();
+        assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pagado");
+        assertThat(driver.getCurrentUrl()).isEqualTo(page);
+        assertThat(driver.findElements(By.id("pay"))).isEmpty();
+        assertNoSeriousViolations(new AxeBuilder().analyze(driver));
+        screenshot("checkout-page-paid.png");
+        Invoices.get(key, invoice.getString("id")).then().statusCode(200).body("status", equalTo("PAID"));
+    }
+}
