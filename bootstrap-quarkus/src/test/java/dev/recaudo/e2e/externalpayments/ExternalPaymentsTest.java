@@ -280,7 +280,7 @@ class ExternalPaymentsTest {
     @Test
     void givenCallbackUrlThatIsNotAPublicAddress_whenPrivateTargetsAreRefused_then400() {
         // The test profile allows private targets; the refusal is the webhook target policy's, tested
-        // with private targets refused in ExternalPaymentCallbackTargetsTest.
+        // with private targets refused in WebhookTargetsTest.
         Tenants.Key key = testKey(Tenants.company());
         assertError(ExternalPayments.post(key, "/external/payments", body(100, "callbackUrl", "ftp://example.com/hook")), 400,
                 "/external/payments");

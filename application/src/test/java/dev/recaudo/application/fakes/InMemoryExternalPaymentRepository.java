@@ -1,0 +1,79 @@
+package dev.recaudo.application.fakes;
+
+import dev.recaudo.domain.common.Page;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** External payments in memory, each read narrowed to one scope and partner as the table's queries are. */
+public final class InMemoryExternalPaymentRepository implements ExternalPaymentRepository {
+
+    private final Map<UUID, ExternalPayment> rows = new LinkedHashMap<>();
+    private int writes;
+
+    @Override
+    public void insert(ExternalPayment payment) {
+        if (rows.putIfAbsent(payment.id(), payment) != null) {
+            throw new IllegalStateException("duplicate external payment " + payment.id());
+        }
+        writes++;
+    }
+
+    @Override
+    public void update(ExternalPayment payment) {
+        if (rows.replace(payment.id(), payment) == null) {
+            throw new IllegalStateException("no external payment " + payment.id());
+        }
+        writes++;
+    }
+
+    @Override
+    public Optional<ExternalPayment> find(TenantScope scope, String partner, UUID id) {
+        return Optional.ofNullable(rows.get(id)).filter(row -> row.scope().equals(scope) && row.partner().equals(partner));
+    }
+
+    @Override
+    public Optional<ExternalPayment> lock(TenantScope scope, String partner, UUID id) {
+        return find(scope, partner, id);
+    }
+
+    @Override
+    public Optional<ExternalPayment> lockByCheckout(UUID checkoutId) {
+        return findByCheckout(checkoutId);
+    }
+
+    @Override
+    public Optional<ExternalPayment> findByCheckout(UUID checkoutId) {
+        return rows.values().stream().filter(row -> row.checkoutId().equals(Optional.of(checkoutId))).findFirst();
+    }
+
+    @Override
+    public Optional<ExternalPayment> pendingHostedFor(TenantScope scope, DocumentId documentId) {
+        return rows.values().stream()
+                .filter(row -> row.scope().equals(scope) && row.isPending() && row.mode() == ExternalPaymentMode.HOSTED)
+                .filter(row -> row.invoiceId().equals(Optional.of(documentId)))
+                .findFirst();
+    }
+
+    @Override
+    public Page<ExternalPayment> page(TenantScope scope, String partner, int page, int size) {
+        List<ExternalPayment> mine = rows.values().stream()
+                .filter(row -> row.scope().equals(scope) && row.partner().equals(partner))
+                .sorted(Comparator.comparing(ExternalPayment::createdAt).reversed())
+                .toList();
+        int from = Math.min((page - 1) * size, mine.size());
+        return new Page<>(mine.subList(from, Math.min(from + size, mine.size())), mine.size(), page, size);
+    }
+
+    public int writes() {
+        return writes;
+    }
+}
