@@ -27,6 +27,7 @@ import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.externalpayment.CallbackSecretService;
 import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentsService;
+import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
 import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.integration.CollectionDocumentsService;
@@ -151,10 +152,15 @@ public class CoreWiring {
     @Singleton
     ExternalPaymentsService externalPayments(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
             CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            WebhookTargetPolicy targets, Transactions transactions, Clock clock) {
-        // No live processor exists yet: live creation answers 503 (docs/decisions.md, "External payments API").
+            WebhookTargetPolicy targets, Transactions transactions, Clock clock, RecaudoConfig config) {
+        // recaudo.payments.processor names the live processor; only "none" exists, so live creation
+        // answers 503 (docs/decisions.md, "External payments API").
+        Optional<PaymentProcessor> live = switch (config.payments().processor()) {
+            case "none" -> Optional.empty();
+            default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
+        };
         return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
-                new SandboxProcessor(), Optional.empty(), transactions, clock);
+                new SandboxProcessor(), live, transactions, clock);
     }
 
     @Produces

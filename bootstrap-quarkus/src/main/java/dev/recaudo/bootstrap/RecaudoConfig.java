@@ -77,6 +77,8 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
 
     CallbacksConfig callbacks();
 
+    PaymentsConfig payments();
+
     @Override
     IdempotencyConfig idempotency();
 
@@ -349,6 +351,16 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         @Min(10)
         @Max(3600)
         long leaseSeconds();
+    }
+
+    interface PaymentsConfig {
+        /**
+         * The processor that charges live external payments. Only {@code none} exists: live hosted
+         * and direct creation answer 503 (test keys always use the sandbox processor).
+         */
+        @WithDefault("none")
+        @Pattern(regexp = "none")
+        String processor();
     }
 
     interface JobsConfig {

@@ -14,10 +14,16 @@ import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The external payments API end to end: creation, processing, completion into the ledger, reads and cancels. */
@@ -106,6 +112,40 @@ class ExternalPaymentsTest {
         assertThat(Invoices.receivableMinor(invoiceId)).isZero();
         assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'",
                 key.company().id())).isEqualTo(1);
+    }
+
+    /** Concurrent completions of one hosted payment (two tabs, a double click): one pays, the others are told it is paid. */
+    @Test
+    void givenConcurrentCompletions_whenRacing_thenCompletedOnceWithOnePaymentAndOneInvoicePaid() throws Exception {
+        Tenants.Key key = testKey(Tenants.company());
+        String invoiceId = Invoices.create(key).getString("id");
+        JsonPath created = ExternalPayments.hosted(key, body(2000, "invoiceId", invoiceId));
+        UUID checkoutId = ExternalPayments.checkoutId(created);
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return ExternalPayments.completeInSandbox(key, checkoutId).statusCode();
+                }));
+            }
+            start.countDown();
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> answer : answers) {
+                statuses.add(answer.get(60, TimeUnit.SECONDS));
+            }
+            assertThat(statuses).containsOnly(200, 409).filteredOn(status -> status == 200).hasSize(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE external_payment_id = ?",
+                "external:" + created.getString("id"))).isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'",
+                key.company().id())).isEqualTo(1);
+        Invoices.get(key, invoiceId).then().body("status", equalTo("PAID"));
+        assertThat(Invoices.balanceMinor(invoiceId)).isZero();
     }
 
     @Test
