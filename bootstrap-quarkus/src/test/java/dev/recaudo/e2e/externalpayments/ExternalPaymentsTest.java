@@ -8,7 +8,9 @@ import static org.hamcrest.Matchers.nullValue;
 import dev.recaudo.e2e.invoices.LedgerChecks;
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.ExternalPayments;
+import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -223,7 +225,7 @@ class ExternalPaymentsTest {
         Tenants.Key key = testKey(company);
         Tenants.Key otherPartner = company.createKey(Map.of("name", "other", "source", "other", "environment", "test"));
         Tenants.Key live = company.createKey(Map.of("name", "live", "source", "erp"));
-        List<String> ids = new java.util.ArrayList<>();
+        List<String> ids = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             ids.add(0, ExternalPayments.hosted(key, body(100 + i)).getString("id"));
         }
@@ -244,13 +246,38 @@ class ExternalPaymentsTest {
         given().header("X-API-Key", key.secret()).queryParam("limit", 101).get("/external/payments").then().statusCode(400);
     }
 
+    /** The integrations payments list and detail show the invoice checkout's payment, never an external payment. */
     @Test
-    void givenExternalPayment_whenCompleted_thenTheIntegrationsPaymentsListDoesNotShowIt() {
-        Tenants.Key key = testKey(Tenants.company());
-        JsonPath direct = ExternalPayments.direct(key, body(1000));
+    void givenExternalPayment_whenCompleted_thenTheIntegrationsPaymentsListAndDetailDoNotShowIt() {
+        List<String> permissions = new ArrayList<>(Partner.ALL);
+        permissions.addAll(INVOICES_AND_PAYMENTS);
+        Partner partner = new Partner(Tenants.company().createKey(
+                Map.of("name", "erp", "permissions", permissions, "source", "erp", "environment", "test")));
+        String paidByExternal = Invoices.create(partner.key).getString("id");
+        JsonPath direct = ExternalPayments.direct(partner.key, body(2000, "invoiceId", paidByExternal));
         assertThat(direct.getString("status")).isEqualTo("completed");
-        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ? AND kind = 'EXTERNAL'", key.company().id()))
-                .isEqualTo(1);
+        ExternalPayments.direct(partner.key, body(1000));
+        String checkout = Invoices.create(partner.key).getString("payment.id");
+        Invoices.completeCheckout(partner.key, checkout).then().statusCode(200);
+
+        Integrations.awaitChangeFeeds();
+        partner.get("/payments").then().statusCode(200)
+                .body("items.externalPaymentId", equalTo(List.of("checkout:" + checkout)));
+        partner.get("/payments/external:" + direct.getString("id")).then().statusCode(404);
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ? AND kind = 'EXTERNAL'",
+                partner.key.company().id())).isEqualTo(2);
+    }
+
+    @Test
+    void givenInvoiceAnnulled_whenAHostedPaymentCollectedIt_thenThatPaymentIsCanceledAndTakesNoMoney() {
+        Tenants.Key key = testKey(Tenants.company());
+        String invoiceId = Invoices.create(key).getString("id");
+        JsonPath created = ExternalPayments.hosted(key, body(2000, "invoiceId", invoiceId));
+        Invoices.delete(key, invoiceId).then().statusCode(204);
+        ExternalPayments.get(key, created.getString("id")).then().body("status", equalTo("canceled"));
+        ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(409);
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE external_payment_id = ?",
+                "external:" + created.getString("id"))).isZero();
     }
 
     @Test
