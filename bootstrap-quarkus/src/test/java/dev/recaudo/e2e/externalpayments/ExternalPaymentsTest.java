@@ -290,6 +290,11 @@ class ExternalPaymentsTest {
                 .then().statusCode(201).body("id", equalTo(first.getString("id")));
         assertError(ExternalPayments.post(key, "/external/payments", idempotencyKey, body(1300)), 409, "/external/payments");
         assertThat(Sql.count("SELECT count(*) FROM external_payments WHERE company_id = ?", key.company().id())).isEqualTo(1);
+        // Another partner of the company with the same key and body gets its own payment, never the first answer.
+        Tenants.Key otherPartner = key.company().createKey(Map.of("name", "pos", "source", "pos", "environment", "test"));
+        String theirs = ExternalPayments.post(otherPartner, "/external/payments", idempotencyKey, body(1200))
+                .then().statusCode(201).extract().path("id");
+        assertThat(theirs).isNotEqualTo(first.getString("id"));
 
         for (String malformed : List.of("not-a-uuid", "3fa85f64-5717-1562-b3fc-2c963f66afa6", "")) {
             assertError(ExternalPayments.post(key, "/external/payments", malformed, body(1200)), 400, "/external/payments");
