@@ -8,6 +8,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.interceptor.Interceptor;
 import java.util.ArrayList;
 import java.util.List;
+import org.jboss.logging.Logger;
 
 /**
  * Rules between settings that bounds on single values cannot state. Checked first thing at start,
@@ -15,6 +16,8 @@ import java.util.List;
  * the work it covers) stops the service with a message naming the settings instead.
  */
 public class ConfigurationChecks {
+
+    private static final Logger LOG = Logger.getLogger(ConfigurationChecks.class);
 
     /** Keys the demo seed issues: one per API family. */
     static final int DEMO_SEED_KEYS = 4;
@@ -24,6 +27,18 @@ public class ConfigurationChecks {
         if (!problems.isEmpty()) {
             throw new IllegalStateException("Recaudo's configuration is inconsistent: " + String.join("; ", problems));
         }
+        warnings(config).forEach(LOG::warn);
+    }
+
+    /** Settings that leave a feature off on purpose, said once at start so an operator notices. */
+    static List<String> warnings(RecaudoConfig config) {
+        List<String> warnings = new ArrayList<>();
+        if (config.whatsapp().appSecret().filter(secret -> !secret.isBlank()).isEmpty()
+                || config.whatsapp().verifyToken().filter(token -> !token.isBlank()).isEmpty()) {
+            warnings.add("RECAUDO_WHATSAPP_APP_SECRET or RECAUDO_WHATSAPP_VERIFY_TOKEN is unset: every WhatsApp webhook"
+                    + " delivery and handshake is refused, so no messaging confirmations are stored");
+        }
+        return warnings;
     }
 
     static List<String> problems(RecaudoConfig config) {

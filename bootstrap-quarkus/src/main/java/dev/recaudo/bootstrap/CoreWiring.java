@@ -42,6 +42,8 @@ import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxService;
 import dev.recaudo.application.invoice.SandboxUseCase;
+import dev.recaudo.application.messaging.MessagingEventsService;
+import dev.recaudo.application.messaging.MessagingEventsUseCase;
 import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.application.webhook.WebhookDispatchService;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
@@ -61,6 +63,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.messaging.MessagingEventRepository;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.product.ProductRepository;
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
@@ -171,6 +174,13 @@ public class CoreWiring {
         return new HostedCheckoutService(List.of(new InvoiceCheckouts(checkouts, companies, sandbox),
                 new ExternalPaymentCheckouts(externalPayments, companies, externalPaymentCompletion)),
                 config.sandbox().enabled());
+    }
+
+    @Produces
+    @Singleton
+    MessagingEventsUseCase messagingEvents(MessagingEventRepository events, CompanyRepository companies,
+            Transactions transactions, Clock clock) {
+        return new MessagingEventsService(events, companies, transactions, clock);
     }
 
     @Produces

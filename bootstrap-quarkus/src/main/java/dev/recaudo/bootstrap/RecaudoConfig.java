@@ -71,6 +71,9 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
     CheckoutConfig checkout();
 
     @Override
+    WhatsAppConfig whatsapp();
+
+    @Override
     WebhooksConfig webhooks();
 
     JobsConfig jobs();
@@ -259,6 +262,9 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         @Min(1)
         int loginAttemptsPerMinute();
     }
+
+    /** The WhatsApp Cloud API webhook's secrets; both unset by default (ingestion refused, warned at start). */
+    interface WhatsAppConfig extends RestSettings.WhatsApp {}
 
     interface CheckoutConfig extends RestSettings.Checkout {
         /** Lifetime of checkout helper access tokens. */

@@ -81,6 +81,15 @@ class RecaudoConfigTest {
     }
 
     @Test
+    void givenWhatsAppSecretsUnsetOrBlank_thenAStartUpWarningNamesThem() {
+        assertThat(ConfigurationChecks.warnings(config(Map.of()))).singleElement().asString()
+                .contains("RECAUDO_WHATSAPP_APP_SECRET");
+        assertThat(ConfigurationChecks.warnings(config(Map.of("recaudo.whatsapp.app-secret", "s")))).hasSize(1);
+        assertThat(ConfigurationChecks.warnings(config(Map.of("recaudo.whatsapp.app-secret", "s",
+                "recaudo.whatsapp.verify-token", "t")))).isEmpty();
+    }
+
+    @Test
     void givenSettingsThatContradictEachOther_whenStarting_thenEachIsNamed() {
         RecaudoConfig config = config(Map.of(
                 "recaudo.api-keys.rpm-default", "500", "recaudo.api-keys.rpm-max", "100",
@@ -114,7 +123,10 @@ class RecaudoConfigTest {
         StreamSupport.stream(config.getPropertyNames().spliterator(), false)
                 .filter(name -> name.startsWith("recaudo."))
                 .forEach(name -> defaults.put(environmentName(name), config.getRawValue(name)));
+        // Optional settings without a default, which the mapping does not list as properties.
         defaults.put("RECAUDO_OPERATOR_TOKEN", "unset");
+        defaults.put("RECAUDO_WHATSAPP_APP_SECRET", "unset");
+        defaults.put("RECAUDO_WHATSAPP_VERIFY_TOKEN", "unset");
         return defaults;
     }
 

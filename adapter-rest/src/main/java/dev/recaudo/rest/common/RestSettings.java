@@ -27,6 +27,8 @@ public interface RestSettings {
 
     Checkout checkout();
 
+    WhatsApp whatsapp();
+
     interface Operator {
         /** Bearer token of the platform operator; without one the operator API is disabled. */
         Optional<String> token();
@@ -102,5 +104,13 @@ public interface RestSettings {
 
     interface Checkout {
         long tokenLifetimeSeconds();
+    }
+
+    interface WhatsApp {
+        /** The app secret that signs the provider's webhooks; without it every delivery is refused. */
+        Optional<String> appSecret();
+
+        /** The token of the subscription handshake; without it every handshake is refused. */
+        Optional<String> verifyToken();
     }
 }

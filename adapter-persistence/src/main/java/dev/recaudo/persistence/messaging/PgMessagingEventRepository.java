@@ -1,0 +1,194 @@
+package dev.recaudo.persistence.messaging;
+
+import static dev.recaudo.persistence.common.Jdbc.instant;
+import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
+import static dev.recaudo.persistence.common.Jdbc.uuid;
+
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.messaging.EventFilter;
+import dev.recaudo.domain.messaging.EventSummary;
+import dev.recaudo.domain.messaging.MessageStatus;
+import dev.recaudo.domain.messaging.MessagingEvent;
+import dev.recaudo.domain.messaging.MessagingEventRepository;
+import dev.recaudo.persistence.common.Jdbc;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Events are inserted in one statement per batch, which also adds them to {@code whatsapp_event_days}.
+ * A summary reads whole UTC days from that rollup and counts only the partial days at the edges of
+ * the window in the events table (docs/performance.md); with a phone filter, which the rollup cannot
+ * answer, it counts the events through the trigram index.
+ */
+@ApplicationScoped
+public class PgMessagingEventRepository implements MessagingEventRepository {
+
+    private final Jdbc jdbc;
+
+    public PgMessagingEventRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Override
+    public int insertAll(List<MessagingEvent> events) {
+        if (events.isEmpty()) {
+            return 0;
+        }
+        return jdbc.queryOne("WITH stored AS ("
+                        + " INSERT INTO whatsapp_events (id, company_id, phone_number_id, message_id, status, recipient_phone,"
+                        + " provider_timestamp, received_at, error_code, error_title)"
+                        + " SELECT e.id::uuid, e.company_id::uuid, e.phone_number_id, e.message_id, e.status, e.recipient_phone,"
+                        + " e.provider_timestamp::timestamptz, e.received_at::timestamptz, e.error_code, e.error_title"
+                        + " FROM unnest(?, ?, ?, ?, ?, ?, ?, ?, ?, ?) AS e(id, company_id, phone_number_id, message_id, status,"
+                        + " recipient_phone, provider_timestamp, received_at, error_code, error_title)"
+                        + " ON CONFLICT (company_id, message_id, status) DO NOTHING"
+                        + " RETURNING company_id, (received_at AT TIME ZONE 'UTC')::date AS day, status),"
+                        + " counted AS (INSERT INTO whatsapp_event_days (company_id, day, status, events)"
+                        + " SELECT company_id, day, status, count(*) FROM stored GROUP BY company_id, day, status"
+                        + " ON CONFLICT (company_id, day, status) DO UPDATE"
+                        + " SET events = whatsapp_event_days.events + excluded.events)"
+                        + " SELECT count(*) FROM stored",
+                        row -> row.getInt(1),
+                        column(events, event -> event.id().toString()),
+                        column(events, event -> event.companyId().value().toString()),
+                        column(events, MessagingEvent::phoneNumberId),
+                        column(events, MessagingEvent::messageId),
+                        column(events, event -> event.status().wireName()),
+                        column(events, MessagingEvent::recipientPhone),
+                        column(events, event -> event.providerTimestamp().map(Instant::toString).orElse(null)),
+                        column(events, event -> event.receivedAt().toString()),
+                        column(events, event -> event.errorCode().orElse(null)),
+                        column(events, event -> event.errorTitle().orElse(null)))
+                .orElse(0);
+    }
+
+    private static Jdbc.TextArray column(List<MessagingEvent> events, Function<MessagingEvent, String> value) {
+        List<String> values = new ArrayList<>(events.size());
+        events.forEach(event -> values.add(value.apply(event)));
+        return new Jdbc.TextArray(values);
+    }
+
+    @Override
+    public EventSummary summary(CompanyId companyId, EventFilter filter) {
+        if (filter.phoneContains().isPresent()) {
+            return countEvents(companyId, filter);
+        }
+        Optional<LocalDate> firstWholeDay = filter.from().map(from -> dayOf(from.plus(1, ChronoUnit.DAYS).minusNanos(1000)));
+        Optional<LocalDate> afterLastWholeDay = filter.to().map(to -> dayOf(to.plusNanos(1000)));
+        if (firstWholeDay.isPresent() && afterLastWholeDay.isPresent()
+                && !firstWholeDay.get().isBefore(afterLastWholeDay.get())) {
+            return countEvents(companyId, filter); // less than one whole day: the events index is enough
+        }
+        Map<MessageStatus, Long> counts = new EnumMap<>(MessageStatus.class);
+        StringBuilder days = new StringBuilder("SELECT status, sum(events) FROM whatsapp_event_days WHERE company_id = ?");
+        List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
+        firstWholeDay.ifPresent(day -> {
+            days.append(" AND day >= ?");
+            parameters.add(day);
+        });
+        afterLastWholeDay.ifPresent(day -> {
+            days.append(" AND day < ?");
+            parameters.add(day);
+        });
+        statusFilter(days, parameters, filter);
+        days.append(" GROUP BY status");
+        add(counts, jdbc.query(days.toString(), PgMessagingEventRepository::statusCount, parameters.toArray()));
+        // The partial days at the edges: from the window's start to its first whole day, and from
+        // the end of its last whole day to the window's end.
+        firstWholeDay.ifPresent(day -> add(counts, edge(companyId, filter, filter.from().get(), startOf(day), false)));
+        afterLastWholeDay.ifPresent(day -> add(counts, edge(companyId, filter, startOf(day), filter.to().get(), true)));
+        return EventSummary.of(counts.getOrDefault(MessageStatus.SENT, 0L), counts.getOrDefault(MessageStatus.DELIVERED, 0L),
+                counts.getOrDefault(MessageStatus.READ, 0L), counts.getOrDefault(MessageStatus.FAILED, 0L));
+    }
+
+    /** Events received in [from, to) or, with {@code inclusiveEnd}, [from, to]. */
+    private List<Map.Entry<MessageStatus, Long>> edge(CompanyId companyId, EventFilter filter, Instant from, Instant to,
+            boolean inclusiveEnd) {
+        EventFilter window = new EventFilter(Optional.of(from),
+                Optional.of(inclusiveEnd ? to : to.minusNanos(1000)), filter.phoneContains(), filter.status());
+        StringBuilder sql = new StringBuilder("SELECT status, count(*) FROM whatsapp_events WHERE company_id = ?");
+        List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
+        where(sql, parameters, window);
+        sql.append(" GROUP BY status");
+        return jdbc.query(sql.toString(), PgMessagingEventRepository::statusCount, parameters.toArray());
+    }
+
+    private EventSummary countEvents(CompanyId companyId, EventFilter filter) {
+        StringBuilder sql = new StringBuilder("SELECT status, count(*) FROM whatsapp_events WHERE company_id = ?");
+        List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
+        where(sql, parameters, filter);
+        sql.append(" GROUP BY status");
+        Map<MessageStatus, Long> counts = new EnumMap<>(MessageStatus.class);
+        add(counts, jdbc.query(sql.toString(), PgMessagingEventRepository::statusCount, parameters.toArray()));
+        return EventSummary.of(counts.getOrDefault(MessageStatus.SENT, 0L), counts.getOrDefault(MessageStatus.DELIVERED, 0L),
+                counts.getOrDefault(MessageStatus.READ, 0L), counts.getOrDefault(MessageStatus.FAILED, 0L));
+    }
+
+    @Override
+    public List<MessagingEvent> page(CompanyId companyId, EventFilter filter, long offset, int limit) {
+        StringBuilder sql = new StringBuilder("SELECT * FROM whatsapp_events WHERE company_id = ?");
+        List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
+        where(sql, parameters, filter);
+        sql.append(" ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?");
+        parameters.add(limit);
+        parameters.add(offset);
+        return jdbc.query(sql.toString(), PgMessagingEventRepository::event, parameters.toArray());
+    }
+
+    private static void where(StringBuilder sql, List<Object> parameters, EventFilter filter) {
+        filter.from().ifPresent(from -> {
+            sql.append(" AND received_at >= ?");
+            parameters.add(from);
+        });
+        filter.to().ifPresent(to -> {
+            sql.append(" AND received_at <= ?");
+            parameters.add(to);
+        });
+        filter.phoneContains().ifPresent(phone -> {
+            sql.append(" AND recipient_phone LIKE ? ESCAPE '\\'");
+            parameters.add("%" + phone.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+        });
+        statusFilter(sql, parameters, filter);
+    }
+
+    private static void statusFilter(StringBuilder sql, List<Object> parameters, EventFilter filter) {
+        filter.status().ifPresent(status -> {
+            sql.append(" AND status = ?");
+            parameters.add(status.wireName());
+        });
+    }
+
+    private static LocalDate dayOf(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC).toLocalDate();
+    }
+
+    private static Instant startOf(LocalDate day) {
+        return day.atStartOfDay().toInstant(ZoneOffset.UTC);
+    }
+
+    private static void add(Map<MessageStatus, Long> counts, List<Map.Entry<MessageStatus, Long>> rows) {
+        rows.forEach(row -> counts.merge(row.getKey(), row.getValue(), Long::sum));
+    }
+
+    private static Map.Entry<MessageStatus, Long> statusCount(ResultSet row) throws SQLException {
+        return Map.entry(MessageStatus.fromWireName(row.getString(1)).orElseThrow(), row.getLong(2));
+    }
+
+    private static MessagingEvent event(ResultSet row) throws SQLException {
+        return new MessagingEvent(uuid(row, "id"), new CompanyId(uuid(row, "company_id")), row.getString("phone_number_id"),
+                row.getString("message_id"), MessageStatus.fromWireName(row.getString("status")).orElseThrow(),
+                row.getString("recipient_phone"), optionalInstant(row, "provider_timestamp"), instant(row, "received_at"),
+                Optional.ofNullable(row.getString("error_code")), Optional.ofNullable(row.getString("error_title")));
+    }
+}

@@ -1,0 +1,126 @@
+package dev.recaudo.rest.messaging;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recaudo.application.messaging.MessagingEventsUseCase;
+import dev.recaudo.application.messaging.MessagingEventsUseCase.Ingested;
+import dev.recaudo.application.messaging.MessagingEventsUseCase.StatusReport;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.ClientText;
+import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RestSettings;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.logging.Logger;
+
+/**
+ * The WhatsApp Cloud API webhook (docs/reference/messaging.md): the subscription handshake, and
+ * status deliveries verified against {@code X-Hub-Signature-256} before anything is parsed.
+ */
+@Path("/webhooks/whatsapp")
+@Tag(name = "Messaging")
+public class WhatsAppWebhookResource {
+
+    private static final Logger LOG = Logger.getLogger(WhatsAppWebhookResource.class);
+    private static final String SIGNATURE_PREFIX = "sha256=";
+    static final int CHALLENGE_MAX = 256;
+
+    private final MessagingEventsUseCase messaging;
+    private final ObjectMapper json;
+    private final RestSettings.WhatsApp settings;
+
+    public WhatsAppWebhookResource(MessagingEventsUseCase messaging, ObjectMapper json, RestSettings settings) {
+        this.messaging = messaging;
+        this.json = json;
+        this.settings = settings.whatsapp();
+    }
+
+    /** Meta's subscription check: answers {@code hub.challenge} as plain text when the token matches; else 403. */
+    @GET
+    @Produces(MediaType.TEXT_PLAIN)
+    @Operation(operationId = "verifyWhatsAppSubscription", summary = "WhatsApp subscription handshake")
+    public Response handshake(@QueryParam("hub.mode") String mode, @QueryParam("hub.verify_token") String token,
+            @QueryParam("hub.challenge") String challenge) {
+        Optional<String> expected = settings.verifyToken().filter(value -> !value.isBlank());
+        boolean verified = expected.isPresent() && "subscribe".equals(mode) && token != null
+                && MessageDigest.isEqual(expected.get().getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8))
+                && challenge != null && !challenge.isEmpty() && challenge.length() <= CHALLENGE_MAX;
+        if (!verified) {
+            throw new ApiProblem(Problem.FORBIDDEN, "The subscription handshake was refused");
+        }
+        return Response.ok(challenge, MediaType.TEXT_PLAIN_TYPE).header("X-Content-Type-Options", "nosniff").build();
+    }
+
+    /**
+     * Stores every status of the delivery that an origin of a company sent. Unknown origins and
+     * changes that are not statuses are acknowledged ({@code 200}) and dropped; so is content that
+     * is signed but unreadable, since the provider would redeliver it forever. Only a failure to
+     * store (the database) answers 5xx, so that the provider redelivers and nothing is lost.
+     */
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "receiveWhatsAppStatuses", summary = "WhatsApp Cloud API status webhook")
+    public Map<String, Object> deliver(@HeaderParam("X-Hub-Signature-256") String signature, byte[] body) {
+        Optional<String> secret = settings.appSecret().filter(value -> !value.isBlank());
+        if (secret.isEmpty()) {
+            throw new ApiProblem(Problem.SERVICE_UNAVAILABLE,
+                    "WhatsApp ingestion is not configured (RECAUDO_WHATSAPP_APP_SECRET); the delivery was not stored");
+        }
+        if (!signatureMatches(secret.get(), signature, body == null ? new byte[0] : body)) {
+            throw new ApiProblem(Problem.AUTHENTICATION, "X-Hub-Signature-256 does not match the body");
+        }
+        JsonNode tree;
+        try {
+            tree = json.readValue(body, JsonNode.class);
+        } catch (IOException unreadable) {
+            LOG.warnf("WhatsApp delivery skipped: its body is not a JSON object (%s)", ClientText.forLog(unreadable.getMessage()));
+            return Map.of("stored", 0);
+        }
+        List<StatusReport> reports = CloudApiStatuses.read(tree == null ? json.nullNode() : tree,
+                reason -> LOG.warnf("WhatsApp status skipped: %s", reason));
+        Ingested ingested = messaging.ingest(reports);
+        if (ingested.unknownOrigin() > 0) {
+            LOG.infof("WhatsApp delivery: %d statuses of unregistered origins dropped", ingested.unknownOrigin());
+        }
+        return Map.of("stored", ingested.stored());
+    }
+
+    /** {@code sha256=} + hex HMAC-SHA256 of the raw body, compared in constant time. */
+    static boolean signatureMatches(String secret, String header, byte[] body) {
+        if (header == null || !header.regionMatches(true, 0, SIGNATURE_PREFIX, 0, SIGNATURE_PREFIX.length())) {
+            return false;
+        }
+        byte[] expected;
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            expected = HexFormat.of().formatHex(mac.doFinal(body)).getBytes(StandardCharsets.US_ASCII);
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+        }
+        byte[] given = header.substring(SIGNATURE_PREFIX.length()).trim().toLowerCase(java.util.Locale.ROOT)
+                .getBytes(StandardCharsets.US_ASCII);
+        return MessageDigest.isEqual(expected, given);
+    }
+}
