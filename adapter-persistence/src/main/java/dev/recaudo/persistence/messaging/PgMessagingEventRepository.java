@@ -135,12 +135,18 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
                 counts.getOrDefault(MessageStatus.READ, 0L), counts.getOrDefault(MessageStatus.FAILED, 0L));
     }
 
+    /**
+     * A deferred join: the page's ids come from the order index alone (an index-only scan, however
+     * deep the offset), and only those rows are read from the table.
+     */
     @Override
     public List<MessagingEvent> page(CompanyId companyId, EventFilter filter, long offset, int limit) {
-        StringBuilder sql = new StringBuilder("SELECT * FROM whatsapp_events WHERE company_id = ?");
+        StringBuilder sql = new StringBuilder("SELECT e.* FROM whatsapp_events e JOIN (SELECT id FROM whatsapp_events"
+                + " WHERE company_id = ?");
         List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
         where(sql, parameters, filter);
-        sql.append(" ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?");
+        sql.append(" ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?) page ON page.id = e.id"
+                + " ORDER BY e.received_at DESC, e.id DESC");
         parameters.add(limit);
         parameters.add(offset);
         return jdbc.query(sql.toString(), PgMessagingEventRepository::event, parameters.toArray());
