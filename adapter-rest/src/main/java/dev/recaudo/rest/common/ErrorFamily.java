@@ -20,10 +20,15 @@ public enum ErrorFamily {
     /** External payments API and checkout helper: {@code {statusCode, message, error, timestamp, path}}. */
     STATUS,
     /** Operator and administration APIs: the public envelope, which has room for field errors. */
-    ADMINISTRATION;
+    ADMINISTRATION,
+    /** The hosted checkout page ({@code /pay/...}): an HTML page for the payer ({@link ErrorPages}), statuses as PUBLIC. */
+    PAGE;
 
     /** The family of a path inside the application (for example {@code /integrations/v1/...}). */
     public static ErrorFamily forPath(String path) {
+        if (path.equals("/pay") || path.startsWith("/pay/")) {
+            return PAGE;
+        }
         if (path.startsWith("/integrations/")) {
             return INTEGRATIONS;
         }
@@ -38,11 +43,12 @@ public enum ErrorFamily {
 
     public int status(Problem problem) {
         return switch (this) {
-            case PUBLIC, ADMINISTRATION -> problem.publicStatus();
+            case PUBLIC, ADMINISTRATION, PAGE -> problem.publicStatus();
             case INTEGRATIONS, STATUS -> problem.integrationsStatus();
         };
     }
 
+    /** The JSON envelope; {@link #PAGE} has none ({@link ErrorPages} renders its errors). */
     public ObjectNode body(Problem problem, String message, Map<String, List<String>> errors, String requestId, String path,
             Instant now) {
         JsonNodeFactory json = JsonNodeFactory.instance;
@@ -69,6 +75,7 @@ public enum ErrorFamily {
                 body.put("timestamp", now.toString());
                 body.put("path", path);
             }
+            case PAGE -> throw new IllegalArgumentException("errors of the hosted page are HTML pages (ErrorPages)");
         }
         return body;
     }

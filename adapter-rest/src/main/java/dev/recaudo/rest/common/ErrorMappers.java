@@ -134,7 +134,7 @@ public class ErrorMappers {
             return unstorable(unstorable.get(), request);
         }
         LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(),
-                ClientText.forLog(request.getUriInfo().getPath()));
+                ClientText.forLog(HttpEdge.withCheckoutIdMasked(request.getUriInfo().getPath())));
         return responses.render(new ApiProblem(Problem.INTERNAL, "Internal error; quote the request id to support"), request);
     }
 
@@ -145,7 +145,7 @@ public class ErrorMappers {
      */
     private Response unstorable(UnstorableValue e, ContainerRequestContext request) {
         LOG.warnf("a request check is missing: %s %s sent a value that %s", request.getMethod(),
-                ClientText.forLog(request.getUriInfo().getPath()), e.getMessage());
+                ClientText.forLog(HttpEdge.withCheckoutIdMasked(request.getUriInfo().getPath())), e.getMessage());
         return responses.render(ApiProblem.validation("request",
                 "contains text the database cannot store (such as the NUL character)"), request);
     }

@@ -2,18 +2,21 @@ package dev.recaudo.rest.common;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 
-/** Renders an {@link ApiProblem} as a response in the envelope of the request's family. */
+/** Renders an {@link ApiProblem} as a response in the envelope of the request's family (an HTML page for {@link ErrorFamily#PAGE}). */
 @ApplicationScoped
 public class ErrorResponses {
 
     private final Clock clock;
+    private final ErrorPages pages;
 
-    public ErrorResponses(Clock clock) {
+    public ErrorResponses(Clock clock, ErrorPages pages) {
         this.clock = clock;
+        this.pages = pages;
     }
 
     /**
@@ -24,10 +27,16 @@ public class ErrorResponses {
         String path = request.getUriInfo().getRequestUri().getRawPath();
         String requestId = request.getHeaderString(RequestIds.HEADER);
         ErrorFamily family = ErrorFamily.forPath(request.getUriInfo().getPath());
-        Response.ResponseBuilder response = Response.status(family.status(problem.problem()))
-                .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(family.body(
-                        problem.problem(), problem.getMessage(), problem.errors(), requestId, path, clock.instant()));
+        int status = family.status(problem.problem());
+        Response.ResponseBuilder response = Response.status(status);
+        if (family == ErrorFamily.PAGE) {
+            ErrorPages.ErrorPage page = pages.render(status, request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
+            response.type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8")).entity(page.html());
+            page.headers().forEach(response::header);
+        } else {
+            response.type(MediaType.APPLICATION_JSON_TYPE).entity(family.body(
+                    problem.problem(), problem.getMessage(), problem.errors(), requestId, path, clock.instant()));
+        }
         problem.headers().forEach(response::header);
         return response.build();
     }

@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jboss.logging.MDC;
 
 /**
@@ -38,16 +40,19 @@ public class HttpEdge {
      */
     public static final String LOGGED_PATH_KEY = "recaudo.logged-path";
 
-    private static final java.util.regex.Pattern HOSTED_PAGE_ID = java.util.regex.Pattern.compile("(^|/)pay/[^/]+");
+    /** A {@code pay} segment and everything after it, once the path is percent-decoded, in any case. */
+    private static final Pattern HOSTED_PAGE_PATH = Pattern.compile("(?is)(^|/)pay(/.*)?$");
 
     private final ObjectMapper json;
     private final Clock clock;
     private final long bodyBytesMax;
+    private final ErrorPages pages;
 
-    public HttpEdge(ObjectMapper json, Clock clock, RestSettings settings) {
+    public HttpEdge(ObjectMapper json, Clock clock, RestSettings settings, ErrorPages pages) {
         this.json = json;
         this.clock = clock;
         this.bodyBytesMax = settings.http().bodyBytesMax();
+        this.pages = pages;
     }
 
     void install(@Observes Router router) {
@@ -60,7 +65,7 @@ public class HttpEdge {
         context.response().putHeader(RequestIds.HEADER, requestId);
         MDC.put(RequestIds.MDC_KEY, requestId);
         context.put(LOGGED_QUERY_KEY, AccessLogQuery.redact(context.request().query()));
-        context.put(LOGGED_PATH_KEY, HOSTED_PAGE_ID.matcher(context.request().path()).replaceAll("$1pay/***"));
+        context.put(LOGGED_PATH_KEY, ClientText.forLog(withCheckoutIdMasked(context.request().path())));
         Optional<String> controlled = partWithControlCharacter(context.request().uri());
         if (controlled.isPresent()) {
             refuse(context, requestId, ApiProblem.validation(controlled.get(),
@@ -78,6 +83,18 @@ public class HttpEdge {
             return;
         }
         context.next();
+    }
+
+    /**
+     * The path as logs may write it (still to be escaped, {@link ClientText#forLog}): a hosted page's
+     * checkout id is the payer's credential, so from a {@code pay} segment on the path becomes
+     * {@code pay/***}. The match is made on the decoded path in any case, since {@code /p%61y/{id}}
+     * reaches the same page; other paths are answered as given.
+     */
+    public static String withCheckoutIdMasked(String path) {
+        String decoded = decoded(path.replace("+", "%2B"));
+        Matcher page = HOSTED_PAGE_PATH.matcher(decoded);
+        return page.find() ? decoded.substring(0, page.start()) + page.group(1) + "pay/***" : path;
     }
 
     /**
@@ -167,6 +184,17 @@ public class HttpEdge {
 
     private void refuse(RoutingContext context, String requestId, ApiProblem problem) {
         ErrorFamily family = ErrorFamily.forPath(pathWithinApplication(context));
+        if (family == ErrorFamily.PAGE) {
+            ErrorPages.ErrorPage page = pages.render(family.status(problem.problem()),
+                    context.request().getHeader(HttpHeaders.ACCEPT_LANGUAGE));
+            page.headers().forEach(context.response()::putHeader);
+            context.response()
+                    .setStatusCode(family.status(problem.problem()))
+                    .putHeader(HttpHeaders.CONTENT_TYPE, "text/html;charset=utf-8")
+                    .putHeader(HttpHeaders.CONNECTION, "close")
+                    .end(page.html());
+            return;
+        }
         String body;
         try {
             body = json.writeValueAsString(family.body(problem.problem(), problem.getMessage(), problem.errors(), requestId,

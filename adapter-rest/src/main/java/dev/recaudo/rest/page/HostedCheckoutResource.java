@@ -4,6 +4,7 @@ import dev.recaudo.application.checkout.HostedCheckoutUseCase;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.CheckoutPage;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.PageState;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.PayResult;
+import dev.recaudo.rest.common.ErrorPages;
 import dev.recaudo.rest.common.PathIds;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -15,9 +16,11 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
@@ -33,34 +36,35 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Hosted checkout page")
 public class HostedCheckoutResource {
 
-    /** No script at all; styles and form posts only from this origin; never framed. */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'self'; img-src 'self';"
-            + " form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
     private final HostedCheckoutUseCase checkouts;
     private final PageTokens tokens;
     private final Template page;
-    private final Template message;
+    private final PageErrors messages;
 
     public HostedCheckoutResource(HostedCheckoutUseCase checkouts, PageTokens tokens,
-            @Location("hosted-checkout.html") Template page, @Location("hosted-checkout-message.html") Template message) {
+            @Location("hosted-checkout.html") Template page, PageErrors messages) {
         this.checkouts = checkouts;
         this.tokens = tokens;
         this.page = page;
-        this.message = message;
+        this.messages = messages;
     }
 
     @GET
     @Produces(MediaType.TEXT_HTML)
     @Operation(operationId = "showHostedCheckout", summary = "The payer's checkout page (HTML)")
     public Response show(@PathParam("checkoutId") String checkoutId,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
         Optional<CheckoutPage> found = PathIds.parse(checkoutId).flatMap(checkouts::show);
         if (found.isEmpty()) {
             return notFound(texts);
         }
         CheckoutPage shown = found.get();
+        if (uri.getPath().endsWith("/")) {
+            // The page's links are relative to /pay/{id}: with a trailing slash they would miss.
+            return secured(Response.status(Response.Status.MOVED_PERMANENTLY))
+                    .header(HttpHeaders.LOCATION, self(shown.checkoutId(), uri)).build();
+        }
         String body = page.data("texts", texts)
                 .data("companyName", shown.companyName())
                 .data("title", shown.title())
@@ -85,7 +89,7 @@ public class HostedCheckoutResource {
     @Produces(MediaType.TEXT_HTML)
     @Operation(operationId = "payHostedCheckoutInSandbox", summary = "Pay a test checkout from its page (form post)")
     public Response pay(@PathParam("checkoutId") String checkoutId, @FormParam("csrf") String csrf,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
         Optional<UUID> id = PathIds.parse(checkoutId);
         if (id.isEmpty()) {
@@ -100,7 +104,12 @@ public class HostedCheckoutResource {
         }
         // Paid, already paid, canceled or not offered: the page says which.
         // Relative, so that it resolves under any root path or proxy prefix the page was reached through.
-        return secured(Response.status(Response.Status.SEE_OTHER)).header(HttpHeaders.LOCATION, id.get().toString()).build();
+        return secured(Response.status(Response.Status.SEE_OTHER)).header(HttpHeaders.LOCATION, self(id.get(), uri)).build();
+    }
+
+    /** The page's own address relative to the request's, so that it holds under any root path or proxy prefix. */
+    private static String self(UUID checkoutId, UriInfo uri) {
+        return (uri.getPath().endsWith("/") ? "../" : "") + checkoutId;
     }
 
     private Response notFound(PageTexts texts) {
@@ -108,7 +117,11 @@ public class HostedCheckoutResource {
     }
 
     private Response message(int status, String heading, String text, PageTexts texts) {
-        return html(status, message.data("texts", texts).data("heading", heading).data("message", text).render(), texts);
+        ErrorPages.ErrorPage shown = messages.page(heading, text, texts);
+        Response.ResponseBuilder response = Response.status(status).entity(shown.html())
+                .type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8"));
+        shown.headers().forEach(response::header);
+        return response.build();
     }
 
     private static Response html(int status, String body, PageTexts texts) {
@@ -118,11 +131,7 @@ public class HostedCheckoutResource {
     }
 
     private static Response.ResponseBuilder secured(Response.ResponseBuilder response) {
-        return response.header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-                .header("X-Frame-Options", "DENY")
-                .header("Referrer-Policy", "no-referrer")
-                .header("X-Content-Type-Options", "nosniff")
-                .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .header("Pragma", "no-cache");
+        PageErrors.SECURITY_HEADERS.forEach(response::header);
+        return response;
     }
 }

@@ -27,6 +27,10 @@ public record PageTexts(
         String notFoundText,
         String staleFormTitle,
         String staleFormText,
+        String refusedTitle,
+        String refusedText,
+        String failureTitle,
+        String failureText,
         String testBadge) {
 
     static final PageTexts SPANISH = new PageTexts("es-419", Locale.forLanguageTag("es-419"), "Monto", "Vence",
@@ -34,14 +38,18 @@ public record PageTexts(
             "El pago en línea no está disponible para este cobro. Contacta al comercio para pagarlo.",
             "Volver al comercio", "Cobro no encontrado",
             "Este enlace de pago no existe o ya no está disponible. Revisa el enlace que recibiste.",
-            "El formulario venció", "No se hizo ningún pago. Vuelve a abrir el enlace de pago e inténtalo de nuevo.", "Prueba");
+            "El formulario venció", "No se hizo ningún pago. Vuelve a abrir el enlace de pago e inténtalo de nuevo.",
+            "No se pudo atender la solicitud", "Vuelve a abrir el enlace de pago que recibiste.",
+            "Algo salió mal", "Inténtalo de nuevo en unos minutos. Si el problema sigue, contacta al comercio.", "Prueba");
 
     static final PageTexts ENGLISH = new PageTexts("en", Locale.ENGLISH, "Amount", "Due", "Pay",
             "Test checkout: the payment is simulated and moves no real money.",
             "Online payment is not available for this checkout. Contact the merchant to pay it.",
             "Back to the merchant", "Checkout not found",
             "This payment link does not exist or is no longer available. Check the link you received.",
-            "The form has expired", "Nothing was paid. Open the payment link again and retry.", "Test");
+            "The form has expired", "Nothing was paid. Open the payment link again and retry.",
+            "This request cannot be answered", "Open the payment link you received again.",
+            "Something went wrong", "Try again in a few minutes. If the problem persists, contact the merchant.", "Test");
 
     /** English when the first language range the payer names is English; Spanish otherwise. */
     static PageTexts forAcceptLanguage(String header) {

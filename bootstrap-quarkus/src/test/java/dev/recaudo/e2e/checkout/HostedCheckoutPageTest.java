@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.not;
 
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -18,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -164,5 +166,68 @@ class HostedCheckoutPageTest {
         Invoices.put(key, invoice.getString("id"), Invoices.replacement(30)).then().statusCode(200);
         open(pagePath(invoice), "es").then().statusCode(200).body(containsString("Cancelado"))
                 .body(not(containsString("name=\"csrf\"")));
+    }
+
+    @Test
+    void givenAnyErrorUnderPay_thenAnHtmlPageInThePayersLanguageWithTheSecurityHeaders() {
+        JsonPath invoice = Invoices.create(key(Tenants.company(), "test"));
+        String path = pagePath(invoice);
+        List<Response> errors = List.of(
+                given().header("Accept-Language", "en").put(path),
+                given().header("Accept-Language", "en").contentType("text/plain").body("csrf=x").post(path),
+                given().header("Accept-Language", "en").get(path + "/receipt"),
+                given().header("Accept-Language", "en").get("/pay"),
+                given().header("Accept-Language", "en").urlEncodingEnabled(false).get(path + "%01"));
+        assertThat(errors).extracting(Response::statusCode).containsExactly(405, 415, 404, 404, 422);
+        for (Response error : errors) {
+            error.then().contentType(containsString("text/html"))
+                    .header("Content-Security-Policy", containsString("default-src 'none'"))
+                    .header("X-Frame-Options", "DENY")
+                    .header("Referrer-Policy", "no-referrer")
+                    .header("Cache-Control", containsString("no-store"))
+                    .header("Content-Language", "en")
+                    .body(containsString("<html lang=\"en\">"))
+                    .body(not(containsString("{\"")));
+        }
+        errors.get(2).then().body(containsString("Checkout not found"));
+        given().header("Accept-Language", "es").put(path).then().statusCode(405)
+                .body(containsString("No se pudo atender la solicitud"));
+    }
+
+    @Test
+    void givenTrailingSlash_whenOpened_thenSentToThePageWhoseFormAndStylesheetResolve() {
+        Tenants.Key key = key(Tenants.company(), "test");
+        JsonPath invoice = Invoices.create(key);
+        String path = pagePath(invoice);
+        String id = path.substring(path.lastIndexOf('/') + 1);
+        Response slashed = open(path + "/", "es");
+        slashed.then().statusCode(301).header("Location", equalTo("../" + id)).header("Referrer-Policy", "no-referrer");
+        assertThat(URI.create(path + "/").resolve(slashed.header("Location")).getPath()).isEqualTo(path);
+        Response page = open(path, "es");
+        page.then().statusCode(200).body(containsString("action=\"" + id + "\""))
+                .body(containsString("href=\"../pay-assets/checkout.css\""));
+        assertThat(URI.create(path).resolve(id).getPath()).isEqualTo(path);
+        given().get(URI.create(path).resolve("../pay-assets/checkout.css").getPath()).then().statusCode(200)
+                .contentType(containsString("text/css"));
+        pay(path + "/", csrfOf(page)).then().statusCode(303).header("Location", equalTo("../" + id));
+        Invoices.get(key, invoice.getString("id")).then().body("status", equalTo("PAID"));
+    }
+
+    @Test
+    void givenTwoTabsPayingAtOnce_thenOnePayment() throws Exception {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = key(company, "test");
+        JsonPath invoice = Invoices.create(key);
+        String path = pagePath(invoice);
+        String first = csrfOf(open(path, "es"));
+        String second = csrfOf(open(path, "en"));
+        List<Integer> statuses = Parallel.run(4, List.<Callable<Integer>>of(
+                () -> pay(path, first).statusCode(), () -> pay(path, second).statusCode(),
+                () -> pay(path, first).statusCode(), () -> pay(path, second).statusCode()));
+        assertThat(statuses).containsOnly(303);
+        Invoices.get(key, invoice.getString("id")).then().body("status", equalTo("PAID"));
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", company.id())).isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'", company.id()))
+                .isEqualTo(1);
     }
 }

@@ -66,7 +66,10 @@ class AccessLogTest {
     void givenHostedCheckoutPage_whenLogged_thenItsCheckoutIdIsMasked() throws InterruptedException {
         String checkoutId = UUID.randomUUID().toString();
         assertThat(accessLogLineOf("/pay/" + checkoutId)).doesNotContain(checkoutId).contains("GET /pay/***\"").contains(" 404 ");
-        assertThat(accessLogLineOf("/pay/" + checkoutId + "/x")).doesNotContain(checkoutId).contains("GET /pay/***/x");
+        assertThat(accessLogLineOf("/pay/" + checkoutId + "/x")).doesNotContain(checkoutId).contains("GET /pay/***\"");
+        // Percent-encoding reaches the same page, so it must not reveal the id either.
+        assertThat(accessLogLineOf("/p%61y/" + checkoutId)).doesNotContain(checkoutId).contains("GET /pay/***\"");
+        assertThat(accessLogLineOf("/pay%2F" + checkoutId)).doesNotContain(checkoutId).contains("GET /pay/***\"");
     }
 
     private static String accessLogLineOf(String target) throws InterruptedException {
