@@ -53,6 +53,14 @@ final class CheckoutRequests {
             errors.add("companyId", "is required");
             return;
         }
+        checkOwnCompany(key, companyId, errors);
+    }
+
+    /** As {@link #requireOwnCompany}, but an absent {@code companyId} means the token's company. */
+    private static void checkOwnCompany(KeyPrincipal key, String companyId, FieldErrors errors) {
+        if (companyId == null) {
+            return;
+        }
         Optional<UUID> id = PathIds.parse(companyId);
         if (id.isEmpty()) {
             errors.add("companyId", "must be a UUID");
@@ -80,10 +88,12 @@ final class CheckoutRequests {
                 Optional.ofNullable(body.identityDocument()));
     }
 
+    /** The spec marks {@code companyId} required for a payer but not for a product: absent, it is the token's company. */
     static ProductDraft product(KeyPrincipal key, ProductRequest body) {
         FieldErrors errors = new FieldErrors();
-        requireOwnCompany(key, body.companyId(), errors);
+        checkOwnCompany(key, body.companyId(), errors);
         text(errors, "sku", body.sku(), true, SKU_MAX);
+        PathIds.requireSegment("sku", body.sku(), errors);
         text(errors, "name", body.name(), true, NAME_MAX);
         text(errors, "description", body.description(), false, DESCRIPTION_MAX);
         if (body.amountMinor() == null) {

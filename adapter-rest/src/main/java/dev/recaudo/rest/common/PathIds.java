@@ -23,4 +23,25 @@ public final class PathIds {
         }
         return Optional.of(UUID.fromString(text));
     }
+
+    /**
+     * An id the partner later names as a path segment ({@code externalDocumentId},
+     * {@code externalPaymentId}, a product's {@code sku}): no {@code /} or {@code ;}, not {@code .}
+     * or {@code ..}, and no control character, since the HTTP edge refuses paths that carry one, so
+     * an id with any of these could be stored but never read back.
+     */
+    public static void requireSegment(String field, String value, FieldErrors errors) {
+        if (value == null) {
+            return;
+        }
+        if (value.contains("/") || value.contains(";")) {
+            errors.add(field, "must not contain '/' or ';' (it is used in paths)");
+        }
+        if (value.equals(".") || value.equals("..")) {
+            errors.add(field, "must not be '.' or '..' (it is used in paths)");
+        }
+        if (value.chars().anyMatch(ClientText::isControl)) {
+            errors.add(field, "must not contain control characters (U+0000 to U+001F, U+007F): it is used in paths");
+        }
+    }
 }

@@ -10,6 +10,7 @@ import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.PathIds;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -52,7 +53,7 @@ final class DocumentRequests {
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalDocumentId", body.externalDocumentId(), 255, errors);
         IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
-        IntegrationFields.pathSegmentId("externalDocumentId", body.externalDocumentId(), errors);
+        PathIds.requireSegment("externalDocumentId", body.externalDocumentId(), errors);
         if (body.externalDocumentId() != null
                 && body.externalDocumentId().startsWith(InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX)) {
             errors.add("externalDocumentId", "must not start with " + InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX

@@ -7,7 +7,6 @@ import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.DateRange;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
@@ -89,22 +88,6 @@ final class IntegrationFields {
             errors.add(field, "is required");
         } else if (value.length() > lengthMax) {
             errors.add(field, "must have at most " + lengthMax + " characters");
-        }
-    }
-
-    /**
-     * An id the partner later names as a path segment ({@code externalDocumentId}, {@code externalPaymentId}):
-     * no {@code /}, and no control character, since the HTTP edge refuses paths that carry one.
-     */
-    static void pathSegmentId(String field, String value, FieldErrors errors) {
-        if (value != null && (value.contains("/") || value.contains(";"))) {
-            errors.add(field, "must not contain '/' or ';' (it is used in paths)");
-        }
-        if (value != null && (value.equals(".") || value.equals(".."))) {
-            errors.add(field, "must not be '.' or '..' (it is used in paths)");
-        }
-        if (value != null && value.chars().anyMatch(ClientText::isControl)) {
-            errors.add(field, "must not contain control characters (U+0000 to U+001F, U+007F): it is used in paths");
         }
     }
 

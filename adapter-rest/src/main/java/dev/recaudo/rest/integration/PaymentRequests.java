@@ -13,6 +13,7 @@ import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
+import dev.recaudo.rest.common.PathIds;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -100,7 +101,7 @@ final class PaymentRequests {
         IntegrationFields.source(body.source(), key, errors);
         IntegrationFields.requiredText("externalPaymentId", body.externalPaymentId(), 255, errors);
         IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
-        IntegrationFields.pathSegmentId("externalPaymentId", body.externalPaymentId(), errors);
+        PathIds.requireSegment("externalPaymentId", body.externalPaymentId(), errors);
         if (body.externalPaymentId() != null && PaymentKind.isReserved(body.externalPaymentId())) {
             errors.add("externalPaymentId", "must not start with any of " + PaymentKind.RESERVED_PREFIXES
                     + ": they name the payments Recaudo records (settlements, checkouts, external payments)");

@@ -12,8 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Field rules of the integrations bodies and queries: dates and date-times in the years 1900 to 9999,
- * and ids that become path segments.
+ * Field rules of the integrations bodies and queries: dates and date-times in the years 1900 to 9999.
  */
 class IntegrationFieldsTest {
 
@@ -57,23 +56,6 @@ class IntegrationFieldsTest {
         assertThatThrownBy(errors::throwIfAny).isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(
                 problem.errors()).containsOnlyKeys("effectiveDate").hasEntrySatisfying("effectiveDate", messages -> assertThat(
                         messages).singleElement().asString().contains("from 1900-01-01 to 9999-12-31")));
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"D/1", "D\n1", "D\u00001", "D\t", "\u007f"})
-    void givenIdWithASlashOrAControlCharacter_whenCheckedAsAPathSegment_thenRefusedNamingTheField(String id) {
-        FieldErrors errors = new FieldErrors();
-        IntegrationFields.pathSegmentId("externalDocumentId", id, errors);
-        assertThatThrownBy(errors::throwIfAny).isInstanceOfSatisfying(ApiProblem.class,
-                problem -> assertThat(problem.errors()).containsOnlyKeys("externalDocumentId"));
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"D-1", "FAC 0001", "línea:ñ", "a\\b"})
-    void givenIdAPathCanCarry_whenCheckedAsAPathSegment_thenAccepted(String id) {
-        FieldErrors errors = new FieldErrors();
-        IntegrationFields.pathSegmentId("externalDocumentId", id, errors);
-        assertThat(errors.isEmpty()).isTrue();
     }
 
     @ParameterizedTest

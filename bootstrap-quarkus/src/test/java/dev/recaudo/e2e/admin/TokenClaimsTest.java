@@ -156,6 +156,25 @@ class TokenClaimsTest {
         assertCheckoutRefused(path, checkoutClaims(company, UUID.randomUUID(), now, now.plus(CHECKOUT_LIFETIME)));
     }
 
+    @Test
+    void givenExpiredCheckoutToken_whenReadingOrWriting_then401AndNothingStored() {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = company.key("checkout", List.of("checkout:write"), "shop");
+        Instant issued = Instant.now().minus(CHECKOUT_LIFETIME).minus(Duration.ofMinutes(2));
+        String expired = sign(checkoutClaims(company, key.id(), issued, issued.plus(CHECKOUT_LIFETIME)));
+        String companyId = company.id().toString();
+        given().auth().oauth2(expired).get("/checkout/company/" + companyId + "/product/sku/NONE")
+                .then().statusCode(401).body("statusCode", equalTo(401));
+        given().auth().oauth2(expired).contentType(ContentType.JSON)
+                .body(Map.of("companyId", companyId, "sku", "A", "name", "Plan", "amountMinor", 1, "currency", "USD"))
+                .post("/checkout/product").then().statusCode(401).body("path", equalTo("/checkout/product"));
+        given().auth().oauth2(expired).contentType(ContentType.JSON)
+                .body(Map.of("companyId", companyId, "email", "a@example.com", "name", "Ana"))
+                .post("/checkout/resolve-customer").then().statusCode(401).body("path", equalTo("/checkout/resolve-customer"));
+        assertThat(Sql.count("SELECT count(*) FROM products WHERE company_id = ?", company.id())).isZero();
+        assertThat(Sql.count("SELECT count(*) FROM checkout_customers WHERE company_id = ?", company.id())).isZero();
+    }
+
     private static void assertRefused(Tenants.Company company, JwtClaimsBuilder claims) {
         given().auth().oauth2(sign(claims)).get("/companies/{id}/api-keys", company.id())
                 .then().statusCode(401).body("code", equalTo(10002));

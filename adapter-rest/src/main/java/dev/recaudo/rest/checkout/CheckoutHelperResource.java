@@ -13,6 +13,9 @@ import dev.recaudo.rest.auth.CheckoutApi;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.checkout.CheckoutRequests.ProductRequest;
 import dev.recaudo.rest.checkout.CheckoutRequests.ResolveCustomerRequest;
+import dev.recaudo.rest.checkout.CheckoutViews.CheckoutCustomerView;
+import dev.recaudo.rest.checkout.CheckoutViews.ProductView;
+import dev.recaudo.rest.checkout.CheckoutViews.SavedProductView;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.FieldErrors;
@@ -28,8 +31,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Instant;
-import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -43,37 +44,19 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Checkout helper")
 @SecurityRequirement(name = "checkoutToken")
-public class CheckoutProductsResource {
+public class CheckoutHelperResource {
 
     private final CheckoutHelperUseCase helper;
     private final RequestBodies bodies;
     private final ObjectMapper json;
     private final Caller caller;
 
-    public CheckoutProductsResource(CheckoutHelperUseCase helper, RequestBodies bodies, ObjectMapper json, Caller caller) {
+    public CheckoutHelperResource(CheckoutHelperUseCase helper, RequestBodies bodies, ObjectMapper json, Caller caller) {
         this.helper = helper;
         this.bodies = bodies;
         this.json = json;
         this.caller = caller;
     }
-
-    /** The product read shape: without {@code metadata} and {@code isNew}. */
-    public record ProductView(UUID id, String sku, String name, String description, long amountMinor, String currency,
-            String status, Instant createdAt, Instant updatedAt) {
-
-        static ProductView of(Product product) {
-            return new ProductView(product.id(), product.sku(), product.name(), product.description(),
-                    product.amount().amountMinor(), product.amount().currency().name(), product.status(),
-                    product.createdAt(), product.updatedAt());
-        }
-    }
-
-    /** The product write answer: with {@code metadata} (the object as stored) and {@code isNew}. */
-    public record SavedProductView(UUID id, String sku, String name, String description, long amountMinor,
-            String currency, String status, JsonNode metadata, boolean isNew, Instant createdAt, Instant updatedAt) {}
-
-    /** A payer: {@code companyCustomerId} is the id to use for checkouts, {@code customerId} the global one. */
-    public record CheckoutCustomerView(UUID companyCustomerId, UUID customerId, String email, String name, boolean isNew) {}
 
     @GET
     @Path("company/{companyId}/product/sku/{sku}")
@@ -99,11 +82,7 @@ public class CheckoutProductsResource {
         KeyPrincipal key = caller.key();
         var draft = CheckoutRequests.product(key, bodies.read(body, ProductRequest.class));
         Saved<Product> saved = helper.saveProduct(draft);
-        Product product = saved.value();
-        SavedProductView view = new SavedProductView(product.id(), product.sku(), product.name(), product.description(),
-                product.amount().amountMinor(), product.amount().currency().name(), product.status(),
-                metadata(product.metadataJson()), saved.isNew(), product.createdAt(), product.updatedAt());
-        return Response.status(saved.isNew() ? 201 : 200).entity(view).build();
+        return Response.status(saved.isNew() ? 201 : 200).entity(SavedProductView.of(saved, metadata(saved.value()))).build();
     }
 
     /** The payer with this e-mail ({@code 200}, {@code isNew: false}), or a new one ({@code 201}, {@code isNew: true}). */
@@ -116,12 +95,11 @@ public class CheckoutProductsResource {
         KeyPrincipal key = caller.key();
         var details = CheckoutRequests.payer(key, bodies.read(body, ResolveCustomerRequest.class));
         Saved<CheckoutCustomer> saved = helper.resolveCustomer(details);
-        CheckoutCustomer customer = saved.value();
-        return Response.status(saved.isNew() ? 201 : 200).entity(new CheckoutCustomerView(customer.id(),
-                customer.customerId(), customer.email(), customer.name(), saved.isNew())).build();
+        return Response.status(saved.isNew() ? 201 : 200).entity(CheckoutCustomerView.of(saved)).build();
     }
 
-    private JsonNode metadata(String stored) {
+    private JsonNode metadata(Product product) {
+        String stored = product.metadataJson();
         try {
             return stored == null ? null : json.readTree(stored);
         } catch (IOException e) {
