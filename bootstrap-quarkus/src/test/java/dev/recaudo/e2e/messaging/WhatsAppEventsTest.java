@@ -200,6 +200,8 @@ class WhatsAppEventsTest {
         Envelopes.assertPublic(events(noScope, Map.of()), 403, 10005);
         Tenants.Key test = company.createKey(Map.of("name", "test", "permissions", List.of("whatsapp_events:read"),
                 "environment", "test"));
+        Envelopes.assertPublic(given().auth().oauth2(reader(company).secret()).accept("text/html").get("/v1/whatsapp/events"),
+                406, 10001);
         events(test, Map.of()).then().statusCode(200).body("summary.total", equalTo(0)).body("events.size()", equalTo(0));
         events(reader(company), Map.of()).then().body("summary.total", equalTo(1));
     }
