@@ -9,6 +9,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -32,6 +33,7 @@ public class CheckoutTokenResource {
 
     @POST
     @RequiresPermission(Permission.CHECKOUT_WRITE)
+    @Operation(operationId = "issueCheckoutToken", summary = "Exchange an API key for a checkout access token")
     public TokenResponse issue() {
         AccessTokens.IssuedToken token = tokens.issueCheckout(caller.key());
         return new TokenResponse(token.accessToken(), "Bearer", token.expiresInSeconds());

@@ -30,6 +30,16 @@ class OperationsTest {
     }
 
     @Test
+    void givenOpenApi_whenFetched_thenEveryCheckoutHelperOperationIsNamed() {
+        given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
+                .body("paths.'/checkout/token'.post.operationId", equalTo("issueCheckoutToken"))
+                .body("paths.'/checkout/resolve-customer'.post.operationId", equalTo("resolveCheckoutCustomer"))
+                .body("paths.'/checkout/product'.post.operationId", equalTo("saveCheckoutProduct"))
+                .body("paths.'/checkout/company/{companyId}/product/sku/{sku}'.get.operationId",
+                        equalTo("getCheckoutProductBySku"));
+    }
+
+    @Test
     void givenOpenApi_whenFetched_thenEveryFamilyAndSecuritySchemeDescribed() {
         given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
                 .body("paths", hasKey("/v1/invoices"))
