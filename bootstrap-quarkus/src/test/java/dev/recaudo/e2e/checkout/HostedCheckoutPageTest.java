@@ -52,6 +52,13 @@ class HostedCheckoutPageTest {
         return matcher.group(1);
     }
 
+    /** One payment recorded and one {@code invoice.paid} queued for the company, whatever was clicked. */
+    private static void assertPaidOnce(Tenants.Company company) {
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", company.id())).isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'", company.id()))
+                .isEqualTo(1);
+    }
+
     private static Response pay(String path, String csrf) {
         return given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
                 .formParam("csrf", csrf).post(path);
@@ -110,9 +117,7 @@ class HostedCheckoutPageTest {
         pay(path, csrf).then().statusCode(303);
         open(path, "es").then().statusCode(200).body(containsString("Pagado")).body(not(containsString("name=\"csrf\"")));
         Invoices.get(key, invoice.getString("id")).then().body("status", equalTo("PAID"));
-        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", company.id())).isEqualTo(1);
-        assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'", company.id()))
-                .isEqualTo(1);
+        assertPaidOnce(company);
     }
 
     @Test
@@ -226,8 +231,30 @@ class HostedCheckoutPageTest {
                 () -> pay(path, first).statusCode(), () -> pay(path, second).statusCode()));
         assertThat(statuses).containsOnly(303);
         Invoices.get(key, invoice.getString("id")).then().body("status", equalTo("PAID"));
+        assertPaidOnce(company);
+    }
+
+    @Test
+    void givenCheckoutFailedInTheSandbox_whenOpened_thenDeclinedAndNoPayForm() {
+        Tenants.Key key = key(Tenants.company(), "test");
+        JsonPath invoice = Invoices.create(key);
+        String checkoutId = invoice.getString("payment.id");
+        given().header("X-API-Key", key.secret()).post("/sandbox/checkouts/{id}/fail", checkoutId).then().statusCode(200);
+        open(pagePath(invoice), "en").then().statusCode(200).body(containsString("Payment declined"))
+                .body(containsString("state-failed")).body(not(containsString("name=\"csrf\"")));
+    }
+
+    @Test
+    void givenInvoiceSettledByTheProvider_whenOpenedWithAnOldForm_thenPaidAndTheOldFormPaysNothingMore() {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = key(company, "test");
+        JsonPath invoice = Invoices.create(key);
+        String path = pagePath(invoice);
+        String csrf = csrfOf(open(path, "es"));
+        Invoices.settle(key, invoice.getString("id"), "prov-1").then().statusCode(204);
+        open(path, "es").then().statusCode(200).body(containsString("Pagado")).body(not(containsString("name=\"csrf\"")));
+        pay(path, csrf).then().statusCode(303);
         assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", company.id())).isEqualTo(1);
-        assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'", company.id()))
-                .isEqualTo(1);
+        Invoices.get(key, invoice.getString("id")).then().body("status", equalTo("PAID_FROM_PROVIDER"));
     }
 }
