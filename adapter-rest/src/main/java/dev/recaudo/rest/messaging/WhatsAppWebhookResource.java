@@ -46,12 +46,18 @@ public class WhatsAppWebhookResource {
     static final int CHALLENGE_MAX = 256;
 
     private final MessagingEventsUseCase messaging;
+    /**
+     * Reads deliveries within the parser's limits (nesting, string and number sizes) but without the
+     * request-body rules of the API's own trees: a NUL or a huge number in a part Recaudo does not
+     * keep (a customer's message text) would otherwise refuse the whole delivery, good statuses with
+     * it, and the provider would send it again forever. What is kept is checked by {@link CloudApiStatuses}.
+     */
     private final ObjectMapper json;
     private final RestSettings.WhatsApp settings;
 
     public WhatsAppWebhookResource(MessagingEventsUseCase messaging, ObjectMapper json, RestSettings settings) {
         this.messaging = messaging;
-        this.json = json;
+        this.json = new ObjectMapper(json.getFactory().copy());
         this.settings = settings.whatsapp();
     }
 
@@ -61,7 +67,9 @@ public class WhatsAppWebhookResource {
     @Operation(operationId = "verifyWhatsAppSubscription", summary = "WhatsApp subscription handshake")
     public Response handshake(@QueryParam("hub.mode") String mode, @QueryParam("hub.verify_token") String token,
             @QueryParam("hub.challenge") String challenge) {
-        Optional<String> expected = settings.verifyToken().filter(value -> !value.isBlank());
+        // Either secret missing refuses both handshake and deliveries: a verified subscription whose
+        // deliveries cannot be checked would only fill the provider's retry queue.
+        Optional<String> expected = settings.verifyToken().filter(value -> !value.isBlank() && configured());
         boolean verified = expected.isPresent() && "subscribe".equals(mode) && token != null
                 && MessageDigest.isEqual(expected.get().getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8))
                 && challenge != null && !challenge.isEmpty() && challenge.length() <= CHALLENGE_MAX;
@@ -82,17 +90,17 @@ public class WhatsAppWebhookResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "receiveWhatsAppStatuses", summary = "WhatsApp Cloud API status webhook")
     public Map<String, Object> deliver(@HeaderParam("X-Hub-Signature-256") String signature, byte[] body) {
-        Optional<String> secret = settings.appSecret().filter(value -> !value.isBlank());
+        Optional<String> secret = settings.appSecret().filter(value -> !value.isBlank() && configured());
         if (secret.isEmpty()) {
             throw new ApiProblem(Problem.SERVICE_UNAVAILABLE,
-                    "WhatsApp ingestion is not configured (RECAUDO_WHATSAPP_APP_SECRET); the delivery was not stored");
+                    "WhatsApp ingestion is not configured (RECAUDO_WHATSAPP_APP_SECRET and _VERIFY_TOKEN); the delivery was not stored");
         }
         if (!signatureMatches(secret.get(), signature, body == null ? new byte[0] : body)) {
             throw new ApiProblem(Problem.AUTHENTICATION, "X-Hub-Signature-256 does not match the body");
         }
         JsonNode tree;
         try {
-            tree = json.readValue(body, JsonNode.class);
+            tree = json.readTree(body);
         } catch (IOException unreadable) {
             LOG.warnf("WhatsApp delivery skipped: its body is not a JSON object (%s)", ClientText.forLog(unreadable.getMessage()));
             return Map.of("stored", 0);
@@ -104,6 +112,12 @@ public class WhatsAppWebhookResource {
             LOG.infof("WhatsApp delivery: %d statuses of unregistered origins dropped", ingested.unknownOrigin());
         }
         return Map.of("stored", ingested.stored());
+    }
+
+    /** Both secrets are set (RECAUDO_WHATSAPP_APP_SECRET and RECAUDO_WHATSAPP_VERIFY_TOKEN). */
+    private boolean configured() {
+        return settings.appSecret().filter(value -> !value.isBlank()).isPresent()
+                && settings.verifyToken().filter(value -> !value.isBlank()).isPresent();
     }
 
     /** {@code sha256=} + hex HMAC-SHA256 of the raw body, compared in constant time. */
