@@ -108,8 +108,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
         // the end of its last whole day to the window's end.
         firstWholeDay.ifPresent(day -> add(counts, edge(companyId, filter, filter.from().get(), startOf(day), false)));
         afterLastWholeDay.ifPresent(day -> add(counts, edge(companyId, filter, startOf(day), filter.to().get(), true)));
-        return EventSummary.of(counts.getOrDefault(MessageStatus.SENT, 0L), counts.getOrDefault(MessageStatus.DELIVERED, 0L),
-                counts.getOrDefault(MessageStatus.READ, 0L), counts.getOrDefault(MessageStatus.FAILED, 0L));
+        return summaryOf(counts);
     }
 
     /** Events received in [from, to) or, with {@code inclusiveEnd}, [from, to]. */
@@ -131,8 +130,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
         sql.append(" GROUP BY status");
         Map<MessageStatus, Long> counts = new EnumMap<>(MessageStatus.class);
         add(counts, jdbc.query(sql.toString(), PgMessagingEventRepository::statusCount, parameters.toArray()));
-        return EventSummary.of(counts.getOrDefault(MessageStatus.SENT, 0L), counts.getOrDefault(MessageStatus.DELIVERED, 0L),
-                counts.getOrDefault(MessageStatus.READ, 0L), counts.getOrDefault(MessageStatus.FAILED, 0L));
+        return summaryOf(counts);
     }
 
     /**
@@ -181,6 +179,11 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
 
     private static Instant startOf(LocalDate day) {
         return day.atStartOfDay().toInstant(ZoneOffset.UTC);
+    }
+
+    private static EventSummary summaryOf(Map<MessageStatus, Long> counts) {
+        return EventSummary.of(counts.getOrDefault(MessageStatus.SENT, 0L), counts.getOrDefault(MessageStatus.DELIVERED, 0L),
+                counts.getOrDefault(MessageStatus.READ, 0L), counts.getOrDefault(MessageStatus.FAILED, 0L));
     }
 
     private static void add(Map<MessageStatus, Long> counts, List<Map.Entry<MessageStatus, Long>> rows) {
