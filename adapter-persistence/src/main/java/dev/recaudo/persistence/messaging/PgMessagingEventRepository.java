@@ -114,29 +114,24 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
     /** Events received in [from, to) or, with {@code inclusiveEnd}, [from, to]. */
     private List<Map.Entry<MessageStatus, Long>> edge(CompanyId companyId, EventFilter filter, Instant from, Instant to,
             boolean inclusiveEnd) {
-        EventFilter window = new EventFilter(Optional.of(from),
-                Optional.of(inclusiveEnd ? to : to.minusNanos(1000)), filter.phoneContains(), filter.status());
-        StringBuilder sql = new StringBuilder("SELECT status, count(*) FROM whatsapp_events WHERE company_id = ?");
-        List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
-        where(sql, parameters, window);
-        sql.append(" GROUP BY status");
-        return jdbc.query(sql.toString(), PgMessagingEventRepository::statusCount, parameters.toArray());
+        return countRows(companyId, new EventFilter(Optional.of(from), Optional.of(inclusiveEnd ? to : to.minusNanos(1000)),
+                filter.phoneContains(), filter.status()));
     }
 
     private EventSummary countEvents(CompanyId companyId, EventFilter filter) {
+        Map<MessageStatus, Long> counts = new EnumMap<>(MessageStatus.class);
+        add(counts, countRows(companyId, filter));
+        return summaryOf(counts);
+    }
+
+    private List<Map.Entry<MessageStatus, Long>> countRows(CompanyId companyId, EventFilter filter) {
         StringBuilder sql = new StringBuilder("SELECT status, count(*) FROM whatsapp_events WHERE company_id = ?");
         List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
         where(sql, parameters, filter);
         sql.append(" GROUP BY status");
-        Map<MessageStatus, Long> counts = new EnumMap<>(MessageStatus.class);
-        add(counts, jdbc.query(sql.toString(), PgMessagingEventRepository::statusCount, parameters.toArray()));
-        return summaryOf(counts);
+        return jdbc.query(sql.toString(), PgMessagingEventRepository::statusCount, parameters.toArray());
     }
 
-    /**
-     * A deferred join: the page's ids come from the order index alone (an index-only scan, however
-     * deep the offset), and only those rows are read from the table.
-     */
     @Override
     public List<MessagingEvent> page(CompanyId companyId, EventFilter filter, long offset, int limit) {
         StringBuilder sql = new StringBuilder("SELECT e.* FROM whatsapp_events e JOIN (SELECT id FROM whatsapp_events"
