@@ -2,6 +2,7 @@ package dev.recaudo.e2e.operations;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
 
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.Invoices;
@@ -46,6 +47,19 @@ abstract class PathPrefixContract {
         Envelopes.assertIntegrations(send(given(), "GET", "/integrations/v1/" + company + "/nothing"), 404, "not_found");
         Envelopes.assertStatus(send(given(), "GET", "/external/nothing"), 404, PREFIX + "/external/nothing");
         Envelopes.assertPublic(send(given(), "GET", "/companies/" + company + "/nothing"), 404, 10004);
+    }
+
+    @Test
+    void givenErrorsOfTheHostedPage_whenRaisedByTheResourceOrAtTheEdge_thenHtmlPagesUnderThePrefixToo() {
+        String page = "/pay/" + UUID.randomUUID();
+        List<Response> errors = List.of(send(given(), "GET", page + "/nothing"),
+                send(given().contentType(ContentType.URLENC).body("csrf=" + "x".repeat(1024 * 1024)), "POST", page));
+        assertThat(errors).extracting(Response::statusCode).containsExactly(404, 413);
+        for (Response error : errors) {
+            error.then().contentType(containsString("text/html"))
+                    .header("Content-Security-Policy", containsString("default-src 'none'"));
+            assertThat(error.asString()).contains("<html lang=\"es-419\">").doesNotContain("{\"");
+        }
     }
 
     @Test
