@@ -2,10 +2,10 @@ package dev.recaudo.rest.admin;
 
 import dev.recaudo.application.admin.AdminAuthenticationUseCase;
 import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminAuthentication;
+import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.ratelimit.RateLimitDecision;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
-import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.rest.auth.AccessTokens;
 import dev.recaudo.rest.auth.AdminApiFilter;
 import dev.recaudo.rest.common.ApiProblem;
@@ -18,6 +18,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -51,6 +52,7 @@ public class AuthTokenResource {
     public record TokenResponse(String accessToken, String tokenType, long expiresIn) {}
 
     @POST
+    @Operation(operationId = "issueAdminToken")
     public TokenResponse issue(LoginRequest body) {
         if (body == null || body.email() == null || body.password() == null) {
             throw new ApiProblem(Problem.AUTHENTICATION, "E-mail and password are required");

@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -94,6 +95,7 @@ public class ApiKeysResource {
     }
 
     @POST
+    @Operation(operationId = "createApiKey")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("companyId") String companyId, CreateKeyRequest body) {
         ApiKeySpec spec = specOf(body);
@@ -101,11 +103,13 @@ public class ApiKeysResource {
     }
 
     @GET
+    @Operation(operationId = "listApiKeys")
     public List<ApiKeyListItem> list(@PathParam("companyId") String companyId) {
         return keys.listActive(company(companyId)).stream().map(ApiKeyListItem::of).toList();
     }
 
     @DELETE
+    @Operation(operationId = "revokeApiKey")
     @Path("{keyId}")
     public Response revoke(@PathParam("companyId") String companyId, @PathParam("keyId") String keyId) {
         RevokeResult result = keys.revoke(company(companyId), new ApiKeyId(PathIds.uuid("keyId", keyId)));
@@ -116,6 +120,7 @@ public class ApiKeysResource {
     }
 
     @POST
+    @Operation(operationId = "rotateApiKey")
     @Path("{keyId}/rotate")
     public Response rotate(@PathParam("companyId") String companyId, @PathParam("keyId") String keyId) {
         return issued(keys.rotate(company(companyId), new ApiKeyId(PathIds.uuid("keyId", keyId))));

@@ -18,6 +18,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -53,6 +54,7 @@ public class AuditResource {
     public record AuditAnswer(String requestId, List<AuditEntry> records) {}
 
     @GET
+    @Operation(operationId = "getAuditRecordsByRequestId")
     @RequiresPermission({Permission.CUSTOMERS_READ, Permission.CUSTOMERS_WRITE, Permission.COLLECTION_DOCUMENTS_READ,
             Permission.COLLECTION_DOCUMENTS_WRITE, Permission.PAYMENTS_READ, Permission.VERIFIED_PAYMENTS_WRITE,
             Permission.CERTIFIED_RATES_WRITE})

@@ -40,6 +40,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -76,6 +77,7 @@ public class CollectionDocumentsResource {
      * must equal the sum of the lines.
      */
     @POST
+    @Operation(operationId = "upsertCollectionDocument")
     @Path("upsert")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
@@ -107,6 +109,7 @@ public class CollectionDocumentsResource {
     }
 
     @GET
+    @Operation(operationId = "listCollectionDocuments")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
     public DocumentPage list(
             @PathParam("companyId") String companyId,
@@ -152,6 +155,7 @@ public class CollectionDocumentsResource {
     }
 
     @GET
+    @Operation(operationId = "getCollectionDocument")
     @Path("{externalDocumentId}")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
     public IntegrationViews.Document get(@PathParam("companyId") String companyId,
@@ -167,6 +171,7 @@ public class CollectionDocumentsResource {
      * same document. Applied payments or a settled status are {@code 409 conflict}, and nothing changes.
      */
     @POST
+    @Operation(operationId = "cancelCollectionDocument")
     @Path("{externalDocumentId}/cancel")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
     @MovesMoney

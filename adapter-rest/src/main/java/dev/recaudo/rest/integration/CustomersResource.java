@@ -37,6 +37,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -92,6 +93,7 @@ public class CustomersResource {
      * A partner's key sees only its own links and data; a key without a source sees every partner's.
      */
     @GET
+    @Operation(operationId = "listCustomers")
     @RequiresPermission(Permission.CUSTOMERS_READ)
     public CustomerPage list(
             @PathParam("companyId") String companyId,
@@ -120,6 +122,7 @@ public class CustomersResource {
      * replays unchanged ({@code 200}, {@code unchanged}, nothing written) the partner's customer.
      */
     @POST
+    @Operation(operationId = "upsertCustomer")
     @Path("upsert")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.CUSTOMERS_WRITE)

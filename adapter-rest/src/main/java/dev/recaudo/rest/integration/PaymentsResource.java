@@ -46,6 +46,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
@@ -87,6 +88,7 @@ public class PaymentsResource {
      * {@code source} + {@code externalPaymentId}, answers its original result as {@code already_processed}.
      */
     @POST
+    @Operation(operationId = "reportVerifiedPayment")
     @Path("verified-payments")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.VERIFIED_PAYMENTS_WRITE)
@@ -110,6 +112,7 @@ public class PaymentsResource {
 
     /** Continues a {@code needs_certified_rate} payment with a certified rate and explicit documents. */
     @POST
+    @Operation(operationId = "applyCertifiedRate")
     @Path("payments/{externalPaymentId}/certified-rate")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.CERTIFIED_RATES_WRITE)
@@ -132,6 +135,7 @@ public class PaymentsResource {
     }
 
     @GET
+    @Operation(operationId = "listPayments")
     @Path("payments")
     @RequiresPermission(Permission.PAYMENTS_READ)
     public PaymentPage list(
@@ -172,6 +176,7 @@ public class PaymentsResource {
      * own id of a verified payment, {@code settlement:<invoiceId>} or {@code checkout:<checkoutId>}.
      */
     @GET
+    @Operation(operationId = "getPayment")
     @Path("payments/{externalPaymentId}")
     @RequiresPermission(Permission.PAYMENTS_READ)
     public IntegrationViews.PaymentBody get(@PathParam("companyId") String companyId,

@@ -44,6 +44,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -87,6 +88,7 @@ public class InvoicesResource {
     }
 
     @GET
+    @Operation(operationId = "listInvoices")
     @RequiresPermission(Permission.PUBLIC_INVOICES_READ)
     public InvoiceViews.InvoicePage list(
             @QueryParam("page") String page,
@@ -106,6 +108,7 @@ public class InvoicesResource {
      * running, a twin waits for it.
      */
     @POST
+    @Operation(operationId = "createInvoice")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     @MovesMoney
@@ -133,6 +136,7 @@ public class InvoicesResource {
     }
 
     @GET
+    @Operation(operationId = "getInvoice")
     @Path("{invoiceId}")
     @RequiresPermission(Permission.PUBLIC_INVOICES_READ)
     public Response get(@PathParam("invoiceId") String invoiceId) {
@@ -144,6 +148,7 @@ public class InvoicesResource {
 
     /** A full replacement of the informational data; see the states table for what money allows. */
     @PUT
+    @Operation(operationId = "updateInvoice")
     @Path("{invoiceId}")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
@@ -176,6 +181,7 @@ public class InvoicesResource {
      * balance as paid outside Recaudo. Refusals are {@code 409} (10009) and change nothing.
      */
     @DELETE
+    @Operation(operationId = "deleteInvoice")
     @Path("{invoiceId}")
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     @MovesMoney
@@ -204,6 +210,7 @@ public class InvoicesResource {
      * partially paid documents are skipped. Answers {@code 202} with a null body.
      */
     @DELETE
+    @Operation(operationId = "deleteInvoices")
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     @MovesMoney
     public Response deleteAll(String body) {

@@ -33,6 +33,7 @@ import java.util.Iterator;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -74,6 +75,7 @@ public class OperatorResource {
     }
 
     @POST
+    @Operation(operationId = "createCompany")
     public Response create(CreateCompanyRequest body) {
         if (body == null) {
             throw ApiProblem.validation("body", "is required");
@@ -121,6 +123,7 @@ public class OperatorResource {
 
     /** A partial update: absent fields keep their value, {@code "referenceCurrency": null} removes it. */
     @PATCH
+    @Operation(operationId = "updateCompany")
     @Path("{companyId}")
     public CompanyView update(@PathParam("companyId") String companyId, ObjectNode body) {
         CompanyId id = new CompanyId(PathIds.uuid("companyId", companyId));
@@ -162,6 +165,7 @@ public class OperatorResource {
     }
 
     @POST
+    @Operation(operationId = "registerWhatsAppOrigin")
     @Path("{companyId}/whatsapp-origins")
     public Response registerWhatsAppOrigin(@PathParam("companyId") String companyId, RegisterOriginRequest body) {
         CompanyId id = new CompanyId(PathIds.uuid("companyId", companyId));

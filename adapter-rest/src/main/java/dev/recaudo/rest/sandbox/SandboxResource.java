@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -60,6 +61,7 @@ public class SandboxResource {
      * partner): it completes as described in docs/reference/external-payments.md; the answer is the payment.
      */
     @POST
+    @Operation(operationId = "completeSandboxCheckout")
     @Path("checkouts/{checkoutId}/complete")
     @MovesMoney
     public Object complete(@PathParam("checkoutId") String checkoutId) {
@@ -84,6 +86,7 @@ public class SandboxResource {
 
     /** The payment attempt failed for good: the checkout is REJECTED and the invoice FAILED. */
     @POST
+    @Operation(operationId = "failSandboxCheckout")
     @Path("checkouts/{checkoutId}/fail")
     @MovesMoney
     public Map<String, Object> fail(@PathParam("checkoutId") String checkoutId) {
@@ -92,6 +95,7 @@ public class SandboxResource {
 
     /** The payment of a PAID invoice was reconciled with the settlement: it becomes CONCILIATED. */
     @POST
+    @Operation(operationId = "conciliateSandboxInvoice")
     @Path("invoices/{invoiceId}/conciliate")
     @MovesMoney
     public Map<String, Object> conciliate(@PathParam("invoiceId") String invoiceId) {

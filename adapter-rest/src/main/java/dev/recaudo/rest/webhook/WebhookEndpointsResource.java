@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -70,6 +71,7 @@ public class WebhookEndpointsResource {
     }
 
     @POST
+    @Operation(operationId = "registerWebhookEndpoint")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response register(@PathParam("companyId") String companyId, RegisterRequest body) {
         if (body == null) {
@@ -110,6 +112,7 @@ public class WebhookEndpointsResource {
     }
 
     @GET
+    @Operation(operationId = "listWebhookEndpoints")
     public List<EndpointListItem> list(@PathParam("companyId") String companyId) {
         return endpoints.list(company(companyId)).stream()
                 .map(e -> new EndpointListItem(e.id(), e.url(), new TreeSet<>(e.events()), e.environment().wireName(),
@@ -118,6 +121,7 @@ public class WebhookEndpointsResource {
     }
 
     @DELETE
+    @Operation(operationId = "removeWebhookEndpoint")
     @Path("{endpointId}")
     public Response remove(@PathParam("companyId") String companyId, @PathParam("endpointId") String endpointId) {
         if (!endpoints.remove(company(companyId), PathIds.uuid("endpointId", endpointId))) {
@@ -127,6 +131,7 @@ public class WebhookEndpointsResource {
     }
 
     @GET
+    @Operation(operationId = "listWebhookDeliveries")
     @Path("{endpointId}/deliveries")
     public List<DeliveryView> deliveries(@PathParam("companyId") String companyId, @PathParam("endpointId") String endpointId) {
         return endpoints.deliveries(company(companyId), PathIds.uuid("endpointId", endpointId))
@@ -136,6 +141,7 @@ public class WebhookEndpointsResource {
 
     /** Makes the delivery pending again, due now, with a fresh set of attempts. */
     @POST
+    @Operation(operationId = "redeliverWebhookDelivery")
     @Path("{endpointId}/deliveries/{deliveryId}/redeliver")
     public Response redeliver(
             @PathParam("companyId") String companyId,

@@ -1,12 +1,16 @@
 package dev.recaudo.e2e.operations;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
 
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -37,6 +41,28 @@ class OperationsTest {
                 .body("paths.'/checkout/product'.post.operationId", equalTo("saveCheckoutProduct"))
                 .body("paths.'/checkout/company/{companyId}/product/sku/{sku}'.get.operationId",
                         equalTo("getCheckoutProductBySku"));
+    }
+
+    /** A generated client names its methods after operationIds: every operation has one, and no two share it. */
+    @Test
+    void givenOpenApi_whenFetched_thenEveryOperationHasItsOwnOperationId() {
+        Map<String, Map<String, Map<String, Object>>> paths = given().queryParam("format", "json").get("/q/openapi")
+                .then().statusCode(200).extract().jsonPath().getMap("paths");
+        List<String> unnamed = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        paths.forEach((path, operations) -> operations.forEach((method, operation) -> {
+            if (!List.of("get", "post", "put", "patch", "delete").contains(method)) {
+                return;
+            }
+            Object id = operation.get("operationId");
+            if (id == null) {
+                unnamed.add(method.toUpperCase(java.util.Locale.ROOT) + " " + path);
+            } else {
+                ids.add(id.toString());
+            }
+        }));
+        assertThat(unnamed).as("operations without an operationId").isEmpty();
+        assertThat(ids).as("operationIds").doesNotHaveDuplicates().hasSizeGreaterThan(40);
     }
 
     @Test
