@@ -25,6 +25,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import javax.crypto.Mac;
@@ -133,7 +134,7 @@ public class WhatsAppWebhookResource {
         } catch (NoSuchAlgorithmException | InvalidKeyException e) {
             throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
         }
-        byte[] given = header.substring(SIGNATURE_PREFIX.length()).trim().toLowerCase(java.util.Locale.ROOT)
+        byte[] given = header.substring(SIGNATURE_PREFIX.length()).trim().toLowerCase(Locale.ROOT)
                 .getBytes(StandardCharsets.US_ASCII);
         return MessageDigest.isEqual(expected, given);
     }

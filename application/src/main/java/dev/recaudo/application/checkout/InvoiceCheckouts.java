@@ -8,6 +8,7 @@ import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.company.Company;
 import dev.recaudo.domain.company.CompanyRepository;
 import java.time.ZoneOffset;
@@ -55,7 +56,7 @@ public final class InvoiceCheckouts implements CheckoutKind {
                 return new PayResult.Paid();
             }
             // Paid by an earlier click: the page shows it paid; anything else was not paid.
-            return checkouts.findForPayer(checkoutId).filter(now -> now.status() == dev.recaudo.domain.checkout.CheckoutStatus.APPROVED)
+            return checkouts.findForPayer(checkoutId).filter(now -> now.status() == CheckoutStatus.APPROVED)
                     .<PayResult>map(paid -> new PayResult.Paid()).orElseGet(PayResult.NotPending::new);
         });
     }

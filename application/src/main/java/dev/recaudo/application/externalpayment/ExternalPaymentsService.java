@@ -7,6 +7,7 @@ import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.externalpayment.CallbackAttempt;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
@@ -138,7 +139,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     @Override
     public Page<ExternalPaymentView> list(TenantScope scope, String partner, int page, int size) {
         Page<ExternalPayment> found = externalPayments.page(scope, partner, page, size);
-        Map<UUID, List<dev.recaudo.domain.externalpayment.CallbackAttempt>> attempts =
+        Map<UUID, List<CallbackAttempt>> attempts =
                 callbacks.attemptsOf(scope, found.items().stream().map(ExternalPayment::id).toList());
         return new Page<>(found.items().stream()
                 .map(payment -> new ExternalPaymentView(payment, attempts.getOrDefault(payment.id(), List.of())))
