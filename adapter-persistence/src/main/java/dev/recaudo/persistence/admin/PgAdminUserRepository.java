@@ -1,14 +1,14 @@
 package dev.recaudo.persistence.admin;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.admin.AdminUserRepository;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.company.CompanyId;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -19,15 +19,15 @@ public class PgAdminUserRepository implements AdminUserRepository {
 
     private static final String SELECT = "SELECT id, company_id, email, password_hash, created_at FROM admin_users";
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgAdminUserRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgAdminUserRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public InsertOutcome insert(AdminUser user) {
-        int inserted = jdbc.update(
+        int inserted = nativeSql.update(
                 "INSERT INTO admin_users (id, company_id, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)"
                         + " ON CONFLICT (email) DO NOTHING",
                 user.id().value(),
@@ -40,12 +40,12 @@ public class PgAdminUserRepository implements AdminUserRepository {
 
     @Override
     public Optional<AdminUser> findByEmail(String normalizedEmail) {
-        return jdbc.queryOne(SELECT + " WHERE email = ?", PgAdminUserRepository::adminUser, normalizedEmail);
+        return nativeSql.queryOne(SELECT + " WHERE email = ?", PgAdminUserRepository::adminUser, normalizedEmail);
     }
 
     @Override
     public Optional<AdminUser> find(CompanyId companyId, AdminUserId id) {
-        return jdbc.queryOne(SELECT + " WHERE company_id = ? AND id = ?", PgAdminUserRepository::adminUser,
+        return nativeSql.queryOne(SELECT + " WHERE company_id = ? AND id = ?", PgAdminUserRepository::adminUser,
                 companyId.value(), id.value());
     }
 

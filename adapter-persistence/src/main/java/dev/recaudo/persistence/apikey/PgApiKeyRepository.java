@@ -1,8 +1,8 @@
 package dev.recaudo.persistence.apikey;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.apikey.ApiKey;
 import dev.recaudo.domain.apikey.ApiKeyId;
@@ -11,7 +11,7 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.money.CurrencyCode;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -31,15 +31,15 @@ public class PgApiKeyRepository implements ApiKeyRepository {
             + ", c.enabled AS company_enabled, c.reference_currency AS company_currency"
             + " FROM api_keys k JOIN companies c ON c.id = k.company_id";
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgApiKeyRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgApiKeyRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void insert(ApiKey key) {
-        jdbc.update(
+        nativeSql.update(
                 "INSERT INTO api_keys (id, lineage_id, company_id, name, key_prefix, key_hash, permissions, source,"
                         + " environment, rate_limit_rpm, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 key.id().value(),
@@ -48,7 +48,7 @@ public class PgApiKeyRepository implements ApiKeyRepository {
                 key.name(),
                 key.keyPrefix(),
                 key.keyHash(),
-                new Jdbc.TextArray(key.permissions().stream().map(Permission::wireName).sorted().toList()),
+                new NativeSql.TextArray(key.permissions().stream().map(Permission::wireName).sorted().toList()),
                 key.source().orElse(null),
                 key.environment().wireName(),
                 key.rateLimitRpm(),
@@ -57,12 +57,12 @@ public class PgApiKeyRepository implements ApiKeyRepository {
 
     @Override
     public Optional<KeyWithCompany> findByHash(String keyHash) {
-        return jdbc.queryOne(WITH_COMPANY + " WHERE k.key_hash = ?", PgApiKeyRepository::keyWithCompany, keyHash);
+        return nativeSql.queryOne(WITH_COMPANY + " WHERE k.key_hash = ?", PgApiKeyRepository::keyWithCompany, keyHash);
     }
 
     @Override
     public Optional<KeyWithCompany> find(CompanyId companyId, ApiKeyId keyId) {
-        return jdbc.queryOne(
+        return nativeSql.queryOne(
                 WITH_COMPANY + " WHERE k.company_id = ? AND k.id = ?",
                 PgApiKeyRepository::keyWithCompany,
                 companyId.value(),
@@ -71,7 +71,7 @@ public class PgApiKeyRepository implements ApiKeyRepository {
 
     @Override
     public List<ApiKey> listActive(CompanyId companyId) {
-        return jdbc.query(
+        return nativeSql.query(
                 "SELECT " + KEY_COLUMNS + " FROM api_keys k WHERE k.company_id = ? AND k.revoked_at IS NULL"
                         + " ORDER BY k.created_at, k.id",
                 PgApiKeyRepository::key,
@@ -80,7 +80,7 @@ public class PgApiKeyRepository implements ApiKeyRepository {
 
     @Override
     public int countActive(CompanyId companyId) {
-        return jdbc.queryOne(
+        return nativeSql.queryOne(
                         "SELECT count(*) FROM api_keys WHERE company_id = ? AND revoked_at IS NULL",
                         row -> row.getInt(1),
                         companyId.value())
@@ -89,7 +89,7 @@ public class PgApiKeyRepository implements ApiKeyRepository {
 
     @Override
     public boolean revoke(CompanyId companyId, ApiKeyId keyId, Instant now) {
-        return jdbc.update(
+        return nativeSql.update(
                         "UPDATE api_keys SET revoked_at = ? WHERE company_id = ? AND id = ? AND revoked_at IS NULL",
                         now,
                         companyId.value(),
@@ -99,7 +99,7 @@ public class PgApiKeyRepository implements ApiKeyRepository {
 
     @Override
     public void recordUse(ApiKeyId keyId, Instant now) {
-        jdbc.update(
+        nativeSql.update(
                 "UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)",
                 now,
                 keyId.value(),

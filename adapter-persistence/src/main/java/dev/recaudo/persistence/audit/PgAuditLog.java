@@ -1,13 +1,13 @@
 package dev.recaudo.persistence.audit;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -20,15 +20,15 @@ import java.util.Optional;
 @ApplicationScoped
 public class PgAuditLog implements AuditLog {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgAuditLog(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgAuditLog(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void record(AuditRecord record) {
-        QuarkusTransaction.requiringNew().run(() -> jdbc.update(
+        QuarkusTransaction.requiringNew().run(() -> nativeSql.update(
                 "INSERT INTO audit_records (id, company_id, is_test, partner, request_id, api_key_id, operation, http_status,"
                         + " outcome, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 record.id(), record.scope().companyId().value(), record.scope().isTest(), record.partner().name(),
@@ -38,9 +38,9 @@ public class PgAuditLog implements AuditLog {
 
     @Override
     public List<AuditRecord> byRequestId(TenantScope scope, PartnerScope partner, String requestId) {
-        return jdbc.query("SELECT * FROM audit_records WHERE company_id = ? AND is_test = ? AND partner = ?"
+        return nativeSql.query("SELECT * FROM audit_records WHERE company_id = ? AND is_test = ? AND partner = ?"
                         + " AND request_id = ? ORDER BY created_at, id",
-                row -> new AuditRecord(uuid(row, "id"), Jdbc.scope(row), partner,
+                row -> new AuditRecord(uuid(row, "id"), NativeSql.scope(row), partner,
                         row.getString("request_id"), Optional.ofNullable(uuid(row, "api_key_id")), row.getString("operation"),
                         row.getInt("http_status"), row.getString("outcome"), Optional.ofNullable(row.getString("detail")),
                         instant(row, "created_at")),

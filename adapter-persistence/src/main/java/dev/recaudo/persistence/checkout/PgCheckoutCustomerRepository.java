@@ -1,12 +1,12 @@
 package dev.recaudo.persistence.checkout;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.checkout.CheckoutCustomer;
 import dev.recaudo.domain.checkout.CheckoutCustomerRepository;
 import dev.recaudo.domain.common.Saved;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,10 +15,10 @@ import java.util.Optional;
 @ApplicationScoped
 public class PgCheckoutCustomerRepository implements CheckoutCustomerRepository {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgCheckoutCustomerRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgCheckoutCustomerRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     /**
@@ -27,13 +27,13 @@ public class PgCheckoutCustomerRepository implements CheckoutCustomerRepository 
      */
     @Override
     public Saved<CheckoutCustomer> resolve(CheckoutCustomer candidate) {
-        int inserted = jdbc.update("INSERT INTO checkout_customers (id, company_id, is_test, customer_id, email, name, phone,"
+        int inserted = nativeSql.update("INSERT INTO checkout_customers (id, company_id, is_test, customer_id, email, name, phone,"
                         + " identity_document, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                         + " ON CONFLICT (company_id, is_test, lower(email)) DO NOTHING",
                 candidate.id(), candidate.scope().companyId().value(), candidate.scope().isTest(), candidate.customerId(),
                 candidate.email(), candidate.name(), candidate.phone().orElse(null),
                 candidate.identityDocument().orElse(null), candidate.createdAt());
-        CheckoutCustomer stored = jdbc.queryOne("SELECT * FROM checkout_customers WHERE company_id = ? AND is_test = ?"
+        CheckoutCustomer stored = nativeSql.queryOne("SELECT * FROM checkout_customers WHERE company_id = ? AND is_test = ?"
                         + " AND lower(email) = lower(?)", PgCheckoutCustomerRepository::customer,
                         candidate.scope().companyId().value(), candidate.scope().isTest(), candidate.email())
                 .orElseThrow();
@@ -41,7 +41,7 @@ public class PgCheckoutCustomerRepository implements CheckoutCustomerRepository 
     }
 
     private static CheckoutCustomer customer(ResultSet row) throws SQLException {
-        return new CheckoutCustomer(uuid(row, "id"), Jdbc.scope(row), uuid(row, "customer_id"), row.getString("email"),
+        return new CheckoutCustomer(uuid(row, "id"), NativeSql.scope(row), uuid(row, "customer_id"), row.getString("email"),
                 row.getString("name"), Optional.ofNullable(row.getString("phone")),
                 Optional.ofNullable(row.getString("identity_document")), instant(row, "created_at"));
     }

@@ -1,8 +1,8 @@
 package dev.recaudo.persistence.checkout;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
@@ -11,7 +11,7 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,15 +21,15 @@ import java.util.UUID;
 @ApplicationScoped
 public class PgCheckoutRepository implements CheckoutRepository {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgCheckoutRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgCheckoutRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void insert(Checkout checkout) {
-        jdbc.update("INSERT INTO checkouts (id, company_id, is_test, document_id, source, currency, amount_minor, title,"
+        nativeSql.update("INSERT INTO checkouts (id, company_id, is_test, document_id, source, currency, amount_minor, title,"
                         + " description, phone, due_at, status, provider_payment_id, paid_at, created_at, updated_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 checkout.id(), checkout.scope().companyId().value(), checkout.scope().isTest(), checkout.documentId().value(),
@@ -41,7 +41,7 @@ public class PgCheckoutRepository implements CheckoutRepository {
 
     @Override
     public void update(Checkout checkout) {
-        jdbc.update("UPDATE checkouts SET title = ?, description = ?, phone = ?, due_at = ?, status = ?,"
+        nativeSql.update("UPDATE checkouts SET title = ?, description = ?, phone = ?, due_at = ?, status = ?,"
                         + " provider_payment_id = ?, paid_at = ?, updated_at = ? WHERE company_id = ? AND is_test = ? AND id = ?",
                 checkout.title(), checkout.description(), checkout.phone().orElse(null), checkout.dueAt().orElse(null),
                 checkout.status().wireName(), checkout.providerPaymentId().orElse(null), checkout.paidAt().orElse(null),
@@ -50,26 +50,26 @@ public class PgCheckoutRepository implements CheckoutRepository {
 
     @Override
     public Optional<Checkout> current(TenantScope scope, DocumentId documentId) {
-        return jdbc.queryOne("SELECT * FROM checkouts WHERE company_id = ? AND is_test = ? AND document_id = ?"
+        return nativeSql.queryOne("SELECT * FROM checkouts WHERE company_id = ? AND is_test = ? AND document_id = ?"
                         + " ORDER BY created_at DESC, id DESC LIMIT 1",
                 PgCheckoutRepository::checkout, scope.companyId().value(), scope.isTest(), documentId.value());
     }
 
     @Override
     public Optional<Checkout> find(TenantScope scope, UUID checkoutId) {
-        return jdbc.queryOne("SELECT * FROM checkouts WHERE company_id = ? AND is_test = ? AND id = ?",
+        return nativeSql.queryOne("SELECT * FROM checkouts WHERE company_id = ? AND is_test = ? AND id = ?",
                 PgCheckoutRepository::checkout, scope.companyId().value(), scope.isTest(), checkoutId);
     }
 
     @Override
     public Optional<Checkout> findForPayer(UUID checkoutId) {
-        return jdbc.queryOne("SELECT * FROM checkouts WHERE id = ?", PgCheckoutRepository::checkout, checkoutId);
+        return nativeSql.queryOne("SELECT * FROM checkouts WHERE id = ?", PgCheckoutRepository::checkout, checkoutId);
     }
 
     private static Checkout checkout(ResultSet row) throws SQLException {
         return new Checkout(
                 uuid(row, "id"),
-                Jdbc.scope(row),
+                NativeSql.scope(row),
                 new DocumentId(uuid(row, "document_id")),
                 row.getString("source"),
                 Money.of(row.getLong("amount_minor"), CurrencyCode.valueOf(row.getString("currency"))),

@@ -36,6 +36,6 @@ public final class ChangeOrder {
 
     public static <T> ChangeSlice.Changed<T> changed(T item, ResultSet row) throws SQLException {
         return new ChangeSlice.Changed<>(item,
-                new ChangePosition(Long.parseLong(row.getString("change_position")), Jdbc.uuid(row, "id")));
+                new ChangePosition(Long.parseLong(row.getString("change_position")), NativeSql.uuid(row, "id")));
     }
 }

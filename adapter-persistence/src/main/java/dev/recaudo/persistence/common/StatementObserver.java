@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.common;
 
 /**
- * Sees every statement {@link Jdbc} runs, with its parameters, just before it runs. Production has
+ * Sees every statement {@link NativeSql} runs, with its parameters, just before it runs. Production has
  * no observer; a test installs one (a CDI bean) to check the plans of the statements the service
  * really executes, not copies of them.
  */

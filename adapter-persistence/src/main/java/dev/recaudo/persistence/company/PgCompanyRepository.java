@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.company;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.company.Company;
@@ -9,7 +9,7 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.company.WhatsAppOrigin;
 import dev.recaudo.domain.money.CurrencyCode;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,17 +21,17 @@ public class PgCompanyRepository implements CompanyRepository {
 
     private static final String COLUMNS = "id, name, reference_currency, enabled, created_at";
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
     private final Clock clock;
 
-    public PgCompanyRepository(Jdbc jdbc, Clock clock) {
-        this.jdbc = jdbc;
+    public PgCompanyRepository(NativeSql nativeSql, Clock clock) {
+        this.nativeSql = nativeSql;
         this.clock = clock;
     }
 
     @Override
     public void insert(Company company) {
-        jdbc.update(
+        nativeSql.update(
                 "INSERT INTO companies (id, name, reference_currency, enabled, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
                 company.id().value(),
                 company.name(),
@@ -43,18 +43,18 @@ public class PgCompanyRepository implements CompanyRepository {
 
     @Override
     public Optional<Company> find(CompanyId id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM companies WHERE id = ?", PgCompanyRepository::company, id.value());
+        return nativeSql.queryOne("SELECT " + COLUMNS + " FROM companies WHERE id = ?", PgCompanyRepository::company, id.value());
     }
 
     @Override
     public Optional<Company> lock(CompanyId id) {
-        return jdbc.queryOne(
+        return nativeSql.queryOne(
                 "SELECT " + COLUMNS + " FROM companies WHERE id = ? FOR UPDATE", PgCompanyRepository::company, id.value());
     }
 
     @Override
     public void update(Company company) {
-        jdbc.update(
+        nativeSql.update(
                 "UPDATE companies SET name = ?, reference_currency = ?, enabled = ?, updated_at = ? WHERE id = ?",
                 company.name(),
                 company.referenceCurrency().map(Enum::name).orElse(null),
@@ -65,7 +65,7 @@ public class PgCompanyRepository implements CompanyRepository {
 
     @Override
     public Optional<WhatsAppOrigin> findWhatsAppOrigin(String phoneNumberId) {
-        return jdbc.queryOne(
+        return nativeSql.queryOne(
                 "SELECT id, company_id, phone_number_id, display_phone_number, created_at FROM whatsapp_origins"
                         + " WHERE phone_number_id = ?",
                 row -> new WhatsAppOrigin(
@@ -79,7 +79,7 @@ public class PgCompanyRepository implements CompanyRepository {
 
     @Override
     public InsertOutcome insertWhatsAppOrigin(WhatsAppOrigin origin) {
-        int inserted = jdbc.update(
+        int inserted = nativeSql.update(
                 "INSERT INTO whatsapp_origins (id, company_id, phone_number_id, display_phone_number, created_at)"
                         + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (phone_number_id) DO NOTHING",
                 origin.id(),

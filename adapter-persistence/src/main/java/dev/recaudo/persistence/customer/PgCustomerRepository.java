@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.customer;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
@@ -10,7 +10,7 @@ import dev.recaudo.domain.customer.CustomerListItem;
 import dev.recaudo.domain.customer.CustomerListQuery;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.customer.CustomerRepository;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,28 +25,28 @@ public class PgCustomerRepository implements CustomerRepository {
 
     private static final String LINK_COLUMNS = "l.*, c.customer_id AS global_id";
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgCustomerRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgCustomerRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void lockIdentity(TenantScope scope, String identity) {
-        jdbc.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
+        nativeSql.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
                 "customer:" + scope.companyId() + ":" + scope.isTest() + ":" + identity);
     }
 
     @Override
     public Optional<CustomerLink> findLink(TenantScope scope, String source, String externalCustomerId) {
-        return jdbc.queryOne("SELECT " + LINK_COLUMNS + " FROM customer_links l JOIN customers c ON c.id = l.customer_id"
+        return nativeSql.queryOne("SELECT " + LINK_COLUMNS + " FROM customer_links l JOIN customers c ON c.id = l.customer_id"
                         + " WHERE l.company_id = ? AND l.is_test = ? AND l.source = ? AND l.external_customer_id = ?",
                 row -> link(scope, row), scope.companyId().value(), scope.isTest(), source, externalCustomerId);
     }
 
     @Override
     public Optional<CustomerLink> findFirstLink(TenantScope scope, String source, UUID companyCustomerId) {
-        return jdbc.queryOne("SELECT " + LINK_COLUMNS + " FROM customer_links l JOIN customers c ON c.id = l.customer_id"
+        return nativeSql.queryOne("SELECT " + LINK_COLUMNS + " FROM customer_links l JOIN customers c ON c.id = l.customer_id"
                         + " WHERE l.company_id = ? AND l.is_test = ? AND l.source = ? AND l.customer_id = ?"
                         + " ORDER BY l.created_at, l.source, l.external_customer_id LIMIT 1",
                 row -> link(scope, row), scope.companyId().value(), scope.isTest(), source, companyCustomerId);
@@ -54,20 +54,20 @@ public class PgCustomerRepository implements CustomerRepository {
 
     @Override
     public Optional<Customer> findByTaxIdentity(TenantScope scope, String taxIdentity) {
-        return jdbc.queryOne("SELECT * FROM customers WHERE company_id = ? AND is_test = ? AND tax_id_normalized = ?",
+        return nativeSql.queryOne("SELECT * FROM customers WHERE company_id = ? AND is_test = ? AND tax_id_normalized = ?",
                 row -> customer(scope, row), scope.companyId().value(), scope.isTest(), taxIdentity);
     }
 
     @Override
     public Optional<Customer> find(TenantScope scope, UUID companyCustomerId) {
-        return jdbc.queryOne("SELECT * FROM customers WHERE company_id = ? AND is_test = ? AND id = ?",
+        return nativeSql.queryOne("SELECT * FROM customers WHERE company_id = ? AND is_test = ? AND id = ?",
                 row -> customer(scope, row), scope.companyId().value(), scope.isTest(), companyCustomerId);
     }
 
     @Override
     public void insert(Customer customer) {
         CustomerProfile profile = customer.profile();
-        jdbc.update("INSERT INTO customers (id, customer_id, company_id, is_test, type, name, email, phone, tax_id,"
+        nativeSql.update("INSERT INTO customers (id, customer_id, company_id, is_test, type, name, email, phone, tax_id,"
                         + " tax_id_normalized, customer_code, status, created_at, updated_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 customer.id(), customer.globalId(), customer.scope().companyId().value(), customer.scope().isTest(),
@@ -79,7 +79,7 @@ public class PgCustomerRepository implements CustomerRepository {
 
     @Override
     public void assignTaxIdentity(Customer customer) {
-        jdbc.update("UPDATE customers SET tax_id = ?, tax_id_normalized = ?, updated_at = ?"
+        nativeSql.update("UPDATE customers SET tax_id = ?, tax_id_normalized = ?, updated_at = ?"
                         + " WHERE company_id = ? AND is_test = ? AND id = ? AND tax_id_normalized IS NULL",
                 customer.profile().taxId().orElseThrow(), customer.taxIdentity().orElseThrow(), customer.updatedAt(),
                 customer.scope().companyId().value(), customer.scope().isTest(), customer.id());
@@ -88,7 +88,7 @@ public class PgCustomerRepository implements CustomerRepository {
     @Override
     public void insertLink(CustomerLink link) {
         CustomerProfile profile = link.profile();
-        jdbc.update("INSERT INTO customer_links (company_id, is_test, source, external_customer_id, customer_id, type, name,"
+        nativeSql.update("INSERT INTO customer_links (company_id, is_test, source, external_customer_id, customer_id, type, name,"
                         + " email, phone, tax_id, customer_code, created_at, updated_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 link.scope().companyId().value(), link.scope().isTest(), link.source(), link.externalCustomerId(),
@@ -100,7 +100,7 @@ public class PgCustomerRepository implements CustomerRepository {
     @Override
     public void updateLink(CustomerLink link) {
         CustomerProfile profile = link.profile();
-        jdbc.update("UPDATE customer_links SET type = ?, name = ?, email = ?, phone = ?, tax_id = ?, customer_code = ?,"
+        nativeSql.update("UPDATE customer_links SET type = ?, name = ?, email = ?, phone = ?, tax_id = ?, customer_code = ?,"
                         + " updated_at = ? WHERE company_id = ? AND is_test = ? AND source = ? AND external_customer_id = ?",
                 profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
                 profile.email().orElse(null), profile.phone().orElse(null), profile.taxId().orElse(null),
@@ -178,7 +178,7 @@ public class PgCustomerRepository implements CustomerRepository {
         });
         sql.append(" ORDER BY l.updated_at DESC, l.customer_id DESC LIMIT ?");
         parameters.add(query.limit() + 1);
-        return jdbc.query(sql.toString(), PgCustomerRepository::item, parameters.toArray());
+        return nativeSql.query(sql.toString(), PgCustomerRepository::item, parameters.toArray());
     }
 
     private static CustomerListItem item(ResultSet row) throws SQLException {

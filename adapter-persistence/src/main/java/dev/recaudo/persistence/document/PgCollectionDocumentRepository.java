@@ -1,8 +1,8 @@
 package dev.recaudo.persistence.document;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.InsertOutcome;
@@ -21,7 +21,7 @@ import dev.recaudo.domain.document.DocumentSummary;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.ChangeOrder;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -35,10 +35,14 @@ import java.util.Optional;
 @ApplicationScoped
 public class PgCollectionDocumentRepository implements CollectionDocumentRepository {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
+    private final DocumentEntities documents;
+    private final DocumentLineEntities lines;
 
-    public PgCollectionDocumentRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    PgCollectionDocumentRepository(NativeSql nativeSql, DocumentEntities documents, DocumentLineEntities lines) {
+        this.nativeSql = nativeSql;
+        this.documents = documents;
+        this.lines = lines;
     }
 
     private static final String COLUMNS = "id, company_id, is_test, source, external_document_id, provider_id, customer_id,"
@@ -49,14 +53,14 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public void lockIdentity(TenantScope scope, String source, String externalDocumentId) {
-        jdbc.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
+        nativeSql.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
                 "document:" + scope.companyId() + ":" + scope.isTest() + ":" + source + ":" + externalDocumentId);
     }
 
     @Override
     public InsertOutcome insert(CollectionDocument document) {
         DocumentDetails details = document.details();
-        int inserted = jdbc.update("INSERT INTO collection_documents (id, company_id, is_test, source, external_document_id,"
+        int inserted = nativeSql.update("INSERT INTO collection_documents (id, company_id, is_test, source, external_document_id,"
                         + " provider_id, customer_id, customer_external_id, channel, reference, name, description, phone, email, invoice_number,"
                         + " issue_date, due_at, metadata, remarks, currency, total_minor, applied_minor, balance_minor, status,"
                         + " version, created_at, updated_at)"
@@ -76,73 +80,40 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public Optional<CollectionDocument> find(TenantScope scope, DocumentId id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ? AND id = ?",
-                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), id.value());
+        return documents.read(scope, id);
     }
 
     @Override
     public Optional<CollectionDocument> lock(TenantScope scope, DocumentId id) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ? AND id = ?"
-                        + " FOR UPDATE",
-                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), id.value());
+        return documents.lock(scope, id);
     }
 
     @Override
     public Optional<CollectionDocument> findByExternalId(TenantScope scope, String source, String externalDocumentId) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
-                        + " AND source = ? AND external_document_id = ?",
-                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), source,
-                externalDocumentId);
+        return documents.readByExternalId(scope, source, externalDocumentId);
     }
 
     @Override
     public void update(CollectionDocument document) {
-        DocumentDetails details = document.details();
-        int updated = jdbc.update("UPDATE collection_documents SET reference = ?, name = ?, description = ?, phone = ?,"
-                        + " email = ?, invoice_number = ?, issue_date = ?, due_at = ?, remarks = ?, currency = ?, total_minor = ?,"
-                        + " applied_minor = ?, balance_minor = ?, status = ?, version = ?, updated_at = ?"
-                        + " WHERE company_id = ? AND is_test = ? AND id = ?",
-                document.reference().orElse(null), details.name(), details.description().orElse(null),
-                details.phone().orElse(null), details.email().orElse(null), details.invoiceNumber().orElse(null),
-                details.issueDate().orElse(null), details.dueAt().orElse(null), document.remarks().orElse(null),
-                document.total().currency().name(), document.total().amountMinor(), document.applied().amountMinor(),
-                document.balance().amountMinor(), document.status().name(), document.version(), document.updatedAt(),
-                document.scope().companyId().value(), document.scope().isTest(), document.id().value());
-        if (updated != 1) {
-            throw new IllegalStateException("document " + document.id() + " vanished while locked");
-        }
+        documents.write(document);
     }
 
     @Override
     public List<CollectionDocument> lockPendingBatch(TenantScope scope, String source, int limit) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
-                        + " AND source = ? AND status = 'CREATED' AND applied_minor = 0"
-                        + " ORDER BY created_at, id LIMIT ? FOR UPDATE SKIP LOCKED",
-                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), source, limit);
+        return documents.lockPendingBatch(scope, source, limit);
     }
 
     @Override
     public void replaceLines(TenantScope scope, DocumentId id, List<DocumentLine> lines) {
-        jdbc.update("DELETE FROM document_lines WHERE document_id = ?"
+        nativeSql.update("DELETE FROM document_lines WHERE document_id = ?"
                 + " AND EXISTS (SELECT 1 FROM collection_documents d WHERE d.id = ? AND d.company_id = ? AND d.is_test = ?)",
                 id.value(), id.value(), scope.companyId().value(), scope.isTest());
-        for (int position = 0; position < lines.size(); position++) {
-            DocumentLine line = lines.get(position);
-            jdbc.update("INSERT INTO document_lines (document_id, position, quantity, unit_amount_minor, amount_minor,"
-                            + " description, period_start, period_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    id.value(), position, line.quantity(), line.unitAmountMinor(), line.amountMinor(),
-                    line.description().orElse(null), line.periodStart().orElse(null), line.periodEnd().orElse(null));
-        }
+        this.lines.insert(id, lines);
     }
 
     @Override
     public List<DocumentLine> lines(TenantScope scope, DocumentId id) {
-        return jdbc.query("SELECT l.* FROM document_lines l JOIN collection_documents d ON d.id = l.document_id"
-                        + " WHERE l.document_id = ? AND d.company_id = ? AND d.is_test = ? ORDER BY l.position",
-                row -> new DocumentLine(row.getLong("quantity"), row.getLong("unit_amount_minor"), row.getLong("amount_minor"),
-                        Optional.ofNullable(row.getString("description")), optionalInstant(row, "period_start"),
-                        optionalInstant(row, "period_end")),
-                id.value(), scope.companyId().value(), scope.isTest());
+        return lines.read(scope, id);
     }
 
     @Override
@@ -152,7 +123,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
         if (!query.statuses().isEmpty()) {
             sql.append(" AND status = ANY (?)");
-            parameters.add(new Jdbc.TextArray(query.statuses().stream().map(Enum::name).toList()));
+            parameters.add(new NativeSql.TextArray(query.statuses().stream().map(Enum::name).toList()));
         }
         query.withMoneyApplied().ifPresent(applied -> sql.append(applied ? " AND applied_minor > 0" : " AND applied_minor = 0"));
         filter(sql, parameters, " AND source = ?", query.source());
@@ -167,7 +138,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         filter(sql, parameters, " AND due_at <= ?", query.dueTo());
         filter(sql, parameters, " AND updated_at >= ?", query.updatedSince());
         ChangeOrder.page(sql, parameters, query.after(), query.limit());
-        List<ChangeSlice.Changed<CollectionDocument>> rows = jdbc.query(sql.toString(),
+        List<ChangeSlice.Changed<CollectionDocument>> rows = nativeSql.query(sql.toString(),
                 row -> ChangeOrder.changed(document(row), row), parameters.toArray());
         return ChangeSlice.of(rows, query.limit(), query.after());
     }
@@ -181,7 +152,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     private static CollectionDocument document(ResultSet row) throws SQLException {
         CurrencyCode currency = CurrencyCode.valueOf(row.getString("currency"));
-        TenantScope scope = Jdbc.scope(row);
+        TenantScope scope = NativeSql.scope(row);
         DocumentDetails details = new DocumentDetails(
                 row.getString("name"),
                 Optional.ofNullable(row.getString("description")),
@@ -224,14 +195,14 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
             where.append(" AND status = ?");
             parameters.add(status.name());
         });
-        long total = jdbc.queryOne("SELECT count(*) FROM collection_documents" + where, row -> row.getLong(1),
+        long total = nativeSql.queryOne("SELECT count(*) FROM collection_documents" + where, row -> row.getLong(1),
                         parameters.toArray())
                 .orElse(0L);
         String order = query.newestFirst() ? " ORDER BY created_at DESC, id DESC" : " ORDER BY created_at, id";
         List<Object> pageParameters = new ArrayList<>(parameters);
         pageParameters.add(query.pageSize());
         pageParameters.add((long) (query.page() - 1) * query.pageSize());
-        List<DocumentSummary> items = jdbc.query(
+        List<DocumentSummary> items = nativeSql.query(
                 "SELECT id, source, provider_id, reference, name, status, remarks, metadata::text AS metadata, currency,"
                         + " total_minor, balance_minor, due_at, is_test, created_at, updated_at FROM collection_documents"
                         + where + order + " LIMIT ? OFFSET ?",

@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.externalpayment;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
@@ -10,8 +10,8 @@ import dev.recaudo.domain.externalpayment.CallbackRequest;
 import dev.recaudo.domain.externalpayment.CallbackResult;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.persistence.common.EventBodies;
-import dev.recaudo.persistence.common.Jdbc;
-import dev.recaudo.persistence.common.Jdbc.TextArray;
+import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.NativeSql.TextArray;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -33,15 +33,15 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
     /** The column's bound. */
     private static final int ERROR_LENGTH_MAX = 500;
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgExternalPaymentCallbacks(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgExternalPaymentCallbacks(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void queue(CallbackRequest request) {
-        jdbc.update("INSERT INTO external_payment_callbacks (id, external_payment_id, company_id, is_test, url, body, status,"
+        nativeSql.update("INSERT INTO external_payment_callbacks (id, external_payment_id, company_id, is_test, url, body, status,"
                         + " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)",
                 request.id(), request.externalPaymentId(), request.scope().companyId().value(), request.scope().isTest(),
                 request.url(), EventBodies.render(request.body()), request.createdAt(), request.createdAt());
@@ -53,7 +53,7 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
         if (externalPaymentIds.isEmpty()) {
             return attempts;
         }
-        jdbc.query("SELECT * FROM external_payment_callbacks WHERE company_id = ? AND is_test = ?"
+        nativeSql.query("SELECT * FROM external_payment_callbacks WHERE company_id = ? AND is_test = ?"
                         + " AND external_payment_id = ANY (?::uuid[]) AND status <> 'queued' ORDER BY attempted_at, id",
                 row -> attempts.computeIfAbsent(uuid(row, "external_payment_id"), id -> new ArrayList<>())
                         .add(attempt(row)),
@@ -65,7 +65,7 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
 
     @Override
     public Optional<DueCallback> claimNext(Instant now, Duration lease) {
-        return jdbc.queryOne("UPDATE external_payment_callbacks c SET status = 'attempting', attempted_at = ?,"
+        return nativeSql.queryOne("UPDATE external_payment_callbacks c SET status = 'attempting', attempted_at = ?,"
                         + " leased_until = ?, updated_at = ?"
                         + " FROM (SELECT x.id FROM external_payment_callbacks x WHERE x.status = 'queued'"
                         + "       ORDER BY x.created_at, x.id LIMIT 1 FOR UPDATE SKIP LOCKED) due"
@@ -78,7 +78,7 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
     @Override
     public void recordResult(UUID callbackId, CallbackResult result, Optional<Integer> statusCode, Optional<String> error,
             long durationMillis, Instant now) {
-        jdbc.update("UPDATE external_payment_callbacks SET status = ?, status_code = ?, error = ?, duration_ms = ?,"
+        nativeSql.update("UPDATE external_payment_callbacks SET status = ?, status_code = ?, error = ?, duration_ms = ?,"
                         + " leased_until = NULL, updated_at = ? WHERE id = ? AND status IN ('attempting', 'unknown')",
                 result.wireName(), statusCode.orElse(null),
                 error.map(text -> text.length() > ERROR_LENGTH_MAX ? text.substring(0, ERROR_LENGTH_MAX) : text).orElse(null),
@@ -87,7 +87,7 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
 
     @Override
     public int expireUnanswered(Instant now) {
-        return jdbc.update("UPDATE external_payment_callbacks SET status = 'unknown', leased_until = NULL, updated_at = ?"
+        return nativeSql.update("UPDATE external_payment_callbacks SET status = 'unknown', leased_until = NULL, updated_at = ?"
                 + " WHERE status = 'attempting' AND leased_until < ?", now, now);
     }
 

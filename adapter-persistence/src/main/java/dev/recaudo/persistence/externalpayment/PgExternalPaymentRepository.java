@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.externalpayment;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
@@ -12,7 +12,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,15 +26,15 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
     private static final String OF_PARTNER = "SELECT * FROM external_payments WHERE company_id = ? AND is_test = ?"
             + " AND partner = ? AND id = ?";
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgExternalPaymentRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgExternalPaymentRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void insert(ExternalPayment payment) {
-        jdbc.update("INSERT INTO external_payments (id, company_id, is_test, partner, api_key_id, mode, status, amount_minor,"
+        nativeSql.update("INSERT INTO external_payments (id, company_id, is_test, partner, api_key_id, mode, status, amount_minor,"
                         + " currency, callback_url, external_reference, invoice_id, payment_id, description, redirect_url,"
                         + " checkout_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 payment.id(), payment.scope().companyId().value(), payment.scope().isTest(), payment.partner(),
@@ -48,7 +48,7 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
     /** Only the state moves: what the partner asked for is fixed at creation. */
     @Override
     public void update(ExternalPayment payment) {
-        jdbc.update("UPDATE external_payments SET status = ?, payment_id = ?, updated_at = ?"
+        nativeSql.update("UPDATE external_payments SET status = ?, payment_id = ?, updated_at = ?"
                         + " WHERE id = ? AND company_id = ? AND is_test = ?",
                 payment.status().wireName(), payment.paymentId().orElse(null), payment.updatedAt(), payment.id(),
                 payment.scope().companyId().value(), payment.scope().isTest());
@@ -56,31 +56,31 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
 
     @Override
     public Optional<ExternalPayment> find(TenantScope scope, String partner, UUID id) {
-        return jdbc.queryOne(OF_PARTNER, PgExternalPaymentRepository::payment, scope.companyId().value(), scope.isTest(),
+        return nativeSql.queryOne(OF_PARTNER, PgExternalPaymentRepository::payment, scope.companyId().value(), scope.isTest(),
                 partner, id);
     }
 
     @Override
     public Optional<ExternalPayment> lock(TenantScope scope, String partner, UUID id) {
-        return jdbc.queryOne(OF_PARTNER + " FOR UPDATE", PgExternalPaymentRepository::payment, scope.companyId().value(),
+        return nativeSql.queryOne(OF_PARTNER + " FOR UPDATE", PgExternalPaymentRepository::payment, scope.companyId().value(),
                 scope.isTest(), partner, id);
     }
 
     @Override
     public Optional<ExternalPayment> lockByCheckout(UUID checkoutId) {
-        return jdbc.queryOne("SELECT * FROM external_payments WHERE checkout_id = ? FOR UPDATE",
+        return nativeSql.queryOne("SELECT * FROM external_payments WHERE checkout_id = ? FOR UPDATE",
                 PgExternalPaymentRepository::payment, checkoutId);
     }
 
     @Override
     public Optional<ExternalPayment> findByCheckout(UUID checkoutId) {
-        return jdbc.queryOne("SELECT * FROM external_payments WHERE checkout_id = ?", PgExternalPaymentRepository::payment,
+        return nativeSql.queryOne("SELECT * FROM external_payments WHERE checkout_id = ?", PgExternalPaymentRepository::payment,
                 checkoutId);
     }
 
     @Override
     public Optional<ExternalPayment> pendingHostedFor(TenantScope scope, DocumentId documentId) {
-        return jdbc.queryOne("SELECT * FROM external_payments WHERE company_id = ? AND is_test = ? AND invoice_id = ?"
+        return nativeSql.queryOne("SELECT * FROM external_payments WHERE company_id = ? AND is_test = ? AND invoice_id = ?"
                         + " AND status = 'pending' AND mode = 'hosted' FOR UPDATE",
                 PgExternalPaymentRepository::payment, scope.companyId().value(), scope.isTest(), documentId.value());
     }
@@ -88,10 +88,10 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
     @Override
     public Page<ExternalPayment> page(TenantScope scope, String partner, int page, int size) {
         Object[] tenant = {scope.companyId().value(), scope.isTest(), partner};
-        long total = jdbc.queryOne("SELECT count(*) FROM external_payments WHERE company_id = ? AND is_test = ? AND partner = ?",
+        long total = nativeSql.queryOne("SELECT count(*) FROM external_payments WHERE company_id = ? AND is_test = ? AND partner = ?",
                         row -> row.getLong(1), tenant)
                 .orElse(0L);
-        List<ExternalPayment> items = jdbc.query(
+        List<ExternalPayment> items = nativeSql.query(
                 "SELECT * FROM external_payments WHERE company_id = ? AND is_test = ? AND partner = ?"
                         + " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
                 PgExternalPaymentRepository::payment, scope.companyId().value(), scope.isTest(), partner, size,
@@ -102,7 +102,7 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
     private static ExternalPayment payment(ResultSet row) throws SQLException {
         return new ExternalPayment(
                 uuid(row, "id"),
-                Jdbc.scope(row),
+                NativeSql.scope(row),
                 row.getString("partner"),
                 uuid(row, "api_key_id"),
                 ExternalPaymentMode.fromWireName(row.getString("mode")),

@@ -2,7 +2,7 @@ package dev.recaudo.persistence.externalpayment;
 
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.function.Supplier;
@@ -14,27 +14,27 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class PgExternalPaymentSecrets implements ExternalPaymentSecrets {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgExternalPaymentSecrets(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgExternalPaymentSecrets(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public String current(CompanyId companyId, Supplier<String> fresh, Instant now) {
-        return jdbc.queryOne("SELECT secret FROM external_payment_secrets WHERE company_id = ?",
+        return nativeSql.queryOne("SELECT secret FROM external_payment_secrets WHERE company_id = ?",
                         row -> row.getString(1), companyId.value())
                 .orElseGet(() -> {
-                    jdbc.update("INSERT INTO external_payment_secrets (company_id, secret, created_at) VALUES (?, ?, ?)"
+                    nativeSql.update("INSERT INTO external_payment_secrets (company_id, secret, created_at) VALUES (?, ?, ?)"
                             + " ON CONFLICT (company_id) DO NOTHING", companyId.value(), fresh.get(), now);
-                    return jdbc.queryOne("SELECT secret FROM external_payment_secrets WHERE company_id = ?",
+                    return nativeSql.queryOne("SELECT secret FROM external_payment_secrets WHERE company_id = ?",
                             row -> row.getString(1), companyId.value()).orElseThrow();
                 });
     }
 
     @Override
     public void replace(CompanyId companyId, String replacement, Instant now) {
-        jdbc.update("INSERT INTO external_payment_secrets (company_id, secret, created_at) VALUES (?, ?, ?)"
+        nativeSql.update("INSERT INTO external_payment_secrets (company_id, secret, created_at) VALUES (?, ?, ?)"
                 + " ON CONFLICT (company_id) DO UPDATE SET secret = EXCLUDED.secret, rotated_at = EXCLUDED.created_at",
                 companyId.value(), replacement, now);
     }

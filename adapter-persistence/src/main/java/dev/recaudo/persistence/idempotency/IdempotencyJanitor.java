@@ -1,6 +1,6 @@
 package dev.recaudo.persistence.idempotency;
 
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.PersistenceSettings;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,13 +15,13 @@ import java.time.Duration;
 @ApplicationScoped
 public class IdempotencyJanitor {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
     private final Clock clock;
     private final Duration retention;
     private final PersistenceSettings.Janitor batches;
 
-    public IdempotencyJanitor(Jdbc jdbc, Clock clock, PersistenceSettings settings) {
-        this.jdbc = jdbc;
+    public IdempotencyJanitor(NativeSql nativeSql, Clock clock, PersistenceSettings settings) {
+        this.nativeSql = nativeSql;
         this.clock = clock;
         this.retention = Duration.ofDays(settings.idempotency().retentionDays());
         this.batches = settings.janitor();
@@ -30,7 +30,7 @@ public class IdempotencyJanitor {
     @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void purge() {
         for (int batch = 0; batch < batches.batchesPerRunMax(); batch++) {
-            int removed = jdbc.update("DELETE FROM idempotency_records WHERE ctid IN (SELECT ctid FROM idempotency_records"
+            int removed = nativeSql.update("DELETE FROM idempotency_records WHERE ctid IN (SELECT ctid FROM idempotency_records"
                     + " WHERE created_at < ? LIMIT ?)", clock.instant().minus(retention), batches.batchSize());
             if (removed < batches.batchSize()) {
                 return;

@@ -3,7 +3,7 @@ package dev.recaudo.persistence.idempotency;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.PersistenceFailure;
 import dev.recaudo.persistence.common.PersistenceSettings;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,20 +26,20 @@ public class PgIdempotencyStore implements IdempotencyStore {
     private static final String RECORD =
             " WHERE company_id = ? AND is_test = ? AND partner = ? AND operation = ? AND idempotency_key = ?";
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
     private final long waitMillis;
 
-    public PgIdempotencyStore(Jdbc jdbc, PersistenceSettings settings) {
-        this.jdbc = jdbc;
+    public PgIdempotencyStore(NativeSql nativeSql, PersistenceSettings settings) {
+        this.nativeSql = nativeSql;
         this.waitMillis = settings.idempotency().waitMillis();
     }
 
     @Override
     public Claim claim(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint, Instant now) {
-        jdbc.queryOne("SELECT set_config('lock_timeout', ?, true)", row -> 1, waitMillis + "ms");
+        nativeSql.queryOne("SELECT set_config('lock_timeout', ?, true)", row -> 1, waitMillis + "ms");
         int inserted;
         try {
-            inserted = jdbc.update("INSERT INTO idempotency_records (company_id, is_test, partner, operation, idempotency_key,"
+            inserted = nativeSql.update("INSERT INTO idempotency_records (company_id, is_test, partner, operation, idempotency_key,"
                             + " fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                     scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key,
                     fingerprint.value(), now);
@@ -49,11 +49,11 @@ public class PgIdempotencyStore implements IdempotencyStore {
             }
             throw failure;
         }
-        jdbc.queryOne("SELECT set_config('lock_timeout', '0', true)", row -> 1);
+        nativeSql.queryOne("SELECT set_config('lock_timeout', '0', true)", row -> 1);
         if (inserted == 1) {
             return new Claim.Claimed();
         }
-        Optional<Claim> existing = jdbc.queryOne("SELECT fingerprint, response_status, response_body FROM idempotency_records"
+        Optional<Claim> existing = nativeSql.queryOne("SELECT fingerprint, response_status, response_body FROM idempotency_records"
                         + RECORD,
                 row -> {
                     if (!fingerprint.matches(row.getString("fingerprint"))) {
@@ -70,7 +70,7 @@ public class PgIdempotencyStore implements IdempotencyStore {
 
     @Override
     public void complete(IdempotencyScope scope, String operation, String key, StoredResponse response, Instant now) {
-        jdbc.update("UPDATE idempotency_records SET response_status = ?, response_body = ?, completed_at = ?" + RECORD,
+        nativeSql.update("UPDATE idempotency_records SET response_status = ?, response_body = ?, completed_at = ?" + RECORD,
                 response.status(), response.body(), now,
                 scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
     }

@@ -1,13 +1,13 @@
 package dev.recaudo.persistence.job;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.job.Job;
 import dev.recaudo.domain.job.JobLease;
 import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.job.LeaseState;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,15 +21,15 @@ import java.util.Optional;
 @ApplicationScoped
 public class PgJobRepository implements JobRepository {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgJobRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgJobRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void enqueue(Job job) {
-        jdbc.update("INSERT INTO jobs (id, company_id, is_test, kind, source, status, created_at)"
+        nativeSql.update("INSERT INTO jobs (id, company_id, is_test, kind, source, status, created_at)"
                         + " VALUES (?, ?, ?, ?, ?, 'PENDING', ?)",
                 job.id(), job.scope().companyId().value(), job.scope().isTest(), job.kind().name(), job.source(),
                 job.createdAt());
@@ -37,18 +37,18 @@ public class PgJobRepository implements JobRepository {
 
     @Override
     public Optional<JobLease> claimNext(Instant now, Duration lease) {
-        return jdbc.queryOne("UPDATE jobs j SET leased_until = ?, lease_token = gen_random_uuid()"
+        return nativeSql.queryOne("UPDATE jobs j SET leased_until = ?, lease_token = gen_random_uuid()"
                         + " FROM (SELECT id FROM jobs WHERE status = 'PENDING' AND (leased_until IS NULL OR leased_until < ?)"
                         + "       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next"
                         + " WHERE j.id = next.id RETURNING j.*",
-                row -> new JobLease(new Job(uuid(row, "id"), Jdbc.scope(row), Job.JobKind.valueOf(row.getString("kind")),
+                row -> new JobLease(new Job(uuid(row, "id"), NativeSql.scope(row), Job.JobKind.valueOf(row.getString("kind")),
                         row.getString("source"), instant(row, "created_at")), uuid(row, "lease_token")),
                 now.plus(lease), now);
     }
 
     @Override
     public LeaseState renew(JobLease lease, Instant leasedUntil, int itemsProcessed) {
-        int renewed = jdbc.update("UPDATE jobs SET leased_until = ?, documents_processed = coalesce(documents_processed, 0) + ?"
+        int renewed = nativeSql.update("UPDATE jobs SET leased_until = ?, documents_processed = coalesce(documents_processed, 0) + ?"
                         + " WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
                 leasedUntil, itemsProcessed, lease.job().id(), lease.token());
         return renewed == 1 ? LeaseState.HELD : LeaseState.LOST;
@@ -56,7 +56,7 @@ public class PgJobRepository implements JobRepository {
 
     @Override
     public LeaseState complete(JobLease lease, Instant now) {
-        int completed = jdbc.update("UPDATE jobs SET status = 'DONE', documents_processed = coalesce(documents_processed, 0),"
+        int completed = nativeSql.update("UPDATE jobs SET status = 'DONE', documents_processed = coalesce(documents_processed, 0),"
                         + " completed_at = ?, leased_until = NULL WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
                 now, lease.job().id(), lease.token());
         return completed == 1 ? LeaseState.HELD : LeaseState.LOST;

@@ -7,7 +7,7 @@ import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.ledger.Transfer;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 
@@ -19,23 +19,23 @@ import java.util.UUID;
 @ApplicationScoped
 public class PgLedger implements Ledger {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgLedger(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgLedger(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void post(Transfer transfer) {
         TenantScope scope = transfer.scope();
-        jdbc.update("INSERT INTO ledger_transfers (id, company_id, is_test, kind, document_id, payment_id, created_at)"
+        nativeSql.update("INSERT INTO ledger_transfers (id, company_id, is_test, kind, document_id, payment_id, created_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 transfer.id(), scope.companyId().value(), scope.isTest(), transfer.kind().name(),
                 transfer.documentId().map(id -> id.value()).orElse(null), transfer.paymentId().orElse(null),
                 transfer.createdAt());
         for (Entry entry : transfer.entries()) {
             UUID account = account(scope, entry.account(), entry.amount().currency(), transfer);
-            jdbc.update("INSERT INTO ledger_entries (transfer_id, account_id, currency, amount_minor, created_at)"
+            nativeSql.update("INSERT INTO ledger_entries (transfer_id, account_id, currency, amount_minor, created_at)"
                             + " VALUES (?, ?, ?, ?, ?)",
                     transfer.id(), account, entry.amount().currency().name(), entry.amount().amountMinor(),
                     transfer.createdAt());
@@ -44,7 +44,7 @@ public class PgLedger implements Ledger {
 
     @Override
     public Money balance(TenantScope scope, AccountCode account, CurrencyCode currency) {
-        long sum = jdbc.queryOne("SELECT coalesce(sum(e.amount_minor), 0) FROM ledger_entries e"
+        long sum = nativeSql.queryOne("SELECT coalesce(sum(e.amount_minor), 0) FROM ledger_entries e"
                         + " JOIN ledger_accounts a ON a.id = e.account_id"
                         + " WHERE a.company_id = ? AND a.is_test = ? AND a.code = ? AND a.currency = ?",
                         row -> row.getLong(1), scope.companyId().value(), scope.isTest(), account.value(), currency.name())
@@ -54,12 +54,12 @@ public class PgLedger implements Ledger {
 
     private UUID account(TenantScope scope, AccountCode code, CurrencyCode currency, Transfer transfer) {
         // Two statements on purpose: the second sees a row a concurrent transaction just committed.
-        jdbc.update("INSERT INTO ledger_accounts (id, company_id, is_test, code, currency, created_at)"
+        nativeSql.update("INSERT INTO ledger_accounts (id, company_id, is_test, code, currency, created_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, is_test, code, currency) DO NOTHING",
                 UUID.randomUUID(), scope.companyId().value(), scope.isTest(), code.value(), currency.name(),
                 transfer.createdAt());
-        return jdbc.queryOne("SELECT id FROM ledger_accounts WHERE company_id = ? AND is_test = ? AND code = ? AND currency = ?",
-                        row -> Jdbc.uuid(row, "id"), scope.companyId().value(), scope.isTest(), code.value(), currency.name())
+        return nativeSql.queryOne("SELECT id FROM ledger_accounts WHERE company_id = ? AND is_test = ? AND code = ? AND currency = ?",
+                        row -> NativeSql.uuid(row, "id"), scope.companyId().value(), scope.isTest(), code.value(), currency.name())
                 .orElseThrow();
     }
 }

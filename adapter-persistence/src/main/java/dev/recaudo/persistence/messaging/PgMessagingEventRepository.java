@@ -1,8 +1,8 @@
 package dev.recaudo.persistence.messaging;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.messaging.EventFilter;
@@ -10,7 +10,7 @@ import dev.recaudo.domain.messaging.EventSummary;
 import dev.recaudo.domain.messaging.MessageStatus;
 import dev.recaudo.domain.messaging.MessagingEvent;
 import dev.recaudo.domain.messaging.MessagingEventRepository;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,10 +34,10 @@ import java.util.function.Function;
 @ApplicationScoped
 public class PgMessagingEventRepository implements MessagingEventRepository {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgMessagingEventRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgMessagingEventRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
@@ -45,7 +45,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
         if (events.isEmpty()) {
             return 0;
         }
-        return jdbc.queryOne("WITH stored AS ("
+        return nativeSql.queryOne("WITH stored AS ("
                         + " INSERT INTO whatsapp_events (id, company_id, phone_number_id, message_id, status, recipient_phone,"
                         + " provider_timestamp, received_at, error_code, error_title)"
                         + " SELECT e.id::uuid, e.company_id::uuid, e.phone_number_id, e.message_id, e.status, e.recipient_phone,"
@@ -73,10 +73,10 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
                 .orElse(0);
     }
 
-    private static Jdbc.TextArray column(List<MessagingEvent> events, Function<MessagingEvent, String> value) {
+    private static NativeSql.TextArray column(List<MessagingEvent> events, Function<MessagingEvent, String> value) {
         List<String> values = new ArrayList<>(events.size());
         events.forEach(event -> values.add(value.apply(event)));
-        return new Jdbc.TextArray(values);
+        return new NativeSql.TextArray(values);
     }
 
     @Override
@@ -103,7 +103,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
         });
         statusFilter(days, parameters, filter);
         days.append(" GROUP BY status");
-        add(counts, jdbc.query(days.toString(), PgMessagingEventRepository::statusCount, parameters.toArray()));
+        add(counts, nativeSql.query(days.toString(), PgMessagingEventRepository::statusCount, parameters.toArray()));
         // The partial days at the edges: from the window's start to its first whole day, and from
         // the end of its last whole day to the window's end.
         firstWholeDay.ifPresent(day -> add(counts, edge(companyId, filter, filter.from().get(), startOf(day), false)));
@@ -129,7 +129,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
         List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
         where(sql, parameters, filter);
         sql.append(" GROUP BY status");
-        return jdbc.query(sql.toString(), PgMessagingEventRepository::statusCount, parameters.toArray());
+        return nativeSql.query(sql.toString(), PgMessagingEventRepository::statusCount, parameters.toArray());
     }
 
     @Override
@@ -142,7 +142,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
                 + " ORDER BY e.received_at DESC, e.id DESC");
         parameters.add(limit);
         parameters.add(offset);
-        return jdbc.query(sql.toString(), PgMessagingEventRepository::event, parameters.toArray());
+        return nativeSql.query(sql.toString(), PgMessagingEventRepository::event, parameters.toArray());
     }
 
     private static void where(StringBuilder sql, List<Object> parameters, EventFilter filter) {

@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.payment;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
@@ -15,7 +15,7 @@ import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.persistence.common.ChangeOrder;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,15 +27,15 @@ import java.util.UUID;
 @ApplicationScoped
 public class PgPaymentRepository implements PaymentRepository {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgPaymentRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgPaymentRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void insert(Payment payment) {
-        jdbc.update("INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id,"
+        nativeSql.update("INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id,"
                         + " customer_external_id, currency, amount_minor, application_currency, application_amount_minor,"
                         + " applied_minor, credit_minor, outcome, exchange_rate_id, exchange_rate_used, request_id,"
                         + " provider_payment_id, paid_at, created_at, updated_at)"
@@ -52,7 +52,7 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void update(Payment payment) {
-        jdbc.update("UPDATE payments SET customer_id = ?, customer_external_id = ?, currency = ?, amount_minor = ?,"
+        nativeSql.update("UPDATE payments SET customer_id = ?, customer_external_id = ?, currency = ?, amount_minor = ?,"
                         + " application_currency = ?, application_amount_minor = ?,"
                         + " applied_minor = ?, credit_minor = ?, outcome = ?, exchange_rate_id = ?, exchange_rate_used = ?,"
                         + " request_id = ?, paid_at = ?, updated_at = ? WHERE company_id = ? AND is_test = ? AND id = ?",
@@ -66,27 +66,27 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void lockIdentity(TenantScope scope, String source, String externalPaymentId) {
-        jdbc.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
+        nativeSql.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
                 "payment:" + scope.companyId() + ":" + scope.isTest() + ":" + source + ":" + externalPaymentId);
     }
 
     @Override
     public Optional<Payment> findVerified(TenantScope scope, String source, String externalPaymentId) {
-        return jdbc.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
+        return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
                         + " AND external_payment_id = ? AND kind = 'VERIFIED'",
                 PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), source, externalPaymentId);
     }
 
     @Override
     public Optional<Payment> find(TenantScope scope, String source, String externalPaymentId) {
-        return jdbc.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
+        return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
                         + " AND external_payment_id = ? AND kind <> 'EXTERNAL'",
                 PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), source, externalPaymentId);
     }
 
     @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
-        jdbc.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
+        nativeSql.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
                         + " amount_minor, transfer_id, position, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 application.id(), application.paymentId(), application.documentId().value(), scope.companyId().value(),
                 scope.isTest(), application.amount().currency().name(), application.amount().amountMinor(),
@@ -95,14 +95,14 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public Optional<UUID> latestPaymentFor(TenantScope scope, DocumentId documentId) {
-        return jdbc.queryOne("SELECT payment_id FROM payment_applications WHERE company_id = ? AND is_test = ?"
+        return nativeSql.queryOne("SELECT payment_id FROM payment_applications WHERE company_id = ? AND is_test = ?"
                         + " AND document_id = ? ORDER BY applied_at DESC, id DESC LIMIT 1",
                 row -> uuid(row, "payment_id"), scope.companyId().value(), scope.isTest(), documentId.value());
     }
 
     @Override
     public List<AppliedPayment> applicationsOfDocument(TenantScope scope, DocumentId documentId) {
-        return jdbc.query("SELECT a.payment_id, a.amount_minor, a.currency, a.applied_at, p.source, p.external_payment_id,"
+        return nativeSql.query("SELECT a.payment_id, a.amount_minor, a.currency, a.applied_at, p.source, p.external_payment_id,"
                         + " p.outcome FROM payment_applications a JOIN payments p ON p.id = a.payment_id"
                         + " WHERE a.company_id = ? AND a.is_test = ? AND a.document_id = ? ORDER BY a.applied_at, a.id",
                 row -> new AppliedPayment(uuid(row, "payment_id"), money(row, "amount_minor", "currency"),
@@ -113,7 +113,7 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public List<PaidDocument> applicationsOfPayment(TenantScope scope, UUID paymentId) {
-        return jdbc.query("SELECT a.document_id, d.external_document_id, a.amount_minor, a.currency, d.balance_minor"
+        return nativeSql.query("SELECT a.document_id, d.external_document_id, a.amount_minor, a.currency, d.balance_minor"
                         + " FROM payment_applications a JOIN collection_documents d ON d.id = a.document_id"
                         + " WHERE a.company_id = ? AND a.is_test = ? AND a.payment_id = ?"
                         // The order the applications were made in, which is the order the partner listed them.
@@ -125,7 +125,7 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void insertExchangeRate(ExchangeRate rate) {
-        jdbc.update("INSERT INTO exchange_rates (id, company_id, is_test, payment_id, from_currency, to_currency, rate,"
+        nativeSql.update("INSERT INTO exchange_rates (id, company_id, is_test, payment_id, from_currency, to_currency, rate,"
                         + " effective_date, api_key_id, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 rate.id(), rate.scope().companyId().value(), rate.scope().isTest(), rate.paymentId(), rate.from().name(),
                 rate.to().name(), rate.rate(), rate.effectiveDate(), rate.apiKeyId().orElse(null),
@@ -140,7 +140,7 @@ public class PgPaymentRepository implements PaymentRepository {
         List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
         if (!query.outcomes().isEmpty()) {
             sql.append(" AND outcome = ANY (?)");
-            parameters.add(new Jdbc.TextArray(query.outcomes().stream().map(PaymentOutcome::wireName).toList()));
+            parameters.add(new NativeSql.TextArray(query.outcomes().stream().map(PaymentOutcome::wireName).toList()));
         }
         filter(sql, parameters, " AND external_payment_id = ?", query.externalPaymentId());
         filter(sql, parameters, " AND customer_id = ?", query.customerId());
@@ -151,7 +151,7 @@ public class PgPaymentRepository implements PaymentRepository {
         filter(sql, parameters, " AND paid_at <= ?", query.paidTo());
         filter(sql, parameters, " AND updated_at >= ?", query.updatedSince());
         ChangeOrder.page(sql, parameters, query.after(), query.limit());
-        List<ChangeSlice.Changed<Payment>> rows = jdbc.query(sql.toString(),
+        List<ChangeSlice.Changed<Payment>> rows = nativeSql.query(sql.toString(),
                 row -> ChangeOrder.changed(payment(row), row), parameters.toArray());
         return ChangeSlice.of(rows, query.limit(), query.after());
     }
@@ -173,7 +173,7 @@ public class PgPaymentRepository implements PaymentRepository {
         Optional<Money> application = row.wasNull() ? Optional.empty() : Optional.of(Money.of(applicationAmount, applicationCurrency));
         return new Payment(
                 uuid(row, "id"),
-                Jdbc.scope(row),
+                NativeSql.scope(row),
                 row.getString("source"),
                 row.getString("external_payment_id"),
                 PaymentKind.valueOf(row.getString("kind")),

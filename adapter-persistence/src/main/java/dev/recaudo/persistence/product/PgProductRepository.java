@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.product;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.common.Saved;
 import dev.recaudo.domain.common.TenantScope;
@@ -9,7 +9,7 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.product.Product;
 import dev.recaudo.domain.product.ProductRepository;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,22 +21,22 @@ public class PgProductRepository implements ProductRepository {
     private static final String COLUMNS = "id, company_id, is_test, sku, name, description, amount_minor, currency, status,"
             + " metadata::text AS metadata, created_at, updated_at";
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgProductRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgProductRepository(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public Optional<Product> findBySku(TenantScope scope, String sku) {
-        return jdbc.queryOne("SELECT " + COLUMNS + " FROM products WHERE company_id = ? AND is_test = ? AND sku = ?",
+        return nativeSql.queryOne("SELECT " + COLUMNS + " FROM products WHERE company_id = ? AND is_test = ? AND sku = ?",
                 PgProductRepository::product, scope.companyId().value(), scope.isTest(), sku);
     }
 
     /** {@code xmax = 0} tells a row this statement inserted from one it updated. */
     @Override
     public Saved<Product> upsert(Product draft) {
-        return jdbc.queryOne("INSERT INTO products (id, company_id, is_test, sku, name, description, amount_minor, currency,"
+        return nativeSql.queryOne("INSERT INTO products (id, company_id, is_test, sku, name, description, amount_minor, currency,"
                         + " status, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)"
                         + " ON CONFLICT (company_id, is_test, sku) DO UPDATE SET name = excluded.name,"
                         + " description = excluded.description, amount_minor = excluded.amount_minor,"
@@ -52,7 +52,7 @@ public class PgProductRepository implements ProductRepository {
     private static Product product(ResultSet row) throws SQLException {
         return new Product(
                 uuid(row, "id"),
-                Jdbc.scope(row),
+                NativeSql.scope(row),
                 row.getString("sku"),
                 row.getString("name"),
                 row.getString("description"),

@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.ratelimit;
 
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 
@@ -13,15 +13,15 @@ import java.time.Instant;
 @ApplicationScoped
 public class PgRateLimitCounterStore implements RateLimitCounterStore {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgRateLimitCounterStore(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgRateLimitCounterStore(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public long increment(String bucket, Instant windowStart, Instant windowEnd) {
-        return jdbc.queryOne(
+        return nativeSql.queryOne(
                         "INSERT INTO rate_limit_counters AS c (bucket, window_start, window_end, hits) VALUES (?, ?, ?, 1)"
                                 + " ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + 1 RETURNING c.hits",
                         row -> row.getLong(1),
@@ -33,7 +33,7 @@ public class PgRateLimitCounterStore implements RateLimitCounterStore {
 
     @Override
     public int purgeEndedBefore(Instant instant, int batchSize) {
-        return jdbc.update(
+        return nativeSql.update(
                 "DELETE FROM rate_limit_counters WHERE ctid IN"
                         + " (SELECT ctid FROM rate_limit_counters WHERE window_end < ? LIMIT ?)",
                 instant,

@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.security;
 
 import dev.recaudo.domain.security.SigningKeyStore;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.Optional;
@@ -17,11 +17,11 @@ public class PgSigningKeyStore implements SigningKeyStore {
     /** Secrets share the table with key pairs; their public half is empty. */
     private static final String SECRET_ALGORITHM = "secret";
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
     private final Clock clock;
 
-    public PgSigningKeyStore(Jdbc jdbc, Clock clock) {
-        this.jdbc = jdbc;
+    public PgSigningKeyStore(NativeSql nativeSql, Clock clock) {
+        this.nativeSql = nativeSql;
         this.clock = clock;
     }
 
@@ -32,7 +32,7 @@ public class PgSigningKeyStore implements SigningKeyStore {
             return stored.get();
         }
         EncodedKeyPair generated = generator.get();
-        jdbc.update(
+        nativeSql.update(
                 "INSERT INTO signing_keys (name, algorithm, private_key, public_key, created_at) VALUES (?, ?, ?, ?, ?)"
                         + " ON CONFLICT (name) DO NOTHING",
                 name,
@@ -50,7 +50,7 @@ public class PgSigningKeyStore implements SigningKeyStore {
     }
 
     private Optional<EncodedKeyPair> load(String name) {
-        return jdbc.queryOne(
+        return nativeSql.queryOne(
                 "SELECT algorithm, private_key, public_key FROM signing_keys WHERE name = ?",
                 row -> new EncodedKeyPair(row.getString("algorithm"), row.getBytes("private_key"), row.getBytes("public_key")),
                 name);

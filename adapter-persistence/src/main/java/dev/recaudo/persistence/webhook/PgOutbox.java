@@ -3,7 +3,7 @@ package dev.recaudo.persistence.webhook;
 import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.OutboxEvent;
 import dev.recaudo.persistence.common.EventBodies;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -14,18 +14,18 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class PgOutbox implements Outbox {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
 
-    public PgOutbox(Jdbc jdbc) {
-        this.jdbc = jdbc;
+    public PgOutbox(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
     }
 
     @Override
     public void append(OutboxEvent event) {
         String body = EventBodies.render(event.body());
-        jdbc.update("INSERT INTO outbox_events (id, company_id, is_test, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        nativeSql.update("INSERT INTO outbox_events (id, company_id, is_test, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 event.id(), event.scope().companyId().value(), event.scope().isTest(), event.type(), body, event.createdAt());
-        jdbc.update("INSERT INTO webhook_deliveries (id, event_id, endpoint_id, company_id, status, attempts, next_attempt_at,"
+        nativeSql.update("INSERT INTO webhook_deliveries (id, event_id, endpoint_id, company_id, status, attempts, next_attempt_at,"
                         + " created_at, updated_at)"
                         + " SELECT gen_random_uuid(), ?, e.id, e.company_id, 'PENDING', 0, ?, ?, ? FROM webhook_endpoints e"
                         + " WHERE e.company_id = ? AND e.is_test = ? AND e.deleted_at IS NULL AND ? = ANY (e.events)",

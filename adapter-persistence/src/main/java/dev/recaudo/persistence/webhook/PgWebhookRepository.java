@@ -1,8 +1,8 @@
 package dev.recaudo.persistence.webhook;
 
-import static dev.recaudo.persistence.common.Jdbc.instant;
-import static dev.recaudo.persistence.common.Jdbc.optionalInstant;
-import static dev.recaudo.persistence.common.Jdbc.uuid;
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
@@ -12,7 +12,7 @@ import dev.recaudo.domain.webhook.DueDelivery;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -33,59 +33,59 @@ import java.util.UUID;
 @ApplicationScoped
 public class PgWebhookRepository implements WebhookRepository {
 
-    private final Jdbc jdbc;
+    private final NativeSql nativeSql;
     private final Clock clock;
 
-    public PgWebhookRepository(Jdbc jdbc, Clock clock) {
-        this.jdbc = jdbc;
+    public PgWebhookRepository(NativeSql nativeSql, Clock clock) {
+        this.nativeSql = nativeSql;
         this.clock = clock;
     }
 
     @Override
     public void insertEndpoint(WebhookEndpoint endpoint) {
-        jdbc.update("INSERT INTO webhook_endpoints (id, company_id, is_test, url, events, secret, created_at)"
+        nativeSql.update("INSERT INTO webhook_endpoints (id, company_id, is_test, url, events, secret, created_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 endpoint.id(), endpoint.companyId().value(), endpoint.environment() == KeyEnvironment.TEST, endpoint.url(),
-                new Jdbc.TextArray(endpoint.events().stream().sorted().toList()), endpoint.secret(), endpoint.createdAt());
+                new NativeSql.TextArray(endpoint.events().stream().sorted().toList()), endpoint.secret(), endpoint.createdAt());
     }
 
     @Override
     public List<WebhookEndpoint> listEndpoints(CompanyId companyId) {
-        return jdbc.query("SELECT * FROM webhook_endpoints WHERE company_id = ? AND deleted_at IS NULL ORDER BY created_at, id",
+        return nativeSql.query("SELECT * FROM webhook_endpoints WHERE company_id = ? AND deleted_at IS NULL ORDER BY created_at, id",
                 PgWebhookRepository::endpoint, companyId.value());
     }
 
     @Override
     public int countEndpoints(CompanyId companyId) {
-        return jdbc.queryOne("SELECT count(*) FROM webhook_endpoints WHERE company_id = ? AND deleted_at IS NULL",
+        return nativeSql.queryOne("SELECT count(*) FROM webhook_endpoints WHERE company_id = ? AND deleted_at IS NULL",
                 row -> row.getInt(1), companyId.value()).orElse(0);
     }
 
     @Override
     public Optional<WebhookEndpoint> findEndpoint(CompanyId companyId, UUID endpointId) {
-        return jdbc.queryOne("SELECT * FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL",
+        return nativeSql.queryOne("SELECT * FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL",
                 PgWebhookRepository::endpoint, companyId.value(), endpointId);
     }
 
     @Override
     public void deleteEndpoint(CompanyId companyId, UUID endpointId) {
         Instant now = clock.instant();
-        jdbc.update("UPDATE webhook_endpoints SET deleted_at = ? WHERE company_id = ? AND id = ? AND deleted_at IS NULL",
+        nativeSql.update("UPDATE webhook_endpoints SET deleted_at = ? WHERE company_id = ? AND id = ? AND deleted_at IS NULL",
                 now, companyId.value(), endpointId);
-        jdbc.update("UPDATE webhook_deliveries SET status = 'DEAD', next_attempt_at = NULL, updated_at = ?"
+        nativeSql.update("UPDATE webhook_deliveries SET status = 'DEAD', next_attempt_at = NULL, updated_at = ?"
                 + " WHERE endpoint_id = ? AND status = 'PENDING'", now, endpointId);
     }
 
     @Override
     public List<WebhookDelivery> listDeliveries(CompanyId companyId, UUID endpointId, int limit) {
-        return jdbc.query("SELECT d.*, o.type FROM webhook_deliveries d JOIN outbox_events o ON o.id = d.event_id"
+        return nativeSql.query("SELECT d.*, o.type FROM webhook_deliveries d JOIN outbox_events o ON o.id = d.event_id"
                         + " WHERE d.company_id = ? AND d.endpoint_id = ? ORDER BY d.created_at DESC, d.id DESC LIMIT ?",
                 this::delivery, companyId.value(), endpointId, limit);
     }
 
     @Override
     public List<DueDelivery> claimDue(Instant now, Duration lease, int batchSize) {
-        return jdbc.query("UPDATE webhook_deliveries d SET leased_until = ?, updated_at = ?"
+        return nativeSql.query("UPDATE webhook_deliveries d SET leased_until = ?, updated_at = ?"
                         + " FROM (SELECT x.id FROM webhook_deliveries x WHERE x.status = 'PENDING' AND x.next_attempt_at <= ?"
                         + "       AND (x.leased_until IS NULL OR x.leased_until < ?)"
                         + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due"
@@ -102,31 +102,31 @@ public class PgWebhookRepository implements WebhookRepository {
 
     @Override
     public void recordAttempt(UUID deliveryId, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt) {
-        jdbc.update("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
+        nativeSql.update("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
                         + " VALUES (?, ?, ?, ?, ?)",
                 deliveryId, attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
                 attempt.error().map(error -> error.length() > 500 ? error.substring(0, 500) : error).orElse(null));
-        jdbc.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?,"
+        nativeSql.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?,"
                         + " leased_until = NULL, updated_at = ? WHERE id = ?",
                 status.name(), nextAttemptAt.orElse(null), clock.instant(), deliveryId);
     }
 
     @Override
     public Optional<WebhookDelivery> redeliver(CompanyId companyId, UUID endpointId, UUID deliveryId, Instant now) {
-        int updated = jdbc.update("UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = ?,"
+        int updated = nativeSql.update("UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = ?,"
                         + " leased_until = NULL, updated_at = ? WHERE company_id = ? AND endpoint_id = ? AND id = ?"
                         + " AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = endpoint_id AND e.deleted_at IS NULL)",
                 now, now, companyId.value(), endpointId, deliveryId);
         if (updated == 0) {
             return Optional.empty();
         }
-        return jdbc.queryOne("SELECT d.*, o.type FROM webhook_deliveries d JOIN outbox_events o ON o.id = d.event_id"
+        return nativeSql.queryOne("SELECT d.*, o.type FROM webhook_deliveries d JOIN outbox_events o ON o.id = d.event_id"
                 + " WHERE d.id = ?", this::delivery, deliveryId);
     }
 
     private WebhookDelivery delivery(ResultSet row) throws SQLException {
         UUID id = uuid(row, "id");
-        List<DeliveryAttempt> attempts = jdbc.query("SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempted_at, id",
+        List<DeliveryAttempt> attempts = nativeSql.query("SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempted_at, id",
                 attempt -> {
                     int status = attempt.getInt("status_code");
                     Optional<Integer> statusCode = attempt.wasNull() ? Optional.empty() : Optional.of(status);

@@ -12,7 +12,7 @@ import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.StatementRecorder;
 import dev.recaudo.e2e.support.StatementRecorder.Statement;
 import dev.recaudo.e2e.support.Tenants;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -28,7 +28,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * The statements a verified payment really runs (recorded at the {@code Jdbc} helper) must not
+ * The statements a verified payment really runs (recorded at the {@code NativeSql} helper) must not
  * walk a large table, whatever the ledger holds: 100,000 ledger entries and 25,000 documents,
  * payments and applications of another company are loaded first, and every statement is explained
  * with its parameters twice. First as loaded: PostgreSQL analyzes a table only once a tenth of it
@@ -58,7 +58,7 @@ class HotPathPlansTest {
     StatementRecorder recorder;
 
     @Inject
-    Jdbc jdbc;
+    NativeSql nativeSql;
 
     @Test
     void givenALargeLedger_whenAVerifiedPaymentIsApplied_thenNoStatementItRunsWalksALargeTable() throws Exception {
@@ -97,7 +97,7 @@ class HotPathPlansTest {
     private List<String> walks(List<Statement> statements) throws Exception {
         List<String> walks = new ArrayList<>();
         for (Statement statement : statements) {
-            String plan = jdbc.queryOne("EXPLAIN (FORMAT JSON) " + statement.sql(), row -> row.getString(1),
+            String plan = nativeSql.queryOne("EXPLAIN (FORMAT JSON) " + statement.sql(), row -> row.getString(1),
                     statement.parameters().toArray()).orElseThrow();
             collectWalks(JSON.readTree(plan).get(0).get("Plan"), statement.sql(), walks);
         }

@@ -9,7 +9,7 @@ import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.StatementRecorder;
 import dev.recaudo.e2e.support.StatementRecorder.Statement;
 import dev.recaudo.e2e.support.Tenants;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -44,7 +44,7 @@ class MessagingPlansTest {
     StatementRecorder recorder;
 
     @Inject
-    Jdbc jdbc;
+    NativeSql nativeSql;
 
     @Test
     void givenAYearOfEvents_whenQueried_thenNoStatementWalksTheEventsTable() throws Exception {
@@ -91,7 +91,7 @@ class MessagingPlansTest {
     private List<String> plans(List<Statement> statements) throws Exception {
         List<String> plans = new ArrayList<>();
         for (Statement statement : statements) {
-            plans.add(jdbc.queryOne("EXPLAIN (FORMAT JSON) " + statement.sql(), row -> row.getString(1),
+            plans.add(nativeSql.queryOne("EXPLAIN (FORMAT JSON) " + statement.sql(), row -> row.getString(1),
                     statement.parameters().toArray()).orElseThrow());
         }
         return plans;

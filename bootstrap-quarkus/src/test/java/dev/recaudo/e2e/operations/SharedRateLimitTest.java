@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.ratelimit.PgRateLimitCounterStore;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Clock;
@@ -33,7 +33,7 @@ class SharedRateLimitTest {
         PGSimpleDataSource dataSource = new PGSimpleDataSource();
         dataSource.setUrl(PostgresTestDatabase.jdbcUrl());
         dataSource.setUser(System.getenv().getOrDefault("QUARKUS_DATASOURCE_USERNAME", "postgres"));
-        return new RateLimiter(new PgRateLimitCounterStore(new Jdbc(dataSource)), clock);
+        return new RateLimiter(new PgRateLimitCounterStore(new NativeSql(dataSource)), clock);
     }
 
     @Test

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 import org.jboss.logging.MDC;
 
 /**
- * The test-only observer of {@code Jdbc}: while a test records, it keeps every statement the
+ * The test-only observer of {@code NativeSql}: while a test records, it keeps every statement the
  * service runs with its parameters and the id of the request it served (from the logging context),
  * so a test can pick the statements of one request.
  */

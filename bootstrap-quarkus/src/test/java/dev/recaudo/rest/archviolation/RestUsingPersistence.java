@@ -1,11 +1,11 @@
 package dev.recaudo.rest.archviolation;
 
-import dev.recaudo.persistence.common.Jdbc;
+import dev.recaudo.persistence.common.NativeSql;
 
 /** A deliberate violation, kept in test sources only: an adapter reaching into another adapter. */
 public class RestUsingPersistence {
 
     public Class<?> shortcut() {
-        return Jdbc.class;
+        return NativeSql.class;
     }
 }

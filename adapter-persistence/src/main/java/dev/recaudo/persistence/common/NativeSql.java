@@ -1,12 +1,14 @@
 package dev.recaudo.persistence.common;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
-import jakarta.inject.Inject;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.common.UnstorableValue;
 import dev.recaudo.domain.company.CompanyId;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,14 +24,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
+import org.hibernate.Session;
 
 /**
- * The one place that talks JDBC: statements with positional parameters, rows mapped by lambdas.
- * Inside a JTA transaction the data source hands out the transaction's connection, so every
- * statement of a use case runs in that transaction; outside one, each statement commits alone.
+ * The native SQL of the persistence adapter: the statements whose exact text is the point (row
+ * locks, {@code SKIP LOCKED} claims, {@code ON CONFLICT} upserts, advisory locks, set-based
+ * updates, keyset pages), with positional parameters and rows mapped by lambdas. They run on the
+ * Hibernate session's own connection, in its transaction, after the session has flushed what its
+ * entities changed, so entities and native statements of one use case see each other's writes
+ * and commit together. Outside a transaction each statement runs in one of its own.
  */
 @ApplicationScoped
-public class Jdbc {
+public class NativeSql {
 
     /**
      * {@code character_not_in_repertoire} (22021: the NUL character, invalid UTF-8) and
@@ -37,18 +43,57 @@ public class Jdbc {
      */
     private static final Set<String> TEXT_ENCODING_REFUSALS = Set.of("22021", "22P05");
 
-    private final DataSource dataSource;
+    /** Runs JDBC work on a connection: the session's, or in tests a second instance's own. */
+    @FunctionalInterface
+    private interface Connections {
+        <T> T run(ConnectionWork<T> work);
+    }
+
+    @FunctionalInterface
+    private interface ConnectionWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private final Connections connections;
     private final StatementObserver observer;
 
-    public Jdbc(DataSource dataSource) {
-        this.dataSource = dataSource;
+    /**
+     * Statements on connections of their own, each committing alone: what a second service
+     * instance on the same database does, for tests that need two.
+     */
+    public NativeSql(DataSource standalone) {
+        this.connections = new Connections() {
+            @Override
+            public <T> T run(ConnectionWork<T> work) {
+                try (Connection connection = standalone.getConnection()) {
+                    return work.run(connection);
+                } catch (SQLException e) {
+                    throw new PersistenceFailure("could not get a connection", e);
+                }
+            }
+        };
         this.observer = null;
     }
 
-    /** With the statement observer a test installed, if any. */
+    /** On the session of the current transaction, with the statement observer a test installed, if any. */
     @Inject
-    public Jdbc(DataSource dataSource, Instance<StatementObserver> observers) {
-        this.dataSource = dataSource;
+    public NativeSql(Session session, Instance<StatementObserver> observers) {
+        this.connections = new Connections() {
+            @Override
+            public <T> T run(ConnectionWork<T> work) {
+                if (!QuarkusTransaction.isActive()) {
+                    return QuarkusTransaction.requiringNew().call(() -> run(work));
+                }
+                flush(session);
+                return session.doReturningWork(connection -> {
+                    try {
+                        return work.run(connection);
+                    } catch (SQLException e) {
+                        throw new PersistenceFailure("native statement", e);
+                    }
+                });
+            }
+        };
         this.observer = observers.isResolvable() ? observers.get() : null;
     }
 
@@ -61,17 +106,18 @@ public class Jdbc {
     public record TextArray(List<String> values) {}
 
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... parameters) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = prepare(connection, sql, parameters);
-                ResultSet rows = statement.executeQuery()) {
-            List<T> result = new ArrayList<>();
-            while (rows.next()) {
-                result.add(mapper.map(rows));
+        return connections.run(connection -> {
+            try (PreparedStatement statement = prepare(connection, sql, parameters);
+                    ResultSet rows = statement.executeQuery()) {
+                List<T> result = new ArrayList<>();
+                while (rows.next()) {
+                    result.add(mapper.map(rows));
+                }
+                return result;
+            } catch (SQLException e) {
+                throw failure(sql, e);
             }
-            return result;
-        } catch (SQLException e) {
-            throw failure(sql, e);
-        }
+        });
     }
 
     public <T> Optional<T> queryOne(String sql, RowMapper<T> mapper, Object... parameters) {
@@ -83,11 +129,29 @@ public class Jdbc {
     }
 
     public int update(String sql, Object... parameters) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = prepare(connection, sql, parameters)) {
-            return statement.executeUpdate();
-        } catch (SQLException e) {
-            throw failure(sql, e);
+        return connections.run(connection -> {
+            try (PreparedStatement statement = prepare(connection, sql, parameters)) {
+                return statement.executeUpdate();
+            } catch (SQLException e) {
+                throw failure(sql, e);
+            }
+        });
+    }
+
+    /**
+     * Writes what the session's entities changed now, reporting a refused write as the ports do,
+     * so an entity's write fails where the use case made it, like a native statement.
+     */
+    public static void flush(Session session) {
+        try {
+            session.flush();
+        } catch (PersistenceException e) {
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof SQLException sql) {
+                    throw failure("flush of the session's entities", sql);
+                }
+            }
+            throw e;
         }
     }
 
@@ -95,7 +159,7 @@ public class Jdbc {
      * A refused statement as the ports report it: text the database cannot encode is an
      * {@link UnstorableValue} (the request's mistake), anything else a {@link PersistenceFailure}.
      */
-    private static RuntimeException failure(String sql, SQLException e) {
+    static RuntimeException failure(String sql, SQLException e) {
         return TEXT_ENCODING_REFUSALS.contains(e.getSQLState())
                 ? new UnstorableValue("the database cannot store (SQLState " + e.getSQLState() + "): " + sql, e)
                 : new PersistenceFailure(sql, e);

@@ -1,0 +1,151 @@
+package dev.recaudo.persistence.document;
+
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.document.Channel;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.DocumentDetails;
+import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.document.DocumentStatus;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * A row of {@code collection_documents}. Rows are inserted by a native {@code ON CONFLICT}
+ * statement (the partner's identity of a document decides), so the columns only that insert
+ * writes are read-only here; what a document's life changes is written through this entity.
+ * {@code change_xid} is the trigger's and is not mapped.
+ */
+@Entity
+@Table(name = "collection_documents")
+public class DocumentEntity {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "company_id", updatable = false)
+    public UUID companyId;
+
+    @Column(name = "is_test", updatable = false)
+    public boolean test;
+
+    @Column(updatable = false)
+    public String source;
+
+    @Column(name = "external_document_id", updatable = false)
+    public String externalDocumentId;
+
+    @Column(name = "provider_id", updatable = false)
+    public String providerId;
+
+    @Column(name = "customer_id", updatable = false)
+    public UUID customerId;
+
+    @Column(name = "customer_external_id", updatable = false)
+    public String customerExternalId;
+
+    @Column(updatable = false)
+    public String channel;
+
+    public String reference;
+
+    public String name;
+
+    public String description;
+
+    public String phone;
+
+    public String email;
+
+    @Column(name = "invoice_number")
+    public String invoiceNumber;
+
+    @Column(name = "issue_date")
+    public Instant issueDate;
+
+    @Column(name = "due_at")
+    public Instant dueAt;
+
+    /** Kept byte for byte in a {@code json} column, written once by the insert. */
+    @Column(insertable = false, updatable = false, columnDefinition = "json")
+    public String metadata;
+
+    public String remarks;
+
+    public String currency;
+
+    @Column(name = "total_minor")
+    public long totalMinor;
+
+    @Column(name = "applied_minor")
+    public long appliedMinor;
+
+    @Column(name = "balance_minor")
+    public long balanceMinor;
+
+    public String status;
+
+    public long version;
+
+    @Column(name = "created_at", updatable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    CollectionDocument toDomain() {
+        CurrencyCode code = CurrencyCode.valueOf(currency);
+        return new CollectionDocument(
+                new DocumentId(id),
+                new TenantScope(new CompanyId(companyId), test ? KeyEnvironment.TEST : KeyEnvironment.LIVE),
+                source,
+                externalDocumentId,
+                Optional.ofNullable(providerId),
+                customerId,
+                Optional.ofNullable(customerExternalId),
+                Channel.valueOf(channel.toUpperCase(Locale.ROOT)),
+                Optional.ofNullable(reference),
+                new DocumentDetails(name, Optional.ofNullable(description), Optional.ofNullable(phone),
+                        Optional.ofNullable(email), Optional.ofNullable(invoiceNumber), Optional.ofNullable(issueDate),
+                        Optional.ofNullable(dueAt)),
+                Optional.ofNullable(metadata),
+                Optional.ofNullable(remarks),
+                Money.of(totalMinor, code),
+                Money.of(appliedMinor, code),
+                Money.of(balanceMinor, code),
+                DocumentStatus.valueOf(status),
+                version,
+                createdAt,
+                updatedAt);
+    }
+
+    /** Takes what a document's life may change: its details, money, status and version. */
+    void takeChangesOf(CollectionDocument document) {
+        DocumentDetails details = document.details();
+        reference = document.reference().orElse(null);
+        name = details.name();
+        description = details.description().orElse(null);
+        phone = details.phone().orElse(null);
+        email = details.email().orElse(null);
+        invoiceNumber = details.invoiceNumber().orElse(null);
+        issueDate = details.issueDate().orElse(null);
+        dueAt = details.dueAt().orElse(null);
+        remarks = document.remarks().orElse(null);
+        currency = document.total().currency().name();
+        totalMinor = document.total().amountMinor();
+        appliedMinor = document.applied().amountMinor();
+        balanceMinor = document.balance().amountMinor();
+        status = document.status().name();
+        version = document.version();
+        updatedAt = document.updatedAt();
+    }
+}
