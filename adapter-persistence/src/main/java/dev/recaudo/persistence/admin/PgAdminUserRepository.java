@@ -1,8 +1,5 @@
 package dev.recaudo.persistence.admin;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
-
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.admin.AdminUserRepository;
@@ -10,19 +7,17 @@ import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.Optional;
 
 @ApplicationScoped
 public class PgAdminUserRepository implements AdminUserRepository {
 
-    private static final String SELECT = "SELECT id, company_id, email, password_hash, created_at FROM admin_users";
-
     private final NativeSql nativeSql;
+    private final AdminUserEntities users;
 
-    public PgAdminUserRepository(NativeSql nativeSql) {
+    PgAdminUserRepository(NativeSql nativeSql, AdminUserEntities users) {
         this.nativeSql = nativeSql;
+        this.users = users;
     }
 
     @Override
@@ -40,21 +35,11 @@ public class PgAdminUserRepository implements AdminUserRepository {
 
     @Override
     public Optional<AdminUser> findByEmail(String normalizedEmail) {
-        return nativeSql.queryOne(SELECT + " WHERE email = ?", PgAdminUserRepository::adminUser, normalizedEmail);
+        return users.readByEmail(normalizedEmail);
     }
 
     @Override
     public Optional<AdminUser> find(CompanyId companyId, AdminUserId id) {
-        return nativeSql.queryOne(SELECT + " WHERE company_id = ? AND id = ?", PgAdminUserRepository::adminUser,
-                companyId.value(), id.value());
-    }
-
-    private static AdminUser adminUser(ResultSet row) throws SQLException {
-        return new AdminUser(
-                new AdminUserId(uuid(row, "id")),
-                new CompanyId(uuid(row, "company_id")),
-                row.getString("email"),
-                row.getString("password_hash"),
-                instant(row, "created_at"));
+        return users.read(companyId, id);
     }
 }

@@ -4,28 +4,23 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.SessionRows;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
-import org.hibernate.LockMode;
 import org.hibernate.Timeouts;
 import org.hibernate.cfg.AvailableSettings;
 
 /**
- * Documents through the session. The session keeps only documents this transaction has locked:
- * a plain read hands back a copy and lets its entity go, so a later lock of the same document
- * reads the row again under the lock instead of returning what an unlocked read saw.
+ * Documents through the session, which keeps only the documents this transaction has locked
+ * ({@link SessionRows}).
  */
 @ApplicationScoped
 class DocumentEntities implements PanacheRepositoryBase<DocumentEntity, UUID> {
 
-    private static final Set<LockMode> LOCKED =
-            EnumSet.of(LockMode.PESSIMISTIC_WRITE, LockMode.UPGRADE_NOWAIT, LockMode.UPGRADE_SKIPLOCKED);
     private static final String IN_SCOPE = "companyId = ?1 and test = ?2";
 
     Optional<CollectionDocument> read(TenantScope scope, DocumentId id) {
@@ -69,8 +64,6 @@ class DocumentEntities implements PanacheRepositoryBase<DocumentEntity, UUID> {
     }
 
     private Optional<CollectionDocument> read(Optional<DocumentEntity> entity) {
-        entity.filter(row -> !LOCKED.contains(getSession().getCurrentLockMode(row)))
-                .ifPresent(getSession()::detach);
-        return entity.map(DocumentEntity::toDomain);
+        return SessionRows.released(getSession(), entity).map(DocumentEntity::toDomain);
     }
 }

@@ -1,0 +1,54 @@
+package dev.recaudo.persistence.company;
+
+import dev.recaudo.domain.company.Company;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/** A row of {@code companies}: a tenant and its financial configuration. */
+@Entity
+@Table(name = "companies")
+public class CompanyEntity {
+
+    @Id
+    public UUID id;
+
+    public String name;
+
+    @Column(name = "reference_currency")
+    public String referenceCurrency;
+
+    public boolean enabled;
+
+    @Column(name = "created_at", updatable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    static CompanyEntity of(Company company) {
+        CompanyEntity entity = new CompanyEntity();
+        entity.id = company.id().value();
+        entity.createdAt = company.createdAt();
+        entity.takeChangesOf(company, company.createdAt());
+        return entity;
+    }
+
+    Company toDomain() {
+        return new Company(new CompanyId(id), name, Optional.ofNullable(referenceCurrency).map(CurrencyCode::valueOf),
+                enabled, createdAt);
+    }
+
+    void takeChangesOf(Company company, Instant now) {
+        name = company.name();
+        referenceCurrency = company.referenceCurrency().map(Enum::name).orElse(null);
+        enabled = company.enabled();
+        updatedAt = now;
+    }
+}
