@@ -2,6 +2,10 @@ package dev.recaudo.application.fakes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.application.integration.VerifiedPaymentsService;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ListedDocument;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.domain.common.TenantScope;
@@ -15,6 +19,7 @@ import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -58,6 +63,28 @@ public final class InMemoryBooks {
         documents.insert(document);
         book.issued(document, clock.instant());
         return document;
+    }
+
+    /**
+     * Pays part of an open document through a verified payment, the way a partner reports one: the
+     * document keeps the rest open and has money applied from then on.
+     */
+    public CollectionDocument givenPartPaid(CollectionDocument document, Money amount) {
+        CollectionDocument current = documents.get(document.id());
+        Customer customer = customers.find(current.scope(), current.customerId()).orElseThrow();
+        String payer = "payer-" + customer.id();
+        if (customers.findLink(current.scope(), current.source(), payer).isEmpty()) {
+            customers.insertLink(CustomerLink.create(customer, current.source(), payer, customer.profile(), clock.instant()));
+        }
+        VerifiedPaymentsService verifiedPayments =
+                new VerifiedPaymentsService(payments, documents, customers, ledger, book, transactions, clock);
+        ApplyResult result = verifiedPayments.apply(new VerifiedPayment(current.scope(), current.source(), "part-" + UUID.randomUUID(),
+                payer, amount, clock.instant(), List.of(new ListedDocument(current.externalDocumentId(), amount.amountMinor())),
+                "req-part"));
+        if (!(result instanceof ApplyResult.Processed)) {
+            throw new IllegalStateException("the partial payment was not applied: " + result);
+        }
+        return documents.get(document.id());
     }
 
     /** The receivable of the document in the ledger, in its currency. */
