@@ -66,10 +66,10 @@ public final class InMemoryBooks {
     }
 
     /**
-     * Pays part of an open document through a verified payment, the way a partner reports one: the
-     * document keeps the rest open and has money applied from then on.
+     * Pays an open document, in part or in full, through a verified payment the way a partner
+     * reports one: the document has money applied from then on.
      */
-    public CollectionDocument givenPartPaid(CollectionDocument document, Money amount) {
+    public CollectionDocument givenPaid(CollectionDocument document, Money amount) {
         CollectionDocument current = documents.get(document.id());
         Customer customer = customers.find(current.scope(), current.customerId()).orElseThrow();
         String payer = "payer-" + customer.id();
@@ -78,11 +78,11 @@ public final class InMemoryBooks {
         }
         VerifiedPaymentsService verifiedPayments =
                 new VerifiedPaymentsService(payments, documents, customers, ledger, book, transactions, clock);
-        ApplyResult result = verifiedPayments.apply(new VerifiedPayment(current.scope(), current.source(), "part-" + UUID.randomUUID(),
+        ApplyResult result = verifiedPayments.apply(new VerifiedPayment(current.scope(), current.source(), "paid-" + UUID.randomUUID(),
                 payer, amount, clock.instant(), List.of(new ListedDocument(current.externalDocumentId(), amount.amountMinor())),
-                "req-part"));
+                "req-paid"));
         if (!(result instanceof ApplyResult.Processed)) {
-            throw new IllegalStateException("the partial payment was not applied: " + result);
+            throw new IllegalStateException("the payment was not applied: " + result);
         }
         return documents.get(document.id());
     }

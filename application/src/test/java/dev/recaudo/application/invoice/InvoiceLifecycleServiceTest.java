@@ -180,7 +180,7 @@ class InvoiceLifecycleServiceTest {
 
     @Test
     void givenMoneyApplied_whenTheAmountChanges_thenPaymentsAppliedAndTheLedgerIsKept() {
-        CollectionDocument document = books.givenPartPaid(created(invoice(SCOPE)), usd(30_00));
+        CollectionDocument document = books.givenPaid(created(invoice(SCOPE)), usd(30_00));
 
         assertRejected(invoice(SCOPE).withAmount(usd(120_00)).replacing(document.id()), UpdateRejection.PAYMENTS_APPLIED);
         assertThat(books.document(document)).isEqualTo(document);

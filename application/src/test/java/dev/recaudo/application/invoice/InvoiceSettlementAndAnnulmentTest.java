@@ -78,7 +78,7 @@ class InvoiceSettlementAndAnnulmentTest {
 
     @Test
     void givenMoneyApplied_whenAnnulledOrSettled_thenRejectedAndTheInvoiceKeepsItsMoney() {
-        CollectionDocument partPaid = books.givenPartPaid(document, usd(30_00));
+        CollectionDocument partPaid = books.givenPaid(document, usd(30_00));
 
         assertThat(service.annul(SCOPE, ERP, document.id())).isEqualTo(new DeleteResult.Rejected(Rejection.MONEY_APPLIED));
         assertThat(service.settleFromProvider(SCOPE, ERP, document.id(), "PP-1"))
