@@ -7,6 +7,7 @@ import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ListedDocument;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
 import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
@@ -76,15 +77,23 @@ public final class InMemoryBooks {
         if (customers.findLink(current.scope(), current.source(), payer).isEmpty()) {
             customers.insertLink(CustomerLink.create(customer, current.source(), payer, customer.profile(), clock.instant()));
         }
-        VerifiedPaymentsService verifiedPayments =
-                new VerifiedPaymentsService(payments, documents, customers, ledger, book, transactions, clock);
-        ApplyResult result = verifiedPayments.apply(new VerifiedPayment(current.scope(), current.source(), "paid-" + UUID.randomUUID(),
+        ApplyResult result = verifiedPayments().apply(new VerifiedPayment(current.scope(), current.source(), "paid-" + UUID.randomUUID(),
                 payer, amount, clock.instant(), List.of(new ListedDocument(current.externalDocumentId(), amount.amountMinor())),
                 "req-paid"));
         if (!(result instanceof ApplyResult.Processed)) {
             throw new IllegalStateException("the payment was not applied: " + result);
         }
         return documents.get(document.id());
+    }
+
+    /** The verified payments use case on these books. */
+    public VerifiedPaymentsService verifiedPayments() {
+        return new VerifiedPaymentsService(payments, documents, customers, ledger, book, transactions, clock);
+    }
+
+    /** The public invoice use case on these books. */
+    public InvoiceLifecycleService invoiceLifecycle() {
+        return new InvoiceLifecycleService(documents, customers, checkouts, payments, book, transactions, clock);
     }
 
     /** The receivable of the document in the ledger, in its currency. */
@@ -179,13 +188,9 @@ public final class InMemoryBooks {
         return documents.get(document.id());
     }
 
-    /** Ids of payments are random; a test names them by the partner's id. */
+    /** A stored payment by the id its partner (or Recaudo, for the kinds it names) gave it. */
     public Payment payment(String externalPaymentId) {
         return payments.all().stream().filter(payment -> payment.externalPaymentId().equals(externalPaymentId)).findFirst()
                 .orElseThrow(() -> new AssertionError("no payment " + externalPaymentId));
-    }
-
-    public UUID paymentId(String externalPaymentId) {
-        return payment(externalPaymentId).id();
     }
 }

@@ -124,6 +124,19 @@ class CollectionDocumentsServiceTest {
     }
 
     @Test
+    void givenADocumentCreatedWithMetadata_whenALaterUpsertSendsOther_thenTheMetadataOfTheCreationStays() {
+        UpsertDocument withMetadata = new UpsertDocument(SCOPE, "erp", "DC-1", "C-1", customer(Optional.of("J-30123456")),
+                CurrencyCode.USD, LINES, details("Factura DC-1"), Optional.of("{\"order\":1}"));
+        service.upsert(withMetadata);
+
+        UpsertResult later = service.upsert(new UpsertDocument(SCOPE, "erp", "DC-1", "C-1", withMetadata.customer(),
+                CurrencyCode.USD, List.of(line(1, 5_00)), details("Factura DC-1"), Optional.of("{\"order\":2}")));
+
+        assertThat(later).isInstanceOf(UpsertResult.Updated.class);
+        assertThat(((UpsertResult.Updated) later).document().document().metadataJson()).hasValue("{\"order\":1}");
+    }
+
+    @Test
     void givenANewDocumentInACurrencyNoPaymentCanSettle_whenUpserted_thenRefusedAndNeitherItNorItsCustomerIsKept() {
         UpsertResult result = service.upsert(upsert(CurrencyCode.COP, LINES, details("Factura DC-1")));
 

@@ -39,8 +39,7 @@ class VerifiedPaymentsServiceTest {
     private static final TenantScope SCOPE = new TenantScope(CompanyId.random(), KeyEnvironment.LIVE);
 
     private final InMemoryBooks books = new InMemoryBooks();
-    private final VerifiedPaymentsService service = new VerifiedPaymentsService(books.payments(), books.documents(),
-            books.customers(), books.ledger(), books.book(), books.transactions(), books.clock());
+    private final VerifiedPaymentsService service = books.verifiedPayments();
     private final CustomerLink customer = books.givenCustomer(SCOPE, "erp", "C-1");
 
     @AfterEach

@@ -37,8 +37,7 @@ class InvoiceLifecycleServiceTest {
     private static final TenantScope SCOPE = new TenantScope(CompanyId.random(), KeyEnvironment.LIVE);
 
     private final InMemoryBooks books = new InMemoryBooks();
-    private final InvoiceLifecycleService service = new InvoiceLifecycleService(books.documents(), books.customers(),
-            books.checkouts(), books.payments(), books.book(), books.transactions(), books.clock());
+    private final InvoiceLifecycleService service = books.invoiceLifecycle();
 
     @AfterEach
     void theBooksBalance() {

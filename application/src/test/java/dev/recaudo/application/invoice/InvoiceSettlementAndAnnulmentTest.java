@@ -34,8 +34,7 @@ class InvoiceSettlementAndAnnulmentTest {
     private static final Optional<String> ERP = Optional.of("erp");
 
     private final InMemoryBooks books = new InMemoryBooks();
-    private final InvoiceLifecycleService service = new InvoiceLifecycleService(books.documents(), books.customers(),
-            books.checkouts(), books.payments(), books.book(), books.transactions(), books.clock());
+    private final InvoiceLifecycleService service = books.invoiceLifecycle();
     private CollectionDocument document;
 
     @BeforeEach
