@@ -17,7 +17,10 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -120,5 +123,44 @@ class FingerprintsTest {
         assertTimeoutPreemptively(FAST, () -> assertThat(huge.matches(sha256("{\"metadata\":{\"x\":1}}"))).isFalse());
         assertThat(Fingerprints.legacy(json("{\"x\":1e999999999}"))).isEmpty();
         assertThat(bounded.matches(sha256("{\"x\":1" + "0".repeat(400) + "}"))).isTrue();
+    }
+
+    @Test
+    void givenBodiesEqualAsJson_whenFingerprinted_thenEqualWhateverTheKeyOrderOrEscapes() {
+        String value = body(ERP, "{\"customer\":{\"name\":\"Jos\u00e9\",\"tax\":\"V-1\"},\"lines\":[{\"q\":1,\"u\":2.50}]}").value();
+
+        assertThat(body(ERP, "{\"lines\":[{\"u\":2.5,\"q\":1.0}],\"customer\":{\"tax\":\"V-1\",\"name\":\"Jos\\u00e9\"}}").value())
+                .isEqualTo(value);
+    }
+
+    @Test
+    void givenBodiesThatDifferInAnyValue_whenFingerprinted_thenDifferent() {
+        String[] bodies = {"{\"a\":20}", "{\"a\":\"20\"}", "{\"a\":null}", "{}", "{\"a\":true}", "{\"a\":\"true\"}",
+            "{\"a\":[1,2]}", "{\"a\":[2,1]}", "{\"a\":[[1,2]]}", "{\"a\":{\"b\":1}}", "{\"A\":20}", "{\"a\":-20}"};
+
+        assertThat(Arrays.stream(bodies).map(text -> body(ERP, text).value())).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void givenPathIdsInAnyOrder_whenFingerprinted_thenEqual() {
+        Map<String, String> ids = new LinkedHashMap<>();
+        ids.put("companyId", "c-1");
+        ids.put("externalPaymentId", "P-1");
+        Map<String, String> reversed = new LinkedHashMap<>();
+        reversed.put("externalPaymentId", "P-1");
+        reversed.put("companyId", "c-1");
+
+        assertThat(Fingerprints.of(ERP, reversed, json("{}")).value()).isEqualTo(Fingerprints.of(ERP, ids, json("{}")).value());
+        assertThat(Fingerprints.of(ERP, Map.of("companyId", "P-1", "externalPaymentId", "c-1"), json("{}")).value())
+                .isNotEqualTo(Fingerprints.of(ERP, ids, json("{}")).value());
+    }
+
+    @Test
+    void givenAStoredCurrentFormOfAnotherRequest_whenCompared_thenNoMatchAndNoOldFormIsTried() {
+        Fingerprints.Fingerprint request = body(ERP, "{\"amount\":20}");
+
+        assertThat(request.matches(body(ERP, "{\"amount\":21}").value())).isFalse();
+        assertThat(request.matches(request.value())).isTrue();
+        assertThat(request.matches("v2:" + request.value().substring(3).toUpperCase(Locale.ROOT))).isFalse();
     }
 }

@@ -10,6 +10,7 @@ import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.Rejection
 import dev.recaudo.application.fakes.DirectTransactions;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemoryExternalPaymentRepository;
+import dev.recaudo.application.fakes.InMemoryLedger;
 import dev.recaudo.application.fakes.InMemoryPaymentRepository;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.application.fakes.Unused;
@@ -25,8 +26,6 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Entry;
-import dev.recaudo.domain.ledger.Ledger;
-import dev.recaudo.domain.ledger.Transfer;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
@@ -36,7 +35,6 @@ import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -52,18 +50,7 @@ class ExternalPaymentsServiceTest {
     private final InMemoryExternalPaymentRepository externalPayments = new InMemoryExternalPaymentRepository();
     private final InMemoryCallbacks callbacks = new InMemoryCallbacks();
     private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository();
-    private final List<Transfer> posted = new ArrayList<>();
-    private final Ledger ledger = new Ledger() {
-        @Override
-        public void post(Transfer transfer) {
-            posted.add(transfer);
-        }
-
-        @Override
-        public Money balance(TenantScope scope, AccountCode account, CurrencyCode currency) {
-            throw new AssertionError("not read here");
-        }
-    };
+    private final InMemoryLedger ledger = new InMemoryLedger();
     private final WebhookTargetPolicy targets = url -> url.startsWith("https://hooks.example/")
             ? new WebhookTargetPolicy.TargetCheck.Allowed() : new WebhookTargetPolicy.TargetCheck.Refused("not public");
 
@@ -96,7 +83,7 @@ class ExternalPaymentsServiceTest {
     void givenHostedPaymentWithoutInvoice_whenCompleted_thenExternalPaymentRecordedMoneyHeldUnappliedAndCallbackQueued() {
         ExternalPayment pending = hosted(2500);
         assertThat(pending.status()).isEqualTo(ExternalPaymentStatus.PENDING);
-        assertThat(posted).isEmpty();
+        assertThat(ledger.transfers()).isEmpty();
 
         Completion completion = service.completeHosted(SCOPE, Optional.of("erp"), pending.checkoutId().orElseThrow());
 
@@ -109,8 +96,8 @@ class ExternalPaymentsServiceTest {
         assertThat(payment.outcome()).isEqualTo(PaymentOutcome.NO_OPEN_DOCUMENTS);
         assertThat(payment.applied().isZero()).isTrue();
         assertThat(payment.credit().isZero()).isTrue();
-        assertThat(posted).hasSize(1);
-        assertThat(posted.get(0).entries()).containsExactlyInAnyOrder(
+        assertThat(ledger.transfers()).hasSize(1);
+        assertThat(ledger.transfers().get(0).entries()).containsExactlyInAnyOrder(
                 Entry.debit(AccountCode.externalCollections(), Money.of(2500, CurrencyCode.USD)),
                 Entry.credit(AccountCode.unappliedPayment(payment.id()), Money.of(2500, CurrencyCode.USD)));
         assertThat(callbacks.attemptsOf(SCOPE, List.of(pending.id()))).isEmpty(); // queued, not attempted yet
@@ -127,7 +114,7 @@ class ExternalPaymentsServiceTest {
 
         assertThat(again).isInstanceOf(Completion.AlreadyCompleted.class);
         assertThat(payments.writes()).isEqualTo(writes);
-        assertThat(posted).hasSize(1);
+        assertThat(ledger.transfers()).hasSize(1);
     }
 
     @Test
@@ -139,7 +126,7 @@ class ExternalPaymentsServiceTest {
         assertThat(service.completeHosted(LIVE, Optional.empty(), checkoutId)).isEqualTo(new Completion.NotFound());
         assertThat(service.completeHosted(SCOPE, Optional.empty(), UUID.randomUUID())).isEqualTo(new Completion.NotFound());
         assertThat(externalPayments.find(SCOPE, "erp", pending.id()).orElseThrow().isPending()).isTrue();
-        assertThat(posted).isEmpty();
+        assertThat(ledger.transfers()).isEmpty();
     }
 
     @Test
@@ -149,7 +136,7 @@ class ExternalPaymentsServiceTest {
 
         assertThat(service.completeHosted(SCOPE, Optional.empty(), pending.checkoutId().orElseThrow()))
                 .isInstanceOf(Completion.NotPayable.class);
-        assertThat(posted).isEmpty();
+        assertThat(ledger.transfers()).isEmpty();
         assertThat(payments.writes()).isZero();
     }
 
@@ -176,7 +163,7 @@ class ExternalPaymentsServiceTest {
         assertThat(declined.status()).isEqualTo(ExternalPaymentStatus.FAILED);
         assertThat(declined.paymentId()).isEmpty();
         assertThat(waiting.status()).isEqualTo(ExternalPaymentStatus.PENDING);
-        assertThat(posted).hasSize(1);
+        assertThat(ledger.transfers()).hasSize(1);
         assertThat(payments.writes()).isEqualTo(1);
         assertThat(service.cancel(SCOPE, "erp", declined.id())).isInstanceOf(CancelResult.NotCancelable.class);
     }

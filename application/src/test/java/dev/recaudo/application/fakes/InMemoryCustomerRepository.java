@@ -18,12 +18,12 @@ import java.util.UUID;
  * external id, a customer by id and by tax identity), counting every write. Lists are not kept: the
  * application layer only pages what the repository answers.
  */
-public final class InMemoryCustomerRepository implements CustomerRepository {
+public final class InMemoryCustomerRepository implements CustomerRepository, TransactionalFake {
 
     private record LinkKey(TenantScope scope, String source, String externalCustomerId) {}
 
-    private final Map<UUID, Customer> customers = new LinkedHashMap<>();
-    private final Map<LinkKey, CustomerLink> links = new LinkedHashMap<>();
+    private Map<UUID, Customer> customers = new LinkedHashMap<>();
+    private Map<LinkKey, CustomerLink> links = new LinkedHashMap<>();
     private int writes;
 
     @Override
@@ -96,7 +96,24 @@ public final class InMemoryCustomerRepository implements CustomerRepository {
         throw new UnsupportedOperationException("lists are not kept in memory");
     }
 
+    @Override
+    public Runnable captureRollback() {
+        Map<UUID, Customer> savedCustomers = new LinkedHashMap<>(customers);
+        Map<LinkKey, CustomerLink> savedLinks = new LinkedHashMap<>(links);
+        int savedWrites = writes;
+        return () -> {
+            customers = savedCustomers;
+            links = savedLinks;
+            writes = savedWrites;
+        };
+    }
+
     public int writes() {
         return writes;
+    }
+
+    /** Every customer stored, in insertion order. */
+    public List<Customer> all() {
+        return List.copyOf(customers.values());
     }
 }

@@ -14,9 +14,9 @@ import java.util.Optional;
 import java.util.UUID;
 
 /** External payments in memory, each read narrowed to one scope and partner as the table's queries are. */
-public final class InMemoryExternalPaymentRepository implements ExternalPaymentRepository {
+public final class InMemoryExternalPaymentRepository implements ExternalPaymentRepository, TransactionalFake {
 
-    private final Map<UUID, ExternalPayment> rows = new LinkedHashMap<>();
+    private Map<UUID, ExternalPayment> rows = new LinkedHashMap<>();
     private int writes;
 
     @Override
@@ -71,6 +71,16 @@ public final class InMemoryExternalPaymentRepository implements ExternalPaymentR
                 .toList();
         int from = Math.min((page - 1) * size, mine.size());
         return new Page<>(mine.subList(from, Math.min(from + size, mine.size())), mine.size(), page, size);
+    }
+
+    @Override
+    public Runnable captureRollback() {
+        Map<UUID, ExternalPayment> saved = new LinkedHashMap<>(rows);
+        int savedWrites = writes;
+        return () -> {
+            rows = saved;
+            writes = savedWrites;
+        };
     }
 
     public int writes() {

@@ -2,6 +2,7 @@ package dev.recaudo.application.fakes;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentApplication;
@@ -9,6 +10,7 @@ import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentRepository;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,16 +18,31 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Payments and certified rates in memory, keyed like the database keys them, counting every write.
- * The reads of applications and lists are not kept yet: no test of the application layer needs them.
+ * Payments, their applications and certified rates in memory, keyed like the database keys them,
+ * counting every write. An application needs its payment and a free place among the payment's
+ * applications, as the foreign key and the unique index make it. The reads that join documents
+ * need the document store; the change list is SQL, tested against the database.
  */
-public final class InMemoryPaymentRepository implements PaymentRepository {
+public final class InMemoryPaymentRepository implements PaymentRepository, TransactionalFake {
 
     private record Identity(TenantScope scope, String source, String externalPaymentId) {}
 
-    private final Map<Identity, Payment> payments = new LinkedHashMap<>();
-    private final List<ExchangeRate> exchangeRates = new ArrayList<>();
+    private record StoredApplication(TenantScope scope, PaymentApplication application) {}
+
+    private final Optional<InMemoryDocumentRepository> documents;
+    private Map<Identity, Payment> payments = new LinkedHashMap<>();
+    private List<StoredApplication> applications = new ArrayList<>();
+    private List<ExchangeRate> exchangeRates = new ArrayList<>();
     private int writes;
+
+    /** Without documents: the reads that join them are refused. */
+    public InMemoryPaymentRepository() {
+        this.documents = Optional.empty();
+    }
+
+    public InMemoryPaymentRepository(InMemoryDocumentRepository documents) {
+        this.documents = Optional.of(documents);
+    }
 
     @Override
     public void insert(Payment payment) {
@@ -52,8 +69,7 @@ public final class InMemoryPaymentRepository implements PaymentRepository {
 
     @Override
     public Optional<Payment> findVerified(TenantScope scope, String source, String externalPaymentId) {
-        return Optional.ofNullable(payments.get(new Identity(scope, source, externalPaymentId)))
-                .filter(payment -> payment.kind() == PaymentKind.VERIFIED);
+        return find(scope, source, externalPaymentId).filter(payment -> payment.kind() == PaymentKind.VERIFIED);
     }
 
     @Override
@@ -63,22 +79,47 @@ public final class InMemoryPaymentRepository implements PaymentRepository {
 
     @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
+        if (payment(application.paymentId()).filter(payment -> payment.scope().equals(scope)).isEmpty()) {
+            throw new IllegalStateException("no payment " + application.paymentId() + " in this tenant");
+        }
+        boolean placeTaken = applications.stream().anyMatch(stored -> stored.application().paymentId()
+                .equals(application.paymentId()) && stored.application().position() == application.position());
+        if (placeTaken || !application.amount().isPositive()) {
+            throw new IllegalStateException("an application takes a free place and a positive amount");
+        }
+        applications.add(new StoredApplication(scope, application));
         writes++;
     }
 
     @Override
     public Optional<UUID> latestPaymentFor(TenantScope scope, DocumentId documentId) {
-        throw new UnsupportedOperationException("not kept by this fake");
+        List<PaymentApplication> ofDocument = ofDocument(scope, documentId);
+        return ofDocument.isEmpty() ? Optional.empty() : Optional.of(ofDocument.get(ofDocument.size() - 1).paymentId());
     }
 
     @Override
     public List<AppliedPayment> applicationsOfDocument(TenantScope scope, DocumentId documentId) {
-        throw new UnsupportedOperationException("not kept by this fake");
+        return ofDocument(scope, documentId).stream().map(application -> {
+            Payment payment = payment(application.paymentId()).orElseThrow();
+            return new AppliedPayment(payment.id(), application.amount(), payment.source(), payment.externalPaymentId(),
+                    payment.outcome(), application.appliedAt());
+        }).toList();
     }
 
     @Override
     public List<PaidDocument> applicationsOfPayment(TenantScope scope, UUID paymentId) {
-        throw new UnsupportedOperationException("not kept by this fake");
+        InMemoryDocumentRepository store = documents.orElseThrow(
+                () -> new UnsupportedOperationException("this fake was made without documents"));
+        return applications.stream()
+                .filter(stored -> stored.scope().equals(scope) && stored.application().paymentId().equals(paymentId))
+                .map(StoredApplication::application)
+                .sorted(Comparator.comparingInt(PaymentApplication::position))
+                .map(application -> {
+                    CollectionDocument document = store.get(application.documentId());
+                    return new PaidDocument(document.id(), document.externalDocumentId(), application.amount(),
+                            document.balance());
+                })
+                .toList();
     }
 
     @Override
@@ -89,7 +130,21 @@ public final class InMemoryPaymentRepository implements PaymentRepository {
 
     @Override
     public ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query) {
-        throw new UnsupportedOperationException("not kept by this fake");
+        throw new UnsupportedOperationException("change lists are not kept in memory");
+    }
+
+    @Override
+    public Runnable captureRollback() {
+        Map<Identity, Payment> savedPayments = new LinkedHashMap<>(payments);
+        List<StoredApplication> savedApplications = new ArrayList<>(applications);
+        List<ExchangeRate> savedRates = new ArrayList<>(exchangeRates);
+        int savedWrites = writes;
+        return () -> {
+            payments = savedPayments;
+            applications = savedApplications;
+            exchangeRates = savedRates;
+            writes = savedWrites;
+        };
     }
 
     /** Inserts, updates, applications and rates written so far. */
@@ -99,5 +154,26 @@ public final class InMemoryPaymentRepository implements PaymentRepository {
 
     public List<ExchangeRate> exchangeRates() {
         return List.copyOf(exchangeRates);
+    }
+
+    /** Every payment stored, in insertion order. */
+    public List<Payment> all() {
+        return List.copyOf(payments.values());
+    }
+
+    /** Every application of every payment, in the order they were made. */
+    public List<PaymentApplication> applications() {
+        return applications.stream().map(StoredApplication::application).toList();
+    }
+
+    private Optional<Payment> payment(UUID paymentId) {
+        return payments.values().stream().filter(payment -> payment.id().equals(paymentId)).findFirst();
+    }
+
+    private List<PaymentApplication> ofDocument(TenantScope scope, DocumentId documentId) {
+        return applications.stream()
+                .filter(stored -> stored.scope().equals(scope) && stored.application().documentId().equals(documentId))
+                .map(StoredApplication::application)
+                .toList();
     }
 }

@@ -1,26 +1,29 @@
 package dev.recaudo.application.idempotency;
 
+import static dev.recaudo.application.fixtures.ApiKeyFixture.keysOf;
 import static dev.recaudo.application.fixtures.ApiKeySpecFixture.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.recaudo.application.fakes.InMemoryIdempotencyStore;
+import dev.recaudo.application.fakes.InMemoryOutbox;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.application.fakes.RollbackTransactions;
+import dev.recaudo.application.fixtures.ApiKeyFixture;
 import dev.recaudo.application.idempotency.IdempotentExecution.Outcome;
 import dev.recaudo.domain.apikey.ApiKey;
-import dev.recaudo.domain.apikey.ApiKeyId;
-import dev.recaudo.domain.apikey.ApiKeySecret;
-import dev.recaudo.domain.apikey.ApiKeySpec;
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
-import java.security.SecureRandom;
+import dev.recaudo.domain.webhook.OutboxEvent;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -30,12 +33,13 @@ class IdempotentExecutionTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
     private static final String OPERATION = "integrations.customers.upsert";
     private static final String KEY = "key-1";
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore();
-    private final RollbackTransactions transactions = new RollbackTransactions(store);
+    private final InMemoryOutbox outbox = new InMemoryOutbox();
+    private final RollbackTransactions transactions = new RollbackTransactions(store, outbox);
     private final IdempotentExecution execution = new IdempotentExecution(store, transactions, new MutableClock(NOW));
     private final CompanyId company = CompanyId.random();
+    private final ApiKeyFixture keys = keysOf(company);
     private final AtomicInteger runs = new AtomicInteger();
 
     /** A fingerprint that also recognises the given earlier forms, as a versioned one does. */
@@ -50,12 +54,8 @@ class IdempotentExecutionTest {
         }
     }
 
-    private ApiKey key(ApiKeySpec spec) {
-        return ApiKey.issue(ApiKeyId.random(), company, spec, ApiKeySecret.generate(spec.environment(), RANDOM), NOW);
-    }
-
     private IdempotencyScope partner(String source) {
-        return IdempotencyScope.of(key(spec().withSource(source).build()));
+        return keys.scopeOf(spec().withSource(source));
     }
 
     private Supplier<StoredResponse> answering(int status, String body) {
@@ -111,9 +111,9 @@ class IdempotentExecutionTest {
 
     @Test
     void givenKeyWithoutSource_whenItsRotatedReplacementRepeatsTheRequest_thenItReplaysButAnotherSourcelessKeyDoesNot() {
-        ApiKey original = key(spec().build());
-        ApiKey replacement = original.successor(ApiKeyId.random(), ApiKeySecret.generate(KeyEnvironment.LIVE, RANDOM), NOW);
-        ApiKey unrelated = key(spec().build());
+        ApiKey original = keys.issue(spec());
+        ApiKey replacement = keys.rotate(original);
+        ApiKey unrelated = keys.issue(spec());
         execution.execute(IdempotencyScope.of(original), OPERATION, KEY, new Fingerprint("v2:a"), answering(200, "{}"));
 
         Outcome retried = execution.execute(IdempotencyScope.of(replacement), OPERATION, KEY, new Fingerprint("v2:a"),
@@ -177,5 +177,56 @@ class IdempotentExecutionTest {
         assertThat(same).isEqualTo(new Outcome.Replayed(new StoredResponse(201, "{\"old\":true}")));
         assertThat(other).isInstanceOf(Outcome.KeyReusedWithAnotherRequest.class);
         assertThat(runs).hasValue(0);
+    }
+
+    @Test
+    void givenARequestInFlight_whenItsTwinArrivesMeanwhile_thenTheTwinIsToldSoAndALaterRepeatReplaysTheFirstAnswer() {
+        IdempotencyScope scope = partner("erp");
+        Outcome[] twin = new Outcome[1];
+
+        Outcome first = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), () -> {
+            twin[0] = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{\"twin\":true}"));
+            return answering(201, "{\"first\":true}").get();
+        });
+        Outcome later = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+
+        assertThat(twin[0]).isInstanceOf(Outcome.StillInProgress.class);
+        assertThat(first).isEqualTo(new Outcome.Executed(new StoredResponse(201, "{\"first\":true}")));
+        assertThat(later).isEqualTo(new Outcome.Replayed(new StoredResponse(201, "{\"first\":true}")));
+        assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void givenAKeyUsedForOneOperation_whenAnotherOperationUsesTheSameValue_thenItsOwnWorkRuns() {
+        IdempotencyScope scope = partner("erp");
+        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+
+        Outcome other = execution.execute(scope, "integrations.verified_payments.apply", KEY, new Fingerprint("v2:b"),
+                answering(200, "{\"applied\":true}"));
+
+        assertThat(other).isEqualTo(new Outcome.Executed(new StoredResponse(200, "{\"applied\":true}")));
+        assertThat(runs).hasValue(2);
+    }
+
+    @Test
+    void givenWorkThatWroteAndThenAnsweredAnError_whenDone_thenItsWritesRollBackWithTheClaim() {
+        IdempotencyScope scope = partner("erp");
+
+        Outcome refused = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), announcing(422));
+        assertThat(outbox.events()).isEmpty();
+        Outcome accepted = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), announcing(201));
+
+        assertThat(refused).isEqualTo(new Outcome.Executed(new StoredResponse(422, "{}")));
+        assertThat(accepted).isEqualTo(new Outcome.Executed(new StoredResponse(201, "{}")));
+        assertThat(outbox.events()).hasSize(1);
+        assertThat(store.size()).isEqualTo(1);
+    }
+
+    /** Work that writes an event, as a use case does, then answers the status. */
+    private Supplier<StoredResponse> announcing(int status) {
+        return () -> {
+            outbox.append(new OutboxEvent(UUID.randomUUID(), new TenantScope(company, KeyEnvironment.LIVE), "invoice.created", NOW, Map.of()));
+            return new StoredResponse(status, "{}");
+        };
     }
 }

@@ -1,0 +1,198 @@
+package dev.recaudo.application.invoice;
+
+import static dev.recaudo.application.fixtures.Amounts.usd;
+import static dev.recaudo.application.fixtures.DocumentFixture.details;
+import static dev.recaudo.application.fixtures.DocumentFixture.document;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.recaudo.application.fakes.InMemoryBooks;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.checkout.Checkout;
+import dev.recaudo.domain.checkout.CheckoutStatus;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.DocumentStatus;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
+import dev.recaudo.domain.ledger.AccountCode;
+import dev.recaudo.domain.ledger.Transfer;
+import dev.recaudo.domain.ledger.TransferKind;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.payment.PaymentApplication;
+import dev.recaudo.domain.payment.PaymentKind;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The money moves of one document, carried out in memory; the books balance after each test. */
+class DocumentBookTest {
+
+    private static final TenantScope SCOPE = new TenantScope(CompanyId.random(), KeyEnvironment.TEST);
+
+    private final InMemoryBooks books = new InMemoryBooks();
+    private final DocumentBook book = books.book();
+    private CollectionDocument document;
+
+    @BeforeEach
+    void anIssuedDocument() {
+        document = books.givenIssued(document(SCOPE).withTotal(usd(100_00)).build());
+        books.clock().advance(Duration.ofMinutes(1));
+    }
+
+    @AfterEach
+    void theBooksBalance() {
+        books.assertBalanced();
+    }
+
+    private Instant now() {
+        return books.clock().instant();
+    }
+
+    private Checkout current() {
+        return books.checkouts().current(SCOPE, document.id()).orElseThrow();
+    }
+
+    /** A checkout payment of the amount, recorded as the checkout use case records it before applying it. */
+    private Payment recorded(Money amount) {
+        Payment payment = Payment.settling(SCOPE, document.source(), PaymentKind.CHECKOUT, UUID.randomUUID(), document.customerId(),
+                amount, Optional.empty(), now());
+        books.payments().insert(payment);
+        return payment;
+    }
+
+    private ExternalPayment pendingHosted(CollectionDocument collected) {
+        ExternalPayment hosted = new ExternalPayment(UUID.randomUUID(), SCOPE, "erp", UUID.randomUUID(), ExternalPaymentMode.HOSTED,
+                ExternalPaymentStatus.PENDING, collected.balance(), Optional.of(collected.id()), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.of(UUID.randomUUID()), Optional.empty(), now(), now());
+        books.externalPayments().insert(hosted);
+        return hosted;
+    }
+
+    @Test
+    void givenANewDocument_whenIssued_thenItsReceivableHoldsTheTotalAndACheckoutAsksForIt() {
+        assertThat(books.ledger().transfers(TransferKind.DOCUMENT_ISSUED)).singleElement().satisfies(issued ->
+                assertThat(issued.documentId()).hasValue(document.id()));
+        assertThat(books.ledger().balance(SCOPE, AccountCode.billing(), document.total().currency())).isEqualTo(usd(-100_00));
+        assertThat(current().amount()).isEqualTo(usd(100_00));
+        assertThat(current().title()).isEqualTo(document.details().name());
+        assertThat(current().isPending()).isTrue();
+    }
+
+    @Test
+    void givenPartOfTheBalance_whenApplied_thenOneApplicationOneTransferAndTheCheckoutForTheOldBalanceIsCanceled() {
+        Payment payment = recorded(usd(40_00));
+
+        CollectionDocument paid = book.applyPayment(document, payment, usd(40_00), AccountCode.checkoutCollections(),
+                DocumentStatus.CREATED, now());
+
+        assertThat(paid.applied()).isEqualTo(usd(40_00));
+        assertThat(paid.balance()).isEqualTo(usd(60_00));
+        assertThat(paid.version()).isEqualTo(document.version() + 1);
+        assertThat(books.document(document)).isEqualTo(paid);
+        Transfer applied = books.ledger().transfers(TransferKind.PAYMENT_APPLIED).get(0);
+        assertThat(books.payments().applications()).singleElement().satisfies(application -> {
+            assertThat(application.transferId()).isEqualTo(applied.id());
+            assertThat(application.position()).isZero();
+            assertThat(application.paymentId()).isEqualTo(payment.id());
+        });
+        assertThat(current().status()).isEqualTo(CheckoutStatus.CANCELED);
+    }
+
+    @Test
+    void givenTheWholeBalance_whenAppliedAndPaid_thenTheCheckoutIsApprovedAndPaidIsAnnouncedOnce() {
+        Payment payment = recorded(usd(100_00));
+
+        CollectionDocument paid = book.applyPayment(document, payment, usd(100_00), AccountCode.checkoutCollections(),
+                DocumentStatus.PAID, now());
+        assertThat(current().isPending()).as("a settled document's checkout is what paid it").isTrue();
+        InvoiceView view = book.paid(paid, Optional.of("ref-77"), payment.id(), now());
+
+        assertThat(view.paymentId()).hasValue(payment.id());
+        assertThat(view.checkout()).hasValueSatisfying(checkout -> {
+            assertThat(checkout.status()).isEqualTo(CheckoutStatus.APPROVED);
+            assertThat(checkout.providerPaymentId()).hasValue("ref-77");
+            assertThat(checkout.paidAt()).hasValue(now());
+        });
+        assertThat(current().status()).isEqualTo(CheckoutStatus.APPROVED);
+        assertThat(books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID)).containsEntry("status", "PAID");
+    }
+
+    @Test
+    void givenACheckoutCanceledByAnEarlierPartialPayment_whenTheRestIsPaid_thenTheCanceledCheckoutIsNotApproved() {
+        Payment first = recorded(usd(40_00));
+        CollectionDocument partPaid = book.applyPayment(document, first, usd(40_00), AccountCode.checkoutCollections(),
+                DocumentStatus.CREATED, now());
+        Payment rest = recorded(usd(60_00));
+        CollectionDocument paid = book.applyPayment(partPaid, rest, usd(60_00), AccountCode.checkoutCollections(),
+                DocumentStatus.PAID, now());
+
+        InvoiceView view = book.paid(paid, Optional.empty(), rest.id(), now());
+
+        assertThat(view.checkout().orElseThrow().status()).isEqualTo(CheckoutStatus.CANCELED);
+        assertThat(books.payments().applications()).extracting(PaymentApplication::paymentId).containsExactly(first.id(), rest.id());
+        assertThat(books.outbox().ofType(DocumentBook.INVOICE_PAID)).hasSize(1);
+    }
+
+    @Test
+    void givenAHostedPaymentCollectingTheDocument_whenSuspendedThenReissued_thenOneCheckoutIsPayableAtATime() {
+        Checkout original = current();
+
+        book.suspendCheckout(document, now());
+        assertThat(current().status()).isEqualTo(CheckoutStatus.CANCELED);
+        books.clock().advance(Duration.ofMinutes(1));
+        book.reissueCheckout(document, now());
+        book.reissueCheckout(document, now());
+
+        assertThat(books.checkouts().of(document.id())).hasSize(2);
+        assertThat(current().id()).isNotEqualTo(original.id());
+        assertThat(current().isPending()).isTrue();
+        assertThat(current().amount()).isEqualTo(document.balance());
+    }
+
+    @Test
+    void givenASuspendedCheckout_whenTheDocumentIsDescribed_thenTheCanceledCheckoutIsLeftAsItWas() {
+        book.suspendCheckout(document, now());
+        Checkout suspended = current();
+
+        book.describe(document.withDetails(document.reference(), details("Nueva"),
+                now()), now());
+
+        assertThat(current()).isEqualTo(suspended);
+        assertThat(books.document(document).details().name()).isEqualTo("Nueva");
+    }
+
+    @Test
+    void givenAPendingHostedPayment_whenTheTotalChanges_thenItIsCanceledWithTheOldCheckout() {
+        ExternalPayment hosted = pendingHosted(document);
+        CollectionDocument other = books.givenIssued(document(SCOPE).withExternalId("DC-2").build());
+        ExternalPayment otherHosted = pendingHosted(other);
+
+        InvoiceView view = book.changeTotal(document, usd(120_00), now());
+
+        assertThat(books.externalPayments().find(SCOPE, "erp", hosted.id()).orElseThrow().status())
+                .isEqualTo(ExternalPaymentStatus.CANCELED);
+        assertThat(books.externalPayments().find(SCOPE, "erp", otherHosted.id()).orElseThrow().isPending()).isTrue();
+        assertThat(view.checkout().orElseThrow().amount()).isEqualTo(usd(120_00));
+        assertThat(books.receivable(document)).isEqualTo(usd(120_00));
+    }
+
+    @Test
+    void givenAPendingHostedPayment_whenTheDocumentIsAnnulled_thenItIsCanceledAndTheAnnulmentAnnounced() {
+        ExternalPayment hosted = pendingHosted(document);
+
+        InvoiceView view = book.annul(document, now());
+
+        assertThat(books.externalPayments().find(SCOPE, "erp", hosted.id()).orElseThrow().status())
+                .isEqualTo(ExternalPaymentStatus.CANCELED);
+        assertThat(view.document().status()).isEqualTo(DocumentStatus.DELETE_FROM_PROVIDER);
+        assertThat(view.checkout().orElseThrow().status()).isEqualTo(CheckoutStatus.CANCELED);
+        assertThat(books.outbox().onlyInvoice(DocumentBook.INVOICE_CANCELED)).containsEntry("is_test", true);
+    }
+}

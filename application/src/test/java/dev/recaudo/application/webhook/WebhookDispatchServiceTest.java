@@ -1,0 +1,157 @@
+package dev.recaudo.application.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.recaudo.application.common.LeasedBatches;
+import dev.recaudo.application.fakes.DirectTransactions;
+import dev.recaudo.application.fakes.InMemoryWebhookRepository;
+import dev.recaudo.application.fakes.InMemoryWebhookRepository.Row;
+import dev.recaudo.application.fakes.MutableClock;
+import dev.recaudo.application.fakes.RecordingWebhookSender;
+import dev.recaudo.application.fakes.RecordingWebhookSender.Sent;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.webhook.DeliveryAttempt;
+import dev.recaudo.domain.webhook.DeliveryStatus;
+import dev.recaudo.domain.webhook.RetrySchedule;
+import dev.recaudo.domain.webhook.WebhookEndpoint;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Sending due webhook deliveries, retrying with backoff and giving up, without a database or a network. */
+class WebhookDispatchServiceTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
+    private static final Duration LEASE = Duration.ofMinutes(2);
+    private static final int ATTEMPTS_MAX = 4;
+
+    private final MutableClock clock = new MutableClock(NOW);
+    private final InMemoryWebhookRepository webhooks = new InMemoryWebhookRepository();
+    private final RecordingWebhookSender sender = new RecordingWebhookSender();
+    private final DirectTransactions transactions = new DirectTransactions();
+    private final WebhookEndpoint endpoint = new WebhookEndpoint(UUID.randomUUID(), CompanyId.random(), KeyEnvironment.LIVE,
+            "https://hooks.acme.example/recaudo", Set.of("invoice.paid"), "whsec_c2VjcmV0", NOW.minus(Duration.ofDays(1)));
+    private double random = 0.5;
+    private final WebhookDispatchService service = new WebhookDispatchService(webhooks, sender,
+            new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), ATTEMPTS_MAX, 0.2), new LeasedBatches(2, LEASE),
+            transactions, clock, () -> random);
+
+    private Row queued(Instant dueAt) {
+        return webhooks.queue(endpoint, UUID.randomUUID(), "invoice.paid", "{\"type\":\"invoice.paid\"}", dueAt);
+    }
+
+    @Test
+    void givenADueDelivery_whenDispatched_thenTheSenderGetsWhatItSignsAndTheSuccessIsRecorded() {
+        Row delivery = queued(NOW);
+        sender.answering(204, 35);
+
+        assertThat(service.dispatchDue()).isEqualTo(1);
+
+        assertThat(sender.sent()).containsExactly(new Sent(endpoint.url(), delivery.eventId.toString(), NOW, delivery.body,
+                endpoint.secret(), Optional.empty()));
+        assertThat(delivery.status).isEqualTo(DeliveryStatus.SUCCEEDED);
+        assertThat(delivery.attempts).isEqualTo(1);
+        assertThat(delivery.nextAttemptAt).isEmpty();
+        assertThat(delivery.leasedUntil).isEmpty();
+        assertThat(delivery.attemptLog).containsExactly(new DeliveryAttempt(NOW, 35, Optional.of(204), Optional.empty()));
+        assertThat(transactions.started()).as("one to claim, one per attempt").isEqualTo(2);
+    }
+
+    @Test
+    void givenMoreDueThanABatch_whenDispatched_thenTheOldestBatchGoesFirstAndTheRestNextTime() {
+        Row third = queued(NOW.minusSeconds(10));
+        Row first = queued(NOW.minusSeconds(30));
+        Row second = queued(NOW.minusSeconds(20));
+
+        assertThat(service.dispatchDue()).isEqualTo(2);
+        assertThat(sender.sent()).extracting(Sent::webhookId)
+                .containsExactly(first.eventId.toString(), second.eventId.toString());
+        assertThat(service.dispatchDue()).isEqualTo(1);
+        assertThat(sender.sent()).last().extracting(Sent::webhookId).isEqualTo(third.eventId.toString());
+        assertThat(service.dispatchDue()).isZero();
+    }
+
+    @Test
+    void givenADeliveryNotYetDueAndOneLeasedByAnotherInstance_whenDispatched_thenNeitherIsSentUntilItsTime() {
+        Row later = queued(NOW.plusSeconds(30));
+        Row leased = queued(NOW.minusSeconds(5));
+        leased.leasedUntil = Optional.of(NOW.plusSeconds(60));
+
+        assertThat(service.dispatchDue()).isZero();
+        clock.advance(Duration.ofSeconds(61));
+        assertThat(service.dispatchDue()).isEqualTo(2);
+
+        assertThat(later.status).isEqualTo(DeliveryStatus.SUCCEEDED);
+        assertThat(leased.status).isEqualTo(DeliveryStatus.SUCCEEDED);
+    }
+
+    @Test
+    void givenFailures_whenDispatched_thenPendingAgainAfterAThreefoldGrowingDelay() {
+        Row delivery = queued(NOW);
+        sender.answering(500, 12).failing("connect timed out", 5_000).answering(302, 8);
+
+        service.dispatchDue();
+        assertThat(delivery.status).isEqualTo(DeliveryStatus.PENDING);
+        assertThat(delivery.nextAttemptAt).hasValue(NOW.plusSeconds(10));
+        clock.set(NOW.plusSeconds(10));
+        service.dispatchDue();
+        assertThat(delivery.nextAttemptAt).hasValue(NOW.plusSeconds(10 + 30));
+        clock.set(NOW.plusSeconds(40));
+        service.dispatchDue();
+
+        assertThat(delivery.status).as("a redirect is not a delivery").isEqualTo(DeliveryStatus.PENDING);
+        assertThat(delivery.nextAttemptAt).as("90 s capped at a minute").hasValue(NOW.plusSeconds(40 + 60));
+        assertThat(delivery.attempts).isEqualTo(3);
+        assertThat(delivery.attemptLog).extracting(DeliveryAttempt::statusCode, DeliveryAttempt::error).containsExactly(
+                tuple(Optional.of(500), Optional.empty()),
+                tuple(Optional.empty(), Optional.of("connect timed out")),
+                tuple(Optional.of(302), Optional.empty()));
+    }
+
+    @Test
+    void givenJitter_whenAFailureIsRescheduled_thenTheDelayMovesByAtMostTheJitterEitherWay() {
+        Row delivery = queued(NOW);
+        sender.answering(503, 1).answering(503, 1);
+
+        random = 0.0;
+        service.dispatchDue();
+        assertThat(delivery.nextAttemptAt).as("10 s less a fifth").hasValue(NOW.plusSeconds(8));
+        random = 1.0;
+        clock.set(NOW.plusSeconds(8));
+        service.dispatchDue();
+
+        assertThat(delivery.nextAttemptAt).as("30 s and a fifth").hasValue(NOW.plusSeconds(8 + 36));
+    }
+
+    @Test
+    void givenTheLastAttempt_whenItFails_thenTheDeliveryIsDeadAndNeverSentAgain() {
+        Row delivery = queued(NOW);
+        delivery.attempts = ATTEMPTS_MAX - 1;
+        sender.answering(500, 1);
+
+        service.dispatchDue();
+        clock.advance(Duration.ofDays(1));
+
+        assertThat(delivery.status).isEqualTo(DeliveryStatus.DEAD);
+        assertThat(delivery.nextAttemptAt).isEmpty();
+        assertThat(delivery.attempts).isEqualTo(ATTEMPTS_MAX);
+        assertThat(service.dispatchDue()).isZero();
+        assertThat(sender.sent()).hasSize(1);
+    }
+
+    @Test
+    void givenASlowSend_whenItFails_thenTheAttemptIsStampedAtItsStartAndTheRetryCountsFromItsEnd() {
+        Row delivery = queued(NOW);
+        sender.answering(500, 7_000).whileSending(() -> clock.advance(Duration.ofSeconds(7)));
+
+        service.dispatchDue();
+
+        assertThat(delivery.attemptLog).singleElement().extracting(DeliveryAttempt::attemptedAt).isEqualTo(NOW);
+        assertThat(delivery.nextAttemptAt).hasValue(NOW.plusSeconds(7 + 10));
+    }
+}
