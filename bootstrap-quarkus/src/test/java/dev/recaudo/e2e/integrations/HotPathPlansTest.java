@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.contains;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.e2e.support.Integrations;
+import dev.recaudo.e2e.support.NoPollers;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
 import dev.recaudo.e2e.support.Sql;
@@ -14,7 +15,6 @@ import dev.recaudo.e2e.support.StatementRecorder.Statement;
 import dev.recaudo.e2e.support.Tenants;
 import dev.recaudo.persistence.common.NativeSql;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -22,7 +22,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -37,16 +36,8 @@ import org.junit.jupiter.api.Test;
  * database of its own, so no other test shares the load or the statistics.
  */
 @QuarkusTest
-@TestProfile(HotPathPlansTest.LargeLedger.class)
+@TestProfile(NoPollers.class)
 class HotPathPlansTest {
-
-    /** Its own database; no job poller, so only the request's statements run. */
-    public static class LargeLedger implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("recaudo.jobs.poll-interval", "off");
-        }
-    }
 
     private static final Set<String> LARGE_TABLES = Set.of("ledger_entries", "payments", "payment_applications",
             "collection_documents");

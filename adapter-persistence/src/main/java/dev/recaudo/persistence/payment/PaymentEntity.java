@@ -1,0 +1,142 @@
+package dev.recaudo.persistence.payment;
+
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentOutcome;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/** A row of {@code payments}; {@code change_xid} is the trigger's and is not mapped. */
+@Entity
+@Table(name = "payments")
+public class PaymentEntity {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "company_id", updatable = false)
+    public UUID companyId;
+
+    @Column(name = "is_test", updatable = false)
+    public boolean test;
+
+    @Column(updatable = false)
+    public String source;
+
+    @Column(name = "external_payment_id", updatable = false)
+    public String externalPaymentId;
+
+    @Column(updatable = false)
+    public String kind;
+
+    @Column(name = "customer_id")
+    public UUID customerId;
+
+    @Column(name = "customer_external_id")
+    public String customerExternalId;
+
+    public String currency;
+
+    @Column(name = "amount_minor")
+    public long amountMinor;
+
+    @Column(name = "application_currency")
+    public String applicationCurrency;
+
+    @Column(name = "application_amount_minor")
+    public Long applicationAmountMinor;
+
+    @Column(name = "applied_minor")
+    public long appliedMinor;
+
+    @Column(name = "credit_minor")
+    public long creditMinor;
+
+    public String outcome;
+
+    @Column(name = "exchange_rate_id")
+    public UUID exchangeRateId;
+
+    @Column(name = "exchange_rate_used")
+    public String exchangeRateUsed;
+
+    @Column(name = "request_id")
+    public String requestId;
+
+    @Column(name = "provider_payment_id", updatable = false)
+    public String providerPaymentId;
+
+    @Column(name = "paid_at")
+    public Instant paidAt;
+
+    @Column(name = "created_at", updatable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    static PaymentEntity of(Payment payment) {
+        PaymentEntity entity = new PaymentEntity();
+        entity.id = payment.id();
+        entity.companyId = payment.scope().companyId().value();
+        entity.test = payment.scope().isTest();
+        entity.source = payment.source();
+        entity.externalPaymentId = payment.externalPaymentId();
+        entity.kind = payment.kind().name();
+        entity.providerPaymentId = payment.providerPaymentId().orElse(null);
+        entity.createdAt = payment.createdAt();
+        entity.takeChangesOf(payment);
+        return entity;
+    }
+
+    void takeChangesOf(Payment payment) {
+        customerId = payment.customerId().orElse(null);
+        customerExternalId = payment.customerExternalId().orElse(null);
+        currency = payment.amount().currency().name();
+        amountMinor = payment.amount().amountMinor();
+        applicationCurrency = payment.applied().currency().name();
+        applicationAmountMinor = payment.applicationAmount().map(Money::amountMinor).orElse(null);
+        appliedMinor = payment.applied().amountMinor();
+        creditMinor = payment.credit().amountMinor();
+        outcome = payment.outcome().wireName();
+        exchangeRateId = payment.exchangeRateId().orElse(null);
+        exchangeRateUsed = payment.exchangeRateUsed().orElse(null);
+        requestId = payment.requestId().orElse(null);
+        paidAt = payment.paidAt();
+        updatedAt = payment.updatedAt();
+    }
+
+    Payment toDomain() {
+        CurrencyCode application = CurrencyCode.valueOf(applicationCurrency);
+        return new Payment(
+                id,
+                new TenantScope(new CompanyId(companyId), test ? KeyEnvironment.TEST : KeyEnvironment.LIVE),
+                source,
+                externalPaymentId,
+                PaymentKind.valueOf(kind),
+                Optional.ofNullable(customerId),
+                Optional.ofNullable(customerExternalId),
+                Money.of(amountMinor, CurrencyCode.valueOf(currency)),
+                Optional.ofNullable(applicationAmountMinor).map(amount -> Money.of(amount, application)),
+                Money.of(appliedMinor, application),
+                Money.of(creditMinor, application),
+                PaymentOutcome.fromWireName(outcome),
+                Optional.ofNullable(exchangeRateId),
+                Optional.ofNullable(exchangeRateUsed),
+                Optional.ofNullable(requestId),
+                Optional.ofNullable(providerPaymentId),
+                paidAt,
+                createdAt,
+                updatedAt);
+    }
+}

@@ -1,0 +1,109 @@
+package dev.recaudo.e2e.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.recaudo.e2e.support.NoPollers;
+import dev.recaudo.e2e.support.Partner;
+import dev.recaudo.e2e.support.StatementRecorder;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.hibernate.SessionFactory;
+import org.hibernate.stat.Statistics;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How many statements the hot paths run, counted where they run: Hibernate's statistics for the
+ * entities' statements and the test-only observer for the native ones. No background poller runs
+ * under this profile, so the statistics count only the request's statements.
+ */
+@QuarkusTest
+@TestProfile(NoPollers.class)
+class HotPathStatementsTest {
+
+    /** The statements one request ran: prepared by Hibernate for entities, and native ones. */
+    record Statements(long entity, long nativeOnes, long entityInserts, long entityUpdates) {
+        long total() {
+            return entity + nativeOnes;
+        }
+    }
+
+    @Inject
+    SessionFactory sessionFactory;
+
+    @Inject
+    StatementRecorder recorder;
+
+    @Test
+    void givenAPaymentOfMoreDocuments_whenApplied_thenEachDocumentAddsTheSameFewStatements() {
+        Partner partner = Partner.create();
+        for (int i = 1; i <= 4; i++) {
+            partner.createDocument("HS-" + i, "C-1", "USD", 1_000);
+        }
+
+        Statements one = statementsOf(() -> partner.pay("HS-P1", "C-1", 1_000, "USD", "HS-1", 1_000));
+        Statements three = statementsOf(() -> partner.pay("HS-P3", "C-1", 3_000, "USD",
+                "HS-2", 1_000, "HS-3", 1_000, "HS-4", 1_000));
+
+        assertThat(one.entityInserts()).as("the payment and its application").isEqualTo(2);
+        assertThat(three.entityInserts()).as("the payment and three applications").isEqualTo(4);
+        assertThat(one.entityUpdates()).as("the document").isEqualTo(1);
+        assertThat(three.entityUpdates()).as("the three documents").isEqualTo(3);
+        long perDocument = (three.total() - one.total()) / 2;
+        assertThat(three.total() - one.total()).as("documents cost the same each").isEqualTo(2 * perDocument);
+        assertThat(perDocument).as("lock, post, apply, update and announce one document (16 when measured)")
+                .isLessThanOrEqualTo(16);
+        assertThat(one.total()).as("37 when measured").isLessThanOrEqualTo(37);
+    }
+
+    @Test
+    void givenPaymentsOfOneAndOfThreeDocuments_whenRead_thenBothRunTheSameStatements() {
+        Partner partner = Partner.create();
+        for (int i = 1; i <= 4; i++) {
+            partner.createDocument("HR-" + i, "C-1", "USD", 1_000);
+        }
+        partner.pay("HR-P1", "C-1", 1_000, "USD", "HR-1", 1_000).then().statusCode(200);
+        partner.pay("HR-P3", "C-1", 3_000, "USD", "HR-2", 1_000, "HR-3", 1_000, "HR-4", 1_000).then().statusCode(200);
+
+        Statements one = statementsOf(() -> partner.get("/payments/HR-P1"));
+        Statements three = statementsOf(() -> partner.get("/payments/HR-P3"));
+
+        assertThat(three).as("no statement per document (no N+1)").isEqualTo(one);
+    }
+
+    @Test
+    void givenADocumentOfFiveHundredLines_whenCreated_thenItsLinesTakeOneBatchedStatement() {
+        Partner partner = Partner.create();
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            lines.append(i == 0 ? "" : ",").append("{\"quantity\":1,\"unitAmountMinor\":2,\"amountMinor\":2}");
+        }
+        String body = "{\"source\":\"acme-erp\",\"externalDocumentId\":\"HL-1\",\"customerExternalId\":\"C-1\","
+                + "\"customer\":{\"type\":\"business\",\"name\":\"Cliente\"},\"currency\":\"USD\",\"lines\":[" + lines + "]}";
+
+        Statements created = statementsOf(() -> partner.post("/collection-documents/upsert", body));
+
+        assertThat(created.entityInserts()).as("the lines").isEqualTo(500);
+        assertThat(created.entity()).as("one insert of the lines, executed in batches of 100, among four").isEqualTo(4);
+        assertThat(created.total()).as("31 when measured; a statement per line would be over 500").isLessThanOrEqualTo(31);
+    }
+
+    private Statements statementsOf(Supplier<Response> request) {
+        Statistics statistics = sessionFactory.getStatistics();
+        statistics.clear();
+        List<Response> answered = new ArrayList<>();
+        List<StatementRecorder.Statement> natives = recorder.record(() -> {
+            Response response = request.get();
+            answered.add(response);
+            return response.header("X-Request-Id");
+        });
+        assertThat(answered.get(0).statusCode()).as(answered.get(0).asString()).isBetween(200, 201);
+        return new Statements(statistics.getPrepareStatementCount(), natives.size(),
+                statistics.getEntityInsertCount(), statistics.getEntityUpdateCount());
+    }
+}
