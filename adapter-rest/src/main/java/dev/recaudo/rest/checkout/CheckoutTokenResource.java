@@ -10,6 +10,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -19,6 +21,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Checkout helper")
 @SecurityRequirement(name = "xApiKey")
+@APIResponse(responseCode = "400", ref = "StatusBadRequest")
+@APIResponse(responseCode = "401", ref = "StatusUnauthorized")
+@APIResponse(responseCode = "403", ref = "StatusForbidden")
+@APIResponse(responseCode = "429", ref = "StatusTooManyRequests")
+@APIResponse(responseCode = "500", ref = "StatusInternalServerError")
 public class CheckoutTokenResource {
 
     private final AccessTokens tokens;
@@ -29,11 +36,14 @@ public class CheckoutTokenResource {
         this.caller = caller;
     }
 
-    public record TokenResponse(String accessToken, String tokenType, long expiresIn) {}
+    @Schema(name = "CheckoutTokenResponse")
+    public record TokenResponse(String accessToken, @Schema(enumeration = "Bearer") String tokenType,
+            @Schema(description = "Seconds") long expiresIn) {}
 
     @POST
     @RequiresPermission(Permission.CHECKOUT_WRITE)
     @Operation(operationId = "issueCheckoutToken", summary = "Exchange an API key for a checkout access token")
+    @APIResponse(responseCode = "200", description = "The Bearer token of the /checkout endpoints")
     public TokenResponse issue() {
         AccessTokens.IssuedToken token = tokens.issueCheckout(caller.key());
         return new TokenResponse(token.accessToken(), "Bearer", token.expiresInSeconds());

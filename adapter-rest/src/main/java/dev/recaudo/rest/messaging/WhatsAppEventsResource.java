@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -33,6 +34,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Messaging")
 @SecurityRequirement(name = "apiKeyBearer")
+@APIResponse(responseCode = "200", description = "A page of events and the totals of the whole filter")
+@APIResponse(responseCode = "401", ref = "PublicUnauthorized")
+@APIResponse(responseCode = "403", ref = "PublicForbidden")
+@APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
+@APIResponse(responseCode = "429", ref = "PublicTooManyRequests")
+@APIResponse(responseCode = "500", ref = "PublicInternalServerError")
 public class WhatsAppEventsResource {
 
     static final long PAGE_MAX = 90_071_992_547_409L;
