@@ -63,11 +63,8 @@ public class AuthTokenResource {
     @APIResponse(responseCode = "200", description = "A token for the administrator's company")
     @APIResponse(responseCode = "401", ref = "PublicUnauthorized")
     @APIResponse(responseCode = "403", ref = "PublicForbidden")
-    @APIResponse(responseCode = "413", ref = "PublicPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
-    @APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
     @APIResponse(responseCode = "429", ref = "PublicTooManyRequests")
-    @APIResponse(responseCode = "500", ref = "PublicInternalServerError")
     public TokenResponse issue(LoginRequest body) {
         if (body == null || body.email() == null || body.password() == null) {
             throw new ApiProblem(Problem.AUTHENTICATION, "E-mail and password are required");

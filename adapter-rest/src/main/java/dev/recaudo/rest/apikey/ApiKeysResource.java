@@ -45,11 +45,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Administration")
 @SecurityRequirement(name = "adminJwt")
-@APIResponse(responseCode = "401", ref = "PublicUnauthorized")
-@APIResponse(responseCode = "403", ref = "PublicForbidden")
-@APIResponse(responseCode = "404", ref = "PublicNotFound")
-@APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
-@APIResponse(responseCode = "500", ref = "PublicInternalServerError")
 public class ApiKeysResource {
 
     private final ApiKeyAdministrationUseCase keys;
@@ -107,7 +102,6 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "201", description = "The key, with its full text shown this once",
             content = @Content(schema = @Schema(implementation = ApiKeyView.class)))
     @APIResponse(responseCode = "409", ref = "PublicConflict")
-    @APIResponse(responseCode = "413", ref = "PublicPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("companyId") String companyId, CreateKeyRequest body) {

@@ -48,11 +48,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Checkout helper")
 @SecurityRequirement(name = "checkoutToken")
-@APIResponse(responseCode = "400", ref = "StatusBadRequest")
-@APIResponse(responseCode = "401", ref = "StatusUnauthorized")
-@APIResponse(responseCode = "403", ref = "StatusForbidden")
-@APIResponse(responseCode = "429", ref = "StatusTooManyRequests")
-@APIResponse(responseCode = "500", ref = "StatusInternalServerError")
 public class CheckoutHelperResource {
 
     private final CheckoutHelperUseCase helper;
@@ -94,7 +89,6 @@ public class CheckoutHelperResource {
             content = @Content(schema = @Schema(implementation = SavedProductView.class)))
     @APIResponse(responseCode = "201", description = "Created",
             content = @Content(schema = @Schema(implementation = SavedProductView.class)))
-    @APIResponse(responseCode = "413", ref = "StatusPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
     public Response saveProduct(JsonNode body) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
@@ -114,7 +108,6 @@ public class CheckoutHelperResource {
             content = @Content(schema = @Schema(implementation = CheckoutCustomerView.class)))
     @APIResponse(responseCode = "201", description = "A new payer",
             content = @Content(schema = @Schema(implementation = CheckoutCustomerView.class)))
-    @APIResponse(responseCode = "413", ref = "StatusPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
     public Response resolveCustomer(JsonNode body) throws JsonProcessingException {
         KeyPrincipal key = caller.key();

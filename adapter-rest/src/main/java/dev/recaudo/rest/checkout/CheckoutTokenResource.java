@@ -21,11 +21,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Checkout helper")
 @SecurityRequirement(name = "xApiKey")
-@APIResponse(responseCode = "400", ref = "StatusBadRequest")
-@APIResponse(responseCode = "401", ref = "StatusUnauthorized")
-@APIResponse(responseCode = "403", ref = "StatusForbidden")
-@APIResponse(responseCode = "429", ref = "StatusTooManyRequests")
-@APIResponse(responseCode = "500", ref = "StatusInternalServerError")
 public class CheckoutTokenResource {
 
     private final AccessTokens tokens;

@@ -32,7 +32,8 @@ public final class ErrorEnvelopes {
     public record IntegrationsErrorDetail(
             @Schema(required = true, example = "invalid_api_key") String code,
             @Schema(required = true) String message,
-            @Schema(required = true, description = "The X-Request-Id of the request; quote it to support") String requestId) {}
+            @Schema(required = true, description = "The X-Request-Id of the request; quote it to support")
+            String requestId) {}
 
     /** External payments API and checkout helper. */
     @Schema(name = "StatusError", description = "Error of the external payments API and the checkout helper.")

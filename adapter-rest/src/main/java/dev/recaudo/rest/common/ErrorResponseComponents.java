@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.media.Schema;
@@ -25,8 +26,9 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 /**
  * The error answers of the OpenAPI document: one named response per envelope and status, built from
  * {@link Problem}, so that each lists exactly the codes its status can carry. A resource names those
- * its operations can answer, {@code @APIResponse(responseCode = "409", ref = "PublicConflict")}; this
- * filter ({@code mp.openapi.filter}) then adds the named ones to the components, and only those.
+ * its own code can answer, {@code @APIResponse(responseCode = "409", ref = "PublicConflict")}; this
+ * filter ({@code mp.openapi.filter}) adds those of the edge and of the credential gates
+ * ({@link GateAnswers}), then the named responses to the components, and only those in use.
  */
 public class ErrorResponseComponents implements OASFilter {
 
@@ -52,8 +54,22 @@ public class ErrorResponseComponents implements OASFilter {
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
+        if (openAPI.getPaths() == null) {
+            return;
+        }
+        String rootPath = ConfigProvider.getConfig().getOptionalValue("quarkus.http.root-path", String.class)
+                .map(path -> path.endsWith("/") ? path.substring(0, path.length() - 1) : path).orElse("");
+        openAPI.getPaths().getPathItems().forEach((path, item) -> {
+            String inApplication = path.startsWith(rootPath + "/") ? path.substring(rootPath.length()) : path;
+            item.getOperations().values().forEach(operation -> GateAnswers.addTo(inApplication, operation));
+        });
+        addNamedResponses(openAPI);
+    }
+
+    /** The named responses the operations refer to, and no others. */
+    private static void addNamedResponses(OpenAPI openAPI) {
         Map<String, APIResponse> named = all();
-        Set<String> used = openAPI.getPaths() == null ? Set.of() : openAPI.getPaths().getPathItems().values().stream()
+        Set<String> used = openAPI.getPaths().getPathItems().values().stream()
                 .flatMap(item -> item.getOperations().values().stream())
                 .filter(operation -> operation.getResponses() != null)
                 .flatMap(operation -> operation.getResponses().getAPIResponses().values().stream())
@@ -68,13 +84,27 @@ public class ErrorResponseComponents implements OASFilter {
         used.stream().sorted().forEach(name -> openAPI.getComponents().addResponse(name, named.get(name)));
     }
 
-    /** Every answer an operation can name; 405 and 406 are left out: no operation answers them to a client that follows the document. */
+    /**
+     * {@code PublicConflict}, {@code IntegrationsBadRequest}: the family's envelope, then the status's
+     * reason phrase. Administration answers in the public envelope.
+     */
+    static String responseName(ErrorFamily family, int status) {
+        ErrorFamily enveloped = family == ErrorFamily.ADMINISTRATION ? ErrorFamily.PUBLIC : family;
+        Envelope envelope = Arrays.stream(Envelope.values()).filter(candidate -> candidate.family == enveloped)
+                .findFirst().orElseThrow();
+        return envelope.name + HttpStatusText.of(status).replace(" ", "");
+    }
+
+    /**
+     * Every answer an operation can name. 405 and 406 are left out: no operation answers them to a
+     * client that follows the document.
+     */
     static Map<String, APIResponse> all() {
         Map<String, APIResponse> named = new LinkedHashMap<>();
         for (Envelope envelope : Envelope.values()) {
             statuses(envelope).forEach((status, problems) -> {
                 if (status != 405 && status != 406) {
-                    named.put(envelope.name + HttpStatusText.of(status).replace(" ", ""), response(envelope, status, problems));
+                    named.put(responseName(envelope.family, status), response(envelope, status, problems));
                 }
             });
         }

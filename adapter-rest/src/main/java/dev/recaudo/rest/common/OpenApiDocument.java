@@ -27,7 +27,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
             @Tag(name = "Checkout helper", description = "Payers and products for a checkout (checkout access token)."),
             @Tag(name = "Hosted checkout page", description = "The payer's HTML page; the checkout id is its credential."),
             @Tag(name = "Sandbox", description = "Test keys act as the payer and the payment network."),
-            @Tag(name = "Messaging", description = "WhatsApp confirmations: the provider's webhook and the partners' query."),
+            @Tag(name = "Messaging", description = "WhatsApp confirmations: the provider's webhook and the"
+                    + " partners' query."),
             @Tag(name = "Administration", description = "A company's administrator: API keys and webhooks (admin JWT)."),
             @Tag(name = "Operator", description = "The platform operator: companies and messaging origins.")
         },
@@ -46,7 +47,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
                     + " timestamp + '.' + METHOD + '.' + path + '.' + raw body (pattern ^v1=[a-f0-9]{64}$)."),
     @SecurityScheme(securitySchemeName = "integrationsTimestamp", type = SecuritySchemeType.APIKEY,
             in = SecuritySchemeIn.HEADER, apiKeyName = "Service-Timestamp",
-            description = "Integrations API: Unix seconds as 10 digits, within 300 s of server time; part of the signature."),
+            description = "Integrations API: Unix seconds as 10 digits, within 300 s of server time; part of the"
+                    + " signature."),
     @SecurityScheme(securitySchemeName = "xApiKey", type = SecuritySchemeType.APIKEY, in = SecuritySchemeIn.HEADER,
             apiKeyName = "X-API-Key", description = "External payments API, POST /checkout/token and the sandbox."),
     @SecurityScheme(securitySchemeName = "checkoutToken", type = SecuritySchemeType.HTTP, scheme = "bearer",

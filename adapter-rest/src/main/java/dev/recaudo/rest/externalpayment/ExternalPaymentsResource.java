@@ -55,11 +55,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "External payments")
 @SecurityRequirement(name = "xApiKey")
-@APIResponse(responseCode = "400", ref = "StatusBadRequest")
-@APIResponse(responseCode = "401", ref = "StatusUnauthorized")
-@APIResponse(responseCode = "403", ref = "StatusForbidden")
-@APIResponse(responseCode = "429", ref = "StatusTooManyRequests")
-@APIResponse(responseCode = "500", ref = "StatusInternalServerError")
 public class ExternalPaymentsResource {
 
     private final ExternalPaymentsUseCase payments;
@@ -89,11 +84,11 @@ public class ExternalPaymentsResource {
             content = @Content(schema = @Schema(implementation = ExternalPaymentBody.class)))
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     @APIResponse(responseCode = "409", ref = "StatusConflict")
-    @APIResponse(responseCode = "413", ref = "StatusPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
     @APIResponse(responseCode = "503", ref = "StatusServiceUnavailable")
     public Response createHosted(
-            @Parameter(required = true, description = "A UUID v4, unique per operation; the same key and body replay the first answer")
+            @Parameter(required = true, description = "A UUID v4, unique per operation; the same key and body replay"
+                    + " the first answer")
             @HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
             throws JsonProcessingException {
         return create(ExternalPaymentMode.HOSTED, "external.payments.hosted", idempotencyKey, json);
@@ -110,11 +105,11 @@ public class ExternalPaymentsResource {
             content = @Content(schema = @Schema(implementation = ExternalPaymentBody.class)))
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     @APIResponse(responseCode = "409", ref = "StatusConflict")
-    @APIResponse(responseCode = "413", ref = "StatusPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
     @APIResponse(responseCode = "503", ref = "StatusServiceUnavailable")
     public Response createDirect(
-            @Parameter(required = true, description = "A UUID v4, unique per operation; the same key and body replay the first answer")
+            @Parameter(required = true, description = "A UUID v4, unique per operation; the same key and body replay"
+                    + " the first answer")
             @HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
             throws JsonProcessingException {
         return create(ExternalPaymentMode.DIRECT, "external.payments.direct", idempotencyKey, json);

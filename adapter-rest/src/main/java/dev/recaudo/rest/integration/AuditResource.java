@@ -35,11 +35,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Integrations")
 @SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
         @SecurityRequirement(name = "integrationsTimestamp")})
-@APIResponse(responseCode = "400", ref = "IntegrationsBadRequest")
-@APIResponse(responseCode = "401", ref = "IntegrationsUnauthorized")
-@APIResponse(responseCode = "403", ref = "IntegrationsForbidden")
-@APIResponse(responseCode = "429", ref = "IntegrationsTooManyRequests")
-@APIResponse(responseCode = "500", ref = "IntegrationsInternalServerError")
 public class AuditResource {
 
     private final AuditLog audit;

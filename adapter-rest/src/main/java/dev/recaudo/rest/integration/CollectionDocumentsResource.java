@@ -57,11 +57,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Integrations")
 @SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
         @SecurityRequirement(name = "integrationsTimestamp")})
-@APIResponse(responseCode = "400", ref = "IntegrationsBadRequest")
-@APIResponse(responseCode = "401", ref = "IntegrationsUnauthorized")
-@APIResponse(responseCode = "403", ref = "IntegrationsForbidden")
-@APIResponse(responseCode = "429", ref = "IntegrationsTooManyRequests")
-@APIResponse(responseCode = "500", ref = "IntegrationsInternalServerError")
 public class CollectionDocumentsResource {
 
     private final CollectionDocumentsUseCase documents;
@@ -94,13 +89,13 @@ public class CollectionDocumentsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
     @MovesMoney
-    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = DocumentRequests.UpsertRequest.class)))
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(implementation = DocumentRequests.UpsertRequest.class)))
     @APIResponse(responseCode = "200", description = "Updated, or unchanged",
             content = @Content(schema = @Schema(implementation = IntegrationViews.Document.class)))
     @APIResponse(responseCode = "201", description = "Created",
             content = @Content(schema = @Schema(implementation = IntegrationViews.Document.class)))
     @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
-    @APIResponse(responseCode = "413", ref = "IntegrationsPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response upsert(

@@ -54,11 +54,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Integrations")
 @SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
         @SecurityRequirement(name = "integrationsTimestamp")})
-@APIResponse(responseCode = "400", ref = "IntegrationsBadRequest")
-@APIResponse(responseCode = "401", ref = "IntegrationsUnauthorized")
-@APIResponse(responseCode = "403", ref = "IntegrationsForbidden")
-@APIResponse(responseCode = "429", ref = "IntegrationsTooManyRequests")
-@APIResponse(responseCode = "500", ref = "IntegrationsInternalServerError")
 public class CustomersResource {
 
     static final String TAX_IDENTITY_CHANGED = "taxId names another taxpayer than this customer's, and a customer's tax"
@@ -145,7 +140,6 @@ public class CustomersResource {
     @APIResponse(responseCode = "201", description = "Created",
             content = @Content(schema = @Schema(implementation = UpsertCustomerResponse.class)))
     @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
-    @APIResponse(responseCode = "413", ref = "IntegrationsPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     public Response upsert(
             @PathParam("companyId") String companyId,

@@ -65,11 +65,6 @@ import org.jboss.logging.Logger;
 @Tag(name = "Integrations")
 @SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
         @SecurityRequirement(name = "integrationsTimestamp")})
-@APIResponse(responseCode = "400", ref = "IntegrationsBadRequest")
-@APIResponse(responseCode = "401", ref = "IntegrationsUnauthorized")
-@APIResponse(responseCode = "403", ref = "IntegrationsForbidden")
-@APIResponse(responseCode = "429", ref = "IntegrationsTooManyRequests")
-@APIResponse(responseCode = "500", ref = "IntegrationsInternalServerError")
 public class PaymentsResource {
 
     private static final Logger LOG = Logger.getLogger(PaymentsResource.class);
@@ -112,10 +107,10 @@ public class PaymentsResource {
             content = @Content(schema = @Schema(implementation = IntegrationViews.PaymentBody.class)))
     @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
     @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
-    @APIResponse(responseCode = "413", ref = "IntegrationsPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     @APIResponse(responseCode = "500", description = "The application did not finish (status failed); nothing was kept",
-            content = @Content(schema = @Schema(oneOf = {FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
+            content = @Content(schema = @Schema(
+                    oneOf = {FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
     @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response verifiedPayment(
             @PathParam("companyId") String companyId,
@@ -148,10 +143,10 @@ public class PaymentsResource {
             content = @Content(schema = @Schema(implementation = IntegrationViews.PaymentBody.class)))
     @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
     @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
-    @APIResponse(responseCode = "413", ref = "IntegrationsPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     @APIResponse(responseCode = "500", description = "The application did not finish (status failed); nothing was kept",
-            content = @Content(schema = @Schema(oneOf = {FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
+            content = @Content(schema = @Schema(
+                    oneOf = {FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
     @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response certifiedRate(
             @PathParam("companyId") String companyId,

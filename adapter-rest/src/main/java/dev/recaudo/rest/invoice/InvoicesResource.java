@@ -61,11 +61,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Public invoices")
 @SecurityRequirement(name = "apiKeyBearer")
-@APIResponse(responseCode = "401", ref = "PublicUnauthorized")
-@APIResponse(responseCode = "403", ref = "PublicForbidden")
-@APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
-@APIResponse(responseCode = "429", ref = "PublicTooManyRequests")
-@APIResponse(responseCode = "500", ref = "PublicInternalServerError")
 public class InvoicesResource {
 
     static final String IDEMPOTENCY_HEADER = IdempotentWrites.PUBLIC_HEADER;
@@ -129,7 +124,6 @@ public class InvoicesResource {
     @APIResponse(responseCode = "201", description = "Created, or the first answer replayed",
             content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
     @APIResponse(responseCode = "409", ref = "PublicConflict")
-    @APIResponse(responseCode = "413", ref = "PublicPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Response create(
@@ -186,7 +180,6 @@ public class InvoicesResource {
             content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
     @APIResponse(responseCode = "404", ref = "PublicNotFound")
     @APIResponse(responseCode = "409", ref = "PublicConflict")
-    @APIResponse(responseCode = "413", ref = "PublicPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Response update(
@@ -226,7 +219,6 @@ public class InvoicesResource {
     @APIResponse(responseCode = "204", description = "Annulled, or settled by the provider's payment")
     @APIResponse(responseCode = "404", ref = "PublicNotFound")
     @APIResponse(responseCode = "409", ref = "PublicConflict")
-    @APIResponse(responseCode = "413", ref = "PublicPayloadTooLarge")
     @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Response delete(@PathParam("invoiceId") String invoiceId, String body) {
         KeyPrincipal key = caller.key();
@@ -260,7 +252,6 @@ public class InvoicesResource {
             schema = @Schema(implementation = DeleteInvoiceRequest.class)))
     @APIResponse(responseCode = "202", description = "Enqueued; the body is null", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT, nullable = true)))
-    @APIResponse(responseCode = "413", ref = "PublicPayloadTooLarge")
     @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Response deleteAll(String body) {
         KeyPrincipal key = caller.key();

@@ -34,12 +34,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Messaging")
 @SecurityRequirement(name = "apiKeyBearer")
-@APIResponse(responseCode = "200", description = "A page of events and the totals of the whole filter")
-@APIResponse(responseCode = "401", ref = "PublicUnauthorized")
-@APIResponse(responseCode = "403", ref = "PublicForbidden")
-@APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
-@APIResponse(responseCode = "429", ref = "PublicTooManyRequests")
-@APIResponse(responseCode = "500", ref = "PublicInternalServerError")
 public class WhatsAppEventsResource {
 
     static final long PAGE_MAX = 90_071_992_547_409L;
@@ -73,6 +67,7 @@ public class WhatsAppEventsResource {
     @GET
     @RequiresPermission(Permission.WHATSAPP_EVENTS_READ)
     @Operation(operationId = "listWhatsAppEvents", summary = "Messaging confirmations of the key's company, newest first")
+    @APIResponse(responseCode = "200", description = "A page of events and the totals of the whole filter")
     public EventsBody list(@QueryParam("dateFrom") String dateFrom, @QueryParam("dateTo") String dateTo,
             @QueryParam("recipientPhone") String recipientPhone, @QueryParam("status") String status,
             @QueryParam("page") String page, @QueryParam("limit") String limit, @QueryParam("companyId") String companyId,

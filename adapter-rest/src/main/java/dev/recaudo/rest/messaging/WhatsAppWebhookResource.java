@@ -76,9 +76,6 @@ public class WhatsAppWebhookResource {
     @SecurityRequirement(name = "whatsappVerifyToken")
     @APIResponse(responseCode = "200", description = "The challenge, echoed",
             content = @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING)))
-    @APIResponse(responseCode = "403", ref = "PublicForbidden")
-    @APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
-    @APIResponse(responseCode = "500", ref = "PublicInternalServerError")
     public Response handshake(@QueryParam("hub.mode") String mode,
             @Parameter(hidden = true) @QueryParam("hub.verify_token") String token,
             @QueryParam("hub.challenge") String challenge) {
@@ -109,11 +106,6 @@ public class WhatsAppWebhookResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT)))
     @APIResponse(responseCode = "200", description = "Acknowledged; stored counts the statuses kept",
             content = @Content(schema = @Schema(implementation = StoredStatusesResponse.class)))
-    @APIResponse(responseCode = "401", ref = "PublicUnauthorized")
-    @APIResponse(responseCode = "413", ref = "PublicPayloadTooLarge")
-    @APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
-    @APIResponse(responseCode = "500", ref = "PublicInternalServerError")
-    @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Map<String, Object> deliver(@Parameter(hidden = true) @HeaderParam("X-Hub-Signature-256") String signature,
             byte[] body) {
         Optional<String> secret = settings.appSecret().filter(value -> !value.isBlank() && configured());

@@ -48,12 +48,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Operator")
 @SecurityRequirement(name = "operatorToken")
-@APIResponse(responseCode = "401", ref = "PublicUnauthorized")
-@APIResponse(responseCode = "403", ref = "PublicForbidden")
-@APIResponse(responseCode = "413", ref = "PublicPayloadTooLarge")
 @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
-@APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
-@APIResponse(responseCode = "500", ref = "PublicInternalServerError")
 public class OperatorResource {
 
     private final CompanyAdministrationUseCase companies;

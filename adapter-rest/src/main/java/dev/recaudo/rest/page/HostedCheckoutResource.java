@@ -41,8 +41,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Hosted checkout page")
 @SecurityRequirements
 @APIResponse(responseCode = "404", ref = "PageNotFound")
-@APIResponse(responseCode = "422", ref = "PageUnprocessableEntity")
-@APIResponse(responseCode = "500", ref = "PageInternalServerError")
 public class HostedCheckoutResource {
 
     private final HostedCheckoutUseCase checkouts;
@@ -102,7 +100,6 @@ public class HostedCheckoutResource {
     @Operation(operationId = "payHostedCheckoutInSandbox", summary = "Pay a test checkout from its page (form post)")
     @APIResponse(responseCode = "303", description = "Back to the page, which tells the outcome")
     @APIResponse(responseCode = "403", ref = "PageForbidden")
-    @APIResponse(responseCode = "413", ref = "PagePayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "PageUnsupportedMediaType")
     public Response pay(@PathParam("checkoutId") String checkoutId, @FormParam("csrf") String csrf,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {

@@ -44,13 +44,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Sandbox")
 @SecurityRequirement(name = "apiKeyBearer")
 @SecurityRequirement(name = "xApiKey")
-@APIResponse(responseCode = "401", ref = "PublicUnauthorized")
-@APIResponse(responseCode = "403", ref = "PublicForbidden")
 @APIResponse(responseCode = "404", ref = "PublicNotFound")
 @APIResponse(responseCode = "409", ref = "PublicConflict")
-@APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
-@APIResponse(responseCode = "429", ref = "PublicTooManyRequests")
-@APIResponse(responseCode = "500", ref = "PublicInternalServerError")
 @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
 public class SandboxResource {
 
@@ -77,7 +72,8 @@ public class SandboxResource {
     @Path("checkouts/{checkoutId}/complete")
     @MovesMoney
     @APIResponse(responseCode = "200", description = "The invoice paid, or the external payment completed",
-            content = @Content(schema = @Schema(anyOf = {InvoiceResponse.class, ExternalPaymentViews.ExternalPaymentBody.class})))
+            content = @Content(schema = @Schema(
+                    anyOf = {InvoiceResponse.class, ExternalPaymentViews.ExternalPaymentBody.class})))
     public Object complete(@PathParam("checkoutId") String checkoutId) {
         KeyPrincipal key = caller.key();
         UUID id = PathIds.uuid("checkoutId", checkoutId);

@@ -24,11 +24,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Administration")
 @SecurityRequirement(name = "adminJwt")
-@APIResponse(responseCode = "401", ref = "PublicUnauthorized")
-@APIResponse(responseCode = "403", ref = "PublicForbidden")
-@APIResponse(responseCode = "404", ref = "PublicNotFound")
-@APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
-@APIResponse(responseCode = "500", ref = "PublicInternalServerError")
 public class CallbackSecretResource {
 
     private final CallbackSecretUseCase secrets;

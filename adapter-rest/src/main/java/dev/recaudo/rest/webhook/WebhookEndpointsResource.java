@@ -40,11 +40,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Administration")
 @SecurityRequirement(name = "adminJwt")
-@APIResponse(responseCode = "401", ref = "PublicUnauthorized")
-@APIResponse(responseCode = "403", ref = "PublicForbidden")
-@APIResponse(responseCode = "404", ref = "PublicNotFound")
-@APIResponse(responseCode = "422", ref = "PublicUnprocessableEntity")
-@APIResponse(responseCode = "500", ref = "PublicInternalServerError")
 public class WebhookEndpointsResource {
 
     private final WebhookEndpointsUseCase endpoints;
@@ -83,7 +78,6 @@ public class WebhookEndpointsResource {
     @APIResponse(responseCode = "201", description = "The endpoint, with its signing secret shown this once",
             content = @Content(schema = @Schema(implementation = EndpointView.class)))
     @APIResponse(responseCode = "409", ref = "PublicConflict")
-    @APIResponse(responseCode = "413", ref = "PublicPayloadTooLarge")
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response register(@PathParam("companyId") String companyId, RegisterRequest body) {

@@ -16,23 +16,20 @@ import org.junit.jupiter.api.Test;
 class ErrorResponseComponentsTest {
 
     @Test
-    void givenOperationsNamingErrorResponses_whenFiltered_thenExactlyThoseAreAddedWithTheirEnvelopeAndCodes() {
+    void givenOperationNamingAnErrorResponse_whenFiltered_thenItAndTheEdgesAnswersAreAddedWithTheirEnvelopeAndCodes() {
         OpenAPI document = createOpenAPI().paths(createPaths().addPathItem("/v1/invoices", createPathItem().POST(
                 createOperation().responses(createAPIResponses()
-                        .addAPIResponse("409", createAPIResponse().ref("PublicConflict"))
-                        .addAPIResponse("400", createAPIResponse().ref("IntegrationsBadRequest"))))));
+                        .addAPIResponse("409", createAPIResponse().ref("PublicConflict"))))));
 
         new ErrorResponseComponents().filterOpenAPI(document);
 
-        assertThat(document.getComponents().getResponses()).containsOnlyKeys("IntegrationsBadRequest", "PublicConflict");
+        assertThat(document.getComponents().getResponses())
+                .containsOnlyKeys("PublicConflict", "PublicUnprocessableEntity", "PublicInternalServerError");
         APIResponse conflict = document.getComponents().getResponses().get("PublicConflict");
         assertThat(conflict.getDescription())
                 .isEqualTo("Conflict: 10009 conflict, 10003 idempotency_error, 10010 idempotency_in_progress.");
         assertThat(conflict.getContent().getMediaType("application/json").getSchema().getRef())
                 .isEqualTo("#/components/schemas/PublicError");
-        assertThat(document.getComponents().getResponses().get("IntegrationsBadRequest").getDescription())
-                .contains("missing_idempotency_key", "validation_error", "invalid_json")
-                .doesNotContain("source_mismatch");
     }
 
     @Test
@@ -41,6 +38,9 @@ class ErrorResponseComponentsTest {
                         "IntegrationsBadRequest", "StatusTooManyRequests", "PageNotFound")
                 .doesNotContainKeys("PublicBadRequest", "IntegrationsUnprocessableEntity", "StatusMethodNotAllowed",
                         "PublicNotAcceptable");
+        assertThat(ErrorResponseComponents.all().get("IntegrationsBadRequest").getDescription())
+                .contains("missing_idempotency_key", "validation_error", "invalid_json")
+                .doesNotContain("source_mismatch");
         assertThat(ErrorResponseComponents.all().get("StatusTooManyRequests").getHeaders()).containsKey("Retry-After");
         assertThat(ErrorResponseComponents.all().get("PageNotFound").getContent().getMediaType("text/html")).isNotNull();
     }
