@@ -19,6 +19,9 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -47,12 +50,21 @@ public class AuthTokenResource {
         this.attempts = RateLimitPolicy.perMinute(settings.admin().loginAttemptsPerMinute());
     }
 
-    public record LoginRequest(String email, String password) {}
+    public record LoginRequest(@Schema(required = true) String email, @Schema(required = true) String password) {}
 
-    public record TokenResponse(String accessToken, String tokenType, long expiresIn) {}
+    @Schema(name = "AdminTokenResponse")
+    public record TokenResponse(String accessToken, @Schema(enumeration = "Bearer") String tokenType,
+            @Schema(description = "Seconds") long expiresIn) {}
 
+    /** The login itself: the credentials are in the body, so the operation names no security scheme. */
     @POST
     @Operation(operationId = "issueAdminToken")
+    @SecurityRequirements
+    @APIResponse(responseCode = "200", description = "A token for the administrator's company")
+    @APIResponse(responseCode = "401", ref = "PublicUnauthorized")
+    @APIResponse(responseCode = "403", ref = "PublicForbidden")
+    @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
+    @APIResponse(responseCode = "429", ref = "PublicTooManyRequests")
     public TokenResponse issue(LoginRequest body) {
         if (body == null || body.email() == null || body.password() == null) {
             throw new ApiProblem(Problem.AUTHENTICATION, "E-mail and password are required");

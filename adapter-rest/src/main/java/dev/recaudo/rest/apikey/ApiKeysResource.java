@@ -33,6 +33,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -96,6 +99,10 @@ public class ApiKeysResource {
 
     @POST
     @Operation(operationId = "createApiKey")
+    @APIResponse(responseCode = "201", description = "The key, with its full text shown this once",
+            content = @Content(schema = @Schema(implementation = ApiKeyView.class)))
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
+    @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("companyId") String companyId, CreateKeyRequest body) {
         ApiKeySpec spec = specOf(body);
@@ -104,12 +111,14 @@ public class ApiKeysResource {
 
     @GET
     @Operation(operationId = "listApiKeys")
+    @APIResponse(responseCode = "200", description = "The active keys, without their text")
     public List<ApiKeyListItem> list(@PathParam("companyId") String companyId) {
         return keys.listActive(company(companyId)).stream().map(ApiKeyListItem::of).toList();
     }
 
     @DELETE
     @Operation(operationId = "revokeApiKey")
+    @APIResponse(responseCode = "204", description = "Revoked; the key answers 401 from now on")
     @Path("{keyId}")
     public Response revoke(@PathParam("companyId") String companyId, @PathParam("keyId") String keyId) {
         RevokeResult result = keys.revoke(company(companyId), new ApiKeyId(PathIds.uuid("keyId", keyId)));
@@ -121,6 +130,9 @@ public class ApiKeysResource {
 
     @POST
     @Operation(operationId = "rotateApiKey")
+    @APIResponse(responseCode = "201", description = "The new key, with its full text shown this once",
+            content = @Content(schema = @Schema(implementation = ApiKeyView.class)))
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
     @Path("{keyId}/rotate")
     public Response rotate(@PathParam("companyId") String companyId, @PathParam("keyId") String keyId) {
         return issued(keys.rotate(company(companyId), new ApiKeyId(PathIds.uuid("keyId", keyId))));

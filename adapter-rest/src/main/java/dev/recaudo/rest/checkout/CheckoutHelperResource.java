@@ -32,6 +32,10 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -62,6 +66,8 @@ public class CheckoutHelperResource {
     @Path("company/{companyId}/product/sku/{sku}")
     @RequiresPermission(Permission.CHECKOUT_WRITE)
     @Operation(operationId = "getCheckoutProductBySku", summary = "Read a product of the token's company by SKU")
+    @APIResponse(responseCode = "200", description = "The product")
+    @APIResponse(responseCode = "404", ref = "StatusNotFound")
     public ProductView bySku(@PathParam("companyId") String companyId, @PathParam("sku") String sku) {
         KeyPrincipal key = caller.key();
         FieldErrors errors = new FieldErrors();
@@ -78,6 +84,12 @@ public class CheckoutHelperResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.CHECKOUT_WRITE)
     @Operation(operationId = "saveCheckoutProduct", summary = "Create or update a product by SKU")
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ProductRequest.class)))
+    @APIResponse(responseCode = "200", description = "Updated",
+            content = @Content(schema = @Schema(implementation = SavedProductView.class)))
+    @APIResponse(responseCode = "201", description = "Created",
+            content = @Content(schema = @Schema(implementation = SavedProductView.class)))
+    @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
     public Response saveProduct(JsonNode body) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         var draft = CheckoutRequests.product(key, bodies.read(body, ProductRequest.class));
@@ -91,6 +103,12 @@ public class CheckoutHelperResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.CHECKOUT_WRITE)
     @Operation(operationId = "resolveCheckoutCustomer", summary = "Find or create a payer by e-mail, ignoring case")
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = ResolveCustomerRequest.class)))
+    @APIResponse(responseCode = "200", description = "The payer with this e-mail",
+            content = @Content(schema = @Schema(implementation = CheckoutCustomerView.class)))
+    @APIResponse(responseCode = "201", description = "A new payer",
+            content = @Content(schema = @Schema(implementation = CheckoutCustomerView.class)))
+    @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
     public Response resolveCustomer(JsonNode body) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         var details = CheckoutRequests.payer(key, bodies.read(body, ResolveCustomerRequest.class));

@@ -10,6 +10,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -29,11 +31,14 @@ public class CheckoutTokenResource {
         this.caller = caller;
     }
 
-    public record TokenResponse(String accessToken, String tokenType, long expiresIn) {}
+    @Schema(name = "CheckoutTokenResponse")
+    public record TokenResponse(String accessToken, @Schema(enumeration = "Bearer") String tokenType,
+            @Schema(description = "Seconds") long expiresIn) {}
 
     @POST
     @RequiresPermission(Permission.CHECKOUT_WRITE)
     @Operation(operationId = "issueCheckoutToken", summary = "Exchange an API key for a checkout access token")
+    @APIResponse(responseCode = "200", description = "The Bearer token of the /checkout endpoints")
     public TokenResponse issue() {
         AccessTokens.IssuedToken token = tokens.issueCheckout(caller.key());
         return new TokenResponse(token.accessToken(), "Bearer", token.expiresInSeconds());

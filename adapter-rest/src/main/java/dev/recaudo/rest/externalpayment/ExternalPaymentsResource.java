@@ -41,6 +41,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -74,7 +79,17 @@ public class ExternalPaymentsResource {
     @RequiresPermission(Permission.PAYMENTS_CREATE)
     @MovesMoney
     @Operation(operationId = "createHostedExternalPayment", summary = "Create a payment the payer pays on the hosted page")
-    public Response createHosted(@HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
+    @APIResponse(responseCode = "201", description = "Created (pending), or the first answer replayed",
+            content = @Content(schema = @Schema(implementation = ExternalPaymentBody.class)))
+    @APIResponse(responseCode = "404", ref = "StatusNotFound")
+    @APIResponse(responseCode = "409", ref = "StatusConflict")
+    @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
+    @APIResponse(responseCode = "503", ref = "StatusServiceUnavailable")
+    public Response createHosted(
+            @Parameter(required = true, description = "A UUID v4, unique per operation; the same key and body replay"
+                    + " the first answer")
+            @HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
             throws JsonProcessingException {
         return create(ExternalPaymentMode.HOSTED, "external.payments.hosted", idempotencyKey, json);
     }
@@ -85,7 +100,17 @@ public class ExternalPaymentsResource {
     @RequiresPermission(Permission.PAYMENTS_CREATE)
     @MovesMoney
     @Operation(operationId = "createDirectExternalPayment", summary = "Create and process a backend-to-backend payment")
-    public Response createDirect(@HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
+    @APIResponse(responseCode = "201", description = "Created and processed, or the first answer replayed",
+            content = @Content(schema = @Schema(implementation = ExternalPaymentBody.class)))
+    @APIResponse(responseCode = "404", ref = "StatusNotFound")
+    @APIResponse(responseCode = "409", ref = "StatusConflict")
+    @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
+    @APIResponse(responseCode = "503", ref = "StatusServiceUnavailable")
+    public Response createDirect(
+            @Parameter(required = true, description = "A UUID v4, unique per operation; the same key and body replay"
+                    + " the first answer")
+            @HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
             throws JsonProcessingException {
         return create(ExternalPaymentMode.DIRECT, "external.payments.direct", idempotencyKey, json);
     }
@@ -94,6 +119,8 @@ public class ExternalPaymentsResource {
     @Path("{id}")
     @RequiresPermission(Permission.PAYMENTS_READ)
     @Operation(operationId = "getExternalPayment", summary = "Read a payment with its callback attempts")
+    @APIResponse(responseCode = "200", description = "The payment; the source of truth after a callback")
+    @APIResponse(responseCode = "404", ref = "StatusNotFound")
     public ExternalPaymentBody get(@PathParam("id") String id) {
         KeyPrincipal key = caller.key();
         return payments.get(key.scope(), partner(key), PathIds.uuid("id", id))
@@ -104,6 +131,7 @@ public class ExternalPaymentsResource {
     @GET
     @RequiresPermission(Permission.PAYMENTS_READ)
     @Operation(operationId = "listExternalPayments", summary = "List the partner's payments, newest first")
+    @APIResponse(responseCode = "200", description = "A page of the partner's payments")
     public ExternalPaymentPage list(@QueryParam("page") String page, @QueryParam("limit") String limit) {
         KeyPrincipal key = caller.key();
         Page<ExternalPaymentView> result = payments.list(key.scope(), partner(key),
@@ -117,6 +145,9 @@ public class ExternalPaymentsResource {
     @Path("{id}")
     @RequiresPermission(Permission.PAYMENTS_CREATE)
     @Operation(operationId = "cancelExternalPayment", summary = "Cancel a pending payment")
+    @APIResponse(responseCode = "200", description = "The payment, canceled")
+    @APIResponse(responseCode = "404", ref = "StatusNotFound")
+    @APIResponse(responseCode = "409", ref = "StatusConflict")
     public ExternalPaymentBody cancel(@PathParam("id") String id) {
         KeyPrincipal key = caller.key();
         CancelResult result = payments.cancel(key.scope(), partner(key), PathIds.uuid("id", id));

@@ -19,7 +19,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -31,7 +33,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @IntegrationsApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Integrations")
-@SecurityRequirement(name = "integrationsSignature")
+@SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
+        @SecurityRequirement(name = "integrationsTimestamp")})
 public class AuditResource {
 
     private final AuditLog audit;
@@ -55,6 +58,8 @@ public class AuditResource {
 
     @GET
     @Operation(operationId = "getAuditRecordsByRequestId")
+    @APIResponse(responseCode = "200", description = "What the service recorded of the request")
+    @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
     @RequiresPermission({Permission.CUSTOMERS_READ, Permission.CUSTOMERS_WRITE, Permission.COLLECTION_DOCUMENTS_READ,
             Permission.COLLECTION_DOCUMENTS_WRITE, Permission.PAYMENTS_READ, Permission.VERIFIED_PAYMENTS_WRITE,
             Permission.CERTIFIED_RATES_WRITE})

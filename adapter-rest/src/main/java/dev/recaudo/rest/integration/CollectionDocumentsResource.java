@@ -41,7 +41,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Collection documents of the integrations API, identified by the partner's {@code externalDocumentId}. */
@@ -49,7 +55,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @IntegrationsApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Integrations")
-@SecurityRequirement(name = "integrationsSignature")
+@SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
+        @SecurityRequirement(name = "integrationsTimestamp")})
 public class CollectionDocumentsResource {
 
     private final CollectionDocumentsUseCase documents;
@@ -82,8 +89,18 @@ public class CollectionDocumentsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
     @MovesMoney
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(implementation = DocumentRequests.UpsertRequest.class)))
+    @APIResponse(responseCode = "200", description = "Updated, or unchanged",
+            content = @Content(schema = @Schema(implementation = IntegrationViews.Document.class)))
+    @APIResponse(responseCode = "201", description = "Created",
+            content = @Content(schema = @Schema(implementation = IntegrationViews.Document.class)))
+    @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
+    @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
+    @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response upsert(
             @PathParam("companyId") String companyId,
+            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
@@ -110,6 +127,7 @@ public class CollectionDocumentsResource {
 
     @GET
     @Operation(operationId = "listCollectionDocuments")
+    @APIResponse(responseCode = "200", description = "A page of documents, by cursor")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
     public DocumentPage list(
             @PathParam("companyId") String companyId,
@@ -156,6 +174,8 @@ public class CollectionDocumentsResource {
 
     @GET
     @Operation(operationId = "getCollectionDocument")
+    @APIResponse(responseCode = "200", description = "The document with its lines and applied payments")
+    @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
     @Path("{externalDocumentId}")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
     public IntegrationViews.Document get(@PathParam("companyId") String companyId,
@@ -175,9 +195,15 @@ public class CollectionDocumentsResource {
     @Path("{externalDocumentId}/cancel")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_WRITE)
     @MovesMoney
+    @APIResponse(responseCode = "200", description = "The document, canceled",
+            content = @Content(schema = @Schema(implementation = IntegrationViews.Document.class)))
+    @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
+    @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
+    @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response cancel(
             @PathParam("companyId") String companyId,
             @PathParam("externalDocumentId") String externalDocumentId,
+            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey) {
         KeyPrincipal key = caller.key();
         String source = IntegrationFields.partner(key);

@@ -38,7 +38,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Customers of the integrations API. */
@@ -46,7 +52,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @IntegrationsApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Integrations")
-@SecurityRequirement(name = "integrationsSignature")
+@SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
+        @SecurityRequirement(name = "integrationsTimestamp")})
 public class CustomersResource {
 
     static final String TAX_IDENTITY_CHANGED = "taxId names another taxpayer than this customer's, and a customer's tax"
@@ -94,6 +101,7 @@ public class CustomersResource {
      */
     @GET
     @Operation(operationId = "listCustomers")
+    @APIResponse(responseCode = "200", description = "A page of customers, newest update first")
     @RequiresPermission(Permission.CUSTOMERS_READ)
     public CustomerPage list(
             @PathParam("companyId") String companyId,
@@ -126,8 +134,16 @@ public class CustomersResource {
     @Path("upsert")
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.CUSTOMERS_WRITE)
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = UpsertCustomerRequest.class)))
+    @APIResponse(responseCode = "200", description = "Updated, or unchanged",
+            content = @Content(schema = @Schema(implementation = UpsertCustomerResponse.class)))
+    @APIResponse(responseCode = "201", description = "Created",
+            content = @Content(schema = @Schema(implementation = UpsertCustomerResponse.class)))
+    @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
+    @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     public Response upsert(
             @PathParam("companyId") String companyId,
+            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The integrations API's read shapes: one hop from the core's views, camelCase, minor units. */
 final class IntegrationViews {
@@ -89,7 +91,7 @@ final class IntegrationViews {
             String description,
             Instant issueDate,
             Instant dueDate,
-            @JsonRawValue String metadata,
+            @JsonRawValue @Schema(type = SchemaType.OBJECT, description = "Opaque JSON object") String metadata,
             Instant createdAt,
             Instant updatedAt) {}
 

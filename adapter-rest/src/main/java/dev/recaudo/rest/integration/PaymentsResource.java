@@ -25,6 +25,7 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.Cursors;
+import dev.recaudo.rest.common.ErrorEnvelopes;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
@@ -47,7 +48,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 
@@ -56,7 +63,8 @@ import org.jboss.logging.Logger;
 @IntegrationsApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Integrations")
-@SecurityRequirement(name = "integrationsSignature")
+@SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
+        @SecurityRequirement(name = "integrationsTimestamp")})
 public class PaymentsResource {
 
     private static final Logger LOG = Logger.getLogger(PaymentsResource.class);
@@ -93,8 +101,20 @@ public class PaymentsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.VERIFIED_PAYMENTS_WRITE)
     @MovesMoney
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(implementation = PaymentRequests.VerifiedPaymentRequest.class)))
+    @APIResponse(responseCode = "200", description = "The payment with its outcome in status",
+            content = @Content(schema = @Schema(implementation = IntegrationViews.PaymentBody.class)))
+    @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
+    @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
+    @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
+    @APIResponse(responseCode = "500", description = "The application did not finish (status failed); nothing was kept",
+            content = @Content(schema = @Schema(
+                    oneOf = {FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
+    @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response verifiedPayment(
             @PathParam("companyId") String companyId,
+            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
@@ -117,9 +137,21 @@ public class PaymentsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.CERTIFIED_RATES_WRITE)
     @MovesMoney
+    @RequestBody(required = true,
+            content = @Content(schema = @Schema(implementation = PaymentRequests.CertifiedRateRequest.class)))
+    @APIResponse(responseCode = "200", description = "The payment with its new outcome in status",
+            content = @Content(schema = @Schema(implementation = IntegrationViews.PaymentBody.class)))
+    @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
+    @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
+    @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
+    @APIResponse(responseCode = "500", description = "The application did not finish (status failed); nothing was kept",
+            content = @Content(schema = @Schema(
+                    oneOf = {FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
+    @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response certifiedRate(
             @PathParam("companyId") String companyId,
             @PathParam("externalPaymentId") String externalPaymentId,
+            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
@@ -136,6 +168,7 @@ public class PaymentsResource {
 
     @GET
     @Operation(operationId = "listPayments")
+    @APIResponse(responseCode = "200", description = "A page of payments, by cursor")
     @Path("payments")
     @RequiresPermission(Permission.PAYMENTS_READ)
     public PaymentPage list(
@@ -177,6 +210,8 @@ public class PaymentsResource {
      */
     @GET
     @Operation(operationId = "getPayment")
+    @APIResponse(responseCode = "200", description = "The payment")
+    @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
     @Path("payments/{externalPaymentId}")
     @RequiresPermission(Permission.PAYMENTS_READ)
     public IntegrationViews.PaymentBody get(@PathParam("companyId") String companyId,

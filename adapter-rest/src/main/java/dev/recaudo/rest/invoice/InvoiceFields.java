@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 /** The field rules the create and replace bodies share. */
 final class InvoiceFields {
 
-    static final Pattern PHONE = Pattern.compile("^\\+[1-9][0-9]{7,14}$");
+    static final String PHONE_PATTERN = "^\\+[1-9][0-9]{7,14}$";
+    static final Pattern PHONE = Pattern.compile(PHONE_PATTERN);
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(ResolverStyle.STRICT);
 
     private InvoiceFields() {}
@@ -22,7 +23,7 @@ final class InvoiceFields {
     static Optional<String> phone(JsonBody body) {
         Optional<String> phone = body.text("phone", false, 1, 16);
         if (phone.isPresent() && !PHONE.matcher(phone.get()).matches()) {
-            body.errors().add("phone", "must match ^\\+[1-9][0-9]{7,14}$");
+            body.errors().add("phone", "must match " + PHONE_PATTERN);
             return Optional.empty();
         }
         return phone;

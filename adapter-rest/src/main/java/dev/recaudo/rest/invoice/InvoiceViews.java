@@ -9,6 +9,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The list of the public invoice API: its items and its page, in the shape and names partners know. */
 public final class InvoiceViews {
@@ -23,7 +25,7 @@ public final class InvoiceViews {
             String reference,
             String status,
             String remarks,
-            @JsonRawValue String metadata,
+            @JsonRawValue @Schema(type = SchemaType.OBJECT, description = "Opaque JSON object") String metadata,
             BigDecimal amount,
             String currency,
             LocalDate due_date,

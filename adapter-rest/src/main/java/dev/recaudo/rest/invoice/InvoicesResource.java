@@ -45,6 +45,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -90,6 +97,7 @@ public class InvoicesResource {
     @GET
     @Operation(operationId = "listInvoices")
     @RequiresPermission(Permission.PUBLIC_INVOICES_READ)
+    @APIResponse(responseCode = "200", description = "A page of the partner's invoices")
     public InvoiceViews.InvoicePage list(
             @QueryParam("page") String page,
             @QueryParam("per_page") String perPage,
@@ -112,7 +120,16 @@ public class InvoicesResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     @MovesMoney
-    public Response create(@HeaderParam(IDEMPOTENCY_HEADER) String idempotencyKey, JsonNode body) {
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateInvoiceRequest.class)))
+    @APIResponse(responseCode = "201", description = "Created, or the first answer replayed",
+            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
+    @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
+    @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
+    public Response create(
+            @Parameter(required = true, description = "1 to 255 characters; the same key and body replay the first answer")
+            @HeaderParam(IDEMPOTENCY_HEADER) String idempotencyKey,
+            JsonNode body) {
         KeyPrincipal key = caller.key();
         partner(key);
         CurrencyCode currency = key.companyReferenceCurrency().orElseThrow(ApiProblem::noFinancialConfiguration);
@@ -139,6 +156,10 @@ public class InvoicesResource {
     @Operation(operationId = "getInvoice")
     @Path("{invoiceId}")
     @RequiresPermission(Permission.PUBLIC_INVOICES_READ)
+    @APIResponse(responseCode = "200", description = "The invoice with its current checkout", headers = @Header(
+            name = "ETag", description = "The invoice's version, for If-Match", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
+    @APIResponse(responseCode = "404", ref = "PublicNotFound")
     public Response get(@PathParam("invoiceId") String invoiceId) {
         KeyPrincipal key = caller.key();
         InvoiceView view = invoices.get(key.scope(), key.key().source(), documentId(invoiceId))
@@ -153,6 +174,14 @@ public class InvoicesResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     @MovesMoney
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = UpdateInvoiceRequest.class)))
+    @APIResponse(responseCode = "200", description = "The invoice as replaced", headers = @Header(
+            name = "ETag", description = "The invoice's new version", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
+    @APIResponse(responseCode = "404", ref = "PublicNotFound")
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
+    @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
+    @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Response update(
             @PathParam("invoiceId") String invoiceId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, JsonNode body) {
         KeyPrincipal key = caller.key();
@@ -185,6 +214,12 @@ public class InvoicesResource {
     @Path("{invoiceId}")
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     @MovesMoney
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = DeleteInvoiceRequest.class)))
+    @APIResponse(responseCode = "204", description = "Annulled, or settled by the provider's payment")
+    @APIResponse(responseCode = "404", ref = "PublicNotFound")
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
+    @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Response delete(@PathParam("invoiceId") String invoiceId, String body) {
         KeyPrincipal key = caller.key();
         partner(key);
@@ -213,6 +248,11 @@ public class InvoicesResource {
     @Operation(operationId = "deleteInvoices")
     @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     @MovesMoney
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = DeleteInvoiceRequest.class)))
+    @APIResponse(responseCode = "202", description = "Enqueued; the body is null", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT, nullable = true)))
+    @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Response deleteAll(String body) {
         KeyPrincipal key = caller.key();
         String source = partner(key);

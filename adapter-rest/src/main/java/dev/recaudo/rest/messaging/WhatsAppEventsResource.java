@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -66,6 +67,7 @@ public class WhatsAppEventsResource {
     @GET
     @RequiresPermission(Permission.WHATSAPP_EVENTS_READ)
     @Operation(operationId = "listWhatsAppEvents", summary = "Messaging confirmations of the key's company, newest first")
+    @APIResponse(responseCode = "200", description = "A page of events and the totals of the whole filter")
     public EventsBody list(@QueryParam("dateFrom") String dateFrom, @QueryParam("dateTo") String dateTo,
             @QueryParam("recipientPhone") String recipientPhone, @QueryParam("status") String status,
             @QueryParam("page") String page, @QueryParam("limit") String limit, @QueryParam("companyId") String companyId,

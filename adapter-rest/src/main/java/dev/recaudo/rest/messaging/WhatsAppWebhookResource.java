@@ -31,6 +31,13 @@ import java.util.Optional;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 
@@ -66,7 +73,11 @@ public class WhatsAppWebhookResource {
     @GET
     @Produces(MediaType.TEXT_PLAIN)
     @Operation(operationId = "verifyWhatsAppSubscription", summary = "WhatsApp subscription handshake")
-    public Response handshake(@QueryParam("hub.mode") String mode, @QueryParam("hub.verify_token") String token,
+    @SecurityRequirement(name = "whatsappVerifyToken")
+    @APIResponse(responseCode = "200", description = "The challenge, echoed",
+            content = @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING)))
+    public Response handshake(@QueryParam("hub.mode") String mode,
+            @Parameter(hidden = true) @QueryParam("hub.verify_token") String token,
             @QueryParam("hub.challenge") String challenge) {
         // Either secret missing refuses both handshake and deliveries: a verified subscription whose
         // deliveries cannot be checked would only fill the provider's retry queue.
@@ -90,7 +101,13 @@ public class WhatsAppWebhookResource {
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "receiveWhatsAppStatuses", summary = "WhatsApp Cloud API status webhook")
-    public Map<String, Object> deliver(@HeaderParam("X-Hub-Signature-256") String signature, byte[] body) {
+    @SecurityRequirement(name = "whatsappSignature")
+    @RequestBody(required = true, description = "The Cloud API's change notification, as Meta sends it",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", description = "Acknowledged; stored counts the statuses kept",
+            content = @Content(schema = @Schema(implementation = StoredStatusesResponse.class)))
+    public Map<String, Object> deliver(@Parameter(hidden = true) @HeaderParam("X-Hub-Signature-256") String signature,
+            byte[] body) {
         Optional<String> secret = settings.appSecret().filter(value -> !value.isBlank() && configured());
         if (secret.isEmpty()) {
             throw new ApiProblem(Problem.SERVICE_UNAVAILABLE,
@@ -114,6 +131,9 @@ public class WhatsAppWebhookResource {
         }
         return Map.of("stored", ingested.stored());
     }
+
+    /** The answer to a delivery, for the OpenAPI document. */
+    public record StoredStatusesResponse(int stored) {}
 
     /** Both secrets are set (RECAUDO_WHATSAPP_APP_SECRET and RECAUDO_WHATSAPP_VERIFY_TOKEN). */
     private boolean configured() {

@@ -34,6 +34,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -44,6 +48,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Operator")
 @SecurityRequirement(name = "operatorToken")
+@APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
 public class OperatorResource {
 
     private final CompanyAdministrationUseCase companies;
@@ -65,6 +70,10 @@ public class OperatorResource {
         }
     }
 
+    /** The body of a partial update, for the OpenAPI document: absent fields keep their value. */
+    @Schema(additionalProperties = Schema.False.class)
+    public record UpdateCompanyRequest(Boolean enabled, @Schema(nullable = true) String referenceCurrency) {}
+
     public record RegisterOriginRequest(String phoneNumberId, String displayPhoneNumber) {}
 
     public record OriginView(UUID id, UUID companyId, String phoneNumberId, String displayPhoneNumber, Instant createdAt) {
@@ -76,6 +85,9 @@ public class OperatorResource {
 
     @POST
     @Operation(operationId = "createCompany")
+    @APIResponse(responseCode = "201", description = "The company and its administrator",
+            content = @Content(schema = @Schema(implementation = CompanyCreated.class)))
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
     public Response create(CreateCompanyRequest body) {
         if (body == null) {
             throw ApiProblem.validation("body", "is required");
@@ -124,6 +136,9 @@ public class OperatorResource {
     /** A partial update: absent fields keep their value, {@code "referenceCurrency": null} removes it. */
     @PATCH
     @Operation(operationId = "updateCompany")
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = UpdateCompanyRequest.class)))
+    @APIResponse(responseCode = "200", description = "The company as updated")
+    @APIResponse(responseCode = "404", ref = "PublicNotFound")
     @Path("{companyId}")
     public CompanyView update(@PathParam("companyId") String companyId, ObjectNode body) {
         CompanyId id = new CompanyId(PathIds.uuid("companyId", companyId));
@@ -166,6 +181,12 @@ public class OperatorResource {
 
     @POST
     @Operation(operationId = "registerWhatsAppOrigin")
+    @APIResponse(responseCode = "200", description = "Already registered to this company",
+            content = @Content(schema = @Schema(implementation = OriginView.class)))
+    @APIResponse(responseCode = "201", description = "Registered",
+            content = @Content(schema = @Schema(implementation = OriginView.class)))
+    @APIResponse(responseCode = "404", ref = "PublicNotFound")
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
     @Path("{companyId}/whatsapp-origins")
     public Response registerWhatsAppOrigin(@PathParam("companyId") String companyId, RegisterOriginRequest body) {
         CompanyId id = new CompanyId(PathIds.uuid("companyId", companyId));

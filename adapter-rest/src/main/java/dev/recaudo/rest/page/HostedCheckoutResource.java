@@ -25,6 +25,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -34,6 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/pay/{checkoutId}")
 @Tag(name = "Hosted checkout page")
+@SecurityRequirements
+@APIResponse(responseCode = "404", ref = "PageNotFound")
 public class HostedCheckoutResource {
 
     private final HostedCheckoutUseCase checkouts;
@@ -52,6 +59,9 @@ public class HostedCheckoutResource {
     @GET
     @Produces(MediaType.TEXT_HTML)
     @Operation(operationId = "showHostedCheckout", summary = "The payer's checkout page (HTML)")
+    @APIResponse(responseCode = "200", description = "The page",
+            content = @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)))
+    @APIResponse(responseCode = "301", description = "To the same page without the trailing slash")
     public Response show(@PathParam("checkoutId") String checkoutId,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
@@ -88,6 +98,9 @@ public class HostedCheckoutResource {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.TEXT_HTML)
     @Operation(operationId = "payHostedCheckoutInSandbox", summary = "Pay a test checkout from its page (form post)")
+    @APIResponse(responseCode = "303", description = "Back to the page, which tells the outcome")
+    @APIResponse(responseCode = "403", ref = "PageForbidden")
+    @APIResponse(responseCode = "415", ref = "PageUnsupportedMediaType")
     public Response pay(@PathParam("checkoutId") String checkoutId, @FormParam("csrf") String csrf,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);

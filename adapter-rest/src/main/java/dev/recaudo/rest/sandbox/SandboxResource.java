@@ -17,6 +17,7 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews;
+import dev.recaudo.rest.invoice.InvoiceResponse;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -27,6 +28,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -40,6 +44,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Sandbox")
 @SecurityRequirement(name = "apiKeyBearer")
 @SecurityRequirement(name = "xApiKey")
+@APIResponse(responseCode = "404", ref = "PublicNotFound")
+@APIResponse(responseCode = "409", ref = "PublicConflict")
+@APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
 public class SandboxResource {
 
     private final SandboxUseCase sandbox;
@@ -64,6 +71,9 @@ public class SandboxResource {
     @Operation(operationId = "completeSandboxCheckout")
     @Path("checkouts/{checkoutId}/complete")
     @MovesMoney
+    @APIResponse(responseCode = "200", description = "The invoice paid, or the external payment completed",
+            content = @Content(schema = @Schema(
+                    anyOf = {InvoiceResponse.class, ExternalPaymentViews.ExternalPaymentBody.class})))
     public Object complete(@PathParam("checkoutId") String checkoutId) {
         KeyPrincipal key = caller.key();
         UUID id = PathIds.uuid("checkoutId", checkoutId);
@@ -89,6 +99,8 @@ public class SandboxResource {
     @Operation(operationId = "failSandboxCheckout")
     @Path("checkouts/{checkoutId}/fail")
     @MovesMoney
+    @APIResponse(responseCode = "200", description = "The invoice, now FAILED",
+            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
     public Map<String, Object> fail(@PathParam("checkoutId") String checkoutId) {
         return answer(sandbox.failCheckout(caller.key().scope(), caller.key().key().source(), PathIds.uuid("checkoutId", checkoutId)));
     }
@@ -98,6 +110,8 @@ public class SandboxResource {
     @Operation(operationId = "conciliateSandboxInvoice")
     @Path("invoices/{invoiceId}/conciliate")
     @MovesMoney
+    @APIResponse(responseCode = "200", description = "The invoice, now CONCILIATED",
+            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
     public Map<String, Object> conciliate(@PathParam("invoiceId") String invoiceId) {
         return answer(sandbox.conciliate(caller.key().scope(), caller.key().key().source(), new DocumentId(PathIds.uuid("invoiceId", invoiceId))));
     }

@@ -11,6 +11,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -35,6 +36,7 @@ public class CallbackSecretResource {
 
     @GET
     @Operation(operationId = "getWebhookSecret", summary = "The secret that signs external payment callbacks")
+    @APIResponse(responseCode = "200", description = "The current secret")
     public SecretView current(@PathParam("companyId") String companyId) {
         return new SecretView(secrets.current(company(companyId)));
     }
@@ -43,6 +45,7 @@ public class CallbackSecretResource {
     @Path("rotate")
     @Operation(operationId = "rotateWebhookSecret",
             summary = "Replaces the callback secret at once; callbacks sent from now on are signed with the new one")
+    @APIResponse(responseCode = "200", description = "The new secret")
     public SecretView rotate(@PathParam("companyId") String companyId) {
         return new SecretView(secrets.rotate(company(companyId)));
     }

@@ -28,6 +28,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -72,6 +75,10 @@ public class WebhookEndpointsResource {
 
     @POST
     @Operation(operationId = "registerWebhookEndpoint")
+    @APIResponse(responseCode = "201", description = "The endpoint, with its signing secret shown this once",
+            content = @Content(schema = @Schema(implementation = EndpointView.class)))
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
+    @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response register(@PathParam("companyId") String companyId, RegisterRequest body) {
         if (body == null) {
@@ -113,6 +120,7 @@ public class WebhookEndpointsResource {
 
     @GET
     @Operation(operationId = "listWebhookEndpoints")
+    @APIResponse(responseCode = "200", description = "The company's endpoints, without their secrets")
     public List<EndpointListItem> list(@PathParam("companyId") String companyId) {
         return endpoints.list(company(companyId)).stream()
                 .map(e -> new EndpointListItem(e.id(), e.url(), new TreeSet<>(e.events()), e.environment().wireName(),
@@ -122,6 +130,7 @@ public class WebhookEndpointsResource {
 
     @DELETE
     @Operation(operationId = "removeWebhookEndpoint")
+    @APIResponse(responseCode = "204", description = "Removed")
     @Path("{endpointId}")
     public Response remove(@PathParam("companyId") String companyId, @PathParam("endpointId") String endpointId) {
         if (!endpoints.remove(company(companyId), PathIds.uuid("endpointId", endpointId))) {
@@ -132,6 +141,7 @@ public class WebhookEndpointsResource {
 
     @GET
     @Operation(operationId = "listWebhookDeliveries")
+    @APIResponse(responseCode = "200", description = "The endpoint's deliveries with their attempts")
     @Path("{endpointId}/deliveries")
     public List<DeliveryView> deliveries(@PathParam("companyId") String companyId, @PathParam("endpointId") String endpointId) {
         return endpoints.deliveries(company(companyId), PathIds.uuid("endpointId", endpointId))
@@ -142,6 +152,8 @@ public class WebhookEndpointsResource {
     /** Makes the delivery pending again, due now, with a fresh set of attempts. */
     @POST
     @Operation(operationId = "redeliverWebhookDelivery")
+    @APIResponse(responseCode = "202", description = "Pending again, due now",
+            content = @Content(schema = @Schema(implementation = DeliveryView.class)))
     @Path("{endpointId}/deliveries/{deliveryId}/redeliver")
     public Response redeliver(
             @PathParam("companyId") String companyId,
