@@ -4,13 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
-import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.CertifiedRateCommand;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.ChangeSlice;
-import dev.recaudo.domain.common.UnstorableValue;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
@@ -23,7 +21,6 @@ import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
-import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.ErrorEnvelopes;
 import dev.recaudo.rest.common.IdempotentWrites;
@@ -46,7 +43,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -56,7 +52,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.jboss.logging.Logger;
 
 /** Payments of the integrations API: verified payments, certified rates, and reads. */
 @Path("/integrations/v1/{companyId}")
@@ -67,8 +62,6 @@ import org.jboss.logging.Logger;
         @SecurityRequirement(name = "integrationsTimestamp")})
 public class PaymentsResource {
 
-    private static final Logger LOG = Logger.getLogger(PaymentsResource.class);
-
     private final VerifiedPaymentsUseCase payments;
     private final RequestBodies bodies;
     private final IdempotentWrites idempotent;
@@ -76,9 +69,10 @@ public class PaymentsResource {
     private final Caller caller;
     private final Cursors cursors;
     private final RestSettings settings;
+    private final PaymentAnswers answers;
 
     public PaymentsResource(VerifiedPaymentsUseCase payments, RequestBodies bodies, IdempotentWrites idempotent,
-            KeyGate gate, Caller caller, Cursors cursors, RestSettings settings) {
+            KeyGate gate, Caller caller, Cursors cursors, RestSettings settings, PaymentAnswers answers) {
         this.payments = payments;
         this.bodies = bodies;
         this.idempotent = idempotent;
@@ -86,6 +80,7 @@ public class PaymentsResource {
         this.caller = caller;
         this.cursors = cursors;
         this.settings = settings;
+        this.answers = answers;
     }
 
     public record PaymentPage(List<IntegrationViews.PaymentBody> items, Pagination pagination) {}
@@ -110,7 +105,7 @@ public class PaymentsResource {
     @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     @APIResponse(responseCode = "500", description = "The application did not finish (status failed); nothing was kept",
             content = @Content(schema = @Schema(
-                    oneOf = {FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
+                    oneOf = {PaymentAnswers.FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
     @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response verifiedPayment(
             @PathParam("companyId") String companyId,
@@ -123,11 +118,11 @@ public class PaymentsResource {
                 RateLimitPolicy.perMinute(settings.rateLimit().verifiedPayments().perMinute()));
         PaymentRequests.VerifiedPaymentRequest body = bodies.read(json, PaymentRequests.VerifiedPaymentRequest.class);
         VerifiedPayment command = PaymentRequests.verified(key, body, requestId, documentsMax());
-        return guarded(body.externalPaymentId(), body.source(), requestId, () -> idempotent.execute(
+        return answers.guarded(body.externalPaymentId(), body.source(), requestId, () -> idempotent.execute(
                 IdempotentWrites.Family.INTEGRATIONS, key,
                 IdempotentWrites.Request.ofBody("integrations.verified_payments", idempotencyKey, json),
-                () -> answer(payments.apply(command), requestId),
-                replay -> alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
+                () -> answers.answer(payments.apply(command), requestId),
+                replay -> answers.alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
     }
 
     /** Continues a {@code needs_certified_rate} payment with a certified rate and explicit documents. */
@@ -146,7 +141,7 @@ public class PaymentsResource {
     @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     @APIResponse(responseCode = "500", description = "The application did not finish (status failed); nothing was kept",
             content = @Content(schema = @Schema(
-                    oneOf = {FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
+                    oneOf = {PaymentAnswers.FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
     @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response certifiedRate(
             @PathParam("companyId") String companyId,
@@ -162,8 +157,8 @@ public class PaymentsResource {
         // The payment is part of the request: the same body for another payment is another request.
         IdempotentWrites.Request request = new IdempotentWrites.Request("integrations.certified_rate", idempotencyKey,
                 Map.of("externalPaymentId", externalPaymentId), json);
-        return guarded(externalPaymentId, source, requestId, () -> idempotent.execute(IdempotentWrites.Family.INTEGRATIONS,
-                key, request, () -> answer(payments.certify(command), requestId)));
+        return answers.guarded(externalPaymentId, source, requestId, () -> idempotent.execute(IdempotentWrites.Family.INTEGRATIONS,
+                key, request, () -> answers.answer(payments.certify(command), requestId)));
     }
 
     @GET
@@ -222,70 +217,7 @@ public class PaymentsResource {
         return IntegrationViews.payment(view, view.payment().outcome().wireName(), view.payment().requestId().orElse(null));
     }
 
-    private IdempotentWrites.Reply answer(ApplyResult result, String requestId) {
-        if (result instanceof ApplyResult.Processed processed) {
-            String status = processed.view().payment().outcome().wireName();
-            caller.outcome(status, null);
-            return new IdempotentWrites.Reply(200, IntegrationViews.payment(processed.view(), status, requestId));
-        }
-        if (result instanceof ApplyResult.AlreadyProcessed already) {
-            caller.outcome(PaymentOutcome.ALREADY_PROCESSED.wireName(), "original request " + already.view().payment().requestId().orElse("?"));
-            return new IdempotentWrites.Reply(200, IntegrationViews.payment(already.view(),
-                    PaymentOutcome.ALREADY_PROCESSED.wireName(), requestId));
-        }
-        if (result instanceof ApplyResult.NoOpenDocuments none) {
-            caller.outcome(PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), null);
-            return new IdempotentWrites.Reply(200, IntegrationViews.payment(none.view(),
-                    PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), requestId));
-        }
-        throw PaymentRejections.problem((ApplyResult.Rejected) result);
-    }
-
-    private Response alreadyProcessed(KeyPrincipal key, String source, String externalPaymentId, String requestId) {
-        PaymentView view = payments.get(key.scope(), source, externalPaymentId)
-                .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No payment with this externalPaymentId"));
-        caller.outcome(PaymentOutcome.ALREADY_PROCESSED.wireName(), "replayed by Idempotency-Key");
-        return Response.ok(IntegrationViews.payment(view, PaymentOutcome.ALREADY_PROCESSED.wireName(), requestId)).build();
-    }
-
-    /**
-     * An application that could not finish (the database refused it, a lock could not be had) is
-     * answered {@code 500} with status {@code failed} and the request id; nothing of it was kept,
-     * and the audit trail has the reason under that request id. A value the database cannot store
-     * is the request's mistake, answered like any other ({@code 400}).
-     */
-    private Response guarded(String externalPaymentId, String source, String requestId, Supplier<Response> work) {
-        try {
-            return work.get();
-        } catch (ApiProblem | UnstorableValue refused) {
-            throw refused;
-        } catch (RuntimeException failure) {
-            LOG.errorf(failure, "payment %s of %s failed", ClientText.forLog(externalPaymentId),
-                    ClientText.forLog(source));
-            caller.outcome(PaymentOutcome.FAILED.wireName(), "the application did not finish (" + kindOf(failure)
-                    + "); nothing was kept; details are in the service log under this request id");
-            return Response.status(500).entity(new FailedPayment(source, externalPaymentId, "failed", requestId)).build();
-        }
-    }
-
-    public record FailedPayment(String source, String externalPaymentId, String status, String requestId) {}
-
-    /**
-     * What the partner may read about a failure: the SQLState when the database refused the write,
-     * else that it was unexpected. The exception's type and message stay in the service log: they
-     * name internal classes and data.
-     */
-    private static String kindOf(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof java.sql.SQLException sql && sql.getSQLState() != null) {
-                return "database refused the write, SQLState " + sql.getSQLState();
-            }
-        }
-        return "unexpected error";
-    }
-
     private int documentsMax() {
         return settings.integrations().documentsPerPaymentMax();
     }
-
 }

@@ -1,5 +1,6 @@
 package dev.recaudo.rest.invoice;
 
+import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.DeleteResult;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.UpdateRejection;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.domain.document.CollectionDocument;
@@ -52,5 +53,19 @@ final class InvoiceProblems {
             case PAYMENTS_APPLIED -> conflict("payment", "A partial payment was applied: the invoice cannot be settled");
             default -> conflict("status", "The invoice's status does not allow this operation");
         };
+    }
+
+    /** Nothing when the deletion was done; the refusal a partner reads otherwise. */
+    static void throwIfNotDone(DeleteResult result) {
+        if (result instanceof DeleteResult.Done) {
+            return;
+        }
+        if (result instanceof DeleteResult.NotFound) {
+            throw notFound();
+        }
+        if (result instanceof DeleteResult.SettledByAnotherPayment) {
+            throw conflict("provider_payment_id", "The invoice was already settled by another provider payment");
+        }
+        throw deletionRefused(((DeleteResult.Rejected) result).reason());
     }
 }

@@ -9,6 +9,7 @@ import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.CreateInvoice;
 import dev.recaudo.domain.customer.TaxIdentity;
 import dev.recaudo.domain.document.DocumentDetails;
+import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentListQuery;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -16,6 +17,7 @@ import dev.recaudo.domain.money.Money;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.JsonBody;
+import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RestSettings;
@@ -160,5 +162,31 @@ final class InvoiceRequests {
         } catch (NumberFormatException notOurs) {
             throw ApiProblem.validation("If-Match", "must be an ETag this API returned");
         }
+    }
+
+    /** The public API's {@code x-idempotency} header: required, 1 to 255 characters. */
+    static void requireIdempotencyKey(String idempotencyKey) {
+        if (idempotencyKey == null || idempotencyKey.isBlank()) {
+            throw new ApiProblem(Problem.MISSING_IDEMPOTENCY_KEY, "The x-idempotency header is required (1 to 255 characters)",
+                    Map.of(InvoicesResource.IDEMPOTENCY_HEADER, List.of("is required")));
+        }
+        if (idempotencyKey.length() > 255) {
+            throw ApiProblem.validation(InvoicesResource.IDEMPOTENCY_HEADER, "must have at most 255 characters");
+        }
+    }
+
+    /** Writes act for a partner: a key without a source can read the company's invoices but not change them. */
+    static String partner(KeyPrincipal key) {
+        return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,
+                "The API key has no source (partner), so it cannot write invoices",
+                Map.of("provider", List.of("the API key has no source"))));
+    }
+
+    /**
+     * An id that is not a UUID names no invoice, so it is answered like a missing one, at the same
+     * point of the checks: a caller cannot tell the two apart.
+     */
+    static DocumentId documentId(String invoiceId) {
+        return PathIds.parse(invoiceId).map(DocumentId::new).orElseThrow(InvoiceProblems::notFound);
     }
 }

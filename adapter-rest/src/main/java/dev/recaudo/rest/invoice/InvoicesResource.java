@@ -25,7 +25,6 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.IdempotentWrites;
-import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
@@ -43,7 +42,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -131,15 +129,9 @@ public class InvoicesResource {
             @HeaderParam(IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode body) {
         KeyPrincipal key = caller.key();
-        partner(key);
+        InvoiceRequests.partner(key);
         CurrencyCode currency = key.companyReferenceCurrency().orElseThrow(ApiProblem::noFinancialConfiguration);
-        if (idempotencyKey == null || idempotencyKey.isBlank()) {
-            throw new ApiProblem(Problem.MISSING_IDEMPOTENCY_KEY, "The x-idempotency header is required (1 to 255 characters)",
-                    Map.of(IDEMPOTENCY_HEADER, List.of("is required")));
-        }
-        if (idempotencyKey.length() > 255) {
-            throw ApiProblem.validation(IDEMPOTENCY_HEADER, "must have at most 255 characters");
-        }
+        InvoiceRequests.requireIdempotencyKey(idempotencyKey);
         CreateInvoice command = InvoiceRequests.creation(key, currency, idempotencyKey, body);
         return writes.execute(IdempotentWrites.Family.PUBLIC, key,
                 IdempotentWrites.Request.ofBody(CREATE_OPERATION, idempotencyKey, body), () -> {
@@ -162,7 +154,7 @@ public class InvoicesResource {
     @APIResponse(responseCode = "404", ref = "PublicNotFound")
     public Response get(@PathParam("invoiceId") String invoiceId) {
         KeyPrincipal key = caller.key();
-        InvoiceView view = invoices.get(key.scope(), key.key().source(), documentId(invoiceId))
+        InvoiceView view = invoices.get(key.scope(), key.key().source(), InvoiceRequests.documentId(invoiceId))
                 .orElseThrow(InvoiceProblems::notFound);
         return invoice(view).build();
     }
@@ -185,9 +177,9 @@ public class InvoicesResource {
     public Response update(
             @PathParam("invoiceId") String invoiceId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, JsonNode body) {
         KeyPrincipal key = caller.key();
-        partner(key);
+        InvoiceRequests.partner(key);
         InvoiceRequests.Replacement replacement = InvoiceRequests.replacement(body);
-        DocumentId id = documentId(invoiceId);
+        DocumentId id = InvoiceRequests.documentId(invoiceId);
         InvoiceView current = invoices.get(key.scope(), key.key().source(), id).orElseThrow(InvoiceProblems::notFound);
         FieldErrors errors = new FieldErrors();
         Money total = MajorUnits.parse("amount", replacement.amount(), current.document().total().currency(), errors)
@@ -222,22 +214,14 @@ public class InvoicesResource {
     @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Response delete(@PathParam("invoiceId") String invoiceId, String body) {
         KeyPrincipal key = caller.key();
-        partner(key);
+        InvoiceRequests.partner(key);
         InvoiceRequests.Deletion request = InvoiceRequests.deletion(body, json);
-        DocumentId id = documentId(invoiceId);
+        DocumentId id = InvoiceRequests.documentId(invoiceId);
         DeleteResult result = request.providerPaymentId().isPresent()
                 ? invoices.settleFromProvider(key.scope(), key.key().source(), id, request.providerPaymentId().get())
                 : invoices.annul(key.scope(), key.key().source(), id);
-        if (result instanceof DeleteResult.Done) {
-            return Response.noContent().build();
-        }
-        if (result instanceof DeleteResult.NotFound) {
-            throw InvoiceProblems.notFound();
-        }
-        if (result instanceof DeleteResult.SettledByAnotherPayment) {
-            throw InvoiceProblems.conflict("provider_payment_id", "The invoice was already settled by another provider payment");
-        }
-        throw InvoiceProblems.deletionRefused(((DeleteResult.Rejected) result).reason());
+        InvoiceProblems.throwIfNotDone(result);
+        return Response.noContent().build();
     }
 
     /**
@@ -255,28 +239,13 @@ public class InvoicesResource {
     @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
     public Response deleteAll(String body) {
         KeyPrincipal key = caller.key();
-        String source = partner(key);
+        String source = InvoiceRequests.partner(key);
         InvoiceRequests.Deletion request = InvoiceRequests.deletion(body, json);
         if (request.providerPaymentId().isPresent()) {
             throw ApiProblem.validation("reason", "must be DELETE_FROM_PROVIDER");
         }
         bulk.enqueue(key.scope(), source);
         return Response.accepted("null").type(MediaType.APPLICATION_JSON).build();
-    }
-
-    /** Writes act for a partner: a key without a source can read the company's invoices but not change them. */
-    private static String partner(KeyPrincipal key) {
-        return key.key().source().orElseThrow(() -> new ApiProblem(Problem.FORBIDDEN,
-                "The API key has no source (partner), so it cannot write invoices",
-                Map.of("provider", List.of("the API key has no source"))));
-    }
-
-    /**
-     * An id that is not a UUID names no invoice, so it is answered like a missing one, at the same
-     * point of the checks: a caller cannot tell the two apart.
-     */
-    private static DocumentId documentId(String invoiceId) {
-        return PathIds.parse(invoiceId).map(DocumentId::new).orElseThrow(InvoiceProblems::notFound);
     }
 
     private Response.ResponseBuilder invoice(InvoiceView view) {
