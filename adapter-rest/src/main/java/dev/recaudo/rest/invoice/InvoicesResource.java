@@ -12,6 +12,7 @@ import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.DeleteResult;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.UpdateInvoice;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.UpdateResult;
 import dev.recaudo.application.invoice.InvoiceView;
+import dev.recaudo.application.invoice.PublicInvoice;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.document.DocumentId;
@@ -120,7 +121,7 @@ public class InvoicesResource {
     @MovesMoney
     @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateInvoiceRequest.class)))
     @APIResponse(responseCode = "201", description = "Created, or the first answer replayed",
-            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
+            content = @Content(schema = @Schema(implementation = PublicInvoice.class)))
     @APIResponse(responseCode = "409", ref = "PublicConflict")
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
@@ -150,7 +151,7 @@ public class InvoicesResource {
     @RequiresPermission(Permission.PUBLIC_INVOICES_READ)
     @APIResponse(responseCode = "200", description = "The invoice with its current checkout", headers = @Header(
             name = "ETag", description = "The invoice's version, for If-Match", schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
+            content = @Content(schema = @Schema(implementation = PublicInvoice.class)))
     @APIResponse(responseCode = "404", ref = "PublicNotFound")
     public Response get(@PathParam("invoiceId") String invoiceId) {
         KeyPrincipal key = caller.key();
@@ -169,7 +170,7 @@ public class InvoicesResource {
     @RequestBody(required = true, content = @Content(schema = @Schema(implementation = UpdateInvoiceRequest.class)))
     @APIResponse(responseCode = "200", description = "The invoice as replaced", headers = @Header(
             name = "ETag", description = "The invoice's new version", schema = @Schema(type = SchemaType.STRING)),
-            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
+            content = @Content(schema = @Schema(implementation = PublicInvoice.class)))
     @APIResponse(responseCode = "404", ref = "PublicNotFound")
     @APIResponse(responseCode = "409", ref = "PublicConflict")
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")

@@ -4,6 +4,7 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase;
 import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase.Completion;
 import dev.recaudo.application.externalpayment.ExternalPaymentView;
+import dev.recaudo.application.invoice.PublicInvoice;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
@@ -17,7 +18,6 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews;
-import dev.recaudo.rest.invoice.InvoiceResponse;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -73,7 +73,7 @@ public class SandboxResource {
     @MovesMoney
     @APIResponse(responseCode = "200", description = "The invoice paid, or the external payment completed",
             content = @Content(schema = @Schema(
-                    anyOf = {InvoiceResponse.class, ExternalPaymentViews.ExternalPaymentBody.class})))
+                    anyOf = {PublicInvoice.class, ExternalPaymentViews.ExternalPaymentBody.class})))
     public Object complete(@PathParam("checkoutId") String checkoutId) {
         KeyPrincipal key = caller.key();
         UUID id = PathIds.uuid("checkoutId", checkoutId);
@@ -100,8 +100,8 @@ public class SandboxResource {
     @Path("checkouts/{checkoutId}/fail")
     @MovesMoney
     @APIResponse(responseCode = "200", description = "The invoice, now FAILED",
-            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
-    public Map<String, Object> fail(@PathParam("checkoutId") String checkoutId) {
+            content = @Content(schema = @Schema(implementation = PublicInvoice.class)))
+    public PublicInvoice fail(@PathParam("checkoutId") String checkoutId) {
         return answer(sandbox.failCheckout(caller.key().scope(), caller.key().key().source(), PathIds.uuid("checkoutId", checkoutId)));
     }
 
@@ -111,12 +111,12 @@ public class SandboxResource {
     @Path("invoices/{invoiceId}/conciliate")
     @MovesMoney
     @APIResponse(responseCode = "200", description = "The invoice, now CONCILIATED",
-            content = @Content(schema = @Schema(implementation = InvoiceResponse.class)))
-    public Map<String, Object> conciliate(@PathParam("invoiceId") String invoiceId) {
+            content = @Content(schema = @Schema(implementation = PublicInvoice.class)))
+    public PublicInvoice conciliate(@PathParam("invoiceId") String invoiceId) {
         return answer(sandbox.conciliate(caller.key().scope(), caller.key().key().source(), new DocumentId(PathIds.uuid("invoiceId", invoiceId))));
     }
 
-    private Map<String, Object> answer(SandboxResult result) {
+    private PublicInvoice answer(SandboxResult result) {
         if (result instanceof SandboxResult.Done done) {
             return projection.invoice(done.invoice());
         }

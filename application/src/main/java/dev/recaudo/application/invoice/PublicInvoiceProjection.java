@@ -7,16 +7,14 @@ import dev.recaudo.domain.money.Money;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The public invoice API's view of a document, as a tree of plain values, in major units of the
+ * The public invoice API's view of a document ({@link PublicInvoice}), in major units of the
  * document's currency. One projection serves both the HTTP answers and the lifecycle webhooks, so
- * the two can never disagree. Every field of the specification is always present.
+ * the two can never disagree.
  */
 public final class PublicInvoiceProjection {
 
@@ -30,66 +28,60 @@ public final class PublicInvoiceProjection {
         return BigDecimal.valueOf(money.amountMinor(), money.currency().minorUnitDigits());
     }
 
-    public Map<String, Object> invoice(InvoiceView view) {
+    public PublicInvoice invoice(InvoiceView view) {
         CollectionDocument document = view.document();
-        Map<String, Object> invoice = new LinkedHashMap<>();
-        invoice.put("id", document.id().toString());
-        invoice.put("name", document.details().name());
-        invoice.put("description", document.details().description().orElse(null));
-        invoice.put("amount", majorUnits(document.total()));
-        invoice.put("currency", document.total().currency().name());
-        invoice.put("provider", document.source());
-        invoice.put("provider_id", document.providerId().orElse(null));
-        invoice.put("reference", document.reference().orElse(null));
-        invoice.put("status", document.status().name());
-        invoice.put("remarks", document.remarks().orElse(null));
-        invoice.put("metadata", document.metadataJson().map(JsonText::new).orElse(null));
-        invoice.put("phone", document.details().phone().orElse(null));
-        invoice.put("email", document.details().email().orElse(null));
-        invoice.put("due_date", date(document.details().dueAt()));
-        invoice.put("created_at", document.createdAt().toString());
-        invoice.put("updated_at", document.updatedAt().toString());
-        invoice.put("payment_id", view.paymentId().map(Object::toString).orElse(null));
-        invoice.put("is_test", document.scope().isTest());
-        invoice.put("partial_payment_config", null);
-        invoice.put("payment", view.checkout().map(checkout -> payment(document, checkout)).orElse(null));
-        return invoice;
+        return new PublicInvoice(
+                document.id().toString(),
+                document.details().name(),
+                document.details().description().orElse(null),
+                majorUnits(document.total()),
+                document.total().currency().name(),
+                document.source(),
+                document.providerId().orElse(null),
+                document.reference().orElse(null),
+                document.status().name(),
+                document.remarks().orElse(null),
+                document.metadataJson().map(JsonText::new).orElse(null),
+                document.details().phone().orElse(null),
+                document.details().email().orElse(null),
+                date(document.details().dueAt()),
+                document.createdAt().toString(),
+                document.updatedAt().toString(),
+                view.paymentId().map(Object::toString).orElse(null),
+                document.scope().isTest(),
+                null,
+                view.checkout().map(checkout -> payment(document, checkout)).orElse(null));
     }
 
-    private Map<String, Object> payment(CollectionDocument document, Checkout checkout) {
-        Map<String, Object> payment = new LinkedHashMap<>();
-        payment.put("id", checkout.id().toString());
-        payment.put("source", checkout.source());
-        payment.put("currency", checkout.amount().currency().name());
-        payment.put("amount", majorUnits(checkout.amount()));
-        payment.put("amount_label", checkout.amount().currency().name() + " " + majorUnits(checkout.amount()).toPlainString());
-        payment.put("title", checkout.title());
-        payment.put("description", checkout.description());
-        payment.put("phone", checkout.phone().orElse(null));
-        payment.put("expiration_at", null);
-        payment.put("due_date", date(checkout.dueAt()));
-        payment.put("document_link", null);
-        payment.put("external_id", document.providerId().orElse(null));
-        Map<String, Object> allows = new LinkedHashMap<>();
-        allows.put("accounts", true);
-        allows.put("cards", true);
-        allows.put("card_extra", false);
-        allows.put("realtime", true);
-        payment.put("allows", allows);
-        payment.put("status", checkout.status().wireName());
-        payment.put("is_test", checkout.scope().isTest());
-        payment.put("created_at", checkout.createdAt().toString());
-        payment.put("paid_at", checkout.paidAt().map(Instant::toString).orElse(null));
-        payment.put("payment_link", paymentLink(checkout.id()));
-        payment.put("redirect_url", null);
-        payment.put("provider_id", checkout.providerPaymentId().orElse(null));
-        payment.put("metadata", null);
-        payment.put("customer", null);
-        payment.put("method", null);
-        payment.put("splits", List.of());
-        payment.put("company", null);
-        payment.put("commission", null);
-        return payment;
+    private PublicInvoice.Payment payment(CollectionDocument document, Checkout checkout) {
+        BigDecimal amount = majorUnits(checkout.amount());
+        return new PublicInvoice.Payment(
+                checkout.id().toString(),
+                checkout.source(),
+                checkout.amount().currency().name(),
+                amount,
+                checkout.amount().currency().name() + " " + amount.toPlainString(),
+                checkout.title(),
+                checkout.description(),
+                checkout.phone().orElse(null),
+                null,
+                date(checkout.dueAt()),
+                null,
+                document.providerId().orElse(null),
+                new PublicInvoice.Allows(true, true, false, true),
+                checkout.status().wireName(),
+                checkout.scope().isTest(),
+                checkout.createdAt().toString(),
+                checkout.paidAt().map(Instant::toString).orElse(null),
+                paymentLink(checkout.id()),
+                null,
+                checkout.providerPaymentId().orElse(null),
+                null,
+                null,
+                null,
+                List.of(),
+                null,
+                null);
     }
 
     private static String date(Optional<Instant> instant) {

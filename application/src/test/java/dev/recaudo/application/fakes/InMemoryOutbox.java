@@ -1,10 +1,10 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.application.invoice.PublicInvoice;
 import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.OutboxEvent;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The events appended, in order, rolled back with the change that announced them. It can be told
@@ -47,12 +47,11 @@ public final class InMemoryOutbox implements Outbox, TransactionalFake {
     }
 
     /** The {@code invoice} object of the only event of the type; fails when there is not exactly one. */
-    @SuppressWarnings("unchecked")
-    public Map<String, Object> onlyInvoice(String type) {
+    public PublicInvoice onlyInvoice(String type) {
         List<OutboxEvent> matching = ofType(type);
         if (matching.size() != 1) {
             throw new AssertionError("expected exactly one " + type + " event, found " + matching.size());
         }
-        return (Map<String, Object>) matching.get(0).body().get("invoice");
+        return (PublicInvoice) matching.get(0).body().get("invoice");
     }
 }

@@ -13,6 +13,7 @@ import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.Rejection;
 import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.application.invoice.PublicInvoice;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.common.TenantScope;
@@ -68,8 +69,9 @@ class VerifiedPaymentsServiceTest {
         assertThat(view.customer().orElseThrow().companyCustomerId()).isEqualTo(customer.companyCustomerId());
         assertThat(books.document(invoice).status()).isEqualTo(DocumentStatus.PAID);
         assertThat(books.checkouts().current(SCOPE, invoice.id()).orElseThrow().status()).isEqualTo(CheckoutStatus.APPROVED);
-        assertThat(books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID)).containsEntry("status", "PAID")
-                .containsEntry("payment_id", view.payment().id().toString());
+        PublicInvoice announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID);
+        assertThat(announced.status()).isEqualTo("PAID");
+        assertThat(announced.payment_id()).isEqualTo(view.payment().id().toString());
         assertThat(books.ledger().transfers(TransferKind.PAYMENT_RECEIVED)).hasSize(1);
         assertThat(books.ledger().balance(SCOPE, AccountCode.partnerCollections("erp"), CurrencyCode.USD)).isEqualTo(usd(100_00));
     }

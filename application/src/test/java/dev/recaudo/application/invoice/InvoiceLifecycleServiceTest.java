@@ -74,10 +74,10 @@ class InvoiceLifecycleServiceTest {
             assertThat(checkout.amount()).isEqualTo(usd(100_00));
             assertThat(checkout.isPending()).isTrue();
         });
-        assertThat(books.outbox().onlyInvoice(DocumentBook.INVOICE_CREATED))
-                .containsEntry("provider_id", "INV-1")
-                .containsEntry("reference", "V-12.345.678")
-                .containsEntry("metadata", new JsonText("{\"order\":7}"));
+        PublicInvoice announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_CREATED);
+        assertThat(announced.provider_id()).isEqualTo("INV-1");
+        assertThat(announced.reference()).isEqualTo("V-12.345.678");
+        assertThat(announced.metadata()).isEqualTo(new JsonText("{\"order\":7}"));
         assertThat(books.customers().all()).singleElement()
                 .satisfies(customer -> assertThat(customer.taxIdentity()).hasValue("V12345678"));
     }

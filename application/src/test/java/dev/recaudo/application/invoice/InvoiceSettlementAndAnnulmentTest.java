@@ -3,7 +3,6 @@ package dev.recaudo.application.invoice;
 import static dev.recaudo.application.fixtures.Amounts.usd;
 import static dev.recaudo.application.fixtures.InvoiceFixture.invoice;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
 
 import dev.recaudo.application.fakes.InMemoryBooks;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.CreateResult;
@@ -21,7 +20,6 @@ import dev.recaudo.domain.ledger.TransferKind;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -59,10 +57,9 @@ class InvoiceSettlementAndAnnulmentTest {
         assertThat(annulled.balance().isZero()).isTrue();
         assertThat(books.ledger().transfers(TransferKind.DOCUMENT_ANNULLED)).hasSize(1);
         assertThat(books.checkouts().current(SCOPE, document.id()).orElseThrow().status()).isEqualTo(CheckoutStatus.CANCELED);
-        Map<String, Object> announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_CANCELED);
-        assertThat(announced).containsEntry("status", "DELETE_FROM_PROVIDER");
-        assertThat(announced.get("payment")).asInstanceOf(MAP)
-                .containsEntry("status", "canceled");
+        PublicInvoice announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_CANCELED);
+        assertThat(announced.status()).isEqualTo("DELETE_FROM_PROVIDER");
+        assertThat(announced.payment().status()).isEqualTo("canceled");
     }
 
     @Test
@@ -100,10 +97,11 @@ class InvoiceSettlementAndAnnulmentTest {
         assertThat(settlement.providerPaymentId()).hasValue("PP-1");
         assertThat(books.payments().all()).hasSize(1);
         assertThat(books.checkouts().current(SCOPE, document.id()).orElseThrow().status()).isEqualTo(CheckoutStatus.APPROVED);
-        Map<String, Object> announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID);
-        assertThat(announced).containsEntry("status", "PAID_FROM_PROVIDER").containsEntry("payment_id", settlement.id().toString());
-        assertThat(announced.get("payment")).asInstanceOf(MAP)
-                .containsEntry("status", "APPROVED").containsEntry("provider_id", "PP-1");
+        PublicInvoice announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID);
+        assertThat(announced.status()).isEqualTo("PAID_FROM_PROVIDER");
+        assertThat(announced.payment_id()).isEqualTo(settlement.id().toString());
+        assertThat(announced.payment().status()).isEqualTo("APPROVED");
+        assertThat(announced.payment().provider_id()).isEqualTo("PP-1");
     }
 
     @Test
