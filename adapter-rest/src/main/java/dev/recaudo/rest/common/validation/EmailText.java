@@ -13,12 +13,14 @@ import java.lang.annotation.Target;
 
 /**
  * An e-mail address by the domain's own rule ({@link EmailAddress#isValid}), so the edge and the
- * domain never disagree on what an address is. Absent passes.
+ * domain never disagree on what an address is. Absent passes unless required.
  */
 @Target(FIELD)
 @Retention(RUNTIME)
 @Constraint(validatedBy = EmailText.Validator.class)
 public @interface EmailText {
+
+    boolean required() default false;
 
     String message() default "must be an e-mail address of at most " + EmailAddress.LENGTH_MAX + " characters";
 
@@ -29,9 +31,19 @@ public @interface EmailText {
     /** Checks one {@link EmailText}. */
     class Validator implements ConstraintValidator<EmailText, String> {
 
+        private boolean required;
+
+        @Override
+        public void initialize(EmailText annotation) {
+            required = annotation.required();
+        }
+
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {
-            return value == null || EmailAddress.isValid(value);
+            if (value == null) {
+                return !required || Violations.refuse(context, "is required");
+            }
+            return EmailAddress.isValid(value);
         }
     }
 }

@@ -11,11 +11,13 @@ import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
 
-/** A UUID in its 8-4-4-4-12 hexadecimal form, as {@link PathIds#parse} reads it; absent passes. */
+/** A UUID in its 8-4-4-4-12 hexadecimal form, as {@link PathIds#parse} reads it; absent passes unless required. */
 @Target(FIELD)
 @Retention(RUNTIME)
 @Constraint(validatedBy = Uuid.Validator.class)
 public @interface Uuid {
+
+    boolean required() default false;
 
     String message() default "must be a UUID";
 
@@ -26,9 +28,19 @@ public @interface Uuid {
     /** Checks one {@link Uuid}. */
     class Validator implements ConstraintValidator<Uuid, String> {
 
+        private boolean required;
+
+        @Override
+        public void initialize(Uuid annotation) {
+            required = annotation.required();
+        }
+
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {
-            return value == null || PathIds.parse(value).isPresent();
+            if (value == null) {
+                return !required || Violations.refuse(context, "is required");
+            }
+            return PathIds.parse(value).isPresent();
         }
     }
 }
