@@ -32,13 +32,6 @@ public final class PathIds {
      * or {@code ..}, and no control character, since the HTTP edge refuses paths that carry one, so
      * an id with any of these could be stored but never read back.
      */
-    public static void requireSegment(String field, String value, FieldErrors errors) {
-        if (value != null) {
-            segmentProblems(value).forEach(problem -> errors.add(field, problem));
-        }
-    }
-
-    /** The rules of {@link #requireSegment} that {@code value} breaks, worded for the client; empty when none. */
     public static List<String> segmentProblems(String value) {
         List<String> problems = new ArrayList<>();
         if (value.contains("/") || value.contains(";")) {
