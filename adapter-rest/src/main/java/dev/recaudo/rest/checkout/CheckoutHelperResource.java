@@ -18,9 +18,9 @@ import dev.recaudo.rest.checkout.CheckoutViews.ProductView;
 import dev.recaudo.rest.checkout.CheckoutViews.SavedProductView;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
-import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -52,12 +52,15 @@ public class CheckoutHelperResource {
 
     private final CheckoutHelperUseCase helper;
     private final RequestBodies bodies;
+    private final RequestValidation validation;
     private final ObjectMapper json;
     private final Caller caller;
 
-    public CheckoutHelperResource(CheckoutHelperUseCase helper, RequestBodies bodies, ObjectMapper json, Caller caller) {
+    public CheckoutHelperResource(CheckoutHelperUseCase helper, RequestBodies bodies, RequestValidation validation,
+            ObjectMapper json, Caller caller) {
         this.helper = helper;
         this.bodies = bodies;
+        this.validation = validation;
         this.json = json;
         this.caller = caller;
     }
@@ -70,9 +73,7 @@ public class CheckoutHelperResource {
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     public ProductView bySku(@PathParam("companyId") String companyId, @PathParam("sku") String sku) {
         KeyPrincipal key = caller.key();
-        FieldErrors errors = new FieldErrors();
-        CheckoutRequests.requireOwnCompany(key, companyId, errors);
-        errors.throwIfAny();
+        CheckoutRequests.requireOwnCompany(key, companyId);
         return helper.productBySku(key.scope(), sku)
                 .map(ProductView::of)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No such product"));
@@ -92,7 +93,7 @@ public class CheckoutHelperResource {
     @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
     public Response saveProduct(JsonNode body) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        var draft = CheckoutRequests.product(key, bodies.read(body, ProductRequest.class));
+        var draft = CheckoutRequests.product(validation, key, bodies.read(body, ProductRequest.class));
         Saved<Product> saved = helper.saveProduct(draft);
         return Response.status(saved.isNew() ? 201 : 200).entity(SavedProductView.of(saved, metadata(saved.value()))).build();
     }
@@ -111,7 +112,7 @@ public class CheckoutHelperResource {
     @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
     public Response resolveCustomer(JsonNode body) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        var details = CheckoutRequests.payer(key, bodies.read(body, ResolveCustomerRequest.class));
+        var details = CheckoutRequests.payer(validation, key, bodies.read(body, ResolveCustomerRequest.class));
         Saved<CheckoutCustomer> saved = helper.resolveCustomer(details);
         return Response.status(saved.isNew() ? 201 : 200).entity(CheckoutCustomerView.of(saved)).build();
     }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.checkout.CheckoutHelperUseCase.PayerDetails;
 import dev.recaudo.application.checkout.CheckoutHelperUseCase.ProductDraft;
-import dev.recaudo.domain.common.EmailAddress;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.product.Product;
@@ -14,12 +13,18 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.common.validation.AmountMinor;
+import dev.recaudo.rest.common.validation.EmailText;
+import dev.recaudo.rest.common.validation.Matches;
+import dev.recaudo.rest.common.validation.PathSegment;
+import dev.recaudo.rest.common.validation.Text;
+import dev.recaudo.rest.common.validation.Uuid;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /** The checkout helper's request bodies, checked and read into the use case's commands. */
 final class CheckoutRequests {
@@ -33,74 +38,62 @@ final class CheckoutRequests {
     static final int IDENTITY_DOCUMENT_MAX = 64;
     static final int METADATA_KEY_MAX = 40;
     static final int METADATA_VALUE_MAX = 500;
-    private static final Pattern PHONE = Pattern.compile("^\\+[1-9][0-9]{7,14}$");
+    static final String PHONE = "^\\+[1-9][0-9]{7,14}$";
 
     private CheckoutRequests() {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ResolveCustomerRequest(String companyId, String email, String name, String phone, String identityDocument) {}
+    public record ResolveCustomerRequest(
+            @Uuid(required = true) String companyId,
+            @EmailText(required = true) String email,
+            @Text(max = NAME_MAX, required = true) String name,
+            @Matches(regexp = PHONE) String phone,
+            @Text(max = IDENTITY_DOCUMENT_MAX) String identityDocument) {}
 
+    /** The spec marks {@code companyId} required for a payer but not for a product: absent, it is the token's company. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ProductRequest(String companyId, String sku, String name, String description, Long amountMinor,
-            String currency, JsonNode metadata) {}
+    public record ProductRequest(
+            @Uuid String companyId,
+            @Text(max = SKU_MAX, required = true) @PathSegment String sku,
+            @Text(max = NAME_MAX, required = true) String name,
+            @Text(max = DESCRIPTION_MAX) String description,
+            @AmountMinor(min = 0) Long amountMinor,
+            String currency,
+            JsonNode metadata) {}
 
-    /**
-     * A {@code companyId} that is not the token's company is refused as a missing resource: a token
-     * learns nothing about other companies, not even that they exist.
-     */
-    static void requireOwnCompany(KeyPrincipal key, String companyId, FieldErrors errors) {
-        if (companyId == null) {
-            errors.add("companyId", "is required");
-            return;
+    /** The {@code companyId} of a path: a UUID, and the token's company (see {@link #refuseOtherCompany}). */
+    static void requireOwnCompany(KeyPrincipal key, String companyId) {
+        if (PathIds.parse(companyId).isEmpty()) {
+            new FieldErrors().add("companyId", "must be a UUID").throwIfAny();
         }
-        checkOwnCompany(key, companyId, errors);
+        refuseOtherCompany(key, companyId);
     }
 
-    /** As {@link #requireOwnCompany}, but an absent {@code companyId} means the token's company. */
-    private static void checkOwnCompany(KeyPrincipal key, String companyId, FieldErrors errors) {
-        if (companyId == null) {
-            return;
-        }
+    /**
+     * A {@code companyId} that is not the token's company is refused as a missing resource, before any
+     * field error: a token learns nothing about other companies, not even that they exist.
+     */
+    private static void refuseOtherCompany(KeyPrincipal key, String companyId) {
         Optional<UUID> id = PathIds.parse(companyId);
-        if (id.isEmpty()) {
-            errors.add("companyId", "must be a UUID");
-        } else if (!id.get().equals(key.companyId().value())) {
-            errors.throwIfAny();
+        if (id.isPresent() && !id.get().equals(key.companyId().value())) {
             throw new ApiProblem(Problem.NOT_FOUND, "No such company");
         }
     }
 
-    static PayerDetails payer(KeyPrincipal key, ResolveCustomerRequest body) {
+    static PayerDetails payer(RequestValidation validation, KeyPrincipal key, ResolveCustomerRequest body) {
+        refuseOtherCompany(key, body.companyId());
         FieldErrors errors = new FieldErrors();
-        requireOwnCompany(key, body.companyId(), errors);
-        if (body.email() == null) {
-            errors.add("email", "is required");
-        } else if (!EmailAddress.isValid(body.email())) {
-            errors.add("email", "must be an e-mail address of at most " + EmailAddress.LENGTH_MAX + " characters");
-        }
-        text(errors, "name", body.name(), true, NAME_MAX);
-        if (body.phone() != null && !PHONE.matcher(body.phone()).matches()) {
-            errors.add("phone", "must match ^\\+[1-9][0-9]{7,14}$");
-        }
-        text(errors, "identityDocument", body.identityDocument(), false, IDENTITY_DOCUMENT_MAX);
+        validation.check(body, errors);
         errors.throwIfAny();
         return new PayerDetails(key.scope(), body.email(), body.name(), Optional.ofNullable(body.phone()),
                 Optional.ofNullable(body.identityDocument()));
     }
 
-    /** The spec marks {@code companyId} required for a payer but not for a product: absent, it is the token's company. */
-    static ProductDraft product(KeyPrincipal key, ProductRequest body) {
+    /** The shape rules are the record's annotations; the currencies and the metadata's structure are checked here. */
+    static ProductDraft product(RequestValidation validation, KeyPrincipal key, ProductRequest body) {
+        refuseOtherCompany(key, body.companyId());
         FieldErrors errors = new FieldErrors();
-        checkOwnCompany(key, body.companyId(), errors);
-        text(errors, "sku", body.sku(), true, SKU_MAX);
-        PathIds.requireSegment("sku", body.sku(), errors);
-        text(errors, "name", body.name(), true, NAME_MAX);
-        text(errors, "description", body.description(), false, DESCRIPTION_MAX);
-        if (body.amountMinor() == null) {
-            errors.add("amountMinor", "is required");
-        } else if (body.amountMinor() < 0 || body.amountMinor() > Money.AMOUNT_MINOR_MAX) {
-            errors.add("amountMinor", "must be an integer from 0 to " + Money.AMOUNT_MINOR_MAX);
-        }
+        validation.check(body, errors);
         Optional<CurrencyCode> currency = Optional.ofNullable(body.currency()).flatMap(CurrencyCode::parse)
                 .filter(PRODUCT_CURRENCIES::contains);
         if (currency.isEmpty()) {
@@ -135,16 +128,6 @@ final class CheckoutRequests {
                 errors.add("metadata." + field.getKey(),
                         "must be a string of at most " + METADATA_VALUE_MAX + " characters, a number, a boolean or null");
             }
-        }
-    }
-
-    private static void text(FieldErrors errors, String field, String value, boolean required, int max) {
-        if (value == null) {
-            if (required) {
-                errors.add(field, "is required");
-            }
-        } else if (value.isBlank() || value.length() > max) {
-            errors.add(field, "must have 1 to " + max + " characters");
         }
     }
 }

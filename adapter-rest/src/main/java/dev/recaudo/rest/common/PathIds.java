@@ -1,5 +1,7 @@
 package dev.recaudo.rest.common;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -30,18 +32,17 @@ public final class PathIds {
      * or {@code ..}, and no control character, since the HTTP edge refuses paths that carry one, so
      * an id with any of these could be stored but never read back.
      */
-    public static void requireSegment(String field, String value, FieldErrors errors) {
-        if (value == null) {
-            return;
-        }
+    public static List<String> segmentProblems(String value) {
+        List<String> problems = new ArrayList<>();
         if (value.contains("/") || value.contains(";")) {
-            errors.add(field, "must not contain '/' or ';' (it is used in paths)");
+            problems.add("must not contain '/' or ';' (it is used in paths)");
         }
         if (value.equals(".") || value.equals("..")) {
-            errors.add(field, "must not be '.' or '..' (it is used in paths)");
+            problems.add("must not be '.' or '..' (it is used in paths)");
         }
         if (value.chars().anyMatch(ClientText::isControl)) {
-            errors.add(field, "must not contain control characters (U+0000 to U+001F, U+007F): it is used in paths");
+            problems.add("must not contain control characters (U+0000 to U+001F, U+007F): it is used in paths");
         }
+        return problems;
     }
 }

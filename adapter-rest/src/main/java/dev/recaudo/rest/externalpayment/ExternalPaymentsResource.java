@@ -22,6 +22,7 @@ import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.externalpayment.ExternalPaymentRequests.CreateExternalPaymentRequest;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentBody;
@@ -59,15 +60,17 @@ public class ExternalPaymentsResource {
 
     private final ExternalPaymentsUseCase payments;
     private final RequestBodies bodies;
+    private final RequestValidation validation;
     private final IdempotentWrites idempotent;
     private final PublicInvoiceProjection links;
     private final Caller caller;
     private final RestSettings.PageSize pageSize;
 
-    public ExternalPaymentsResource(ExternalPaymentsUseCase payments, RequestBodies bodies, IdempotentWrites idempotent,
-            PublicInvoiceProjection links, Caller caller, RestSettings settings) {
+    public ExternalPaymentsResource(ExternalPaymentsUseCase payments, RequestBodies bodies, RequestValidation validation,
+            IdempotentWrites idempotent, PublicInvoiceProjection links, Caller caller, RestSettings settings) {
         this.payments = payments;
         this.bodies = bodies;
+        this.validation = validation;
         this.idempotent = idempotent;
         this.links = links;
         this.caller = caller;
@@ -167,7 +170,7 @@ public class ExternalPaymentsResource {
         KeyPrincipal key = caller.key();
         String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey);
         CreateExternalPaymentRequest body = bodies.read(json, CreateExternalPaymentRequest.class);
-        var command = ExternalPaymentRequests.create(key, mode, body);
+        var command = ExternalPaymentRequests.create(validation, key, mode, body);
         return idempotent.execute(IdempotentWrites.Family.EXTERNAL, key,
                 IdempotentWrites.Request.ofBody(operation, keyValue, json),
                 () -> new IdempotentWrites.Reply(201, created(payments.create(command))));

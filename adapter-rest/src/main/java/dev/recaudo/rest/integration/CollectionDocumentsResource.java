@@ -25,6 +25,7 @@ import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -61,15 +62,17 @@ public class CollectionDocumentsResource {
 
     private final CollectionDocumentsUseCase documents;
     private final RequestBodies bodies;
+    private final RequestValidation validation;
     private final IdempotentWrites idempotent;
     private final Caller caller;
     private final Cursors cursors;
     private final RestSettings settings;
 
     public CollectionDocumentsResource(CollectionDocumentsUseCase documents, RequestBodies bodies,
-            IdempotentWrites idempotent, Caller caller, Cursors cursors, RestSettings settings) {
+            RequestValidation validation, IdempotentWrites idempotent, Caller caller, Cursors cursors, RestSettings settings) {
         this.documents = documents;
         this.bodies = bodies;
+        this.validation = validation;
         this.idempotent = idempotent;
         this.caller = caller;
         this.cursors = cursors;
@@ -104,7 +107,7 @@ public class CollectionDocumentsResource {
             @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        UpsertDocument command = DocumentRequests.upsert(key, bodies.read(json, DocumentRequests.UpsertRequest.class),
+        UpsertDocument command = DocumentRequests.upsert(validation, key, bodies.read(json, DocumentRequests.UpsertRequest.class),
                 json.get("metadata"), settings.integrations().linesPerDocumentMax());
         return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
                 IdempotentWrites.Request.ofBody("integrations.collection_documents.upsert", idempotencyKey, json), () -> {

@@ -10,7 +10,11 @@ import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.rest.common.FieldErrors;
-import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.common.validation.AmountMinor;
+import dev.recaudo.rest.common.validation.PathSegment;
+import dev.recaudo.rest.common.validation.Text;
+import dev.recaudo.rest.common.validation.Text.Blank;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -32,11 +36,11 @@ final class DocumentRequests {
 
     public record UpsertRequest(
             String source,
-            String externalDocumentId,
-            String customerExternalId,
+            @Text(max = IntegrationFields.ID_MAX, required = true, blank = Blank.ABSENT) @PathSegment String externalDocumentId,
+            @Text(max = IntegrationFields.ID_MAX, required = true, blank = Blank.ABSENT) String customerExternalId,
             CustomerData customer,
             String currency,
-            Long totalMinor,
+            @AmountMinor(min = 1, required = false) Long totalMinor,
             List<LineRequest> lines,
             String invoiceNumber,
             String description,
@@ -47,13 +51,15 @@ final class DocumentRequests {
     /**
      * The command of an upsert. {@code metadata} is stored from the body as parsed ({@code sentMetadata}), not
      * from the record: binding the record reads the tree again, and that loses the spelling of numbers.
+     * The record's annotations are the shape rules of the fields the lines' sum depends on, so the sum is
+     * still checked only when all of them are valid; the optional texts after it stay here, since
+     * blank means absent and the kept value is trimmed.
      */
-    static UpsertDocument upsert(KeyPrincipal key, UpsertRequest body, JsonNode sentMetadata, int linesMax) {
+    static UpsertDocument upsert(RequestValidation validation, KeyPrincipal key, UpsertRequest body, JsonNode sentMetadata,
+            int linesMax) {
         FieldErrors errors = new FieldErrors();
+        validation.check(body, errors);
         IntegrationFields.source(body.source(), key, errors);
-        IntegrationFields.requiredText("externalDocumentId", body.externalDocumentId(), 255, errors);
-        IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
-        PathIds.requireSegment("externalDocumentId", body.externalDocumentId(), errors);
         if (body.externalDocumentId() != null
                 && body.externalDocumentId().startsWith(InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX)) {
             errors.add("externalDocumentId", "must not start with " + InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX
@@ -72,9 +78,6 @@ final class DocumentRequests {
             errors.add("currency", "is required and must be one of " + EnumSet.allOf(CurrencyCode.class));
         }
         List<DocumentLine> lines = lines(body.lines(), linesMax, errors);
-        if (body.totalMinor() != null) {
-            IntegrationFields.amountMinor("totalMinor", body.totalMinor(), 1, errors);
-        }
         if (errors.isEmpty()) {
             // At most 5000 lines (the configuration's cap) of at most Money.AMOUNT_MINOR_MAX each: the sum fits a long.
             long sum = 0;

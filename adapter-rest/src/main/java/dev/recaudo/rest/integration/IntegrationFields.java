@@ -19,6 +19,11 @@ import java.util.Optional;
 /** Field rules shared by the integrations request bodies. */
 final class IntegrationFields {
 
+    /** The longest partner id (a document's, a payment's, a customer's). */
+    static final int ID_MAX = 255;
+    /** How the integrations word an absent amount of at least 1, a {@code AmountMinor#whenNull}. */
+    static final String AMOUNT_FROM_ONE_REQUIRED = "is required and must be an integer from 1 to " + Money.AMOUNT_MINOR_MAX;
+
     private IntegrationFields() {}
 
     /**

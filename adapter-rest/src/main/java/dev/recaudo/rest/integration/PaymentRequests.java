@@ -13,7 +13,11 @@ import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
-import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.common.validation.AmountMinor;
+import dev.recaudo.rest.common.validation.PathSegment;
+import dev.recaudo.rest.common.validation.Text;
+import dev.recaudo.rest.common.validation.Text.Blank;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -32,21 +36,28 @@ final class PaymentRequests {
 
     private PaymentRequests() {}
 
+    /**
+     * One document a payment names. Its rules stay in {@link #listed}: the count limit is configuration,
+     * and a document's first problem hides the rest of it, as the spec's examples answer.
+     */
     public record DocumentRequest(String externalDocumentId, Long amountMinor) {}
 
     /** Properties beyond these (such as a partner's legacy fields) are ignored. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record VerifiedPaymentRequest(
             String source,
-            String externalPaymentId,
-            String customerExternalId,
-            Long amountMinor,
+            @Text(max = IntegrationFields.ID_MAX, required = true, blank = Blank.ABSENT) @PathSegment String externalPaymentId,
+            @Text(max = IntegrationFields.ID_MAX, required = true, blank = Blank.ABSENT) String customerExternalId,
+            @AmountMinor(min = 1, whenNull = IntegrationFields.AMOUNT_FROM_ONE_REQUIRED) Long amountMinor,
             String currency,
             String verifiedAt,
             List<DocumentRequest> documents) {}
 
     public record CertifiedRateRequest(
-            String refCurrency, Long refAmountMinor, String exchangeRateUsed, String effectiveDate,
+            String refCurrency,
+            @AmountMinor(min = 1, whenNull = IntegrationFields.AMOUNT_FROM_ONE_REQUIRED) Long refAmountMinor,
+            String exchangeRateUsed,
+            String effectiveDate,
             List<DocumentRequest> documents) {}
 
     /**
@@ -96,17 +107,19 @@ final class PaymentRequests {
         }
     }
 
-    static VerifiedPayment verified(KeyPrincipal key, VerifiedPaymentRequest body, String requestId, int documentsMax) {
+    /**
+     * The shape rules are the record's annotations; the source, reserved prefixes, currencies, the
+     * date and the documents are checked here, into the same errors.
+     */
+    static VerifiedPayment verified(RequestValidation validation, KeyPrincipal key, VerifiedPaymentRequest body,
+            String requestId, int documentsMax) {
         FieldErrors errors = new FieldErrors();
+        validation.check(body, errors);
         IntegrationFields.source(body.source(), key, errors);
-        IntegrationFields.requiredText("externalPaymentId", body.externalPaymentId(), 255, errors);
-        IntegrationFields.requiredText("customerExternalId", body.customerExternalId(), 255, errors);
-        PathIds.requireSegment("externalPaymentId", body.externalPaymentId(), errors);
         if (body.externalPaymentId() != null && PaymentKind.isReserved(body.externalPaymentId())) {
             errors.add("externalPaymentId", "must not start with any of " + PaymentKind.RESERVED_PREFIXES
                     + ": they name the payments Recaudo records (settlements, checkouts, external payments)");
         }
-        IntegrationFields.amountMinor("amountMinor", body.amountMinor(), 1, errors);
         Optional<CurrencyCode> currency = currency("currency", body.currency(), Payment.VERIFIED_CURRENCIES, errors);
         Optional<Instant> verifiedAt = IntegrationFields.dateTime("verifiedAt", body.verifiedAt(), true, errors);
         List<ListedDocument> documents = listed(body.documents(), documentsMax, errors);
@@ -115,13 +128,13 @@ final class PaymentRequests {
                 Money.of(body.amountMinor(), currency.get()), verifiedAt.get(), documents, requestId);
     }
 
-    static CertifiedRateCommand certified(KeyPrincipal key, String source, String externalPaymentId, CertifiedRateRequest body,
-            String requestId, int documentsMax) {
+    static CertifiedRateCommand certified(RequestValidation validation, KeyPrincipal key, String source, String externalPaymentId,
+            CertifiedRateRequest body, String requestId, int documentsMax) {
         FieldErrors errors = new FieldErrors();
+        validation.check(body, errors);
         // USD or VES for every payment made now; the service checks it is the payment's application
         // currency, which for payments kept waiting since before that rule may be COP, MXN or CRC.
         Optional<CurrencyCode> currency = currency("refCurrency", body.refCurrency(), EnumSet.allOf(CurrencyCode.class), errors);
-        IntegrationFields.amountMinor("refAmountMinor", body.refAmountMinor(), 1, errors);
         Optional<CertifiedRate> rate = CertifiedRate.parse(body.exchangeRateUsed());
         if (rate.isEmpty()) {
             errors.add("exchangeRateUsed", "must be a positive decimal of at most 19 characters matching ^[0-9]+(?:\\.[0-9]+)?$");

@@ -27,6 +27,7 @@ import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RequestIds;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
@@ -64,6 +65,7 @@ public class PaymentsResource {
 
     private final VerifiedPaymentsUseCase payments;
     private final RequestBodies bodies;
+    private final RequestValidation validation;
     private final IdempotentWrites idempotent;
     private final KeyGate gate;
     private final Caller caller;
@@ -71,10 +73,12 @@ public class PaymentsResource {
     private final RestSettings settings;
     private final PaymentAnswers answers;
 
-    public PaymentsResource(VerifiedPaymentsUseCase payments, RequestBodies bodies, IdempotentWrites idempotent,
-            KeyGate gate, Caller caller, Cursors cursors, RestSettings settings, PaymentAnswers answers) {
+    public PaymentsResource(VerifiedPaymentsUseCase payments, RequestBodies bodies, RequestValidation validation,
+            IdempotentWrites idempotent, KeyGate gate, Caller caller, Cursors cursors, RestSettings settings,
+            PaymentAnswers answers) {
         this.payments = payments;
         this.bodies = bodies;
+        this.validation = validation;
         this.idempotent = idempotent;
         this.gate = gate;
         this.caller = caller;
@@ -117,7 +121,7 @@ public class PaymentsResource {
         gate.limit("verified-payments:" + key.key().id(),
                 RateLimitPolicy.perMinute(settings.rateLimit().verifiedPayments().perMinute()));
         PaymentRequests.VerifiedPaymentRequest body = bodies.read(json, PaymentRequests.VerifiedPaymentRequest.class);
-        VerifiedPayment command = PaymentRequests.verified(key, body, requestId, documentsMax());
+        VerifiedPayment command = PaymentRequests.verified(validation, key, body, requestId, documentsMax());
         return answers.guarded(body.externalPaymentId(), body.source(), requestId, () -> idempotent.execute(
                 IdempotentWrites.Family.INTEGRATIONS, key,
                 IdempotentWrites.Request.ofBody("integrations.verified_payments", idempotencyKey, json),
@@ -153,7 +157,7 @@ public class PaymentsResource {
         KeyPrincipal key = caller.key();
         PaymentRequests.CertifiedRateRequest body = bodies.read(json, PaymentRequests.CertifiedRateRequest.class);
         String source = IntegrationFields.partner(key);
-        CertifiedRateCommand command = PaymentRequests.certified(key, source, externalPaymentId, body, requestId, documentsMax());
+        CertifiedRateCommand command = PaymentRequests.certified(validation, key, source, externalPaymentId, body, requestId, documentsMax());
         // The payment is part of the request: the same body for another payment is another request.
         IdempotentWrites.Request request = new IdempotentWrites.Request("integrations.certified_rate", idempotencyKey,
                 Map.of("externalPaymentId", externalPaymentId), json);

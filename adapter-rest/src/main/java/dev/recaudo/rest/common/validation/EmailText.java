@@ -1,0 +1,49 @@
+package dev.recaudo.rest.common.validation;
+
+import static java.lang.annotation.ElementType.FIELD;
+import static java.lang.annotation.RetentionPolicy.RUNTIME;
+
+import dev.recaudo.domain.common.EmailAddress;
+import jakarta.validation.Constraint;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import jakarta.validation.Payload;
+import java.lang.annotation.Retention;
+import java.lang.annotation.Target;
+
+/**
+ * An e-mail address by the domain's own rule ({@link EmailAddress#isValid}), so the edge and the
+ * domain never disagree on what an address is. Absent passes unless required.
+ */
+@Target(FIELD)
+@Retention(RUNTIME)
+@Constraint(validatedBy = EmailText.Validator.class)
+public @interface EmailText {
+
+    boolean required() default false;
+
+    String message() default "must be an e-mail address of at most " + EmailAddress.LENGTH_MAX + " characters";
+
+    Class<?>[] groups() default {};
+
+    Class<? extends Payload>[] payload() default {};
+
+    /** Checks one {@link EmailText}. */
+    class Validator implements ConstraintValidator<EmailText, String> {
+
+        private boolean required;
+
+        @Override
+        public void initialize(EmailText annotation) {
+            required = annotation.required();
+        }
+
+        @Override
+        public boolean isValid(String value, ConstraintValidatorContext context) {
+            if (value == null) {
+                return !required || Violations.refuse(context, "is required");
+            }
+            return EmailAddress.isValid(value);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.recaudo.rest.common.validation;
+
+import static java.lang.annotation.ElementType.FIELD;
+import static java.lang.annotation.RetentionPolicy.RUNTIME;
+
+import dev.recaudo.rest.common.PathIds;
+import jakarta.validation.Constraint;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import jakarta.validation.Payload;
+import java.lang.annotation.Retention;
+import java.lang.annotation.Target;
+import java.util.List;
+
+/** An id the partner later names as a path segment, by the rules of {@link PathIds#segmentProblems}; absent passes. */
+@Target(FIELD)
+@Retention(RUNTIME)
+@Constraint(validatedBy = PathSegment.Validator.class)
+public @interface PathSegment {
+
+    String message() default "must be usable as a path segment";
+
+    Class<?>[] groups() default {};
+
+    Class<? extends Payload>[] payload() default {};
+
+    /** Checks one {@link PathSegment}, reporting each rule the id breaks. */
+    class Validator implements ConstraintValidator<PathSegment, String> {
+
+        @Override
+        public boolean isValid(String value, ConstraintValidatorContext context) {
+            List<String> problems = value == null ? List.of() : PathIds.segmentProblems(value);
+            problems.forEach(problem -> Violations.refuse(context, problem));
+            return problems.isEmpty();
+        }
+    }
+}

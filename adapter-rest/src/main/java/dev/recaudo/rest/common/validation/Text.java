@@ -1,0 +1,62 @@
+package dev.recaudo.rest.common.validation;
+
+import static java.lang.annotation.ElementType.FIELD;
+import static java.lang.annotation.RetentionPolicy.RUNTIME;
+
+import jakarta.validation.Constraint;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import jakarta.validation.Payload;
+import java.lang.annotation.Retention;
+import java.lang.annotation.Target;
+
+/**
+ * A text of at most {@link #max} characters. The API families word text rules two ways, kept apart
+ * by {@link #blank}: the public ones refuse a blank text as too short ("must have 1 to N characters"),
+ * the integrations take it as absent ("is required" when required, "must have at most N characters").
+ */
+@Target(FIELD)
+@Retention(RUNTIME)
+@Constraint(validatedBy = Text.Validator.class)
+public @interface Text {
+
+    int max();
+
+    boolean required() default false;
+
+    Blank blank() default Blank.REFUSED;
+
+    String message() default "must have 1 to {max} characters";
+
+    Class<?>[] groups() default {};
+
+    Class<? extends Payload>[] payload() default {};
+
+    /** What a blank text (empty or only white space) means. */
+    enum Blank { REFUSED, ABSENT }
+
+    /** Checks one {@link Text}. */
+    class Validator implements ConstraintValidator<Text, String> {
+
+        private Text text;
+
+        @Override
+        public void initialize(Text annotation) {
+            text = annotation;
+        }
+
+        @Override
+        public boolean isValid(String value, ConstraintValidatorContext context) {
+            boolean absent = value == null || (text.blank() == Blank.ABSENT && value.isBlank());
+            if (absent) {
+                return !text.required() || Violations.refuse(context, "is required");
+            }
+            if (text.blank() == Blank.ABSENT) {
+                return value.length() <= text.max()
+                        || Violations.refuse(context, "must have at most " + text.max() + " characters");
+            }
+            return (!value.isBlank() && value.length() <= text.max())
+                    || Violations.refuse(context, "must have 1 to " + text.max() + " characters");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.recaudo.rest.common;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.rest.common.validation.AmountMinor;
+import dev.recaudo.rest.common.validation.Text;
+import jakarta.validation.Valid;
+import jakarta.validation.Validation;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Violations are named as the JSON names the field, in record component order, next to hand-written errors. */
+class RequestValidationTest {
+
+    private final RequestValidation validation = new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
+
+    record Line(@Text(max = 5, required = true) String id, @AmountMinor(min = 1) Long amountMinor) {}
+
+    record Body(@AmountMinor(min = 1) Long amountMinor, @JsonProperty("ref_code") @Text(max = 2) String refCode,
+            List<@Valid Line> lines, @Text(max = 3, required = true) String name) {}
+
+    @Test
+    void givenNestedAndRenamedFields_whenChecked_thenNamedAsTheJsonInComponentOrder() {
+        Body body = new Body(null, "abc", List.of(new Line("ok", 5L), new Line(null, 0L)), null);
+        FieldErrors errors = new FieldErrors();
+        validation.check(body, errors);
+        errors.add("currency", "must be one of USD, VES");
+        assertThatThrownBy(errors::throwIfAny).isInstanceOfSatisfying(ApiProblem.class, problem ->
+                assertThat(problem.getMessage()).isEqualTo("The request is invalid: amountMinor is required; "
+                        + "ref_code must have 1 to 2 characters; lines[1].id is required; "
+                        + "lines[1].amountMinor must be an integer from 1 to " + Money.AMOUNT_MINOR_MAX + "; name is required; "
+                        + "currency must be one of USD, VES"));
+    }
+
+    @Test
+    void givenValidBody_whenChecked_thenNothingAdded() {
+        FieldErrors errors = new FieldErrors();
+        validation.check(new Body(1L, "ab", List.of(new Line("x", 1L)), "ann"), errors);
+        assertThat(errors.isEmpty()).isTrue();
+    }
+}

@@ -1,0 +1,45 @@
+package dev.recaudo.rest.common.validation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** UUIDs, https URLs, patterns, e-mail addresses and path segments, each worded as the spec answers it. */
+class ShapeConstraintsTest {
+
+    record Shapes(@Uuid String id, @HttpsUrl(max = 30) String url, @Matches(regexp = "^\\+[1-9][0-9]{7,14}$") String phone,
+            @EmailText String email, @PathSegment String sku) {}
+
+    @Test
+    void givenEveryFieldAbsent_whenChecked_thenAccepted() {
+        assertThat(Checked.errors(new Shapes(null, null, null, null, null))).isEmpty();
+    }
+
+    @Test
+    void givenWellShapedFields_whenChecked_thenAccepted() {
+        assertThat(Checked.errors(new Shapes("0F8FAD5B-D9CB-469F-A165-70867728950E", "https://shop.example/ok",
+                "+584121234567", "ana@example.com", "SKU-1"))).isEmpty();
+    }
+
+    @Test
+    void givenMisshapenFields_whenChecked_thenEachRefusedWithTheSpecsWords() {
+        assertThat(Checked.errors(new Shapes("0f8fad5b", "http://shop.example/", "0412", "ana", "a/b;\n"))).isEqualTo(Map.of(
+                "id", List.of("must be a UUID"),
+                "url", List.of("must be an absolute https URL"),
+                "phone", List.of("must match ^\\+[1-9][0-9]{7,14}$"),
+                "email", List.of("must be an e-mail address of at most 200 characters"),
+                "sku", List.of("must not contain '/' or ';' (it is used in paths)",
+                        "must not contain control characters (U+0000 to U+001F, U+007F): it is used in paths")));
+    }
+
+    @Test
+    void givenUrlsNotForABrowser_whenChecked_thenRefused() {
+        assertThat(Checked.errors(new Shapes(null, "https://user@shop.example/", null, null, "..")).keySet())
+                .containsExactlyInAnyOrder("url", "sku");
+        assertThat(Checked.errors(new Shapes(null, "https:///path-only", null, null, null))).containsOnlyKeys("url");
+        assertThat(Checked.errors(new Shapes(null, "https://shop.example/" + "a".repeat(10), null, null, null)))
+                .isEqualTo(Map.of("url", List.of("must have at most 30 characters")));
+    }
+}

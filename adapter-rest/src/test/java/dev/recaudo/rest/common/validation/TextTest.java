@@ -1,0 +1,33 @@
+package dev.recaudo.rest.common.validation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.recaudo.rest.common.validation.Text.Blank;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Both wordings of the text rule, as the public families and the integrations answer them. */
+class TextTest {
+
+    record Public(@Text(max = 3, required = true) String name, @Text(max = 3) String note) {}
+
+    record Integration(@Text(max = 3, required = true, blank = Blank.ABSENT) String id,
+            @Text(max = 3, blank = Blank.ABSENT) String note) {}
+
+    @Test
+    void givenPublicTexts_whenAbsentBlankOrLong_thenRequiredOrOneToMax() {
+        assertThat(Checked.errors(new Public(null, null))).isEqualTo(Map.of("name", List.of("is required")));
+        assertThat(Checked.errors(new Public(" ", "abcd"))).isEqualTo(Map.of(
+                "name", List.of("must have 1 to 3 characters"), "note", List.of("must have 1 to 3 characters")));
+        assertThat(Checked.errors(new Public("abc", "a"))).isEmpty();
+    }
+
+    @Test
+    void givenIntegrationTexts_whenBlankOrLong_thenBlankIsAbsentAndLongIsAtMost() {
+        assertThat(Checked.errors(new Integration(" ", " "))).isEqualTo(Map.of("id", List.of("is required")));
+        assertThat(Checked.errors(new Integration("abcd", "abcd"))).isEqualTo(Map.of(
+                "id", List.of("must have at most 3 characters"), "note", List.of("must have at most 3 characters")));
+        assertThat(Checked.errors(new Integration("abc", null))).isEmpty();
+    }
+}
