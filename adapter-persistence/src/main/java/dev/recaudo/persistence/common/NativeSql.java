@@ -32,7 +32,7 @@ import org.hibernate.Session;
  * updates, keyset pages), with positional parameters and rows mapped by lambdas. They run on the
  * Hibernate session's own connection, in its transaction, after the session has flushed what its
  * entities changed, so entities and native statements of one use case see each other's writes
- * and commit together. Outside a transaction each statement runs in one of its own.
+ * and commit together. Outside a transaction each statement runs alone, in autocommit.
  */
 @ApplicationScoped
 public class NativeSql {
@@ -65,24 +65,24 @@ public class NativeSql {
         this.connections = new Connections() {
             @Override
             public <T> T run(ConnectionWork<T> work) {
-                try (Connection connection = standalone.getConnection()) {
-                    return work.run(connection);
-                } catch (SQLException e) {
-                    throw new PersistenceFailure("could not get a connection", e);
-                }
+                return alone(standalone, work);
             }
         };
         this.observer = null;
     }
 
-    /** On the session of the current transaction, with the statement observer a test installed, if any. */
+    /**
+     * In a transaction, on its session's connection; outside one, alone on a pooled connection
+     * (autocommit), as the key lookups and rate-limit counters of every request run, without the
+     * cost of a transaction of their own. With the statement observer a test installed, if any.
+     */
     @Inject
-    public NativeSql(Session session, Instance<StatementObserver> observers) {
+    public NativeSql(Session session, DataSource dataSource, Instance<StatementObserver> observers) {
         this.connections = new Connections() {
             @Override
             public <T> T run(ConnectionWork<T> work) {
                 if (!QuarkusTransaction.isActive()) {
-                    return QuarkusTransaction.requiringNew().call(() -> run(work));
+                    return alone(dataSource, work);
                 }
                 flush(session);
                 return session.doReturningWork(connection -> {
@@ -95,6 +95,14 @@ public class NativeSql {
             }
         };
         this.observer = observers.isResolvable() ? observers.get() : null;
+    }
+
+    private static <T> T alone(DataSource dataSource, ConnectionWork<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new PersistenceFailure("could not get a connection", e);
+        }
     }
 
     @FunctionalInterface
