@@ -11,12 +11,19 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Checkouts through the session. A checkout changes under its document's lock, by a keyed update
- * that needs no read first; so that such an update never leaves a stale copy behind, the session
- * keeps no checkout: each is let go of once written or read.
+ * Checkouts through the session. A checkout changes under its document's lock, by a native keyed
+ * update that needs no read first (an entity update would read it, and a bulk HQL update is
+ * translated anew each time); so that such an update never leaves a stale copy behind, the
+ * session keeps no checkout: each is let go of once written or read.
  */
 @ApplicationScoped
 class CheckoutEntities implements PanacheRepositoryBase<CheckoutEntity, UUID> {
+
+    private final NativeSql nativeSql;
+
+    CheckoutEntities(NativeSql nativeSql) {
+        this.nativeSql = nativeSql;
+    }
 
     void insert(Checkout checkout) {
         CheckoutEntity entity = CheckoutEntity.of(checkout);
@@ -26,8 +33,8 @@ class CheckoutEntities implements PanacheRepositoryBase<CheckoutEntity, UUID> {
     }
 
     void write(Checkout checkout) {
-        int updated = update("title = ?1, description = ?2, phone = ?3, dueAt = ?4, status = ?5, providerPaymentId = ?6,"
-                        + " paidAt = ?7, updatedAt = ?8 where companyId = ?9 and test = ?10 and id = ?11",
+        int updated = nativeSql.update("UPDATE checkouts SET title = ?, description = ?, phone = ?, due_at = ?, status = ?,"
+                        + " provider_payment_id = ?, paid_at = ?, updated_at = ? WHERE company_id = ? AND is_test = ? AND id = ?",
                 checkout.title(), checkout.description(), checkout.phone().orElse(null), checkout.dueAt().orElse(null),
                 checkout.status().wireName(), checkout.providerPaymentId().orElse(null), checkout.paidAt().orElse(null),
                 checkout.updatedAt(), checkout.scope().companyId().value(), checkout.scope().isTest(), checkout.id());

@@ -1,13 +1,11 @@
 package dev.recaudo.persistence.checkout;
 
-import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutStatus;
-import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.persistence.common.TenantRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -19,16 +17,10 @@ import java.util.UUID;
 /** A row of {@code checkouts}: the payable route of one document. */
 @Entity
 @Table(name = "checkouts")
-public class CheckoutEntity {
+public class CheckoutEntity extends TenantRow {
 
     @Id
     public UUID id;
-
-    @Column(name = "company_id")
-    public UUID companyId;
-
-    @Column(name = "is_test")
-    public boolean test;
 
     @Column(name = "document_id")
     public UUID documentId;
@@ -66,8 +58,7 @@ public class CheckoutEntity {
     static CheckoutEntity of(Checkout checkout) {
         CheckoutEntity entity = new CheckoutEntity();
         entity.id = checkout.id();
-        entity.companyId = checkout.scope().companyId().value();
-        entity.test = checkout.scope().isTest();
+        entity.placeIn(checkout.scope());
         entity.documentId = checkout.documentId().value();
         entity.source = checkout.source();
         entity.currency = checkout.amount().currency().name();
@@ -85,7 +76,7 @@ public class CheckoutEntity {
     }
 
     Checkout toDomain() {
-        return new Checkout(id, new TenantScope(new CompanyId(companyId), test ? KeyEnvironment.TEST : KeyEnvironment.LIVE),
+        return new Checkout(id, scope(),
                 new DocumentId(documentId), source, Money.of(amountMinor, CurrencyCode.valueOf(currency)), title,
                 description, Optional.ofNullable(phone), Optional.ofNullable(dueAt), CheckoutStatus.fromWireName(status),
                 Optional.ofNullable(providerPaymentId), Optional.ofNullable(paidAt), createdAt, updatedAt);

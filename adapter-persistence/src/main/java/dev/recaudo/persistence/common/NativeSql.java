@@ -30,9 +30,10 @@ import org.hibernate.Session;
  * The native SQL of the persistence adapter: the statements whose exact text is the point (row
  * locks, {@code SKIP LOCKED} claims, {@code ON CONFLICT} upserts, advisory locks, set-based
  * updates, keyset pages), with positional parameters and rows mapped by lambdas. They run on the
- * Hibernate session's own connection, in its transaction, after the session has flushed what its
- * entities changed, so entities and native statements of one use case see each other's writes
- * and commit together. Outside a transaction each statement runs alone, in autocommit.
+ * Hibernate session's own connection, in its transaction, so entities and native statements of
+ * one use case commit together; since every entity change is flushed where it is made
+ * ({@link #flush}), a native statement after it sees it. Outside a transaction each statement
+ * runs alone, in autocommit.
  */
 @ApplicationScoped
 public class NativeSql {
@@ -84,7 +85,6 @@ public class NativeSql {
                 if (!QuarkusTransaction.isActive()) {
                     return alone(dataSource, work);
                 }
-                flush(session);
                 return session.doReturningWork(connection -> {
                     try {
                         return work.run(connection);

@@ -56,8 +56,7 @@ class DocumentEntities implements PanacheRepositoryBase<DocumentEntity, UUID> {
     /** Writes a locked document's changes now, so they reach the database in the order of the use case. */
     void write(CollectionDocument document) {
         DocumentEntity entity = findByIdOptional(document.id().value())
-                .filter(row -> row.companyId.equals(document.scope().companyId().value())
-                        && row.test == document.scope().isTest())
+                .filter(row -> row.isIn(document.scope()))
                 .orElseThrow(() -> new IllegalStateException("document " + document.id() + " vanished while locked"));
         entity.takeChangesOf(document);
         NativeSql.flush(getSession());

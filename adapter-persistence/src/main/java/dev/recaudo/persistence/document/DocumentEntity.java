@@ -1,8 +1,5 @@
 package dev.recaudo.persistence.document;
 
-import dev.recaudo.domain.apikey.KeyEnvironment;
-import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentDetails;
@@ -10,6 +7,7 @@ import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.persistence.common.TenantRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -27,16 +25,10 @@ import java.util.UUID;
  */
 @Entity
 @Table(name = "collection_documents")
-public class DocumentEntity {
+public class DocumentEntity extends TenantRow {
 
     @Id
     public UUID id;
-
-    @Column(name = "company_id", updatable = false)
-    public UUID companyId;
-
-    @Column(name = "is_test", updatable = false)
-    public boolean test;
 
     @Column(updatable = false)
     public String source;
@@ -106,7 +98,7 @@ public class DocumentEntity {
         CurrencyCode code = CurrencyCode.valueOf(currency);
         return new CollectionDocument(
                 new DocumentId(id),
-                new TenantScope(new CompanyId(companyId), test ? KeyEnvironment.TEST : KeyEnvironment.LIVE),
+                scope(),
                 source,
                 externalDocumentId,
                 Optional.ofNullable(providerId),

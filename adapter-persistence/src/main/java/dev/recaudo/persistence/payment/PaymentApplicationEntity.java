@@ -2,6 +2,7 @@ package dev.recaudo.persistence.payment;
 
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.payment.PaymentApplication;
+import dev.recaudo.persistence.common.TenantRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -12,7 +13,7 @@ import java.util.UUID;
 /** A row of {@code payment_applications}: what one payment applied to one document; written once. */
 @Entity
 @Table(name = "payment_applications")
-public class PaymentApplicationEntity {
+public class PaymentApplicationEntity extends TenantRow {
 
     @Id
     public UUID id;
@@ -22,12 +23,6 @@ public class PaymentApplicationEntity {
 
     @Column(name = "document_id")
     public UUID documentId;
-
-    @Column(name = "company_id")
-    public UUID companyId;
-
-    @Column(name = "is_test")
-    public boolean test;
 
     public String currency;
 
@@ -47,8 +42,7 @@ public class PaymentApplicationEntity {
         entity.id = application.id();
         entity.paymentId = application.paymentId();
         entity.documentId = application.documentId().value();
-        entity.companyId = scope.companyId().value();
-        entity.test = scope.isTest();
+        entity.placeIn(scope);
         entity.currency = application.amount().currency().name();
         entity.amountMinor = application.amount().amountMinor();
         entity.transferId = application.transferId();

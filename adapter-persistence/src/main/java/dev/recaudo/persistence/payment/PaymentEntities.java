@@ -25,7 +25,7 @@ class PaymentEntities implements PanacheRepositoryBase<PaymentEntity, UUID> {
 
     void write(Payment payment) {
         PaymentEntity entity = findByIdOptional(payment.id())
-                .filter(row -> row.companyId.equals(payment.scope().companyId().value()) && row.test == payment.scope().isTest())
+                .filter(row -> row.isIn(payment.scope()))
                 .orElseThrow(() -> new IllegalStateException("payment " + payment.id() + " vanished"));
         entity.takeChangesOf(payment);
         NativeSql.flush(getSession());

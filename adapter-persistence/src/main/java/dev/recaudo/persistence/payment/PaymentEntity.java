@@ -1,13 +1,11 @@
 package dev.recaudo.persistence.payment;
 
-import dev.recaudo.domain.apikey.KeyEnvironment;
-import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentOutcome;
+import dev.recaudo.persistence.common.TenantRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -19,16 +17,10 @@ import java.util.UUID;
 /** A row of {@code payments}; {@code change_xid} is the trigger's and is not mapped. */
 @Entity
 @Table(name = "payments")
-public class PaymentEntity {
+public class PaymentEntity extends TenantRow {
 
     @Id
     public UUID id;
-
-    @Column(name = "company_id", updatable = false)
-    public UUID companyId;
-
-    @Column(name = "is_test", updatable = false)
-    public boolean test;
 
     @Column(updatable = false)
     public String source;
@@ -88,8 +80,7 @@ public class PaymentEntity {
     static PaymentEntity of(Payment payment) {
         PaymentEntity entity = new PaymentEntity();
         entity.id = payment.id();
-        entity.companyId = payment.scope().companyId().value();
-        entity.test = payment.scope().isTest();
+        entity.placeIn(payment.scope());
         entity.source = payment.source();
         entity.externalPaymentId = payment.externalPaymentId();
         entity.kind = payment.kind().name();
@@ -120,7 +111,7 @@ public class PaymentEntity {
         CurrencyCode application = CurrencyCode.valueOf(applicationCurrency);
         return new Payment(
                 id,
-                new TenantScope(new CompanyId(companyId), test ? KeyEnvironment.TEST : KeyEnvironment.LIVE),
+                scope(),
                 source,
                 externalPaymentId,
                 PaymentKind.valueOf(kind),

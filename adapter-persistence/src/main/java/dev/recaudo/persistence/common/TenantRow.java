@@ -1,0 +1,33 @@
+package dev.recaudo.persistence.common;
+
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import jakarta.persistence.Column;
+import jakarta.persistence.MappedSuperclass;
+import java.util.UUID;
+
+/** The tenant columns of a row ({@code company_id}, {@code is_test}): written once, never changed. */
+@MappedSuperclass
+public abstract class TenantRow {
+
+    @Column(name = "company_id", updatable = false)
+    public UUID companyId;
+
+    @Column(name = "is_test", updatable = false)
+    public boolean test;
+
+    protected TenantScope scope() {
+        return new TenantScope(new CompanyId(companyId), test ? KeyEnvironment.TEST : KeyEnvironment.LIVE);
+    }
+
+    protected void placeIn(TenantScope scope) {
+        companyId = scope.companyId().value();
+        test = scope.isTest();
+    }
+
+    /** Whether the row is the tenant's: a write names its row by id, and must not reach another tenant's. */
+    public boolean isIn(TenantScope scope) {
+        return companyId.equals(scope.companyId().value()) && test == scope.isTest();
+    }
+}
