@@ -74,14 +74,8 @@ public class InvoicesResource {
     private final Caller caller;
     private final RestSettings settings;
 
-    public InvoicesResource(
-            DocumentQueries documents,
-            InvoiceLifecycleUseCase invoices,
-            BulkAnnulmentUseCase bulk,
-            IdempotentWrites writes,
-            PublicInvoiceProjection projection,
-            ObjectMapper json,
-            Caller caller,
+    public InvoicesResource(DocumentQueries documents, InvoiceLifecycleUseCase invoices, BulkAnnulmentUseCase bulk,
+            IdempotentWrites writes, PublicInvoiceProjection projection, ObjectMapper json, Caller caller,
             RestSettings settings) {
         this.documents = documents;
         this.invoices = invoices;
