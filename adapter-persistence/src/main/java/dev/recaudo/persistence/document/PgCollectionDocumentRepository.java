@@ -103,11 +103,17 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         return documents.lockPendingBatch(scope, source, limit);
     }
 
+    /** Lines are written only onto a document of the scope: another tenant's document id changes nothing. */
     @Override
     public void replaceLines(TenantScope scope, DocumentId id, List<DocumentLine> lines) {
-        nativeSql.update("DELETE FROM document_lines WHERE document_id = ?"
-                + " AND EXISTS (SELECT 1 FROM collection_documents d WHERE d.id = ? AND d.company_id = ? AND d.is_test = ?)",
-                id.value(), id.value(), scope.companyId().value(), scope.isTest());
+        long documents = nativeSql.queryOne("WITH document AS (SELECT id FROM collection_documents"
+                        + " WHERE id = ? AND company_id = ? AND is_test = ?),"
+                        + " removed AS (DELETE FROM document_lines WHERE document_id IN (SELECT id FROM document))"
+                        + " SELECT count(*) FROM document",
+                row -> row.getLong(1), id.value(), scope.companyId().value(), scope.isTest()).orElse(0L);
+        if (documents != 1) {
+            throw new IllegalStateException("document " + id + " is not in the scope its lines were written for");
+        }
         this.lines.insert(id, lines);
     }
 

@@ -1,6 +1,7 @@
 package dev.recaudo.e2e.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
@@ -100,18 +101,39 @@ class DocumentPersistenceTest {
     }
 
     @Test
-    void givenAnotherCompanysScope_whenReadOrLockedOrLinesRead_thenNothingIsFound() {
+    void givenAnotherTenantsScope_whenReadLockedClaimedOrWritten_thenNothingIsFoundAndNothingChanges() {
         Stored stored = Stored.create();
         TenantScope otherCompany = new TenantScope(new CompanyId(UUID.randomUUID()), KeyEnvironment.TEST);
         TenantScope otherEnvironment = new TenantScope(stored.scope().companyId(),
                 stored.scope().isTest() ? KeyEnvironment.LIVE : KeyEnvironment.TEST);
 
+        CollectionDocument own = transactions.inTransaction(() -> documents.find(stored.scope(), stored.id())).orElseThrow();
+        List<DocumentLine> ownLines = transactions.inTransaction(() -> documents.lines(stored.scope(), stored.id()));
+        List<DocumentLine> foreignLines = List.of(new DocumentLine(1, 1, 1, Optional.empty(), Optional.empty(),
+                Optional.empty()));
+
         for (TenantScope scope : List.of(otherCompany, otherEnvironment)) {
             assertThat(transactions.inTransaction(() -> documents.find(scope, stored.id()))).isEmpty();
+            assertThat(transactions.inTransaction(() -> documents.findByExternalId(scope, own.source(),
+                    own.externalDocumentId()))).isEmpty();
             assertThat(transactions.inTransaction(() -> documents.lock(scope, stored.id()))).isEmpty();
             assertThat(transactions.inTransaction(() -> documents.lines(scope, stored.id()))).isEmpty();
+            assertThat(transactions.inTransaction(() -> documents.lockPendingBatch(scope, own.source(), 10))).isEmpty();
+            assertThatThrownBy(() -> transactions.inTransaction(() -> {
+                documents.replaceLines(scope, stored.id(), foreignLines);
+                return null;
+            })).isInstanceOf(IllegalStateException.class);
+            CollectionDocument moved = new CollectionDocument(own.id(), scope, own.source(), own.externalDocumentId(),
+                    own.providerId(), own.customerId(), own.customerExternalId(), own.channel(), own.reference(),
+                    own.details(), own.metadataJson(), own.remarks(), own.total(), own.applied(), own.balance(),
+                    own.status(), own.version() + 1, own.createdAt(), own.updatedAt());
+            assertThatThrownBy(() -> transactions.inTransaction(() -> {
+                documents.update(moved);
+                return null;
+            })).isInstanceOf(IllegalStateException.class);
         }
-        assertThat(transactions.inTransaction(() -> documents.find(stored.scope(), stored.id()))).isPresent();
+        assertThat(transactions.inTransaction(() -> documents.find(stored.scope(), stored.id()))).contains(own);
+        assertThat(transactions.inTransaction(() -> documents.lines(stored.scope(), stored.id()))).isEqualTo(ownLines);
     }
 
     @Test
