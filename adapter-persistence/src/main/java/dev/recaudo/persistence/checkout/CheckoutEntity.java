@@ -14,7 +14,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
-/** A row of {@code checkouts}: the payable route of one document. */
+/** A row of {@code checkouts}, the payable route of one document, as it is read; writes are native. */
 @Entity
 @Table(name = "checkouts")
 public class CheckoutEntity extends TenantRow {
@@ -54,26 +54,6 @@ public class CheckoutEntity extends TenantRow {
 
     @Column(name = "updated_at")
     public Instant updatedAt;
-
-    static CheckoutEntity of(Checkout checkout) {
-        CheckoutEntity entity = new CheckoutEntity();
-        entity.id = checkout.id();
-        entity.placeIn(checkout.scope());
-        entity.documentId = checkout.documentId().value();
-        entity.source = checkout.source();
-        entity.currency = checkout.amount().currency().name();
-        entity.amountMinor = checkout.amount().amountMinor();
-        entity.title = checkout.title();
-        entity.description = checkout.description();
-        entity.phone = checkout.phone().orElse(null);
-        entity.dueAt = checkout.dueAt().orElse(null);
-        entity.status = checkout.status().wireName();
-        entity.providerPaymentId = checkout.providerPaymentId().orElse(null);
-        entity.paidAt = checkout.paidAt().orElse(null);
-        entity.createdAt = checkout.createdAt();
-        entity.updatedAt = checkout.updatedAt();
-        return entity;
-    }
 
     Checkout toDomain() {
         return new Checkout(id, scope(),

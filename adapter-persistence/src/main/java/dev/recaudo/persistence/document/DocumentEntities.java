@@ -23,9 +23,11 @@ class DocumentEntities implements PanacheRepositoryBase<DocumentEntity, UUID> {
 
     private static final String IN_SCOPE = "companyId = ?1 and test = ?2";
 
+    /** By primary key through the session's loader (no query to interpret); another tenant's row is let go of. */
     Optional<CollectionDocument> read(TenantScope scope, DocumentId id) {
-        return read(find(IN_SCOPE + " and id = ?3", scope.companyId().value(), scope.isTest(), id.value())
-                .singleResultOptional());
+        return SessionRows.released(getSession(), findByIdOptional(id.value()))
+                .filter(row -> row.isIn(scope))
+                .map(DocumentEntity::toDomain);
     }
 
     Optional<CollectionDocument> readByExternalId(TenantScope scope, String source, String externalDocumentId) {
