@@ -21,11 +21,6 @@ public abstract class TenantRow {
         return new TenantScope(new CompanyId(companyId), test ? KeyEnvironment.TEST : KeyEnvironment.LIVE);
     }
 
-    protected void placeIn(TenantScope scope) {
-        companyId = scope.companyId().value();
-        test = scope.isTest();
-    }
-
     /** Whether the row is the tenant's: a write names its row by id, and must not reach another tenant's. */
     public boolean isIn(TenantScope scope) {
         return companyId.equals(scope.companyId().value()) && test == scope.isTest();

@@ -14,7 +14,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
-/** A row of {@code payments}; {@code change_xid} is the trigger's and is not mapped. */
+/** A row of {@code payments} as it is read; writes are native, and {@code change_xid} is the trigger's. */
 @Entity
 @Table(name = "payments")
 public class PaymentEntity extends TenantRow {
@@ -76,36 +76,6 @@ public class PaymentEntity extends TenantRow {
 
     @Column(name = "updated_at")
     public Instant updatedAt;
-
-    static PaymentEntity of(Payment payment) {
-        PaymentEntity entity = new PaymentEntity();
-        entity.id = payment.id();
-        entity.placeIn(payment.scope());
-        entity.source = payment.source();
-        entity.externalPaymentId = payment.externalPaymentId();
-        entity.kind = payment.kind().name();
-        entity.providerPaymentId = payment.providerPaymentId().orElse(null);
-        entity.createdAt = payment.createdAt();
-        entity.takeChangesOf(payment);
-        return entity;
-    }
-
-    void takeChangesOf(Payment payment) {
-        customerId = payment.customerId().orElse(null);
-        customerExternalId = payment.customerExternalId().orElse(null);
-        currency = payment.amount().currency().name();
-        amountMinor = payment.amount().amountMinor();
-        applicationCurrency = payment.applied().currency().name();
-        applicationAmountMinor = payment.applicationAmount().map(Money::amountMinor).orElse(null);
-        appliedMinor = payment.applied().amountMinor();
-        creditMinor = payment.credit().amountMinor();
-        outcome = payment.outcome().wireName();
-        exchangeRateId = payment.exchangeRateId().orElse(null);
-        exchangeRateUsed = payment.exchangeRateUsed().orElse(null);
-        requestId = payment.requestId().orElse(null);
-        paidAt = payment.paidAt();
-        updatedAt = payment.updatedAt();
-    }
 
     Payment toDomain() {
         CurrencyCode application = CurrencyCode.valueOf(applicationCurrency);

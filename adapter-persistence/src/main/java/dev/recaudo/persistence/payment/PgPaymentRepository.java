@@ -37,12 +37,33 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void insert(Payment payment) {
-        payments.insert(payment);
+        nativeSql.update("INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id,"
+                        + " customer_external_id, currency, amount_minor, application_currency, application_amount_minor,"
+                        + " applied_minor, credit_minor, outcome, exchange_rate_id, exchange_rate_used, request_id,"
+                        + " provider_payment_id, paid_at, created_at, updated_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                payment.id(), payment.scope().companyId().value(), payment.scope().isTest(), payment.source(),
+                payment.externalPaymentId(), payment.kind().name(), payment.customerId().orElse(null),
+                payment.customerExternalId().orElse(null), payment.amount().currency().name(), payment.amount().amountMinor(),
+                payment.applied().currency().name(), payment.applicationAmount().map(Money::amountMinor).orElse(null),
+                payment.applied().amountMinor(), payment.credit().amountMinor(), payment.outcome().wireName(),
+                payment.exchangeRateId().orElse(null), payment.exchangeRateUsed().orElse(null),
+                payment.requestId().orElse(null), payment.providerPaymentId().orElse(null), payment.paidAt(), payment.createdAt(),
+                payment.updatedAt());
     }
 
     @Override
     public void update(Payment payment) {
-        payments.write(payment);
+        nativeSql.update("UPDATE payments SET customer_id = ?, customer_external_id = ?, currency = ?, amount_minor = ?,"
+                        + " application_currency = ?, application_amount_minor = ?,"
+                        + " applied_minor = ?, credit_minor = ?, outcome = ?, exchange_rate_id = ?, exchange_rate_used = ?,"
+                        + " request_id = ?, paid_at = ?, updated_at = ? WHERE company_id = ? AND is_test = ? AND id = ?",
+                payment.customerId().orElse(null), payment.customerExternalId().orElse(null),
+                payment.amount().currency().name(), payment.amount().amountMinor(), payment.applied().currency().name(),
+                payment.applicationAmount().map(Money::amountMinor).orElse(null), payment.applied().amountMinor(),
+                payment.credit().amountMinor(), payment.outcome().wireName(), payment.exchangeRateId().orElse(null),
+                payment.exchangeRateUsed().orElse(null), payment.requestId().orElse(null), payment.paidAt(), payment.updatedAt(),
+                payment.scope().companyId().value(), payment.scope().isTest(), payment.id());
     }
 
     @Override
@@ -63,7 +84,11 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
-        payments.insertApplication(scope, application);
+        nativeSql.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
+                        + " amount_minor, transfer_id, position, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                application.id(), application.paymentId(), application.documentId().value(), scope.companyId().value(),
+                scope.isTest(), application.amount().currency().name(), application.amount().amountMinor(),
+                application.transferId(), application.position(), application.appliedAt());
     }
 
     @Override
