@@ -5,6 +5,7 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.persistence.common.NativeSql;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import java.util.UUID;
@@ -47,14 +48,10 @@ class CheckoutEntities implements PanacheRepositoryBase<CheckoutEntity, UUID> {
         }
     }
 
-    /** A document's newest checkout, as a native query mapped to the entity: on every document a payment touches. */
     Optional<Checkout> current(TenantScope scope, DocumentId documentId) {
-        return read(getSession().createNativeQuery("SELECT * FROM checkouts WHERE company_id = :company AND is_test = :test"
-                        + " AND document_id = :document ORDER BY created_at DESC, id DESC LIMIT 1", CheckoutEntity.class)
-                .setParameter("company", scope.companyId().value())
-                .setParameter("test", scope.isTest())
-                .setParameter("document", documentId.value())
-                .uniqueResultOptional());
+        return read(find("companyId = ?1 and test = ?2 and documentId = ?3",
+                Sort.descending("createdAt", "id"), scope.companyId().value(), scope.isTest(), documentId.value())
+                .firstResultOptional());
     }
 
     Optional<Checkout> read(TenantScope scope, UUID checkoutId) {

@@ -30,15 +30,9 @@ class DocumentEntities implements PanacheRepositoryBase<DocumentEntity, UUID> {
                 .map(DocumentEntity::toDomain);
     }
 
-    /** By the partner's id, as a native query mapped to the entity: on every listed document of a payment. */
     Optional<CollectionDocument> readByExternalId(TenantScope scope, String source, String externalDocumentId) {
-        return read(getSession().createNativeQuery("SELECT * FROM collection_documents WHERE company_id = :company"
-                        + " AND is_test = :test AND source = :source AND external_document_id = :external", DocumentEntity.class)
-                .setParameter("company", scope.companyId().value())
-                .setParameter("test", scope.isTest())
-                .setParameter("source", source)
-                .setParameter("external", externalDocumentId)
-                .uniqueResultOptional());
+        return read(find(IN_SCOPE + " and source = ?3 and externalDocumentId = ?4", scope.companyId().value(),
+                scope.isTest(), source, externalDocumentId).singleResultOptional());
     }
 
     Optional<CollectionDocument> lock(TenantScope scope, DocumentId id) {
