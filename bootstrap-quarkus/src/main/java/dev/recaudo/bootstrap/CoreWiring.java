@@ -6,12 +6,6 @@ import dev.recaudo.application.apikey.ApiKeyAdministrationService;
 import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationService;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase;
-import dev.recaudo.application.checkout.CheckoutHelperService;
-import dev.recaudo.application.checkout.CheckoutHelperUseCase;
-import dev.recaudo.application.checkout.ExternalPaymentCheckouts;
-import dev.recaudo.application.checkout.HostedCheckoutService;
-import dev.recaudo.application.checkout.HostedCheckoutUseCase;
-import dev.recaudo.application.checkout.InvoiceCheckouts;
 import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.company.CompanyAdministrationService;
@@ -22,13 +16,6 @@ import dev.recaudo.application.customer.UpsertCustomerService;
 import dev.recaudo.application.customer.UpsertCustomerUseCase;
 import dev.recaudo.application.document.DocumentQueries;
 import dev.recaudo.application.document.DocumentQueryService;
-import dev.recaudo.application.externalpayment.CallbackDispatchService;
-import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
-import dev.recaudo.application.externalpayment.CallbackSecretService;
-import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
-import dev.recaudo.application.externalpayment.ExternalPaymentsService;
-import dev.recaudo.application.externalpayment.PaymentProcessor;
-import dev.recaudo.application.externalpayment.SandboxProcessor;
 import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.integration.CollectionDocumentsService;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase;
@@ -45,42 +32,27 @@ import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.messaging.MessagingEventsService;
 import dev.recaudo.application.messaging.MessagingEventsUseCase;
 import dev.recaudo.application.ratelimit.RateLimiter;
-import dev.recaudo.application.webhook.WebhookDispatchService;
-import dev.recaudo.application.webhook.WebhookDispatchUseCase;
-import dev.recaudo.application.webhook.WebhookEndpointsService;
-import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.domain.admin.AdminUserRepository;
 import dev.recaudo.domain.admin.PasswordHasher;
 import dev.recaudo.domain.apikey.ApiKeyRepository;
-import dev.recaudo.domain.checkout.CheckoutCustomerRepository;
 import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
-import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
-import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.messaging.MessagingEventRepository;
 import dev.recaudo.domain.payment.PaymentRepository;
-import dev.recaudo.domain.product.ProductRepository;
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
 import dev.recaudo.domain.webhook.Outbox;
-import dev.recaudo.domain.webhook.RetrySchedule;
-import dev.recaudo.domain.webhook.WebhookRepository;
-import dev.recaudo.domain.webhook.WebhookSender;
-import dev.recaudo.domain.webhook.WebhookTargetPolicy;
-import dev.recaudo.webhooks.delivery.StandardWebhookSignature;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Builds the framework-free core: each use case is a plain object, given the adapters that
@@ -153,41 +125,9 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    ExternalPaymentsService externalPayments(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
-            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            WebhookTargetPolicy targets, Transactions transactions, Clock clock, RecaudoConfig config) {
-        // recaudo.payments.processor names the live processor; only "none" exists, so live creation
-        // answers 503 (docs/decisions.md, "External payments API").
-        Optional<PaymentProcessor> live = switch (config.payments().processor()) {
-            case "none" -> Optional.empty();
-            default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
-        };
-        return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
-                new SandboxProcessor(), live, transactions, clock);
-    }
-
-    @Produces
-    @Singleton
-    HostedCheckoutUseCase hostedCheckout(CheckoutRepository checkouts, CompanyRepository companies, SandboxUseCase sandbox,
-            ExternalPaymentRepository externalPayments, ExternalPaymentsService externalPaymentCompletion,
-            RecaudoConfig config) {
-        return new HostedCheckoutService(List.of(new InvoiceCheckouts(checkouts, companies, sandbox),
-                new ExternalPaymentCheckouts(externalPayments, companies, externalPaymentCompletion)),
-                config.sandbox().enabled());
-    }
-
-    @Produces
-    @Singleton
     MessagingEventsUseCase messagingEvents(MessagingEventRepository events, CompanyRepository companies,
             Transactions transactions, Clock clock) {
         return new MessagingEventsService(events, companies, transactions, clock);
-    }
-
-    @Produces
-    @Singleton
-    CheckoutHelperUseCase checkoutHelper(ProductRepository products, CheckoutCustomerRepository customers,
-            Transactions transactions, Clock clock) {
-        return new CheckoutHelperService(products, customers, transactions, clock);
     }
 
     @Produces
@@ -230,40 +170,6 @@ public class CoreWiring {
     @Singleton
     IdempotentExecution idempotentExecution(IdempotencyStore store, Transactions transactions, Clock clock) {
         return new IdempotentExecution(store, transactions, clock);
-    }
-
-    @Produces
-    @Singleton
-    WebhookEndpointsUseCase webhookEndpoints(WebhookRepository webhooks, CompanyRepository companies,
-            WebhookTargetPolicy targets, SecureRandom random, Transactions transactions, Clock clock, RecaudoConfig config) {
-        return new WebhookEndpointsService(webhooks, companies, targets, () -> StandardWebhookSignature.newSecret(random),
-                transactions, clock, config.webhooks().endpointsPerCompanyMax());
-    }
-
-    @Produces
-    @Singleton
-    WebhookDispatchUseCase webhookDispatch(WebhookRepository webhooks, WebhookSender sender, Transactions transactions,
-            Clock clock, RecaudoConfig config) {
-        RecaudoConfig.WebhooksConfig settings = config.webhooks();
-        RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(settings.retryBaseMillis()),
-                Duration.ofSeconds(settings.retryCapSeconds()), settings.attemptsMax(), settings.retryJitter());
-        LeasedBatches batches = new LeasedBatches(settings.batchSize(), Duration.ofSeconds(settings.leaseSeconds()));
-        return new WebhookDispatchService(webhooks, sender, schedule, batches, transactions, clock, Math::random);
-    }
-
-    @Produces
-    @Singleton
-    CallbackDispatchUseCase callbackDispatch(ExternalPaymentCallbacks callbacks, ExternalPaymentSecrets secrets,
-            WebhookSender sender, SecureRandom random, Transactions transactions, Clock clock, RecaudoConfig config) {
-        return new CallbackDispatchService(callbacks, secrets, () -> StandardWebhookSignature.newSecret(random), sender,
-                Duration.ofSeconds(config.callbacks().leaseSeconds()), transactions, clock);
-    }
-
-    @Produces
-    @Singleton
-    CallbackSecretUseCase callbackSecrets(ExternalPaymentSecrets secrets, SecureRandom random, Transactions transactions,
-            Clock clock) {
-        return new CallbackSecretService(secrets, () -> StandardWebhookSignature.newSecret(random), transactions, clock);
     }
 
     @Produces

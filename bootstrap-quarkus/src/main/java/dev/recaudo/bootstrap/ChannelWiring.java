@@ -1,0 +1,119 @@
+package dev.recaudo.bootstrap;
+
+import dev.recaudo.application.checkout.CheckoutHelperService;
+import dev.recaudo.application.checkout.CheckoutHelperUseCase;
+import dev.recaudo.application.checkout.ExternalPaymentCheckouts;
+import dev.recaudo.application.checkout.HostedCheckoutService;
+import dev.recaudo.application.checkout.HostedCheckoutUseCase;
+import dev.recaudo.application.checkout.InvoiceCheckouts;
+import dev.recaudo.application.common.LeasedBatches;
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.externalpayment.CallbackDispatchService;
+import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
+import dev.recaudo.application.externalpayment.CallbackSecretService;
+import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
+import dev.recaudo.application.externalpayment.ExternalPaymentsService;
+import dev.recaudo.application.externalpayment.PaymentProcessor;
+import dev.recaudo.application.externalpayment.SandboxProcessor;
+import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.application.invoice.SandboxUseCase;
+import dev.recaudo.application.webhook.WebhookDispatchService;
+import dev.recaudo.application.webhook.WebhookDispatchUseCase;
+import dev.recaudo.application.webhook.WebhookEndpointsService;
+import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
+import dev.recaudo.domain.checkout.CheckoutCustomerRepository;
+import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
+import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.product.ProductRepository;
+import dev.recaudo.domain.webhook.RetrySchedule;
+import dev.recaudo.domain.webhook.WebhookRepository;
+import dev.recaudo.domain.webhook.WebhookSender;
+import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import dev.recaudo.webhooks.delivery.StandardWebhookSignature;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Builds the use cases through which money reaches a company from outside and news leaves it: the
+ * external payments API and its callbacks, the hosted checkout and the checkout helper, and the
+ * lifecycle webhooks. The rest of the core is built in {@link CoreWiring}.
+ */
+public class ChannelWiring {
+
+    @Produces
+    @Singleton
+    ExternalPaymentsService externalPayments(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
+            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
+            WebhookTargetPolicy targets, Transactions transactions, Clock clock, RecaudoConfig config) {
+        // recaudo.payments.processor names the live processor; only "none" exists, so live creation
+        // answers 503 (docs/decisions.md, "External payments API").
+        Optional<PaymentProcessor> live = switch (config.payments().processor()) {
+            case "none" -> Optional.empty();
+            default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
+        };
+        return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
+                new SandboxProcessor(), live, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    HostedCheckoutUseCase hostedCheckout(CheckoutRepository checkouts, CompanyRepository companies, SandboxUseCase sandbox,
+            ExternalPaymentRepository externalPayments, ExternalPaymentsService externalPaymentCompletion,
+            RecaudoConfig config) {
+        return new HostedCheckoutService(List.of(new InvoiceCheckouts(checkouts, companies, sandbox),
+                new ExternalPaymentCheckouts(externalPayments, companies, externalPaymentCompletion)),
+                config.sandbox().enabled());
+    }
+
+    @Produces
+    @Singleton
+    CheckoutHelperUseCase checkoutHelper(ProductRepository products, CheckoutCustomerRepository customers,
+            Transactions transactions, Clock clock) {
+        return new CheckoutHelperService(products, customers, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    WebhookEndpointsUseCase webhookEndpoints(WebhookRepository webhooks, CompanyRepository companies,
+            WebhookTargetPolicy targets, SecureRandom random, Transactions transactions, Clock clock, RecaudoConfig config) {
+        return new WebhookEndpointsService(webhooks, companies, targets, () -> StandardWebhookSignature.newSecret(random),
+                transactions, clock, config.webhooks().endpointsPerCompanyMax());
+    }
+
+    @Produces
+    @Singleton
+    WebhookDispatchUseCase webhookDispatch(WebhookRepository webhooks, WebhookSender sender, Transactions transactions,
+            Clock clock, RecaudoConfig config) {
+        RecaudoConfig.WebhooksConfig settings = config.webhooks();
+        RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(settings.retryBaseMillis()),
+                Duration.ofSeconds(settings.retryCapSeconds()), settings.attemptsMax(), settings.retryJitter());
+        LeasedBatches batches = new LeasedBatches(settings.batchSize(), Duration.ofSeconds(settings.leaseSeconds()));
+        return new WebhookDispatchService(webhooks, sender, schedule, batches, transactions, clock, Math::random);
+    }
+
+    @Produces
+    @Singleton
+    CallbackDispatchUseCase callbackDispatch(ExternalPaymentCallbacks callbacks, ExternalPaymentSecrets secrets,
+            WebhookSender sender, SecureRandom random, Transactions transactions, Clock clock, RecaudoConfig config) {
+        return new CallbackDispatchService(callbacks, secrets, () -> StandardWebhookSignature.newSecret(random), sender,
+                Duration.ofSeconds(config.callbacks().leaseSeconds()), transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    CallbackSecretUseCase callbackSecrets(ExternalPaymentSecrets secrets, SecureRandom random, Transactions transactions,
+            Clock clock) {
+        return new CallbackSecretService(secrets, () -> StandardWebhookSignature.newSecret(random), transactions, clock);
+    }
+}
