@@ -18,12 +18,12 @@ import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Cursors;
-import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RestSettings;
+import dev.recaudo.rest.integration.CustomerRequests.UpsertCustomerRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -78,16 +78,6 @@ public class CustomersResource {
         this.cursors = cursors;
         this.settings = settings;
     }
-
-    public record UpsertCustomerRequest(
-            String source,
-            String externalCustomerId,
-            String type,
-            String name,
-            String email,
-            String phone,
-            String taxId,
-            String customerCode) {}
 
     public record UpsertCustomerResponse(
             UUID customerId, UUID companyCustomerId, String source, String externalCustomerId, String status) {}
@@ -148,15 +138,10 @@ public class CustomersResource {
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         UpsertCustomerRequest body = bodies.read(json, UpsertCustomerRequest.class);
-        FieldErrors errors = new FieldErrors();
-        IntegrationFields.source(body.source(), key, errors);
-        IntegrationFields.requiredText("externalCustomerId", body.externalCustomerId(), 255, errors);
-        Optional<CustomerProfile> profile = IntegrationFields.customerProfile("", body.type(), body.name(), body.email(),
-                body.phone(), body.taxId(), body.customerCode(), errors);
-        errors.throwIfAny();
+        CustomerProfile profile = CustomerRequests.upsert(key, body);
         return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
                 IdempotentWrites.Request.ofBody("integrations.customers.upsert", idempotencyKey, json),
-                () -> upsertReply(key, body, profile.orElseThrow()));
+                () -> upsertReply(key, body, profile));
     }
 
     private IdempotentWrites.Reply upsertReply(KeyPrincipal key, UpsertCustomerRequest body, CustomerProfile profile) {
