@@ -22,6 +22,7 @@ import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.integration.CustomerRequests.UpsertCustomerRequest;
 import jakarta.ws.rs.Consumes;
@@ -65,14 +66,16 @@ public class CustomersResource {
     private final Caller caller;
     private final Cursors cursors;
     private final RequestBodies bodies;
+    private final RequestValidation validation;
     private final IdempotentWrites idempotent;
     private final RestSettings settings;
 
     public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors,
-            RequestBodies bodies, IdempotentWrites idempotent, RestSettings settings) {
+            RequestBodies bodies, RequestValidation validation, IdempotentWrites idempotent, RestSettings settings) {
         this.customers = customers;
         this.upserts = upserts;
         this.bodies = bodies;
+        this.validation = validation;
         this.idempotent = idempotent;
         this.caller = caller;
         this.cursors = cursors;
@@ -138,7 +141,7 @@ public class CustomersResource {
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         UpsertCustomerRequest body = bodies.read(json, UpsertCustomerRequest.class);
-        CustomerProfile profile = CustomerRequests.upsert(key, body);
+        CustomerProfile profile = CustomerRequests.upsert(validation, key, body);
         return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
                 IdempotentWrites.Request.ofBody("integrations.customers.upsert", idempotencyKey, json),
                 () -> upsertReply(key, body, profile));

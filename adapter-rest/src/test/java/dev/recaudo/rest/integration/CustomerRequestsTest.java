@@ -1,6 +1,7 @@
 package dev.recaudo.rest.integration;
 
 import static dev.recaudo.rest.integration.RequestFixtures.KEY;
+import static dev.recaudo.rest.integration.RequestFixtures.VALIDATION;
 import static dev.recaudo.rest.integration.RequestFixtures.invalid;
 import static dev.recaudo.rest.integration.RequestFixtures.json;
 import static dev.recaudo.rest.integration.RequestFixtures.read;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class CustomerRequestsTest {
 
     private static CustomerProfile upsert(String body) throws JsonProcessingException {
-        return CustomerRequests.upsert(KEY, read(json(body), UpsertCustomerRequest.class));
+        return CustomerRequests.upsert(VALIDATION, KEY, read(json(body), UpsertCustomerRequest.class));
     }
 
     @Test

@@ -105,6 +105,17 @@ class DocumentRequestsTest {
     }
 
     @Test
+    void givenShapeAndHandWrittenRulesBroken_whenRead_thenTheShapeRulesInBodyOrderThenTheOthers() {
+        assertThat(refusal(() -> upsert("{'externalDocumentId':'D-1','customerExternalId':'C-1','customer':{'name':''},"
+                + "'currency':'XXX'," + LINES + ",'invoiceNumber':'" + "i".repeat(101) + "'}")))
+                .isEqualTo(invalid(
+                        "customer.name is required, at most 200 characters",
+                        "invoiceNumber must have at most 100 characters",
+                        "source is required",
+                        "currency is required and must be one of [USD, VES, COP, MXN, CRC]"));
+    }
+
+    @Test
     void givenTotalOtherThanTheLinesSum_whenRead_thenTotalNamedWithTheSum() {
         assertThat(refusal(() -> upsert(body(CUSTOMER, ",'totalMinor':999"))))
                 .isEqualTo(invalid("totalMinor must equal the sum of the lines' amountMinor (1000)"));
