@@ -25,7 +25,7 @@ final class CustomerRequests {
 
     /** A customer's profile; blank optional texts are absent, and the others are kept trimmed. */
     public record CustomerData(
-            @Pattern(regexp = "individual|business", message = "must be individual or business") String type,
+            @Pattern(regexp = "^(individual|business)$", message = "must be individual or business") String type,
             @CustomerName String name,
             @Text(max = EmailAddress.LENGTH_MAX, blank = Blank.ABSENT)
             @EmailText(blank = Blank.ABSENT, message = "must be a valid e-mail address") String email,

@@ -13,7 +13,6 @@ import dev.recaudo.domain.customer.CustomerListItem;
 import dev.recaudo.domain.customer.CustomerListQuery;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.rest.auth.IntegrationsApi;
-import dev.recaudo.rest.auth.IntegrationsApiFilter;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -25,9 +24,9 @@ import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.integration.CustomerRequests.UpsertCustomerRequest;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -41,7 +40,6 @@ import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -135,15 +133,13 @@ public class CustomersResource {
     @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
     @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     public Response upsert(
-            @PathParam("companyId") String companyId,
-            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
-            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
+            @BeanParam IntegrationWrite write,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         UpsertCustomerRequest body = bodies.read(json, UpsertCustomerRequest.class);
         CustomerProfile profile = CustomerRequests.upsert(validation, key, body);
         return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
-                IdempotentWrites.Request.ofBody("integrations.customers.upsert", idempotencyKey, json),
+                IdempotentWrites.Request.ofBody("integrations.customers.upsert", write.idempotencyKey(), json),
                 () -> upsertReply(key, body, profile));
     }
 
@@ -159,17 +155,15 @@ public class CustomersResource {
         String status;
         if (result instanceof UpsertResult.Created created) {
             customer = created.customer();
-            status = "created";
+            status = UpsertReplies.CREATED;
         } else if (result instanceof UpsertResult.Updated updated) {
             customer = updated.customer();
-            status = "updated";
+            status = UpsertReplies.UPDATED;
         } else {
             customer = ((UpsertResult.Unchanged) result).customer();
-            status = "unchanged";
+            status = UpsertReplies.UNCHANGED;
         }
-        caller.outcome(status, null);
-        return new IdempotentWrites.Reply("created".equals(status) ? 201 : 200, new UpsertCustomerResponse(
-                customer.customerId(), customer.companyCustomerId(), body.source(), body.externalCustomerId(), status));
+        return UpsertReplies.reply(caller, status, new UpsertCustomerResponse(customer.customerId(),
+                customer.companyCustomerId(), body.source(), body.externalCustomerId(), status));
     }
-
 }
