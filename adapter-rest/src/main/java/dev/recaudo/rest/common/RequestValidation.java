@@ -6,10 +6,12 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
 import jakarta.validation.Validator;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -19,7 +21,8 @@ import java.util.List;
  * or the record component, {@code documents[0].amountMinor} inside lists). The {@code *Requests}
  * classes call it before their hand-written rules, so the client gets every problem in one answer
  * in its family's envelope. Violations come in record component order, whatever order the
- * validator found them in.
+ * validator found them in; a field's own come in the order its annotations are written, so a
+ * length is named before the shape the too long text also misses.
  */
 @ApplicationScoped
 public class RequestValidation {
@@ -35,13 +38,15 @@ public class RequestValidation {
         for (ConstraintViolation<Object> violation : validator.validate(request)) {
             named.add(name(request.getClass(), violation));
         }
-        named.sort(Comparator.comparing(Named::order, RequestValidation::compareOrder).thenComparing(Named::message));
+        named.sort(Comparator.comparing(Named::order, RequestValidation::compareOrder).thenComparingInt(Named::declared)
+                .thenComparing(Named::message));
         named.forEach(violation -> errors.add(violation.field(), violation.message()));
     }
 
     private static Named name(Class<?> root, ConstraintViolation<Object> violation) {
         StringBuilder field = new StringBuilder();
         List<Integer> order = new ArrayList<>();
+        int declared = 0;
         Type type = root;
         for (Path.Node node : violation.getPropertyPath()) {
             if (node.isInIterable() && node.getIndex() != null) {
@@ -54,12 +59,22 @@ public class RequestValidation {
             RecordComponent[] components = raw(type).getRecordComponents();
             int index = indexOf(components, node.getName());
             RecordComponent component = components[index];
+            declared = declaredAt(raw(type), component, violation.getConstraintDescriptor().getAnnotation());
             JsonProperty json = component.getAccessor().getAnnotation(JsonProperty.class);
             field.append(field.isEmpty() ? "" : ".").append(json == null ? component.getName() : json.value());
             order.add(index);
             type = elementType(component.getGenericType());
         }
-        return new Named(field.toString(), violation.getMessage(), order);
+        return new Named(field.toString(), violation.getMessage(), order, declared);
+    }
+
+    /** Where the violated constraint is written among the annotations of the component's field; -1 when it is not one of them. */
+    private static int declaredAt(Class<?> record, RecordComponent component, Annotation constraint) {
+        try {
+            return Arrays.asList(record.getDeclaredField(component.getName()).getDeclaredAnnotations()).indexOf(constraint);
+        } catch (NoSuchFieldException impossible) {
+            throw new IllegalStateException("A record has a field for each component", impossible);
+        }
     }
 
     private static int indexOf(RecordComponent[] components, String name) {
@@ -93,5 +108,5 @@ public class RequestValidation {
         return Integer.compare(left.size(), right.size());
     }
 
-    private record Named(String field, String message, List<Integer> order) {}
+    private record Named(String field, String message, List<Integer> order, int declared) {}
 }

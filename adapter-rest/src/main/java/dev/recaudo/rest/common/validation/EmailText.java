@@ -13,7 +13,9 @@ import java.lang.annotation.Target;
 
 /**
  * An e-mail address by the domain's own rule ({@link EmailAddress#isValid}), so the edge and the
- * domain never disagree on what an address is. Absent passes unless required.
+ * domain never disagree on what an address is. Absent passes unless required. Where a blank text
+ * means absent ({@link Text.Blank#ABSENT}, the integrations), the address is the text trimmed, as
+ * the request keeps it.
  */
 @Target(FIELD)
 @Retention(RUNTIME)
@@ -21,6 +23,8 @@ import java.lang.annotation.Target;
 public @interface EmailText {
 
     boolean required() default false;
+
+    Text.Blank blank() default Text.Blank.REFUSED;
 
     String message() default "must be an e-mail address of at most " + EmailAddress.LENGTH_MAX + " characters";
 
@@ -32,18 +36,20 @@ public @interface EmailText {
     class Validator implements ConstraintValidator<EmailText, String> {
 
         private boolean required;
+        private boolean blankAbsent;
 
         @Override
         public void initialize(EmailText annotation) {
             required = annotation.required();
+            blankAbsent = annotation.blank() == Text.Blank.ABSENT;
         }
 
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {
-            if (value == null) {
+            if (value == null || (blankAbsent && value.isBlank())) {
                 return !required || Violations.refuse(context, "is required");
             }
-            return EmailAddress.isValid(value);
+            return EmailAddress.isValid(blankAbsent ? value.trim() : value);
         }
     }
 }

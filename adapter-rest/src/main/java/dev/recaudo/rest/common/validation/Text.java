@@ -1,5 +1,6 @@
 package dev.recaudo.rest.common.validation;
 
+import static java.lang.annotation.ElementType.ANNOTATION_TYPE;
 import static java.lang.annotation.ElementType.FIELD;
 import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
@@ -14,8 +15,9 @@ import java.lang.annotation.Target;
  * A text of at most {@link #max} characters. The API families word text rules two ways, kept apart
  * by {@link #blank}: the public ones refuse a blank text as too short ("must have 1 to N characters"),
  * the integrations take it as absent ("is required" when required, "must have at most N characters").
+ * It may compose a field's own constraint that words every refusal with one message.
  */
-@Target(FIELD)
+@Target({FIELD, ANNOTATION_TYPE})
 @Retention(RUNTIME)
 @Constraint(validatedBy = Text.Validator.class)
 public @interface Text {
