@@ -4,12 +4,19 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import jakarta.persistence.Column;
+import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
 import java.util.UUID;
 
-/** The tenant columns of a row ({@code company_id}, {@code is_test}): written once, never changed. */
+/**
+ * A tenant's row: its key ({@code id}) and its tenant columns ({@code company_id}, {@code is_test}),
+ * written once and never changed. Every read names the tenant, so no row reaches another tenant.
+ */
 @MappedSuperclass
 public abstract class TenantRow {
+
+    @Id
+    public UUID id;
 
     @Column(name = "company_id", updatable = false)
     public UUID companyId;

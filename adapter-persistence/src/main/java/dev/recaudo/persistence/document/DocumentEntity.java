@@ -10,7 +10,6 @@ import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.TenantRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.Locale;
@@ -26,9 +25,6 @@ import java.util.UUID;
 @Entity
 @Table(name = "collection_documents")
 public class DocumentEntity extends TenantRow {
-
-    @Id
-    public UUID id;
 
     @Column(updatable = false)
     public String source;

@@ -1,14 +1,12 @@
 package dev.recaudo.persistence.document;
 
 import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
 import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentDetails;
@@ -20,14 +18,15 @@ import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.ChangeOrder;
+import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -45,16 +44,9 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         this.lines = lines;
     }
 
-    private static final String COLUMNS = "id, company_id, is_test, source, external_document_id, provider_id, customer_id,"
-            + " customer_external_id,"
-            + " channel, reference, name, description, phone, email, invoice_number, issue_date, due_at,"
-            + " metadata::text AS metadata, remarks, currency, total_minor, applied_minor, balance_minor, status, version,"
-            + " created_at, updated_at";
-
     @Override
     public void lockIdentity(TenantScope scope, String source, String externalDocumentId) {
-        nativeSql.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
-                "document:" + scope.companyId() + ":" + scope.isTest() + ":" + source + ":" + externalDocumentId);
+        AdvisoryLocks.lockIdentity(nativeSql, "document", scope, source, externalDocumentId);
     }
 
     @Override
@@ -124,96 +116,39 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public ChangeSlice<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query) {
-        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + ", " + ChangeOrder.POSITION_COLUMN
-                + " FROM collection_documents WHERE company_id = ? AND is_test = ?");
-        List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
-        if (!query.statuses().isEmpty()) {
-            sql.append(" AND status = ANY (?)");
-            parameters.add(new NativeSql.TextArray(query.statuses().stream().map(Enum::name).toList()));
-        }
-        query.withMoneyApplied().ifPresent(applied -> sql.append(applied ? " AND applied_minor > 0" : " AND applied_minor = 0"));
-        filter(sql, parameters, " AND source = ?", query.source());
-        filter(sql, parameters, " AND customer_id = ?", query.customerId());
-        filter(sql, parameters, " AND external_document_id = ?", query.externalDocumentId());
-        filter(sql, parameters, " AND currency = ?", query.currency().map(Enum::name));
-        filter(sql, parameters, " AND balance_minor >= ?", query.balanceMinFrom());
-        filter(sql, parameters, " AND balance_minor <= ?", query.balanceMinTo());
-        filter(sql, parameters, " AND issue_date >= ?", query.issuedFrom());
-        filter(sql, parameters, " AND issue_date <= ?", query.issuedTo());
-        filter(sql, parameters, " AND due_at >= ?", query.dueFrom());
-        filter(sql, parameters, " AND due_at <= ?", query.dueTo());
-        filter(sql, parameters, " AND updated_at >= ?", query.updatedSince());
-        ChangeOrder.page(sql, parameters, query.after(), query.limit());
-        List<ChangeSlice.Changed<CollectionDocument>> rows = nativeSql.query(sql.toString(),
-                row -> ChangeOrder.changed(document(row), row), parameters.toArray());
-        return ChangeSlice.of(rows, query.limit(), query.after());
-    }
-
-    private static void filter(StringBuilder sql, List<Object> parameters, String clause, Optional<?> value) {
-        value.ifPresent(v -> {
-            sql.append(clause);
-            parameters.add(v);
-        });
-    }
-
-    private static CollectionDocument document(ResultSet row) throws SQLException {
-        CurrencyCode currency = CurrencyCode.valueOf(row.getString("currency"));
-        TenantScope scope = NativeSql.scope(row);
-        DocumentDetails details = new DocumentDetails(
-                row.getString("name"),
-                Optional.ofNullable(row.getString("description")),
-                Optional.ofNullable(row.getString("phone")),
-                Optional.ofNullable(row.getString("email")),
-                Optional.ofNullable(row.getString("invoice_number")),
-                optionalInstant(row, "issue_date"),
-                optionalInstant(row, "due_at"));
-        return new CollectionDocument(
-                new DocumentId(uuid(row, "id")),
-                scope,
-                row.getString("source"),
-                row.getString("external_document_id"),
-                Optional.ofNullable(row.getString("provider_id")),
-                uuid(row, "customer_id"),
-                Optional.ofNullable(row.getString("customer_external_id")),
-                Channel.valueOf(row.getString("channel").toUpperCase(Locale.ROOT)),
-                Optional.ofNullable(row.getString("reference")),
-                details,
-                Optional.ofNullable(row.getString("metadata")),
-                Optional.ofNullable(row.getString("remarks")),
-                Money.of(row.getLong("total_minor"), currency),
-                Money.of(row.getLong("applied_minor"), currency),
-                Money.of(row.getLong("balance_minor"), currency),
-                DocumentStatus.valueOf(row.getString("status")),
-                row.getLong("version"),
-                instant(row, "created_at"),
-                instant(row, "updated_at"));
+        DynamicSql sql = ChangeOrder.select("collection_documents", scope)
+                .whenAny(query.statuses().stream().map(Enum::name).toList(), " AND status = ANY (?)")
+                .append(query.withMoneyApplied().map(applied -> applied ? " AND applied_minor > 0" : " AND applied_minor = 0")
+                        .orElse(""))
+                .when(query.source(), " AND source = ?")
+                .when(query.customerId(), " AND customer_id = ?")
+                .when(query.externalDocumentId(), " AND external_document_id = ?")
+                .when(query.currency().map(Enum::name), " AND currency = ?")
+                .when(query.balanceMinFrom(), " AND balance_minor >= ?")
+                .when(query.balanceMinTo(), " AND balance_minor <= ?")
+                .when(query.issuedFrom(), " AND issue_date >= ?")
+                .when(query.issuedTo(), " AND issue_date <= ?")
+                .when(query.dueFrom(), " AND due_at >= ?")
+                .when(query.dueTo(), " AND due_at <= ?")
+                .when(query.updatedSince(), " AND updated_at >= ?");
+        return ChangeOrder.slice(nativeSql, sql, DocumentEntity.class, DocumentEntity::toDomain, query.after(),
+                query.limit());
     }
 
     @Override
     public Page<DocumentSummary> page(TenantScope scope, DocumentListQuery query) {
-        StringBuilder where = new StringBuilder(" WHERE company_id = ? AND is_test = ?");
-        List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
-        query.source().ifPresent(source -> {
-            where.append(" AND source = ?");
-            parameters.add(source);
-        });
-        query.status().ifPresent(status -> {
-            where.append(" AND status = ?");
-            parameters.add(status.name());
-        });
-        long total = nativeSql.queryOne("SELECT count(*) FROM collection_documents" + where, row -> row.getLong(1),
-                        parameters.toArray())
-                .orElse(0L);
+        DynamicSql where = new DynamicSql(" WHERE company_id = ? AND is_test = ?", scope.companyId().value(), scope.isTest())
+                .when(query.source(), " AND source = ?")
+                .when(query.status().map(Enum::name), " AND status = ?");
+        long total = nativeSql.queryOne(new DynamicSql("SELECT count(*) FROM collection_documents").append(where),
+                row -> row.getLong(1)).orElse(0L);
         String order = query.newestFirst() ? " ORDER BY created_at DESC, id DESC" : " ORDER BY created_at, id";
-        List<Object> pageParameters = new ArrayList<>(parameters);
-        pageParameters.add(query.pageSize());
-        pageParameters.add((long) (query.page() - 1) * query.pageSize());
-        List<DocumentSummary> items = nativeSql.query(
-                "SELECT id, source, provider_id, reference, name, status, remarks, metadata::text AS metadata, currency,"
-                        + " total_minor, balance_minor, due_at, is_test, created_at, updated_at FROM collection_documents"
-                        + where + order + " LIMIT ? OFFSET ?",
-                PgCollectionDocumentRepository::summary,
-                pageParameters.toArray());
+        List<DocumentSummary> items = nativeSql.query(new DynamicSql(
+                        "SELECT id, source, provider_id, reference, name, status, remarks, metadata::text AS metadata, currency,"
+                                + " total_minor, balance_minor, due_at, is_test, created_at, updated_at FROM collection_documents")
+                        .append(where)
+                        .append(order + " LIMIT ? OFFSET ?", query.pageSize(), (long) (query.page() - 1) * query.pageSize()),
+                PgCollectionDocumentRepository::summary);
         return new Page<>(items, total, query.page(), query.pageSize());
     }
 

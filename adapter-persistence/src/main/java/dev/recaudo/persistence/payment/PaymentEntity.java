@@ -8,7 +8,6 @@ import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.persistence.common.TenantRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.Optional;
@@ -18,9 +17,6 @@ import java.util.UUID;
 @Entity
 @Table(name = "payments")
 public class PaymentEntity extends TenantRow {
-
-    @Id
-    public UUID id;
 
     @Column(updatable = false)
     public String source;
