@@ -6,7 +6,6 @@ import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.TenantRow;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.time.Instant;
@@ -18,14 +17,12 @@ import java.util.UUID;
 @Table(name = "checkouts")
 public class CheckoutEntity extends TenantRow {
 
-    @Column(name = "document_id")
     public UUID documentId;
 
     public String source;
 
     public String currency;
 
-    @Column(name = "amount_minor")
     public long amountMinor;
 
     public String title;
@@ -34,21 +31,16 @@ public class CheckoutEntity extends TenantRow {
 
     public String phone;
 
-    @Column(name = "due_at")
     public Instant dueAt;
 
     public String status;
 
-    @Column(name = "provider_payment_id")
     public String providerPaymentId;
 
-    @Column(name = "paid_at")
     public Instant paidAt;
 
-    @Column(name = "created_at")
     public Instant createdAt;
 
-    @Column(name = "updated_at")
     public Instant updatedAt;
 
     Checkout toDomain() {

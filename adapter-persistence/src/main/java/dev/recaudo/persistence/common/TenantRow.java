@@ -18,7 +18,7 @@ public abstract class TenantRow {
     @Id
     public UUID id;
 
-    @Column(name = "company_id", updatable = false)
+    @Column(updatable = false)
     public UUID companyId;
 
     @Column(name = "is_test", updatable = false)

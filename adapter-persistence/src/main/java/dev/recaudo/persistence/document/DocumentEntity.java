@@ -29,16 +29,16 @@ public class DocumentEntity extends TenantRow {
     @Column(updatable = false)
     public String source;
 
-    @Column(name = "external_document_id", updatable = false)
+    @Column(updatable = false)
     public String externalDocumentId;
 
-    @Column(name = "provider_id", updatable = false)
+    @Column(updatable = false)
     public String providerId;
 
-    @Column(name = "customer_id", updatable = false)
+    @Column(updatable = false)
     public UUID customerId;
 
-    @Column(name = "customer_external_id", updatable = false)
+    @Column(updatable = false)
     public String customerExternalId;
 
     @Column(updatable = false)
@@ -54,13 +54,10 @@ public class DocumentEntity extends TenantRow {
 
     public String email;
 
-    @Column(name = "invoice_number")
     public String invoiceNumber;
 
-    @Column(name = "issue_date")
     public Instant issueDate;
 
-    @Column(name = "due_at")
     public Instant dueAt;
 
     /** Kept byte for byte in a {@code json} column, written once by the insert. */
@@ -71,23 +68,19 @@ public class DocumentEntity extends TenantRow {
 
     public String currency;
 
-    @Column(name = "total_minor")
     public long totalMinor;
 
-    @Column(name = "applied_minor")
     public long appliedMinor;
 
-    @Column(name = "balance_minor")
     public long balanceMinor;
 
     public String status;
 
     public long version;
 
-    @Column(name = "created_at", updatable = false)
+    @Column(updatable = false)
     public Instant createdAt;
 
-    @Column(name = "updated_at")
     public Instant updatedAt;
 
     CollectionDocument toDomain() {

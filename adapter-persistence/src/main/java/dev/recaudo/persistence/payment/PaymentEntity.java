@@ -21,56 +21,44 @@ public class PaymentEntity extends TenantRow {
     @Column(updatable = false)
     public String source;
 
-    @Column(name = "external_payment_id", updatable = false)
+    @Column(updatable = false)
     public String externalPaymentId;
 
     @Column(updatable = false)
     public String kind;
 
-    @Column(name = "customer_id")
     public UUID customerId;
 
-    @Column(name = "customer_external_id")
     public String customerExternalId;
 
     public String currency;
 
-    @Column(name = "amount_minor")
     public long amountMinor;
 
-    @Column(name = "application_currency")
     public String applicationCurrency;
 
-    @Column(name = "application_amount_minor")
     public Long applicationAmountMinor;
 
-    @Column(name = "applied_minor")
     public long appliedMinor;
 
-    @Column(name = "credit_minor")
     public long creditMinor;
 
     public String outcome;
 
-    @Column(name = "exchange_rate_id")
     public UUID exchangeRateId;
 
-    @Column(name = "exchange_rate_used")
     public String exchangeRateUsed;
 
-    @Column(name = "request_id")
     public String requestId;
 
-    @Column(name = "provider_payment_id", updatable = false)
+    @Column(updatable = false)
     public String providerPaymentId;
 
-    @Column(name = "paid_at")
     public Instant paidAt;
 
-    @Column(name = "created_at", updatable = false)
+    @Column(updatable = false)
     public Instant createdAt;
 
-    @Column(name = "updated_at")
     public Instant updatedAt;
 
     Payment toDomain() {
