@@ -155,7 +155,9 @@ public class NativeSql {
     /**
      * Rows of an entity's table read by exact SQL (a keyset page whose order and bounds are the
      * point) and mapped by the entity's own mapping, in one statement on the session. Like every
-     * read without a lock, the entities are let go of at once ({@link SessionRows}).
+     * read without a lock, the entities are let go of at once ({@link SessionRows}). The statement
+     * observer sees the statement, for its plan, and Hibernate's statistics count it, as it runs
+     * on the session.
      */
     public <E> List<EntityRow<E>> entities(DynamicSql sql, Class<E> type, String extraColumn) {
         if (session == null) {
