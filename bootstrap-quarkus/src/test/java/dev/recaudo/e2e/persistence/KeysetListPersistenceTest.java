@@ -15,9 +15,12 @@ import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.e2e.persistence.DocumentPersistenceTest.Stored;
+import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Partner;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,7 +32,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The keyset lists of documents and payments against PostgreSQL: a page is one statement whatever
  * it holds (no N+1), its rows read exactly as the entity reads one row, and the positions walk the
- * change order without skipping or repeating a row.
+ * change order without skipping or repeating a row. A list shows a change once every older write
+ * transaction on the server has ended, so each test first waits for that.
  */
 @QuarkusTest
 class KeysetListPersistenceTest {
@@ -55,6 +59,7 @@ class KeysetListPersistenceTest {
             partner.createDocument(externals.get(i), Partner.unique("C"), "USD", 700 + i);
         }
         TenantScope scope = Stored.of(externals.get(0)).scope();
+        Integrations.awaitChangeFeeds();
 
         ChangeSlice<CollectionDocument> first = statementsOne(() -> documents.list(scope, documentsAfter(Optional.empty())));
         ChangeSlice<CollectionDocument> second = statementsOne(() -> documents.list(scope, documentsAfter(first.next())));
@@ -72,6 +77,11 @@ class KeysetListPersistenceTest {
                 Optional.of(701L), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), 10)).items()).extracting(CollectionDocument::externalDocumentId)
                 .as("every filter at once").containsExactly(externals.get(1));
+        Instant lastUpdated = second.items().get(0).updatedAt();
+        assertThat(documents.list(scope, updatedSince(lastUpdated)).items()).extracting(CollectionDocument::externalDocumentId)
+                .as("an instant filter is bound to the microsecond, in UTC").containsExactly(externals.get(2));
+        assertThat(documents.list(scope, updatedSince(lastUpdated.plus(1, ChronoUnit.MICROS))).items()).isEmpty();
+        assertThat(documents.list(scope, updatedSince(Instant.parse("1900-01-01T00:00:00Z"))).items()).hasSize(3);
     }
 
     @Test
@@ -83,6 +93,7 @@ class KeysetListPersistenceTest {
         partner.pay(externals.get(0), "C-1", 300, "USD", document, 300).then().statusCode(200);
         partner.pay(externals.get(1), "C-1", 200, "USD", document, 200).then().statusCode(200);
         TenantScope scope = Stored.of(document).scope();
+        Integrations.awaitChangeFeeds();
 
         ChangeSlice<Payment> first = statementsOne(() -> payments.list(scope, paymentsAfter(Optional.empty())));
         ChangeSlice<Payment> second = statementsOne(() -> payments.list(scope, paymentsAfter(first.next())));
@@ -109,6 +120,12 @@ class KeysetListPersistenceTest {
         return new IntegrationDocumentQuery(Optional.of("acme-erp"), Set.of(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), after, 2);
+    }
+
+    private static IntegrationDocumentQuery updatedSince(Instant instant) {
+        return new IntegrationDocumentQuery(Optional.empty(), Set.of(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of(instant), Optional.empty(), 10);
     }
 
     private static PaymentListQuery paymentsAfter(Optional<ChangePosition> after) {
