@@ -11,9 +11,11 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import org.hibernate.annotations.Immutable;
 
 /** A row of {@code checkouts}, the payable route of one document, as it is read; writes are native. */
 @Entity
+@Immutable
 @Table(name = "checkouts")
 public class CheckoutEntity extends TenantRow {
 

@@ -15,14 +15,16 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import org.hibernate.annotations.Immutable;
 
 /**
- * A row of {@code collection_documents}. Rows are inserted by a native {@code ON CONFLICT}
- * statement (the partner's identity of a document decides), so the columns only that insert
- * writes are read-only here; what a document's life changes is written through this entity.
- * {@code change_xid} is the trigger's and is not mapped.
+ * A row of {@code collection_documents} as it is read. Rows are inserted by a native
+ * {@code ON CONFLICT} statement (the partner's identity of a document decides), and locked and
+ * changed by native statements (allocation locks: docs/decisions.md), so Hibernate keeps no
+ * snapshot of it. {@code change_xid} is the trigger's and is not mapped.
  */
 @Entity
+@Immutable
 @Table(name = "collection_documents")
 public class DocumentEntity extends TenantRow {
 
@@ -107,26 +109,5 @@ public class DocumentEntity extends TenantRow {
                 version,
                 createdAt,
                 updatedAt);
-    }
-
-    /** Takes what a document's life may change: its details, money, status and version. */
-    void takeChangesOf(CollectionDocument document) {
-        DocumentDetails details = document.details();
-        reference = document.reference().orElse(null);
-        name = details.name();
-        description = details.description().orElse(null);
-        phone = details.phone().orElse(null);
-        email = details.email().orElse(null);
-        invoiceNumber = details.invoiceNumber().orElse(null);
-        issueDate = details.issueDate().orElse(null);
-        dueAt = details.dueAt().orElse(null);
-        remarks = document.remarks().orElse(null);
-        currency = document.total().currency().name();
-        totalMinor = document.total().amountMinor();
-        appliedMinor = document.applied().amountMinor();
-        balanceMinor = document.balance().amountMinor();
-        status = document.status().name();
-        version = document.version();
-        updatedAt = document.updatedAt();
     }
 }

@@ -1,12 +1,14 @@
 package dev.recaudo.persistence.document;
 
 import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
 import static dev.recaudo.persistence.common.NativeSql.uuid;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentDetails;
@@ -44,6 +46,12 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         this.lines = lines;
     }
 
+    private static final String COLUMNS = "id, company_id, is_test, source, external_document_id, provider_id, customer_id,"
+            + " customer_external_id,"
+            + " channel, reference, name, description, phone, email, invoice_number, issue_date, due_at,"
+            + " metadata::text AS metadata, remarks, currency, total_minor, applied_minor, balance_minor, status, version,"
+            + " created_at, updated_at";
+
     @Override
     public void lockIdentity(TenantScope scope, String source, String externalDocumentId) {
         AdvisoryLocks.lockIdentity(nativeSql, "document", scope, source, externalDocumentId);
@@ -75,9 +83,11 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         return documents.read(scope, id);
     }
 
+    /** An allocation lock, so a native statement (measured: docs/performance.md); the scope is in the statement, so another tenant's row is never locked. */
     @Override
     public Optional<CollectionDocument> lock(TenantScope scope, DocumentId id) {
-        return documents.lock(scope, id);
+        return nativeSql.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE id = ? AND company_id = ? AND is_test = ?"
+                + " FOR UPDATE", PgCollectionDocumentRepository::document, id.value(), scope.companyId().value(), scope.isTest());
     }
 
     @Override
@@ -85,14 +95,32 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         return documents.readByExternalId(scope, source, externalDocumentId);
     }
 
+    /** What a document's life may change (its details, money, status and version), on the row this transaction has locked. */
     @Override
     public void update(CollectionDocument document) {
-        documents.write(document);
+        DocumentDetails details = document.details();
+        int updated = nativeSql.update("UPDATE collection_documents SET reference = ?, name = ?, description = ?, phone = ?,"
+                        + " email = ?, invoice_number = ?, issue_date = ?, due_at = ?, remarks = ?, currency = ?, total_minor = ?,"
+                        + " applied_minor = ?, balance_minor = ?, status = ?, version = ?, updated_at = ?"
+                        + " WHERE id = ? AND company_id = ? AND is_test = ?",
+                document.reference().orElse(null), details.name(), details.description().orElse(null),
+                details.phone().orElse(null), details.email().orElse(null), details.invoiceNumber().orElse(null),
+                details.issueDate().orElse(null), details.dueAt().orElse(null), document.remarks().orElse(null),
+                document.total().currency().name(), document.total().amountMinor(), document.applied().amountMinor(),
+                document.balance().amountMinor(), document.status().name(), document.version(), document.updatedAt(),
+                document.id().value(), document.scope().companyId().value(), document.scope().isTest());
+        if (updated != 1) {
+            throw new IllegalStateException("document " + document.id() + " vanished while locked");
+        }
     }
 
+    /** The oldest documents of a partner still untouched by money, skipping those another transaction holds. */
     @Override
     public List<CollectionDocument> lockPendingBatch(TenantScope scope, String source, int limit) {
-        return documents.lockPendingBatch(scope, source, limit);
+        return nativeSql.query("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
+                        + " AND source = ? AND status = 'CREATED' AND applied_minor = 0"
+                        + " ORDER BY created_at, id LIMIT ? FOR UPDATE SKIP LOCKED",
+                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), source, limit);
     }
 
     /** Lines are written only onto a document of the scope: another tenant's document id changes nothing. */
@@ -133,6 +161,40 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                 .when(query.updatedSince(), " AND updated_at >= ?");
         return ChangeOrder.slice(nativeSql, sql, DocumentEntity.class, DocumentEntity::toDomain, query.after(),
                 query.limit());
+    }
+
+    /** A locked row, read by plain JDBC like the other allocation-lock statements (docs/decisions.md). */
+    private static CollectionDocument document(ResultSet row) throws SQLException {
+        CurrencyCode currency = CurrencyCode.valueOf(row.getString("currency"));
+        TenantScope scope = NativeSql.scope(row);
+        DocumentDetails details = new DocumentDetails(
+                row.getString("name"),
+                Optional.ofNullable(row.getString("description")),
+                Optional.ofNullable(row.getString("phone")),
+                Optional.ofNullable(row.getString("email")),
+                Optional.ofNullable(row.getString("invoice_number")),
+                optionalInstant(row, "issue_date"),
+                optionalInstant(row, "due_at"));
+        return new CollectionDocument(
+                new DocumentId(uuid(row, "id")),
+                scope,
+                row.getString("source"),
+                row.getString("external_document_id"),
+                Optional.ofNullable(row.getString("provider_id")),
+                uuid(row, "customer_id"),
+                Optional.ofNullable(row.getString("customer_external_id")),
+                Channel.valueOf(row.getString("channel").toUpperCase(Locale.ROOT)),
+                Optional.ofNullable(row.getString("reference")),
+                details,
+                Optional.ofNullable(row.getString("metadata")),
+                Optional.ofNullable(row.getString("remarks")),
+                Money.of(row.getLong("total_minor"), currency),
+                Money.of(row.getLong("applied_minor"), currency),
+                Money.of(row.getLong("balance_minor"), currency),
+                DocumentStatus.valueOf(row.getString("status")),
+                row.getLong("version"),
+                instant(row, "created_at"),
+                instant(row, "updated_at"));
     }
 
     @Override

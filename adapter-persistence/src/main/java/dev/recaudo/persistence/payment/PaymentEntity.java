@@ -12,9 +12,11 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import org.hibernate.annotations.Immutable;
 
 /** A row of {@code payments} as it is read; writes are native, and {@code change_xid} is the trigger's. */
 @Entity
+@Immutable
 @Table(name = "payments")
 public class PaymentEntity extends TenantRow {
 

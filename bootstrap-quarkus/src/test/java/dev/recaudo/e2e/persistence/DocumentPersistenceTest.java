@@ -157,6 +157,19 @@ class DocumentPersistenceTest {
     }
 
     @Test
+    void givenARead_whenTheSameTransactionChangesTheDocument_thenTheNextReadSeesTheChange() {
+        Stored stored = Stored.create();
+
+        CollectionDocument reread = transactions.inTransaction(() -> {
+            documents.find(stored.scope(), stored.id()).orElseThrow();
+            documents.update(named(documents.lock(stored.scope(), stored.id()).orElseThrow(), "changed"));
+            return documents.find(stored.scope(), stored.id()).orElseThrow();
+        });
+
+        assertThat(reread.details().name()).as("the session kept no copy of the first read").isEqualTo("changed");
+    }
+
+    @Test
     void givenTwoTransactionsRacingForOneDocument_whenBothLockIt_thenTheSecondWaitsAndSeesTheFirstsWrite() throws Exception {
         Stored stored = Stored.create();
         long version = transactions.inTransaction(() -> documents.find(stored.scope(), stored.id())).orElseThrow().version();
