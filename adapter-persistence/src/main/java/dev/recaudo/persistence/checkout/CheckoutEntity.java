@@ -41,10 +41,6 @@ public class CheckoutEntity extends TenantRow {
 
     public Instant paidAt;
 
-    public Instant createdAt;
-
-    public Instant updatedAt;
-
     Checkout toDomain() {
         return new Checkout(id, scope(),
                 new DocumentId(documentId), source, Money.of(amountMinor, CurrencyCode.valueOf(currency)), title,

@@ -28,22 +28,16 @@ import org.hibernate.annotations.Immutable;
 @Table(name = "collection_documents")
 public class DocumentEntity extends TenantRow {
 
-    @Column(updatable = false)
     public String source;
 
-    @Column(updatable = false)
     public String externalDocumentId;
 
-    @Column(updatable = false)
     public String providerId;
 
-    @Column(updatable = false)
     public UUID customerId;
 
-    @Column(updatable = false)
     public String customerExternalId;
 
-    @Column(updatable = false)
     public String channel;
 
     public String reference;
@@ -63,7 +57,7 @@ public class DocumentEntity extends TenantRow {
     public Instant dueAt;
 
     /** Kept byte for byte in a {@code json} column, written once by the insert. */
-    @Column(insertable = false, updatable = false, columnDefinition = "json")
+    @Column(columnDefinition = "json")
     public String metadata;
 
     public String remarks;
@@ -79,11 +73,6 @@ public class DocumentEntity extends TenantRow {
     public String status;
 
     public long version;
-
-    @Column(updatable = false)
-    public Instant createdAt;
-
-    public Instant updatedAt;
 
     CollectionDocument toDomain() {
         CurrencyCode code = CurrencyCode.valueOf(currency);

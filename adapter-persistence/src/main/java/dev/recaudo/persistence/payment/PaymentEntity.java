@@ -6,7 +6,6 @@ import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.persistence.common.TenantRow;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.time.Instant;
@@ -20,13 +19,10 @@ import org.hibernate.annotations.Immutable;
 @Table(name = "payments")
 public class PaymentEntity extends TenantRow {
 
-    @Column(updatable = false)
     public String source;
 
-    @Column(updatable = false)
     public String externalPaymentId;
 
-    @Column(updatable = false)
     public String kind;
 
     public UUID customerId;
@@ -53,15 +49,9 @@ public class PaymentEntity extends TenantRow {
 
     public String requestId;
 
-    @Column(updatable = false)
     public String providerPaymentId;
 
     public Instant paidAt;
-
-    @Column(updatable = false)
-    public Instant createdAt;
-
-    public Instant updatedAt;
 
     Payment toDomain() {
         CurrencyCode application = CurrencyCode.valueOf(applicationCurrency);
