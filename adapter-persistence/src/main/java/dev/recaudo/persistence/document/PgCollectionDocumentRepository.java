@@ -29,9 +29,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 @ApplicationScoped
 public class PgCollectionDocumentRepository implements CollectionDocumentRepository {
@@ -46,6 +50,22 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         this.lines = lines;
     }
 
+    /** What a document's life may change: its details, money, status and version. */
+    private static final List<String> CHANGEABLE = List.of("reference", "name", "description", "phone", "email",
+            "invoice_number", "issue_date", "due_at", "remarks", "currency", "total_minor", "applied_minor", "balance_minor",
+            "status", "version", "updated_at");
+
+    /** The partner's identity of a document decides: a second insert of it changes nothing. */
+    private static final String INSERT = "INSERT INTO collection_documents (id, company_id, is_test, source,"
+            + " external_document_id, customer_id, channel, created_at, provider_id, customer_external_id, metadata, "
+            + String.join(", ", CHANGEABLE) + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, "
+            + String.join(", ", Collections.nCopies(CHANGEABLE.size(), "?"))
+            + ") ON CONFLICT (company_id, is_test, source, external_document_id) DO NOTHING";
+
+    private static final String UPDATE = "UPDATE collection_documents SET "
+            + CHANGEABLE.stream().map(column -> column + " = ?").collect(Collectors.joining(", "))
+            + " WHERE id = ? AND company_id = ? AND is_test = ?";
+
     private static final String COLUMNS = "id, company_id, is_test, source, external_document_id, provider_id, customer_id,"
             + " customer_external_id,"
             + " channel, reference, name, description, phone, email, invoice_number, issue_date, due_at,"
@@ -59,22 +79,13 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public InsertOutcome insert(CollectionDocument document) {
-        DocumentDetails details = document.details();
-        int inserted = nativeSql.update("INSERT INTO collection_documents (id, company_id, is_test, source, external_document_id,"
-                        + " provider_id, customer_id, customer_external_id, channel, reference, name, description, phone, email, invoice_number,"
-                        + " issue_date, due_at, metadata, remarks, currency, total_minor, applied_minor, balance_minor, status,"
-                        + " version, created_at, updated_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                        + " ON CONFLICT (company_id, is_test, source, external_document_id) DO NOTHING",
-                document.id().value(), document.scope().companyId().value(), document.scope().isTest(), document.source(),
-                document.externalDocumentId(), document.providerId().orElse(null), document.customerId(),
-                document.customerExternalId().orElse(null),
-                document.channel().name().toLowerCase(Locale.ROOT), document.reference().orElse(null), details.name(),
-                details.description().orElse(null), details.phone().orElse(null), details.email().orElse(null),
-                details.invoiceNumber().orElse(null), details.issueDate().orElse(null), details.dueAt().orElse(null),
-                document.metadataJson().orElse(null), document.remarks().orElse(null), document.total().currency().name(),
-                document.total().amountMinor(), document.applied().amountMinor(), document.balance().amountMinor(),
-                document.status().name(), document.version(), document.createdAt(), document.updatedAt());
+        List<Object> values = new ArrayList<>(List.of(document.id().value(), document.scope().companyId().value(),
+                document.scope().isTest(), document.source(), document.externalDocumentId(), document.customerId(),
+                document.channel().name().toLowerCase(Locale.ROOT), document.createdAt()));
+        values.addAll(Arrays.asList(document.providerId().orElse(null), document.customerExternalId().orElse(null),
+                document.metadataJson().orElse(null)));
+        values.addAll(changeable(document));
+        int inserted = nativeSql.update(INSERT, values.toArray());
         return inserted == 1 ? InsertOutcome.INSERTED : InsertOutcome.ALREADY_EXISTS;
     }
 
@@ -95,23 +106,24 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         return documents.readByExternalId(scope, source, externalDocumentId);
     }
 
-    /** What a document's life may change (its details, money, status and version), on the row this transaction has locked. */
+    /** What a document's life may change, on the row this transaction has locked. */
     @Override
     public void update(CollectionDocument document) {
+        List<Object> values = new ArrayList<>(changeable(document));
+        values.addAll(List.of(document.id().value(), document.scope().companyId().value(), document.scope().isTest()));
+        if (nativeSql.update(UPDATE, values.toArray()) != 1) {
+            throw new IllegalStateException("document " + document.id() + " vanished while locked");
+        }
+    }
+
+    /** The values of {@link #CHANGEABLE}, in its order. */
+    private static List<Object> changeable(CollectionDocument document) {
         DocumentDetails details = document.details();
-        int updated = nativeSql.update("UPDATE collection_documents SET reference = ?, name = ?, description = ?, phone = ?,"
-                        + " email = ?, invoice_number = ?, issue_date = ?, due_at = ?, remarks = ?, currency = ?, total_minor = ?,"
-                        + " applied_minor = ?, balance_minor = ?, status = ?, version = ?, updated_at = ?"
-                        + " WHERE id = ? AND company_id = ? AND is_test = ?",
-                document.reference().orElse(null), details.name(), details.description().orElse(null),
+        return Arrays.asList(document.reference().orElse(null), details.name(), details.description().orElse(null),
                 details.phone().orElse(null), details.email().orElse(null), details.invoiceNumber().orElse(null),
                 details.issueDate().orElse(null), details.dueAt().orElse(null), document.remarks().orElse(null),
                 document.total().currency().name(), document.total().amountMinor(), document.applied().amountMinor(),
-                document.balance().amountMinor(), document.status().name(), document.version(), document.updatedAt(),
-                document.id().value(), document.scope().companyId().value(), document.scope().isTest());
-        if (updated != 1) {
-            throw new IllegalStateException("document " + document.id() + " vanished while locked");
-        }
+                document.balance().amountMinor(), document.status().name(), document.version(), document.updatedAt());
     }
 
     /** The oldest documents of a partner still untouched by money, skipping those another transaction holds. */
