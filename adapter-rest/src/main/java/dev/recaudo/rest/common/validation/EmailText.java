@@ -5,7 +5,6 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import dev.recaudo.domain.common.EmailAddress;
 import jakarta.validation.Constraint;
-import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
@@ -29,20 +28,15 @@ public @interface EmailText {
     Class<? extends Payload>[] payload() default {};
 
     /** Checks one {@link EmailText}. */
-    class Validator implements ConstraintValidator<EmailText, String> {
-
-        private boolean required;
+    class Validator extends PresentValueValidator<EmailText, String> {
 
         @Override
-        public void initialize(EmailText annotation) {
-            required = annotation.required();
+        boolean required() {
+            return rule.required();
         }
 
         @Override
-        public boolean isValid(String value, ConstraintValidatorContext context) {
-            if (value == null) {
-                return !required || Violations.refuse(context, "is required");
-            }
+        boolean isValidPresent(String value, ConstraintValidatorContext context) {
             return EmailAddress.isValid(value);
         }
     }
