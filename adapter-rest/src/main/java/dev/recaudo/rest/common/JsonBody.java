@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Reads fields of a JSON object body and collects every problem, with the field names as the
@@ -57,26 +58,27 @@ public final class JsonBody {
 
     /** A string of {@code min} to {@code max} characters; required ones report their absence. */
     public Optional<String> text(String field, boolean required, int min, int max) {
-        if (!has(field)) {
-            if (required) {
-                errors.add(field, "is required");
-            }
-            return Optional.empty();
-        }
-        JsonNode value = node.get(field);
-        if (!value.isTextual()) {
-            errors.add(field, "must be a string");
-            return Optional.empty();
-        }
-        String text = value.textValue();
-        if (text.length() < min || text.length() > max || text.isBlank()) {
+        Optional<String> text = typed(field, required, JsonNode::isTextual, "must be a string").map(JsonNode::textValue);
+        if (text.isPresent() && (text.get().length() < min || text.get().length() > max || text.get().isBlank())) {
             errors.add(field, min == max ? "must have " + min + " characters" : "must have " + min + " to " + max + " characters");
             return Optional.empty();
         }
-        return Optional.of(text);
+        return text;
     }
 
     public Optional<BigDecimal> number(String field, boolean required) {
+        return typed(field, required, JsonNode::isNumber, "must be a number").map(JsonNode::decimalValue);
+    }
+
+    public Optional<ObjectNode> object(String field) {
+        return typed(field, false, JsonNode::isObject, "must be a JSON object").map(ObjectNode.class::cast);
+    }
+
+    /**
+     * The field's value when it is present and of the expected type. Otherwise its problem is added,
+     * absence only when the field is required, and there is no value.
+     */
+    private Optional<JsonNode> typed(String field, boolean required, Predicate<JsonNode> isExpectedType, String wrongType) {
         if (!has(field)) {
             if (required) {
                 errors.add(field, "is required");
@@ -84,22 +86,10 @@ public final class JsonBody {
             return Optional.empty();
         }
         JsonNode value = node.get(field);
-        if (!value.isNumber()) {
-            errors.add(field, "must be a number");
+        if (!isExpectedType.test(value)) {
+            errors.add(field, wrongType);
             return Optional.empty();
         }
-        return Optional.of(value.decimalValue());
-    }
-
-    public Optional<ObjectNode> object(String field) {
-        if (!has(field)) {
-            return Optional.empty();
-        }
-        JsonNode value = node.get(field);
-        if (!value.isObject()) {
-            errors.add(field, "must be a JSON object");
-            return Optional.empty();
-        }
-        return Optional.of((ObjectNode) value);
+        return Optional.of(value);
     }
 }

@@ -5,7 +5,6 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import dev.recaudo.domain.common.EmailAddress;
 import jakarta.validation.Constraint;
-import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
@@ -33,23 +32,21 @@ public @interface EmailText {
     Class<? extends Payload>[] payload() default {};
 
     /** Checks one {@link EmailText}. */
-    class Validator implements ConstraintValidator<EmailText, String> {
-
-        private boolean required;
-        private boolean blankAbsent;
+    class Validator extends PresentValueValidator<EmailText, String> {
 
         @Override
-        public void initialize(EmailText annotation) {
-            required = annotation.required();
-            blankAbsent = annotation.blank() == Text.Blank.ABSENT;
+        boolean required() {
+            return rule.required();
         }
 
         @Override
-        public boolean isValid(String value, ConstraintValidatorContext context) {
-            if (value == null || (blankAbsent && value.isBlank())) {
-                return !required || Violations.refuse(context, "is required");
-            }
-            return EmailAddress.isValid(blankAbsent ? value.trim() : value);
+        boolean isAbsent(String value) {
+            return value == null || (rule.blank() == Text.Blank.ABSENT && value.isBlank());
+        }
+
+        @Override
+        boolean isValidPresent(String value, ConstraintValidatorContext context) {
+            return EmailAddress.isValid(rule.blank() == Text.Blank.ABSENT ? value.trim() : value);
         }
     }
 }

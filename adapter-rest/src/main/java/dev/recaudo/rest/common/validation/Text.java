@@ -5,7 +5,6 @@ import static java.lang.annotation.ElementType.FIELD;
 import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import jakarta.validation.Constraint;
-import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
@@ -38,27 +37,26 @@ public @interface Text {
     enum Blank { REFUSED, ABSENT }
 
     /** Checks one {@link Text}. */
-    class Validator implements ConstraintValidator<Text, String> {
-
-        private Text text;
+    class Validator extends PresentValueValidator<Text, String> {
 
         @Override
-        public void initialize(Text annotation) {
-            text = annotation;
+        boolean isAbsent(String value) {
+            return value == null || (rule.blank() == Blank.ABSENT && value.isBlank());
         }
 
         @Override
-        public boolean isValid(String value, ConstraintValidatorContext context) {
-            boolean absent = value == null || (text.blank() == Blank.ABSENT && value.isBlank());
-            if (absent) {
-                return !text.required() || Violations.refuse(context, "is required");
+        boolean required() {
+            return rule.required();
+        }
+
+        @Override
+        boolean isValidPresent(String value, ConstraintValidatorContext context) {
+            if (rule.blank() == Blank.ABSENT) {
+                return value.length() <= rule.max()
+                        || Violations.refuse(context, "must have at most " + rule.max() + " characters");
             }
-            if (text.blank() == Blank.ABSENT) {
-                return value.length() <= text.max()
-                        || Violations.refuse(context, "must have at most " + text.max() + " characters");
-            }
-            return (!value.isBlank() && value.length() <= text.max())
-                    || Violations.refuse(context, "must have 1 to " + text.max() + " characters");
+            return (!value.isBlank() && value.length() <= rule.max())
+                    || Violations.refuse(context, "must have 1 to " + rule.max() + " characters");
         }
     }
 }
