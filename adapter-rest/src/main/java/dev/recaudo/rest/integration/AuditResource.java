@@ -20,9 +20,6 @@ import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The audit trail of integrations writes, by the request id each answer carried. A key reads the
@@ -32,9 +29,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/integrations/v1/{companyId}/audit/{requestId}")
 @IntegrationsApi
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Integrations")
-@SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
-        @SecurityRequirement(name = "integrationsTimestamp")})
 public class AuditResource {
 
     private final AuditLog audit;

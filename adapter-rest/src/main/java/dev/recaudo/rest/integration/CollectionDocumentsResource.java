@@ -45,17 +45,11 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Collection documents of the integrations API, identified by the partner's {@code externalDocumentId}. */
 @Path("/integrations/v1/{companyId}/collection-documents")
 @IntegrationsApi
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Integrations")
-@SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
-        @SecurityRequirement(name = "integrationsTimestamp")})
 public class CollectionDocumentsResource {
 
     private final CollectionDocumentsUseCase documents;

@@ -42,17 +42,11 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Customers of the integrations API. */
 @Path("/integrations/v1/{companyId}/customers")
 @IntegrationsApi
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Integrations")
-@SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
-        @SecurityRequirement(name = "integrationsTimestamp")})
 public class CustomersResource {
 
     static final String TAX_IDENTITY_CHANGED = "taxId names another taxpayer than this customer's, and a customer's tax"

@@ -21,7 +21,6 @@ import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Cursors;
-import dev.recaudo.rest.common.ErrorEnvelopes;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
@@ -49,17 +48,11 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Payments of the integrations API: verified payments, certified rates, and reads. */
 @Path("/integrations/v1/{companyId}")
 @IntegrationsApi
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Integrations")
-@SecurityRequirementsSet({@SecurityRequirement(name = "apiKeyBearer"), @SecurityRequirement(name = "integrationsSignature"),
-        @SecurityRequirement(name = "integrationsTimestamp")})
 public class PaymentsResource {
 
     private final VerifiedPaymentsUseCase payments;
@@ -103,13 +96,7 @@ public class PaymentsResource {
             content = @Content(schema = @Schema(implementation = PaymentRequests.VerifiedPaymentRequest.class)))
     @APIResponse(responseCode = "200", description = "The payment with its outcome in status",
             content = @Content(schema = @Schema(implementation = IntegrationViews.PaymentBody.class)))
-    @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
-    @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
-    @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
-    @APIResponse(responseCode = "500", description = "The application did not finish (status failed); nothing was kept",
-            content = @Content(schema = @Schema(
-                    oneOf = {PaymentAnswers.FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
-    @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
+    @PaymentWriteAnswers
     public Response verifiedPayment(
             @BeanParam IntegrationWrite write,
             @HeaderParam(RequestIds.HEADER) String requestId,
@@ -137,13 +124,7 @@ public class PaymentsResource {
             content = @Content(schema = @Schema(implementation = PaymentRequests.CertifiedRateRequest.class)))
     @APIResponse(responseCode = "200", description = "The payment with its new outcome in status",
             content = @Content(schema = @Schema(implementation = IntegrationViews.PaymentBody.class)))
-    @APIResponse(responseCode = "404", ref = "IntegrationsNotFound")
-    @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
-    @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
-    @APIResponse(responseCode = "500", description = "The application did not finish (status failed); nothing was kept",
-            content = @Content(schema = @Schema(
-                    oneOf = {PaymentAnswers.FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
-    @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
+    @PaymentWriteAnswers
     public Response certifiedRate(
             @BeanParam IntegrationWrite write,
             @PathParam("externalPaymentId") String externalPaymentId,

@@ -13,7 +13,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocument;
 import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
