@@ -191,12 +191,8 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         @Override
         ListPage externalPayments();
 
-        interface PublicInvoicesPage extends RestSettings.PageSize {
-            @Override
-            @WithDefault("15")
-            @Min(1)
-            int defaultSize();
-
+        /** Every list shares the bound on its page size; each list sets it on its own. */
+        interface BoundedPage extends RestSettings.PageSize {
             @Override
             @WithDefault("100")
             @Min(1)
@@ -204,18 +200,19 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
             int max();
         }
 
+        interface PublicInvoicesPage extends BoundedPage {
+            @Override
+            @WithDefault("15")
+            @Min(1)
+            int defaultSize();
+        }
+
         /** The integrations and external payments lists share their defaults; each is set on its own. */
-        interface ListPage extends RestSettings.PageSize {
+        interface ListPage extends BoundedPage {
             @Override
             @WithDefault("20")
             @Min(1)
             int defaultSize();
-
-            @Override
-            @WithDefault("100")
-            @Min(1)
-            @Max(1000)
-            int max();
         }
     }
 

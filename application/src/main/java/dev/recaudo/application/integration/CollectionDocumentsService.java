@@ -1,5 +1,6 @@
 package dev.recaudo.application.integration;
 
+import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.customer.KnownCustomers;
 import dev.recaudo.application.customer.UpsertCustomerUseCase;
@@ -66,11 +67,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
 
     @Override
     public UpsertResult upsert(UpsertDocument command) {
-        try {
-            return transactions.inTransaction(() -> upsertInTransaction(command));
-        } catch (RejectedUpsert rejected) {
-            return new UpsertResult.Rejected(rejected.reason);
-        }
+        return transactions.inTransactionOrRollback(UpsertResult.class, () -> upsertInTransaction(command));
     }
 
     private UpsertResult upsertInTransaction(UpsertDocument command) {
@@ -87,7 +84,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
             if (!Payment.VERIFIED_CURRENCIES.contains(command.currency())) {
                 // Documents that already exist in such a currency (public invoices in the company's
                 // reference currency, older ones) keep it: only new ones are refused.
-                throw new RejectedUpsert(Rejection.CURRENCY_NOT_SETTLEABLE);
+                throw rollback(Rejection.CURRENCY_NOT_SETTLEABLE);
             }
             CollectionDocument document = CollectionDocument.issue(DocumentId.random(), scope, command.source(),
                     command.externalDocumentId(), Optional.empty(), customer.companyCustomerId(),
@@ -100,10 +97,10 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
         }
         CollectionDocument document = documents.lock(scope, existing.get().id()).orElseThrow();
         if (!document.customerId().equals(customer.companyCustomerId())) {
-            throw new RejectedUpsert(Rejection.CUSTOMER_CHANGED);
+            throw rollback(Rejection.CUSTOMER_CHANGED);
         }
         if (document.total().currency() != command.currency()) {
-            throw new RejectedUpsert(Rejection.CURRENCY_CHANGED);
+            throw rollback(Rejection.CURRENCY_CHANGED);
         }
         boolean sameLines = documents.lines(scope, document.id()).equals(command.lines());
         if (sameLines && document.total().equals(total) && document.details().equals(command.details())) {
@@ -111,7 +108,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
         }
         UpdateVerdict verdict = DocumentLifecycle.update(document, total);
         if (verdict instanceof UpdateVerdict.Rejected rejected) {
-            throw new RejectedUpsert(switch (rejected.reason()) {
+            throw rollback(switch (rejected.reason()) {
                 case PAYMENTS_APPLIED, MONEY_APPLIED -> Rejection.PAYMENTS_APPLIED;
                 case SETTLED_AMOUNT_DIFFERS -> Rejection.SETTLED_AMOUNT_DIFFERS;
                 case STATUS_FORBIDS -> Rejection.STATUS_FORBIDS;
@@ -141,22 +138,17 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
             return unchanged.customer();
         }
         if (result instanceof TaxIdentityChanged) {
-            throw new RejectedUpsert(Rejection.TAX_IDENTITY_CHANGED);
+            throw rollback(Rejection.TAX_IDENTITY_CHANGED);
         }
         if (result instanceof TaxIdentityTaken) {
-            throw new RejectedUpsert(Rejection.TAX_IDENTITY_TAKEN);
+            throw rollback(Rejection.TAX_IDENTITY_TAKEN);
         }
         throw new IllegalStateException("unknown customer upsert result " + result);
     }
 
     /** Rolls back everything the upsert wrote before its rejection was found. */
-    private static final class RejectedUpsert extends RuntimeException {
-        private final Rejection reason;
-
-        RejectedUpsert(Rejection reason) {
-            super(null, null, false, false);
-            this.reason = reason;
-        }
+    private static Rollback rollback(Rejection reason) {
+        return new Rollback(new UpsertResult.Rejected(reason));
     }
 
     @Override

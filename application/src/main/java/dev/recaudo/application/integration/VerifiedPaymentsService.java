@@ -1,5 +1,6 @@
 package dev.recaudo.application.integration;
 
+import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.customer.KnownCustomers;
 import dev.recaudo.application.invoice.DocumentBook;
@@ -9,7 +10,6 @@ import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
-import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Entry;
 import dev.recaudo.domain.ledger.Ledger;
@@ -70,11 +70,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public ApplyResult apply(VerifiedPayment command) {
-        try {
-            return transactions.inTransaction(() -> applyInTransaction(command));
-        } catch (PaymentRollback rollback) {
-            return rollback.result();
-        }
+        return transactions.inTransactionOrRollback(ApplyResult.class, () -> applyInTransaction(command));
     }
 
     private ApplyResult applyInTransaction(VerifiedPayment command) {
@@ -125,11 +121,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public ApplyResult certify(CertifiedRateCommand command) {
-        try {
-            return transactions.inTransaction(() -> certifyInTransaction(command));
-        } catch (PaymentRollback rollback) {
-            return rollback.result();
-        }
+        return transactions.inTransactionOrRollback(ApplyResult.class, () -> certifyInTransaction(command));
     }
 
     private ApplyResult certifyInTransaction(CertifiedRateCommand command) {
@@ -158,7 +150,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         }
         Allocation allocation = listedDocuments.allocate(scope, converted, command.documents(), listed);
         if (allocation.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
-            throw new PaymentRollback(new ApplyResult.NoOpenDocuments(view(payment)));
+            throw new Rollback(new ApplyResult.NoOpenDocuments(view(payment)));
         }
         Instant now = clock.instant();
         UUID rateId = UUID.randomUUID();
@@ -192,20 +184,14 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     }
 
     private void settle(Payment payment, Allocation allocation, UUID customerId, Instant now) {
-        AccountCode unapplied = AccountCode.unappliedPayment(payment.id());
         List<Allocation.DocumentApplication> applications = allocation.applications();
         for (int position = 0; position < applications.size(); position++) {
             Allocation.DocumentApplication application = applications.get(position);
             CollectionDocument document = documents.lock(payment.scope(), application.documentId()).orElseThrow();
-            boolean settles = application.amount().equals(document.balance());
-            CollectionDocument paid = book.applyPayment(document, payment, application.amount(), unapplied,
-                    settles ? DocumentStatus.PAID : DocumentStatus.CREATED, position, now);
-            if (settles) {
-                book.paid(paid, Optional.of(payment.externalPaymentId()), payment.id(), now);
-            }
+            book.applyReceived(document, payment, application.amount(), position, now);
         }
         if (allocation.credit().isPositive()) {
-            ledger.post(Transfer.move(payment.scope(), TransferKind.CREDIT_CREATED, unapplied,
+            ledger.post(Transfer.move(payment.scope(), TransferKind.CREDIT_CREATED, AccountCode.unappliedPayment(payment.id()),
                     AccountCode.customerCredit(customerId), allocation.credit(), Optional.empty(), Optional.of(payment.id()),
                     now));
         }
