@@ -14,7 +14,6 @@ import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerRepository;
-import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentId;
@@ -86,10 +85,9 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
                 // reference currency, older ones) keep it: only new ones are refused.
                 throw rollback(Rejection.CURRENCY_NOT_SETTLEABLE);
             }
-            CollectionDocument document = CollectionDocument.issue(DocumentId.random(), scope, command.source(),
-                    command.externalDocumentId(), Optional.empty(), customer.companyCustomerId(),
-                    Optional.of(command.customerExternalId()), Channel.INTEGRATION, customer.profile().taxId(), command.details(),
-                    command.metadataJson(), total, now);
+            CollectionDocument document = CollectionDocument.partnerDocument(scope, command.source(),
+                    command.externalDocumentId(), customer.companyCustomerId(), command.customerExternalId(),
+                    customer.profile().taxId(), command.details(), command.metadataJson(), total, now);
             documents.insert(document);
             documents.replaceLines(scope, document.id(), command.lines());
             book.announce(DocumentBook.INVOICE_CREATED, book.issued(document, now), now);

@@ -8,7 +8,6 @@ import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.customer.TaxIdentity;
-import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentDetails;
@@ -59,10 +58,9 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
         return transactions.inTransactionOrRollback(CreateResult.class, () -> {
             Instant now = clock.instant();
             Customer customer = resolveCustomer(command, now);
-            CollectionDocument document = CollectionDocument.issue(DocumentId.random(), command.scope(), command.source(),
+            CollectionDocument document = CollectionDocument.invoice(command.scope(), command.source(),
                     command.providerId().orElse(IDEMPOTENCY_IDENTITY_PREFIX + command.identityKey()), command.providerId(),
-                    customer.id(), Optional.empty(), Channel.PUBLIC_INVOICE, Optional.of(command.reference()), command.details(),
-                    command.metadataJson(), command.amount(), now);
+                    customer.id(), command.reference(), command.details(), command.metadataJson(), command.amount(), now);
             if (documents.insert(document) == InsertOutcome.ALREADY_EXISTS) {
                 // Rolls back the customer written before the document's identity turned out to be taken.
                 throw new Rollback(new CreateResult.DuplicateDocument());
