@@ -27,7 +27,6 @@ import dev.recaudo.domain.payment.PaymentRepository;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Synchronizes a partner's documents: the customer first, then the document by its stable
@@ -38,7 +37,6 @@ import java.util.UUID;
 public final class CollectionDocumentsService implements CollectionDocumentsUseCase {
 
     private final CollectionDocumentRepository documents;
-    private final CustomerRepository customers;
     private final KnownCustomers knownCustomers;
     private final UpsertCustomerUseCase customerUpserts;
     private final PaymentRepository payments;
@@ -55,7 +53,6 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
             Transactions transactions,
             Clock clock) {
         this.documents = documents;
-        this.customers = customers;
         this.knownCustomers = new KnownCustomers(customers);
         this.customerUpserts = customerUpserts;
         this.payments = payments;
@@ -156,19 +153,13 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
 
     @Override
     public ChangeSlice<DocumentView> list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId) {
-        if (customerExternalId.isPresent()) {
-            Optional<UUID> customerId = query.source()
-                    .flatMap(source -> customers.findLink(scope, source, customerExternalId.get()))
-                    .map(CustomerLink::companyCustomerId);
-            if (customerId.isEmpty()) {
-                return ChangeSlice.empty(query.after());
-            }
-            query = new IntegrationDocumentQuery(query.source(), query.statuses(), query.withMoneyApplied(), customerId,
-                    query.externalDocumentId(), query.currency(), query.balanceMinFrom(), query.balanceMinTo(),
-                    query.issuedFrom(), query.issuedTo(), query.dueFrom(), query.dueTo(), query.updatedSince(), query.after(),
-                    query.limit());
+        if (customerExternalId.isEmpty()) {
+            return documents.list(scope, query).map(document -> view(document, scope));
         }
-        return documents.list(scope, query).map(document -> view(document, scope));
+        // A customer the partner does not know has no documents.
+        return query.source().flatMap(source -> knownCustomers.companyCustomerId(scope, source, customerExternalId.get()))
+                .map(customerId -> documents.list(scope, query.ofCustomer(customerId)).map(document -> view(document, scope)))
+                .orElseGet(() -> ChangeSlice.empty(query.after()));
     }
 
     @Override

@@ -6,7 +6,6 @@ import dev.recaudo.application.customer.KnownCustomers;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
@@ -41,7 +40,6 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     private final PaymentRepository payments;
     private final CollectionDocumentRepository documents;
-    private final CustomerRepository customers;
     private final KnownCustomers knownCustomers;
     private final ListedDocuments listedDocuments;
     private final Ledger ledger;
@@ -59,7 +57,6 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             Clock clock) {
         this.payments = payments;
         this.documents = documents;
-        this.customers = customers;
         this.knownCustomers = new KnownCustomers(customers);
         this.listedDocuments = new ListedDocuments(documents);
         this.ledger = ledger;
@@ -80,8 +77,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         if (existing.isPresent() && existing.get().outcome() != PaymentOutcome.NO_OPEN_DOCUMENTS) {
             return new ApplyResult.AlreadyProcessed(view(existing.get()));
         }
-        UUID customerId = customers.findLink(scope, command.source(), command.customerExternalId())
-                .map(CustomerLink::companyCustomerId)
+        UUID customerId = knownCustomers.companyCustomerId(scope, command.source(), command.customerExternalId())
                 .orElseThrow(() -> PaymentRollback.rejected(Rejection.CUSTOMER_NOT_FOUND, command.customerExternalId()));
         List<CollectionDocument> listed = listedDocuments.resolve(scope, command.source(), customerId, command.documents());
         CurrencyCode documentCurrency = listed.get(0).total().currency();
@@ -212,17 +208,13 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public ChangeSlice<PaymentView> list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
-        if (customerExternalId.isPresent()) {
-            Optional<UUID> customerId = query.source()
-                    .flatMap(source -> customers.findLink(scope, source, customerExternalId.get()))
-                    .map(CustomerLink::companyCustomerId);
-            if (customerId.isEmpty()) {
-                return ChangeSlice.empty(query.after());
-            }
-            query = new PaymentListQuery(query.outcomes(), query.externalPaymentId(), customerId, query.source(), query.kind(),
-                    query.currency(), query.paidFrom(), query.paidTo(), query.updatedSince(), query.after(), query.limit());
+        if (customerExternalId.isEmpty()) {
+            return payments.list(scope, query).map(this::view);
         }
-        return payments.list(scope, query).map(this::view);
+        // A customer the partner does not know has no payments.
+        return query.source().flatMap(source -> knownCustomers.companyCustomerId(scope, source, customerExternalId.get()))
+                .map(customerId -> payments.list(scope, query.ofCustomer(customerId)).map(this::view))
+                .orElseGet(() -> ChangeSlice.empty(query.after()));
     }
 
     private PaymentView view(Payment payment) {
