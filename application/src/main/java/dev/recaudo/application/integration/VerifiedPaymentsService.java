@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Applies partner-verified payments exactly once. Every request about one payment takes the same
@@ -67,12 +68,28 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public ApplyResult apply(VerifiedPayment command) {
-        return transactions.inTransactionOrRollback(ApplyResult.class, () -> applyInTransaction(command));
+        return underPaymentLock(command.scope(), command.source(), command.externalPaymentId(), () -> applyLocked(command));
     }
 
-    private ApplyResult applyInTransaction(VerifiedPayment command) {
+    @Override
+    public ApplyResult certify(CertifiedRateCommand command) {
+        return underPaymentLock(command.scope(), command.source(), command.externalPaymentId(), () -> certifyLocked(command));
+    }
+
+    /**
+     * Runs a request about one payment in one transaction that first takes the payment's identity
+     * lock, so requests about the same payment queue; a rejected request rolls back what it wrote.
+     */
+    private ApplyResult underPaymentLock(TenantScope scope, String source, String externalPaymentId,
+            Supplier<ApplyResult> request) {
+        return transactions.inTransactionOrRollback(ApplyResult.class, () -> {
+            payments.lockIdentity(scope, source, externalPaymentId);
+            return request.get();
+        });
+    }
+
+    private ApplyResult applyLocked(VerifiedPayment command) {
         TenantScope scope = command.scope();
-        payments.lockIdentity(scope, command.source(), command.externalPaymentId());
         Optional<Payment> existing = payments.findVerified(scope, command.source(), command.externalPaymentId());
         if (existing.isPresent() && existing.get().outcome() != PaymentOutcome.NO_OPEN_DOCUMENTS) {
             return new ApplyResult.AlreadyProcessed(view(existing.get()));
@@ -115,14 +132,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         return new ApplyResult.Processed(view(payment));
     }
 
-    @Override
-    public ApplyResult certify(CertifiedRateCommand command) {
-        return transactions.inTransactionOrRollback(ApplyResult.class, () -> certifyInTransaction(command));
-    }
-
-    private ApplyResult certifyInTransaction(CertifiedRateCommand command) {
+    private ApplyResult certifyLocked(CertifiedRateCommand command) {
         TenantScope scope = command.scope();
-        payments.lockIdentity(scope, command.source(), command.externalPaymentId());
         Payment payment = payments.findVerified(scope, command.source(), command.externalPaymentId())
                 .orElseThrow(() -> PaymentRollback.rejected(Rejection.PAYMENT_NOT_FOUND, command.externalPaymentId()));
         if (payment.outcome() != PaymentOutcome.NEEDS_CERTIFIED_RATE) {
