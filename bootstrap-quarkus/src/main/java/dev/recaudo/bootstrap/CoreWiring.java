@@ -147,15 +147,15 @@ public class CoreWiring {
     @Produces
     @Singleton
     InvoiceLifecycleUseCase invoiceLifecycle(CollectionDocumentRepository documents, CustomerRepository customers,
-            CheckoutRepository checkouts, PaymentRepository payments, DocumentBook book, Transactions transactions, Clock clock) {
-        return new InvoiceLifecycleService(documents, customers, checkouts, payments, book, transactions, clock);
+            PaymentRepository payments, DocumentBook book, Transactions transactions, Clock clock) {
+        return new InvoiceLifecycleService(documents, customers, payments, book, transactions, clock);
     }
 
     @Produces
     @Singleton
-    SandboxUseCase sandbox(CollectionDocumentRepository documents, CheckoutRepository checkouts, PaymentRepository payments,
-            DocumentBook book, Transactions transactions, Clock clock) {
-        return new SandboxService(documents, checkouts, payments, book, transactions, clock);
+    SandboxUseCase sandbox(CollectionDocumentRepository documents, CheckoutRepository checkouts, DocumentBook book,
+            Transactions transactions, Clock clock) {
+        return new SandboxService(documents, checkouts, book, transactions, clock);
     }
 
     @Produces

@@ -191,12 +191,8 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         @Override
         ListPage externalPayments();
 
-        interface PublicInvoicesPage extends RestSettings.PageSize {
-            @Override
-            @WithDefault("15")
-            @Min(1)
-            int defaultSize();
-
+        /** Every list shares the bound on its page size; each list sets it on its own. */
+        interface BoundedPage extends RestSettings.PageSize {
             @Override
             @WithDefault("100")
             @Min(1)
@@ -204,18 +200,19 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
             int max();
         }
 
+        interface PublicInvoicesPage extends BoundedPage {
+            @Override
+            @WithDefault("15")
+            @Min(1)
+            int defaultSize();
+        }
+
         /** The integrations and external payments lists share their defaults; each is set on its own. */
-        interface ListPage extends RestSettings.PageSize {
+        interface ListPage extends BoundedPage {
             @Override
             @WithDefault("20")
             @Min(1)
             int defaultSize();
-
-            @Override
-            @WithDefault("100")
-            @Min(1)
-            @Max(1000)
-            int max();
         }
     }
 
@@ -275,7 +272,7 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         long tokenLifetimeSeconds();
     }
 
-    interface WebhooksConfig extends DeliverySettings.Webhooks {
+    interface WebhooksConfig extends DeliverySettings.Webhooks, Dispatcher {
         @Override
         @WithDefault("false")
         boolean allowPrivateTargets();
@@ -314,11 +311,6 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         @Max(50)
         int attemptsMax();
 
-        /** How often every instance looks for due deliveries: a duration ({@code 1s}), or {@code off} on this instance. */
-        @WithDefault("1s")
-        @Pattern(regexp = SCHEDULE)
-        String dispatchInterval();
-
         /** Deliveries one instance leases at a time. */
         @WithDefault("20")
         @Min(1)
@@ -336,13 +328,16 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         int endpointsPerCompanyMax();
     }
 
-    /** The callbacks of completed external payments: one attempt each, never retried. */
-    interface CallbacksConfig {
-        /** How often every instance looks for queued callbacks: a duration ({@code 1s}), or {@code off} on this instance. */
+    /** What every instance polls for and sends: webhook deliveries and external payment callbacks. */
+    interface Dispatcher {
+        /** How often every instance looks for what is due: a duration ({@code 1s}), or {@code off} on this instance. */
         @WithDefault("1s")
         @Pattern(regexp = SCHEDULE)
         String dispatchInterval();
+    }
 
+    /** The callbacks of completed external payments: one attempt each, never retried. */
+    interface CallbacksConfig extends Dispatcher {
         /** Callbacks one instance attempts per run, one after another. */
         @WithDefault("20")
         @Min(1)

@@ -14,4 +14,17 @@ public interface Transactions {
      * so the work must have no effect outside the transaction.
      */
     <T> T inTransaction(Supplier<T> work);
+
+    /**
+     * Runs the work like {@link #inTransaction}; when the work throws a {@link Rollback}, the
+     * transaction rolls back and the rollback's answer is returned. An answer of another type than
+     * the one named is a programming error.
+     */
+    default <T> T inTransactionOrRollback(Class<T> answerType, Supplier<T> work) {
+        try {
+            return inTransaction(work);
+        } catch (Rollback rollback) {
+            return answerType.cast(rollback.answer());
+        }
+    }
 }

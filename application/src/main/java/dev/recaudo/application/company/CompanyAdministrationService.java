@@ -1,5 +1,6 @@
 package dev.recaudo.application.company;
 
+import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
@@ -41,28 +42,18 @@ public final class CompanyAdministrationService implements CompanyAdministration
         // Hash outside the transaction: it is slow on purpose and needs no database.
         String passwordHash = passwordHasher.hash(command.adminPassword());
         String email = AdminUser.normalizeEmail(command.adminEmail());
-        try {
-            return transactions.inTransaction(() -> {
-                Instant now = clock.instant();
-                Company company = new Company(
-                        CompanyId.random(), command.name().trim(), command.referenceCurrency(), command.enabled(), now);
-                companies.insert(company);
-                AdminUser admin = new AdminUser(AdminUserId.random(), company.id(), email, passwordHash, now);
-                if (admins.insert(admin) == InsertOutcome.ALREADY_EXISTS) {
-                    throw new EmailTaken();
-                }
-                return new OnboardingResult.Onboarded(company, admin.id());
-            });
-        } catch (EmailTaken taken) {
-            return new OnboardingResult.AdminEmailTaken();
-        }
-    }
-
-    /** Rolls back the company written before the e-mail turned out to be taken. */
-    private static final class EmailTaken extends RuntimeException {
-        EmailTaken() {
-            super(null, null, false, false);
-        }
+        return transactions.inTransactionOrRollback(OnboardingResult.class, () -> {
+            Instant now = clock.instant();
+            Company company = new Company(
+                    CompanyId.random(), command.name().trim(), command.referenceCurrency(), command.enabled(), now);
+            companies.insert(company);
+            AdminUser admin = new AdminUser(AdminUserId.random(), company.id(), email, passwordHash, now);
+            if (admins.insert(admin) == InsertOutcome.ALREADY_EXISTS) {
+                // Rolls back the company written before the e-mail turned out to be taken.
+                throw new Rollback(new OnboardingResult.AdminEmailTaken());
+            }
+            return new OnboardingResult.Onboarded(company, admin.id());
+        });
     }
 
     @Override

@@ -28,6 +28,11 @@ public final class KnownCustomers {
         this.customers = customers;
     }
 
+    /** The company's id of the customer the partner names by its own id; empty when it names none. */
+    public Optional<UUID> companyCustomerId(TenantScope scope, String source, String customerExternalId) {
+        return customers.findLink(scope, source, customerExternalId).map(CustomerLink::companyCustomerId);
+    }
+
     public KnownCustomer ofDocument(CollectionDocument document) {
         return linkOf(document.scope(), document.source(), document.customerId(), document.customerExternalId())
                 .map(CustomerLink::known)

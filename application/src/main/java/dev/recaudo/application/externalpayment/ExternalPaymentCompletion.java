@@ -72,13 +72,7 @@ final class ExternalPaymentCompletion {
         ledger.post(Transfer.move(scope, TransferKind.PAYMENT_RECEIVED, AccountCode.externalCollections(), unapplied, amount,
                 Optional.empty(), Optional.of(paymentId), now));
         if (applied.isPositive()) {
-            CollectionDocument open = document.orElseThrow();
-            boolean settles = applied.equals(open.balance());
-            CollectionDocument paid = book.applyPayment(open, payment, applied, unapplied,
-                    settles ? DocumentStatus.PAID : DocumentStatus.CREATED, now);
-            if (settles) {
-                book.paid(paid, Optional.of(payment.externalPaymentId()), paymentId, now);
-            }
+            book.applyReceived(document.orElseThrow(), payment, applied, 0, now);
         }
         if (credit.isPositive()) {
             ledger.post(Transfer.move(scope, TransferKind.CREDIT_CREATED, unapplied,

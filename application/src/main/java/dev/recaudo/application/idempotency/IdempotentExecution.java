@@ -1,5 +1,6 @@
 package dev.recaudo.application.idempotency;
 
+import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
@@ -44,38 +45,25 @@ public final class IdempotentExecution {
      */
     public Outcome execute(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint,
             Supplier<StoredResponse> work) {
-        try {
-            return transactions.inTransaction(() -> {
-                Claim claim = store.claim(scope, operation, key, fingerprint, clock.instant());
-                if (claim instanceof Claim.Replay replay) {
-                    return new Outcome.Replayed(replay.response());
-                }
-                if (claim instanceof Claim.Mismatch) {
-                    return new Outcome.KeyReusedWithAnotherRequest();
-                }
-                if (claim instanceof Claim.InProgress) {
-                    // The failed wait aborted the transaction; leave through a rollback.
-                    throw new Discard(new Outcome.StillInProgress());
-                }
-                StoredResponse response = work.get();
-                if (response.status() >= 400) {
-                    throw new Discard(new Outcome.Executed(response));
-                }
-                store.complete(scope, operation, key, response, clock.instant());
-                return new Outcome.Executed(response);
-            });
-        } catch (Discard discard) {
-            return discard.outcome;
-        }
-    }
-
-    /** Rolls back the claim (and any writes) of a request whose answer must not be replayed. */
-    private static final class Discard extends RuntimeException {
-        private final Outcome outcome;
-
-        Discard(Outcome outcome) {
-            super(null, null, false, false);
-            this.outcome = outcome;
-        }
+        return transactions.inTransactionOrRollback(Outcome.class, () -> {
+            Claim claim = store.claim(scope, operation, key, fingerprint, clock.instant());
+            if (claim instanceof Claim.Replay replay) {
+                return new Outcome.Replayed(replay.response());
+            }
+            if (claim instanceof Claim.Mismatch) {
+                return new Outcome.KeyReusedWithAnotherRequest();
+            }
+            if (claim instanceof Claim.InProgress) {
+                // The failed wait aborted the transaction; leave through a rollback.
+                throw new Rollback(new Outcome.StillInProgress());
+            }
+            StoredResponse response = work.get();
+            if (response.status() >= 400) {
+                // Rolls back the claim (and any writes) of a request whose answer must not be replayed.
+                throw new Rollback(new Outcome.Executed(response));
+            }
+            store.complete(scope, operation, key, response, clock.instant());
+            return new Outcome.Executed(response);
+        });
     }
 }

@@ -1,5 +1,6 @@
 package dev.recaudo.application.integration;
 
+import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.customer.KnownCustomers;
 import dev.recaudo.application.customer.UpsertCustomerUseCase;
@@ -13,7 +14,6 @@ import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerRepository;
-import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentId;
@@ -27,7 +27,6 @@ import dev.recaudo.domain.payment.PaymentRepository;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Synchronizes a partner's documents: the customer first, then the document by its stable
@@ -38,7 +37,6 @@ import java.util.UUID;
 public final class CollectionDocumentsService implements CollectionDocumentsUseCase {
 
     private final CollectionDocumentRepository documents;
-    private final CustomerRepository customers;
     private final KnownCustomers knownCustomers;
     private final UpsertCustomerUseCase customerUpserts;
     private final PaymentRepository payments;
@@ -55,7 +53,6 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
             Transactions transactions,
             Clock clock) {
         this.documents = documents;
-        this.customers = customers;
         this.knownCustomers = new KnownCustomers(customers);
         this.customerUpserts = customerUpserts;
         this.payments = payments;
@@ -66,11 +63,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
 
     @Override
     public UpsertResult upsert(UpsertDocument command) {
-        try {
-            return transactions.inTransaction(() -> upsertInTransaction(command));
-        } catch (RejectedUpsert rejected) {
-            return new UpsertResult.Rejected(rejected.reason);
-        }
+        return transactions.inTransactionOrRollback(UpsertResult.class, () -> upsertInTransaction(command));
     }
 
     private UpsertResult upsertInTransaction(UpsertDocument command) {
@@ -87,12 +80,11 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
             if (!Payment.VERIFIED_CURRENCIES.contains(command.currency())) {
                 // Documents that already exist in such a currency (public invoices in the company's
                 // reference currency, older ones) keep it: only new ones are refused.
-                throw new RejectedUpsert(Rejection.CURRENCY_NOT_SETTLEABLE);
+                throw rollback(Rejection.CURRENCY_NOT_SETTLEABLE);
             }
-            CollectionDocument document = CollectionDocument.issue(DocumentId.random(), scope, command.source(),
-                    command.externalDocumentId(), Optional.empty(), customer.companyCustomerId(),
-                    Optional.of(command.customerExternalId()), Channel.INTEGRATION, customer.profile().taxId(), command.details(),
-                    command.metadataJson(), total, now);
+            CollectionDocument document = CollectionDocument.partnerDocument(scope, command.source(),
+                    command.externalDocumentId(), customer.companyCustomerId(), command.customerExternalId(),
+                    customer.profile().taxId(), command.details(), command.metadataJson(), total, now);
             documents.insert(document);
             documents.replaceLines(scope, document.id(), command.lines());
             book.announce(DocumentBook.INVOICE_CREATED, book.issued(document, now), now);
@@ -100,10 +92,10 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
         }
         CollectionDocument document = documents.lock(scope, existing.get().id()).orElseThrow();
         if (!document.customerId().equals(customer.companyCustomerId())) {
-            throw new RejectedUpsert(Rejection.CUSTOMER_CHANGED);
+            throw rollback(Rejection.CUSTOMER_CHANGED);
         }
         if (document.total().currency() != command.currency()) {
-            throw new RejectedUpsert(Rejection.CURRENCY_CHANGED);
+            throw rollback(Rejection.CURRENCY_CHANGED);
         }
         boolean sameLines = documents.lines(scope, document.id()).equals(command.lines());
         if (sameLines && document.total().equals(total) && document.details().equals(command.details())) {
@@ -111,7 +103,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
         }
         UpdateVerdict verdict = DocumentLifecycle.update(document, total);
         if (verdict instanceof UpdateVerdict.Rejected rejected) {
-            throw new RejectedUpsert(switch (rejected.reason()) {
+            throw rollback(switch (rejected.reason()) {
                 case PAYMENTS_APPLIED, MONEY_APPLIED -> Rejection.PAYMENTS_APPLIED;
                 case SETTLED_AMOUNT_DIFFERS -> Rejection.SETTLED_AMOUNT_DIFFERS;
                 case STATUS_FORBIDS -> Rejection.STATUS_FORBIDS;
@@ -141,22 +133,17 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
             return unchanged.customer();
         }
         if (result instanceof TaxIdentityChanged) {
-            throw new RejectedUpsert(Rejection.TAX_IDENTITY_CHANGED);
+            throw rollback(Rejection.TAX_IDENTITY_CHANGED);
         }
         if (result instanceof TaxIdentityTaken) {
-            throw new RejectedUpsert(Rejection.TAX_IDENTITY_TAKEN);
+            throw rollback(Rejection.TAX_IDENTITY_TAKEN);
         }
         throw new IllegalStateException("unknown customer upsert result " + result);
     }
 
     /** Rolls back everything the upsert wrote before its rejection was found. */
-    private static final class RejectedUpsert extends RuntimeException {
-        private final Rejection reason;
-
-        RejectedUpsert(Rejection reason) {
-            super(null, null, false, false);
-            this.reason = reason;
-        }
+    private static Rollback rollback(Rejection reason) {
+        return new Rollback(new UpsertResult.Rejected(reason));
     }
 
     @Override
@@ -166,19 +153,13 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
 
     @Override
     public ChangeSlice<DocumentView> list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId) {
-        if (customerExternalId.isPresent()) {
-            Optional<UUID> customerId = query.source()
-                    .flatMap(source -> customers.findLink(scope, source, customerExternalId.get()))
-                    .map(CustomerLink::companyCustomerId);
-            if (customerId.isEmpty()) {
-                return ChangeSlice.empty(query.after());
-            }
-            query = new IntegrationDocumentQuery(query.source(), query.statuses(), query.withMoneyApplied(), customerId,
-                    query.externalDocumentId(), query.currency(), query.balanceMinFrom(), query.balanceMinTo(),
-                    query.issuedFrom(), query.issuedTo(), query.dueFrom(), query.dueTo(), query.updatedSince(), query.after(),
-                    query.limit());
+        if (customerExternalId.isEmpty()) {
+            return documents.list(scope, query).map(document -> view(document, scope));
         }
-        return documents.list(scope, query).map(document -> view(document, scope));
+        // A customer the partner does not know has no documents.
+        return query.source().flatMap(source -> knownCustomers.companyCustomerId(scope, source, customerExternalId.get()))
+                .map(customerId -> documents.list(scope, query.ofCustomer(customerId)).map(document -> view(document, scope)))
+                .orElseGet(() -> ChangeSlice.empty(query.after()));
     }
 
     @Override

@@ -1,26 +1,16 @@
 package dev.recaudo.application.integration;
 
+import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.Rejection;
 
-/**
- * Carries the result of a payment request that cannot be applied out of its transaction, while
- * rolling back whatever it wrote; a business rejection, not a failure, so it has no stack trace.
- */
-final class PaymentRollback extends RuntimeException {
+/** The rollback of a payment request that cannot be applied: its answer names the rejection. */
+final class PaymentRollback {
 
-    private final transient ApplyResult result;
-
-    PaymentRollback(ApplyResult result) {
-        super(null, null, false, false);
-        this.result = result;
+    private PaymentRollback() {
     }
 
-    static PaymentRollback rejected(Rejection reason, String detail) {
-        return new PaymentRollback(new ApplyResult.Rejected(reason, detail));
-    }
-
-    ApplyResult result() {
-        return result;
+    static Rollback rejected(Rejection reason, String detail) {
+        return new Rollback(new ApplyResult.Rejected(reason, detail));
     }
 }

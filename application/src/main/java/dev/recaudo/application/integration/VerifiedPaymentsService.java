@@ -1,15 +1,14 @@
 package dev.recaudo.application.integration;
 
+import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.customer.KnownCustomers;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
-import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Entry;
 import dev.recaudo.domain.ledger.Ledger;
@@ -29,6 +28,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Applies partner-verified payments exactly once. Every request about one payment takes the same
@@ -41,7 +41,6 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     private final PaymentRepository payments;
     private final CollectionDocumentRepository documents;
-    private final CustomerRepository customers;
     private final KnownCustomers knownCustomers;
     private final ListedDocuments listedDocuments;
     private final Ledger ledger;
@@ -59,7 +58,6 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             Clock clock) {
         this.payments = payments;
         this.documents = documents;
-        this.customers = customers;
         this.knownCustomers = new KnownCustomers(customers);
         this.listedDocuments = new ListedDocuments(documents);
         this.ledger = ledger;
@@ -70,22 +68,33 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public ApplyResult apply(VerifiedPayment command) {
-        try {
-            return transactions.inTransaction(() -> applyInTransaction(command));
-        } catch (PaymentRollback rollback) {
-            return rollback.result();
-        }
+        return underPaymentLock(command.scope(), command.source(), command.externalPaymentId(), () -> applyLocked(command));
     }
 
-    private ApplyResult applyInTransaction(VerifiedPayment command) {
+    @Override
+    public ApplyResult certify(CertifiedRateCommand command) {
+        return underPaymentLock(command.scope(), command.source(), command.externalPaymentId(), () -> certifyLocked(command));
+    }
+
+    /**
+     * Runs a request about one payment in one transaction that first takes the payment's identity
+     * lock, so requests about the same payment queue; a rejected request rolls back what it wrote.
+     */
+    private ApplyResult underPaymentLock(TenantScope scope, String source, String externalPaymentId,
+            Supplier<ApplyResult> request) {
+        return transactions.inTransactionOrRollback(ApplyResult.class, () -> {
+            payments.lockIdentity(scope, source, externalPaymentId);
+            return request.get();
+        });
+    }
+
+    private ApplyResult applyLocked(VerifiedPayment command) {
         TenantScope scope = command.scope();
-        payments.lockIdentity(scope, command.source(), command.externalPaymentId());
         Optional<Payment> existing = payments.findVerified(scope, command.source(), command.externalPaymentId());
         if (existing.isPresent() && existing.get().outcome() != PaymentOutcome.NO_OPEN_DOCUMENTS) {
             return new ApplyResult.AlreadyProcessed(view(existing.get()));
         }
-        UUID customerId = customers.findLink(scope, command.source(), command.customerExternalId())
-                .map(CustomerLink::companyCustomerId)
+        UUID customerId = knownCustomers.companyCustomerId(scope, command.source(), command.customerExternalId())
                 .orElseThrow(() -> PaymentRollback.rejected(Rejection.CUSTOMER_NOT_FOUND, command.customerExternalId()));
         List<CollectionDocument> listed = listedDocuments.resolve(scope, command.source(), customerId, command.documents());
         CurrencyCode documentCurrency = listed.get(0).total().currency();
@@ -123,18 +132,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         return new ApplyResult.Processed(view(payment));
     }
 
-    @Override
-    public ApplyResult certify(CertifiedRateCommand command) {
-        try {
-            return transactions.inTransaction(() -> certifyInTransaction(command));
-        } catch (PaymentRollback rollback) {
-            return rollback.result();
-        }
-    }
-
-    private ApplyResult certifyInTransaction(CertifiedRateCommand command) {
+    private ApplyResult certifyLocked(CertifiedRateCommand command) {
         TenantScope scope = command.scope();
-        payments.lockIdentity(scope, command.source(), command.externalPaymentId());
         Payment payment = payments.findVerified(scope, command.source(), command.externalPaymentId())
                 .orElseThrow(() -> PaymentRollback.rejected(Rejection.PAYMENT_NOT_FOUND, command.externalPaymentId()));
         if (payment.outcome() != PaymentOutcome.NEEDS_CERTIFIED_RATE) {
@@ -158,7 +157,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         }
         Allocation allocation = listedDocuments.allocate(scope, converted, command.documents(), listed);
         if (allocation.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
-            throw new PaymentRollback(new ApplyResult.NoOpenDocuments(view(payment)));
+            throw new Rollback(new ApplyResult.NoOpenDocuments(view(payment)));
         }
         Instant now = clock.instant();
         UUID rateId = UUID.randomUUID();
@@ -192,20 +191,14 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     }
 
     private void settle(Payment payment, Allocation allocation, UUID customerId, Instant now) {
-        AccountCode unapplied = AccountCode.unappliedPayment(payment.id());
         List<Allocation.DocumentApplication> applications = allocation.applications();
         for (int position = 0; position < applications.size(); position++) {
             Allocation.DocumentApplication application = applications.get(position);
             CollectionDocument document = documents.lock(payment.scope(), application.documentId()).orElseThrow();
-            boolean settles = application.amount().equals(document.balance());
-            CollectionDocument paid = book.applyPayment(document, payment, application.amount(), unapplied,
-                    settles ? DocumentStatus.PAID : DocumentStatus.CREATED, position, now);
-            if (settles) {
-                book.paid(paid, Optional.of(payment.externalPaymentId()), payment.id(), now);
-            }
+            book.applyReceived(document, payment, application.amount(), position, now);
         }
         if (allocation.credit().isPositive()) {
-            ledger.post(Transfer.move(payment.scope(), TransferKind.CREDIT_CREATED, unapplied,
+            ledger.post(Transfer.move(payment.scope(), TransferKind.CREDIT_CREATED, AccountCode.unappliedPayment(payment.id()),
                     AccountCode.customerCredit(customerId), allocation.credit(), Optional.empty(), Optional.of(payment.id()),
                     now));
         }
@@ -226,17 +219,13 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public ChangeSlice<PaymentView> list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
-        if (customerExternalId.isPresent()) {
-            Optional<UUID> customerId = query.source()
-                    .flatMap(source -> customers.findLink(scope, source, customerExternalId.get()))
-                    .map(CustomerLink::companyCustomerId);
-            if (customerId.isEmpty()) {
-                return ChangeSlice.empty(query.after());
-            }
-            query = new PaymentListQuery(query.outcomes(), query.externalPaymentId(), customerId, query.source(), query.kind(),
-                    query.currency(), query.paidFrom(), query.paidTo(), query.updatedSince(), query.after(), query.limit());
+        if (customerExternalId.isEmpty()) {
+            return payments.list(scope, query).map(this::view);
         }
-        return payments.list(scope, query).map(this::view);
+        // A customer the partner does not know has no payments.
+        return query.source().flatMap(source -> knownCustomers.companyCustomerId(scope, source, customerExternalId.get()))
+                .map(customerId -> payments.list(scope, query.ofCustomer(customerId)).map(this::view))
+                .orElseGet(() -> ChangeSlice.empty(query.after()));
     }
 
     private PaymentView view(Payment payment) {

@@ -118,11 +118,32 @@ public final class DocumentBook {
         return view;
     }
 
-    /** Applies a payment that pays this one document only (a checkout, a provider settlement): its single application. */
-    public CollectionDocument applyPayment(
-            CollectionDocument document, Payment payment, Money amount, AccountCode collections, DocumentStatus status,
+    /**
+     * Settles the document with a new payment that pays it alone (a checkout, a provider
+     * settlement): the payment is recorded, applied in full from {@code collections} as its single
+     * application, and the document announced paid.
+     */
+    public InvoiceView settle(CollectionDocument document, Payment payment, AccountCode collections, DocumentStatus status,
             Instant now) {
-        return applyPayment(document, payment, amount, collections, status, 0, now);
+        payments.insert(payment);
+        CollectionDocument paid = applyPayment(document, payment, payment.amount(), collections, status, 0, now);
+        return paid(paid, payment.providerPaymentId(), payment.id(), now);
+    }
+
+    /**
+     * Applies {@code amount} of a received payment to the document, from the payment's unapplied
+     * account; {@code position} is the application's place among the payment's applications. A
+     * document the amount settles is paid and announced; one left owing stays open.
+     */
+    public CollectionDocument applyReceived(CollectionDocument document, Payment payment, Money amount, int position,
+            Instant now) {
+        boolean settles = amount.equals(document.balance());
+        CollectionDocument applied = applyPayment(document, payment, amount, AccountCode.unappliedPayment(payment.id()),
+                settles ? DocumentStatus.PAID : DocumentStatus.CREATED, position, now);
+        if (settles) {
+            paid(applied, Optional.of(payment.externalPaymentId()), payment.id(), now);
+        }
+        return applied;
     }
 
     /**
@@ -130,7 +151,7 @@ public final class DocumentBook {
      * account holding the payment's money) to the document's receivable, moving the document to
      * {@code status}; {@code position} is the application's place among the payment's applications.
      */
-    public CollectionDocument applyPayment(
+    private CollectionDocument applyPayment(
             CollectionDocument document, Payment payment, Money amount, AccountCode collections, DocumentStatus status,
             int position, Instant now) {
         Transfer transfer = Transfer.move(document.scope(), TransferKind.PAYMENT_APPLIED, collections,

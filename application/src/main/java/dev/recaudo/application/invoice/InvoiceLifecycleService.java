@@ -1,14 +1,13 @@
 package dev.recaudo.application.invoice;
 
+import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
-import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.customer.TaxIdentity;
-import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentDetails;
@@ -34,7 +33,6 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
 
     private final CollectionDocumentRepository documents;
     private final CustomerRepository customers;
-    private final CheckoutRepository checkouts;
     private final PaymentRepository payments;
     private final DocumentBook book;
     private final Transactions transactions;
@@ -43,14 +41,12 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
     public InvoiceLifecycleService(
             CollectionDocumentRepository documents,
             CustomerRepository customers,
-            CheckoutRepository checkouts,
             PaymentRepository payments,
             DocumentBook book,
             Transactions transactions,
             Clock clock) {
         this.documents = documents;
         this.customers = customers;
-        this.checkouts = checkouts;
         this.payments = payments;
         this.book = book;
         this.transactions = transactions;
@@ -59,31 +55,20 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
 
     @Override
     public CreateResult create(CreateInvoice command) {
-        try {
-            return transactions.inTransaction(() -> {
-                Instant now = clock.instant();
-                Customer customer = resolveCustomer(command, now);
-                CollectionDocument document = CollectionDocument.issue(DocumentId.random(), command.scope(), command.source(),
-                        command.providerId().orElse(IDEMPOTENCY_IDENTITY_PREFIX + command.identityKey()), command.providerId(),
-                        customer.id(), Optional.empty(), Channel.PUBLIC_INVOICE, Optional.of(command.reference()), command.details(),
-                        command.metadataJson(), command.amount(), now);
-                if (documents.insert(document) == InsertOutcome.ALREADY_EXISTS) {
-                    throw new Duplicate();
-                }
-                InvoiceView view = book.issued(document, now);
-                book.announce(DocumentBook.INVOICE_CREATED, view, now);
-                return new CreateResult.Created(view);
-            });
-        } catch (Duplicate duplicate) {
-            return new CreateResult.DuplicateDocument();
-        }
-    }
-
-    /** Rolls back the customer written before the document's identity turned out to be taken. */
-    private static final class Duplicate extends RuntimeException {
-        Duplicate() {
-            super(null, null, false, false);
-        }
+        return transactions.inTransactionOrRollback(CreateResult.class, () -> {
+            Instant now = clock.instant();
+            Customer customer = resolveCustomer(command, now);
+            CollectionDocument document = CollectionDocument.invoice(command.scope(), command.source(),
+                    command.providerId().orElse(IDEMPOTENCY_IDENTITY_PREFIX + command.identityKey()), command.providerId(),
+                    customer.id(), command.reference(), command.details(), command.metadataJson(), command.amount(), now);
+            if (documents.insert(document) == InsertOutcome.ALREADY_EXISTS) {
+                // Rolls back the customer written before the document's identity turned out to be taken.
+                throw new Rollback(new CreateResult.DuplicateDocument());
+            }
+            InvoiceView view = book.issued(document, now);
+            book.announce(DocumentBook.INVOICE_CREATED, view, now);
+            return new CreateResult.Created(view);
+        });
     }
 
     /** The customer with the reference's tax identity; created from the invoice when new. */
@@ -189,10 +174,8 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
             Instant now = clock.instant();
             Payment payment = Payment.settling(scope, document.source(), PaymentKind.PROVIDER_SETTLEMENT, document.id().value(),
                     document.customerId(), document.balance(), Optional.of(providerPaymentId), now);
-            payments.insert(payment);
-            CollectionDocument settled = book.applyPayment(document, payment, document.balance(),
-                    AccountCode.partnerCollections(document.source()), DocumentStatus.PAID_FROM_PROVIDER, now);
-            book.paid(settled, Optional.of(providerPaymentId), payment.id(), now);
+            book.settle(document, payment, AccountCode.partnerCollections(document.source()), DocumentStatus.PAID_FROM_PROVIDER,
+                    now);
             return new DeleteResult.Done();
         });
     }

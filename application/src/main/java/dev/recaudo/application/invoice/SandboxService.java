@@ -13,17 +13,16 @@ import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
-import dev.recaudo.domain.payment.PaymentRepository;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BiFunction;
 
 public final class SandboxService implements SandboxUseCase {
 
     private final CollectionDocumentRepository documents;
     private final CheckoutRepository checkouts;
-    private final PaymentRepository payments;
     private final DocumentBook book;
     private final Transactions transactions;
     private final Clock clock;
@@ -31,13 +30,11 @@ public final class SandboxService implements SandboxUseCase {
     public SandboxService(
             CollectionDocumentRepository documents,
             CheckoutRepository checkouts,
-            PaymentRepository payments,
             DocumentBook book,
             Transactions transactions,
             Clock clock) {
         this.documents = documents;
         this.checkouts = checkouts;
-        this.payments = payments;
         this.book = book;
         this.transactions = transactions;
         this.clock = clock;
@@ -45,14 +42,7 @@ public final class SandboxService implements SandboxUseCase {
 
     @Override
     public SandboxResult completeCheckout(TenantScope scope, Optional<String> source, UUID checkoutId) {
-        return transactions.inTransaction(() -> {
-            Optional<CollectionDocument> locked = lockDocumentOf(scope, source, checkoutId);
-            if (locked.isEmpty()) {
-                return new SandboxResult.NotFound();
-            }
-            CollectionDocument document = locked.get();
-            // Re-read under the document lock: a concurrent amount change may have replaced it.
-            Checkout current = checkouts.find(scope, checkoutId).orElseThrow();
+        return onCheckout(scope, source, checkoutId, (document, current) -> {
             if (!current.isPending()) {
                 return new SandboxResult.NotApplicable("the checkout is " + current.status().wireName() + ", not PENDING");
             }
@@ -63,22 +53,13 @@ public final class SandboxService implements SandboxUseCase {
             Instant now = clock.instant();
             Payment payment = Payment.settling(scope, document.source(), PaymentKind.CHECKOUT, current.id(),
                     document.customerId(), current.amount(), Optional.empty(), now);
-            payments.insert(payment);
-            CollectionDocument paid = book.applyPayment(document, payment, current.amount(),
-                    AccountCode.checkoutCollections(), DocumentStatus.PAID, now);
-            return new SandboxResult.Done(book.paid(paid, Optional.empty(), payment.id(), now));
+            return new SandboxResult.Done(book.settle(document, payment, AccountCode.checkoutCollections(), DocumentStatus.PAID, now));
         });
     }
 
     @Override
     public SandboxResult failCheckout(TenantScope scope, Optional<String> source, UUID checkoutId) {
-        return transactions.inTransaction(() -> {
-            Optional<CollectionDocument> locked = lockDocumentOf(scope, source, checkoutId);
-            if (locked.isEmpty()) {
-                return new SandboxResult.NotFound();
-            }
-            CollectionDocument document = locked.get();
-            Checkout current = checkouts.find(scope, checkoutId).orElseThrow();
+        return onCheckout(scope, source, checkoutId, (document, current) -> {
             if (!current.isPending() || !DocumentLifecycle.allowsMove(document, DocumentStatus.FAILED)) {
                 return new SandboxResult.NotApplicable("only a PENDING checkout of an open invoice can fail");
             }
@@ -90,11 +71,22 @@ public final class SandboxService implements SandboxUseCase {
         });
     }
 
-    /** The checkout's document, locked, when the partner may see it. */
-    private Optional<CollectionDocument> lockDocumentOf(TenantScope scope, Optional<String> source, UUID checkoutId) {
-        return checkouts.find(scope, checkoutId)
-                .flatMap(checkout -> documents.lock(scope, checkout.documentId()))
-                .filter(InvoiceLifecycleService.visibleTo(source));
+    /**
+     * Runs a control on a checkout in one transaction, given the checkout's document, locked, and
+     * the checkout re-read under that lock (a concurrent amount change may have replaced it). Not
+     * found when the partner may not see the document.
+     */
+    private SandboxResult onCheckout(TenantScope scope, Optional<String> source, UUID checkoutId,
+            BiFunction<CollectionDocument, Checkout, SandboxResult> control) {
+        return transactions.inTransaction(() -> {
+            Optional<CollectionDocument> locked = checkouts.find(scope, checkoutId)
+                    .flatMap(checkout -> documents.lock(scope, checkout.documentId()))
+                    .filter(InvoiceLifecycleService.visibleTo(source));
+            if (locked.isEmpty()) {
+                return new SandboxResult.NotFound();
+            }
+            return control.apply(locked.get(), checkouts.find(scope, checkoutId).orElseThrow());
+        });
     }
 
     @Override

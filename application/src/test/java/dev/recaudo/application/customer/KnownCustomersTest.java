@@ -9,10 +9,8 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerProfile;
-import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentDetails;
-import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Instant;
@@ -33,12 +31,16 @@ class KnownCustomersTest {
         return new CustomerProfile(Optional.empty(), name, Optional.of(email), Optional.empty(), Optional.of("V-1"), Optional.empty());
     }
 
+    /** A public invoice when no partner's id of the customer is given, else the partner's synchronized document. */
     private CollectionDocument invoiceOf(String source, Optional<String> customerExternalId) {
-        return CollectionDocument.issue(DocumentId.random(), SCOPE, source, "INV-1", Optional.of("INV-1"), alice.id(),
-                customerExternalId, Channel.PUBLIC_INVOICE, Optional.of("V 1"),
-                new DocumentDetails("Invoice name", Optional.empty(), Optional.of("+15550000000"), Optional.of("b@partner.test"),
-                        Optional.empty(), Optional.empty(), Optional.empty()),
-                Optional.empty(), Money.of(1000, CurrencyCode.USD), NOW);
+        DocumentDetails details = new DocumentDetails("Invoice name", Optional.empty(), Optional.of("+15550000000"),
+                Optional.of("b@partner.test"), Optional.empty(), Optional.empty(), Optional.empty());
+        Money total = Money.of(1000, CurrencyCode.USD);
+        return customerExternalId
+                .map(externalId -> CollectionDocument.partnerDocument(SCOPE, source, "INV-1", alice.id(), externalId,
+                        Optional.of("V 1"), details, Optional.empty(), total, NOW))
+                .orElseGet(() -> CollectionDocument.invoice(SCOPE, source, "INV-1", Optional.of("INV-1"), alice.id(), "V 1",
+                        details, Optional.empty(), total, NOW));
     }
 
     @Test

@@ -93,7 +93,7 @@ public final class InMemoryBooks {
 
     /** The public invoice use case on these books. */
     public InvoiceLifecycleService invoiceLifecycle() {
-        return new InvoiceLifecycleService(documents, customers, checkouts, payments, book, transactions, clock);
+        return new InvoiceLifecycleService(documents, customers, payments, book, transactions, clock);
     }
 
     /** The receivable of the document in the ledger, in its currency. */

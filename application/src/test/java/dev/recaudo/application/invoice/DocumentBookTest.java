@@ -59,11 +59,18 @@ class DocumentBookTest {
         return books.checkouts().current(SCOPE, document.id()).orElseThrow();
     }
 
-    /** A checkout payment of the amount, recorded as the checkout use case records it before applying it. */
+    /** A checkout payment of the amount, as the checkout use case makes it. */
+    private Payment checkoutPayment(Money amount, Optional<String> providerPaymentId) {
+        return Payment.settling(SCOPE, document.source(), PaymentKind.CHECKOUT, UUID.randomUUID(), document.customerId(),
+                amount, providerPaymentId, now());
+    }
+
+    /** A payment of the amount, recorded and received as a payment use case does before applying it. */
     private Payment recorded(Money amount) {
-        Payment payment = Payment.settling(SCOPE, document.source(), PaymentKind.CHECKOUT, UUID.randomUUID(), document.customerId(),
-                amount, Optional.empty(), now());
+        Payment payment = checkoutPayment(amount, Optional.empty());
         books.payments().insert(payment);
+        books.ledger().post(Transfer.move(SCOPE, TransferKind.PAYMENT_RECEIVED, AccountCode.partnerCollections(document.source()),
+                AccountCode.unappliedPayment(payment.id()), amount, Optional.empty(), Optional.of(payment.id()), now()));
         return payment;
     }
 
@@ -89,33 +96,37 @@ class DocumentBookTest {
     void givenPartOfTheBalance_whenApplied_thenOneApplicationOneTransferAndTheCheckoutForTheOldBalanceIsCanceled() {
         Payment payment = recorded(usd(40_00));
 
-        CollectionDocument paid = book.applyPayment(document, payment, usd(40_00), AccountCode.checkoutCollections(),
-                DocumentStatus.CREATED, now());
+        CollectionDocument paid = book.applyReceived(document, payment, usd(40_00), 0, now());
 
         assertThat(paid.applied()).isEqualTo(usd(40_00));
         assertThat(paid.balance()).isEqualTo(usd(60_00));
+        assertThat(paid.status()).isEqualTo(DocumentStatus.CREATED);
         assertThat(paid.version()).isEqualTo(document.version() + 1);
         assertThat(books.document(document)).isEqualTo(paid);
         Transfer applied = books.ledger().transfers(TransferKind.PAYMENT_APPLIED).get(0);
+        assertThat(applied.entries()).anySatisfy(entry ->
+                assertThat(entry.account()).isEqualTo(AccountCode.unappliedPayment(payment.id())));
         assertThat(books.payments().applications()).singleElement().satisfies(application -> {
             assertThat(application.transferId()).isEqualTo(applied.id());
             assertThat(application.position()).isZero();
             assertThat(application.paymentId()).isEqualTo(payment.id());
         });
         assertThat(current().status()).isEqualTo(CheckoutStatus.CANCELED);
+        assertThat(books.outbox().ofType(DocumentBook.INVOICE_PAID)).isEmpty();
     }
 
     @Test
-    void givenTheWholeBalance_whenAppliedAndPaid_thenTheCheckoutIsApprovedAndPaidIsAnnouncedOnce() {
-        Payment payment = recorded(usd(100_00));
+    void givenTheWholeBalance_whenSettled_thenThePaymentIsRecordedTheCheckoutApprovedAndPaidAnnouncedOnce() {
+        Payment payment = checkoutPayment(usd(100_00), Optional.of("ref-77"));
 
-        CollectionDocument paid = book.applyPayment(document, payment, usd(100_00), AccountCode.checkoutCollections(),
-                DocumentStatus.PAID, now());
-        assertThat(current().isPending()).as("a settled document's checkout is what paid it").isTrue();
-        InvoiceView view = book.paid(paid, Optional.of("ref-77"), payment.id(), now());
+        InvoiceView view = book.settle(document, payment, AccountCode.checkoutCollections(), DocumentStatus.PAID, now());
 
+        assertThat(view.document().balance()).isEqualTo(usd(0));
+        assertThat(view.document().status()).isEqualTo(DocumentStatus.PAID);
         assertThat(view.paymentId()).hasValue(payment.id());
-        assertThat(view.checkout()).hasValueSatisfying(checkout -> {
+        assertThat(books.payments().applications()).singleElement().satisfies(application ->
+                assertThat(application.paymentId()).isEqualTo(payment.id()));
+        assertThat(view.checkout()).as("a settled document's checkout is what paid it").hasValueSatisfying(checkout -> {
             assertThat(checkout.status()).isEqualTo(CheckoutStatus.APPROVED);
             assertThat(checkout.providerPaymentId()).hasValue("ref-77");
             assertThat(checkout.paidAt()).hasValue(now());
@@ -127,15 +138,13 @@ class DocumentBookTest {
     @Test
     void givenACheckoutCanceledByAnEarlierPartialPayment_whenTheRestIsPaid_thenTheCanceledCheckoutIsNotApproved() {
         Payment first = recorded(usd(40_00));
-        CollectionDocument partPaid = book.applyPayment(document, first, usd(40_00), AccountCode.checkoutCollections(),
-                DocumentStatus.CREATED, now());
+        CollectionDocument partPaid = book.applyReceived(document, first, usd(40_00), 0, now());
         Payment rest = recorded(usd(60_00));
-        CollectionDocument paid = book.applyPayment(partPaid, rest, usd(60_00), AccountCode.checkoutCollections(),
-                DocumentStatus.PAID, now());
 
-        InvoiceView view = book.paid(paid, Optional.empty(), rest.id(), now());
+        CollectionDocument paid = book.applyReceived(partPaid, rest, usd(60_00), 0, now());
 
-        assertThat(view.checkout().orElseThrow().status()).isEqualTo(CheckoutStatus.CANCELED);
+        assertThat(paid.status()).isEqualTo(DocumentStatus.PAID);
+        assertThat(current().status()).isEqualTo(CheckoutStatus.CANCELED);
         assertThat(books.payments().applications()).extracting(PaymentApplication::paymentId).containsExactly(first.id(), rest.id());
         assertThat(books.outbox().ofType(DocumentBook.INVOICE_PAID)).hasSize(1);
     }

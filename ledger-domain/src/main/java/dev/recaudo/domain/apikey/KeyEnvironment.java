@@ -1,12 +1,13 @@
 package dev.recaudo.domain.apikey;
 
+import dev.recaudo.domain.common.WireNamed;
 import java.util.Optional;
 
 /**
  * Live keys move real money; test keys work on a separate, invisible set of documents and may use
  * the sandbox controls.
  */
-public enum KeyEnvironment {
+public enum KeyEnvironment implements WireNamed {
     LIVE("live"),
     TEST("test");
 
@@ -16,16 +17,12 @@ public enum KeyEnvironment {
         this.wireName = wireName;
     }
 
+    @Override
     public String wireName() {
         return wireName;
     }
 
     public static Optional<KeyEnvironment> fromWireName(String text) {
-        for (KeyEnvironment environment : values()) {
-            if (environment.wireName.equals(text)) {
-                return Optional.of(environment);
-            }
-        }
-        return Optional.empty();
+        return WireNamed.find(values(), text);
     }
 }

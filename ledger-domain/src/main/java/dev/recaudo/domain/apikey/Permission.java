@@ -1,12 +1,12 @@
 package dev.recaudo.domain.apikey;
 
-import java.util.Arrays;
+import dev.recaudo.domain.common.WireNamed;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 
 /** What a key may do. The wire names are part of the operating contract and never change. */
-public enum Permission {
+public enum Permission implements WireNamed {
     PUBLIC_INVOICES_READ("public_invoices:read"),
     PUBLIC_INVOICES_WRITE("public_invoices:write"),
     WHATSAPP_EVENTS_READ("whatsapp_events:read"),
@@ -29,11 +29,12 @@ public enum Permission {
         this.wireName = wireName;
     }
 
+    @Override
     public String wireName() {
         return wireName;
     }
 
     public static Optional<Permission> fromWireName(String text) {
-        return Arrays.stream(values()).filter(p -> p.wireName.equals(text)).findFirst();
+        return WireNamed.find(values(), text);
     }
 }

@@ -1,10 +1,12 @@
 package dev.recaudo.domain.checkout;
 
+import dev.recaudo.domain.common.WireNamed;
+
 /**
  * The status of an invoice checkout, with the wire spelling the events use: {@code canceled} and
  * {@code APPROVED} are given by the specification; {@code PENDING} and {@code REJECTED} complete it.
  */
-public enum CheckoutStatus {
+public enum CheckoutStatus implements WireNamed {
     PENDING("PENDING"),
     CANCELED("canceled"),
     APPROVED("APPROVED"),
@@ -16,16 +18,12 @@ public enum CheckoutStatus {
         this.wireName = wireName;
     }
 
+    @Override
     public String wireName() {
         return wireName;
     }
 
     public static CheckoutStatus fromWireName(String text) {
-        for (CheckoutStatus status : values()) {
-            if (status.wireName.equals(text)) {
-                return status;
-            }
-        }
-        throw new IllegalArgumentException("unknown checkout status " + text);
+        return WireNamed.find(values(), text).orElseThrow(() -> new IllegalArgumentException("unknown checkout status " + text));
     }
 }

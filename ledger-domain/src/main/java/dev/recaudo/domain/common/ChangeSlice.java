@@ -26,6 +26,13 @@ public record ChangeSlice<T>(List<T> items, boolean hasMore, Optional<ChangePosi
         return new ChangeSlice<>(page.stream().map(Changed::item).toList(), hasMore, next);
     }
 
+    /** A page reads at least one item: the limit every change-ordered list query keeps. */
+    public static void requireLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1");
+        }
+    }
+
     /** An empty page that leaves the reader where it was. */
     public static <T> ChangeSlice<T> empty(Optional<ChangePosition> after) {
         return new ChangeSlice<>(List.of(), false, after);

@@ -63,25 +63,30 @@ public record CollectionDocument(
         }
     }
 
-    /** A new document, open for its full total. */
-    public static CollectionDocument issue(
-            DocumentId id,
-            TenantScope scope,
-            String source,
-            String externalDocumentId,
-            Optional<String> providerId,
-            UUID customerId,
-            Optional<String> customerExternalId,
-            Channel channel,
-            Optional<String> reference,
-            DocumentDetails details,
-            Optional<String> metadataJson,
-            Money total,
-            Instant now) {
+    /**
+     * A new invoice of the public API, open for its full total: named by the partner's
+     * {@code provider_id} when it sent one, for the customer its tax reference identifies.
+     */
+    public static CollectionDocument invoice(TenantScope scope, String source, String externalDocumentId,
+            Optional<String> providerId, UUID customerId, String reference, DocumentDetails details,
+            Optional<String> metadataJson, Money total, Instant now) {
         requireWithinAmountMaximum(total);
-        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
-                details, metadataJson, Optional.empty(), total, Money.zero(total.currency()), total, DocumentStatus.CREATED,
-                0, now, now);
+        return new CollectionDocument(DocumentId.random(), scope, source, externalDocumentId, providerId, customerId,
+                Optional.empty(), Channel.PUBLIC_INVOICE, Optional.of(reference), details, metadataJson, Optional.empty(), total,
+                Money.zero(total.currency()), total, DocumentStatus.CREATED, 0, now, now);
+    }
+
+    /**
+     * A new document a partner synchronized through the integrations API, open for its full total:
+     * for the customer the partner names by its own id, with that customer's tax identifier if known.
+     */
+    public static CollectionDocument partnerDocument(TenantScope scope, String source, String externalDocumentId,
+            UUID customerId, String customerExternalId, Optional<String> taxId, DocumentDetails details,
+            Optional<String> metadataJson, Money total, Instant now) {
+        requireWithinAmountMaximum(total);
+        return new CollectionDocument(DocumentId.random(), scope, source, externalDocumentId, Optional.empty(), customerId,
+                Optional.of(customerExternalId), Channel.INTEGRATION, taxId, details, metadataJson, Optional.empty(), total,
+                Money.zero(total.currency()), total, DocumentStatus.CREATED, 0, now, now);
     }
 
     public boolean hasMoneyApplied() {

@@ -1,6 +1,7 @@
 package dev.recaudo.domain.document;
 
 import dev.recaudo.domain.common.ChangePosition;
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.time.Instant;
 import java.util.Optional;
@@ -29,11 +30,14 @@ public record IntegrationDocumentQuery(
         Optional<ChangePosition> after,
         int limit) {
 
-
     public IntegrationDocumentQuery {
         statuses = Set.copyOf(statuses);
-        if (limit < 1) {
-            throw new IllegalArgumentException("limit must be at least 1");
-        }
+        ChangeSlice.requireLimit(limit);
+    }
+
+    /** The same filters, narrowed to one customer's documents. */
+    public IntegrationDocumentQuery ofCustomer(UUID companyCustomerId) {
+        return new IntegrationDocumentQuery(source, statuses, withMoneyApplied, Optional.of(companyCustomerId), externalDocumentId,
+                currency, balanceMinFrom, balanceMinTo, issuedFrom, issuedTo, dueFrom, dueTo, updatedSince, after, limit);
     }
 }

@@ -1,6 +1,7 @@
 package dev.recaudo.domain.payment;
 
 import dev.recaudo.domain.common.ChangePosition;
+import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.time.Instant;
 import java.util.Optional;
@@ -21,11 +22,14 @@ public record PaymentListQuery(
         Optional<ChangePosition> after,
         int limit) {
 
-
     public PaymentListQuery {
         outcomes = Set.copyOf(outcomes);
-        if (limit < 1) {
-            throw new IllegalArgumentException("limit must be at least 1");
-        }
+        ChangeSlice.requireLimit(limit);
+    }
+
+    /** The same filters, narrowed to one customer's payments. */
+    public PaymentListQuery ofCustomer(UUID companyCustomerId) {
+        return new PaymentListQuery(outcomes, externalPaymentId, Optional.of(companyCustomerId), source, kind, currency, paidFrom,
+                paidTo, updatedSince, after, limit);
     }
 }

@@ -1,7 +1,9 @@
 package dev.recaudo.domain.payment;
 
+import dev.recaudo.domain.common.WireNamed;
+
 /** The outcome of applying a payment, named as the integrations API shows it. */
-public enum PaymentOutcome {
+public enum PaymentOutcome implements WireNamed {
     APPLIED("applied"),
     PARTIALLY_APPLIED("partially_applied"),
     CREDITED("credited"),
@@ -16,16 +18,12 @@ public enum PaymentOutcome {
         this.wireName = wireName;
     }
 
+    @Override
     public String wireName() {
         return wireName;
     }
 
     public static PaymentOutcome fromWireName(String text) {
-        for (PaymentOutcome outcome : values()) {
-            if (outcome.wireName.equals(text)) {
-                return outcome;
-            }
-        }
-        throw new IllegalArgumentException("unknown payment outcome " + text);
+        return WireNamed.find(values(), text).orElseThrow(() -> new IllegalArgumentException("unknown payment outcome " + text));
     }
 }

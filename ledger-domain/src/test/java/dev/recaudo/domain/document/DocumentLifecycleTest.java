@@ -30,8 +30,8 @@ class DocumentLifecycleTest {
     }
 
     private static CollectionDocument open(long totalMinor) {
-        return CollectionDocument.issue(DocumentId.random(), new TenantScope(CompanyId.random(), KeyEnvironment.LIVE), "erp",
-                "FAC-1", Optional.of("FAC-1"), UUID.randomUUID(), Optional.empty(), Channel.PUBLIC_INVOICE, Optional.of("V-1"),
+        return CollectionDocument.invoice(new TenantScope(CompanyId.random(), KeyEnvironment.LIVE), "erp",
+                "FAC-1", Optional.of("FAC-1"), UUID.randomUUID(), "V-1",
                 new DocumentDetails("Factura", Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                         Optional.empty(), Optional.empty()),
                 Optional.empty(), usd(totalMinor), NOW);
