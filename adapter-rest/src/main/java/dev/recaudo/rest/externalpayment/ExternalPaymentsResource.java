@@ -27,10 +27,10 @@ import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.externalpayment.ExternalPaymentRequests.CreateExternalPaymentRequest;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentBody;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentPage;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -40,11 +40,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -80,19 +78,12 @@ public class ExternalPaymentsResource {
     @RequiresPermission(Permission.PAYMENTS_CREATE)
     @MovesMoney
     @Operation(operationId = "createHostedExternalPayment", summary = "Create a payment the payer pays on the hosted page")
-    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
     @APIResponse(responseCode = "201", description = "Created (pending), or the first answer replayed",
             content = @Content(schema = @Schema(implementation = ExternalPaymentBody.class)))
-    @APIResponse(responseCode = "404", ref = "StatusNotFound")
-    @APIResponse(responseCode = "409", ref = "StatusConflict")
-    @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
-    @APIResponse(responseCode = "503", ref = "StatusServiceUnavailable")
-    public Response createHosted(
-            @Parameter(required = true, description = "A UUID v4, unique per operation; the same key and body replay"
-                    + " the first answer")
-            @HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
-            throws JsonProcessingException {
-        return create(ExternalPaymentMode.HOSTED, "external.payments.hosted", idempotencyKey, json);
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
+    @PaymentCreation
+    public Response createHosted(@BeanParam CreationKey idempotencyKey, JsonNode json) throws JsonProcessingException {
+        return create(ExternalPaymentMode.HOSTED, "external.payments.hosted", idempotencyKey.value, json);
     }
 
     @POST
@@ -101,19 +92,12 @@ public class ExternalPaymentsResource {
     @RequiresPermission(Permission.PAYMENTS_CREATE)
     @MovesMoney
     @Operation(operationId = "createDirectExternalPayment", summary = "Create and process a backend-to-backend payment")
-    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
     @APIResponse(responseCode = "201", description = "Created and processed, or the first answer replayed",
             content = @Content(schema = @Schema(implementation = ExternalPaymentBody.class)))
-    @APIResponse(responseCode = "404", ref = "StatusNotFound")
-    @APIResponse(responseCode = "409", ref = "StatusConflict")
-    @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
-    @APIResponse(responseCode = "503", ref = "StatusServiceUnavailable")
-    public Response createDirect(
-            @Parameter(required = true, description = "A UUID v4, unique per operation; the same key and body replay"
-                    + " the first answer")
-            @HeaderParam(IdempotentWrites.INTEGRATIONS_HEADER) String idempotencyKey, JsonNode json)
-            throws JsonProcessingException {
-        return create(ExternalPaymentMode.DIRECT, "external.payments.direct", idempotencyKey, json);
+    @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
+    @PaymentCreation
+    public Response createDirect(@BeanParam CreationKey idempotencyKey, JsonNode json) throws JsonProcessingException {
+        return create(ExternalPaymentMode.DIRECT, "external.payments.direct", idempotencyKey.value, json);
     }
 
     @GET
