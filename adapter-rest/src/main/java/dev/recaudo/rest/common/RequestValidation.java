@@ -12,6 +12,7 @@ import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Checks a request record's constraint annotations (its shape rules) and adds every violation to
@@ -19,7 +20,8 @@ import java.util.List;
  * or the record component, {@code documents[0].amountMinor} inside lists). The {@code *Requests}
  * classes call it before their hand-written rules, so the client gets every problem in one answer
  * in its family's envelope. Violations come in record component order, whatever order the
- * validator found them in.
+ * validator found them in. A record built by hand from a JSON tree brings the problems found while
+ * reading it (a JSON type, a name the domain parses), which take their field's place in that order.
  */
 @ApplicationScoped
 public class RequestValidation {
@@ -31,11 +33,31 @@ public class RequestValidation {
     }
 
     public void check(Object request, FieldErrors errors) {
+        check(request, new FieldErrors(), errors);
+    }
+
+    /**
+     * As {@link #check(Object, FieldErrors)}, with {@code read}: the problems of the record's fields
+     * found while reading them by hand, each named by a component. A field with such a problem was
+     * left empty in the record, so its own violations are not reported; its problems keep the order
+     * they were found in.
+     */
+    public void check(Object request, FieldErrors read, FieldErrors errors) {
+        RecordComponent[] components = request.getClass().getRecordComponents();
+        List<Named> found = new ArrayList<>();
+        read.forEach((field, message) ->
+                found.add(new Named(field, message, List.of(indexOf(components, field, RequestValidation::jsonName)))));
         List<Named> named = new ArrayList<>();
         for (ConstraintViolation<Object> violation : validator.validate(request)) {
-            named.add(name(request.getClass(), violation));
+            Named name = name(request.getClass(), violation);
+            if (found.stream().noneMatch(problem -> problem.order().get(0).equals(name.order().get(0)))) {
+                named.add(name);
+            }
         }
         named.sort(Comparator.comparing(Named::order, RequestValidation::compareOrder).thenComparing(Named::message));
+        named.addAll(found);
+        // A stable sort: the problems of one field stay in the order they came in.
+        named.sort(Comparator.comparing(Named::order, RequestValidation::compareOrder));
         named.forEach(violation -> errors.add(violation.field(), violation.message()));
     }
 
@@ -52,23 +74,27 @@ public class RequestValidation {
                 continue;
             }
             RecordComponent[] components = raw(type).getRecordComponents();
-            int index = indexOf(components, node.getName());
-            RecordComponent component = components[index];
-            JsonProperty json = component.getAccessor().getAnnotation(JsonProperty.class);
-            field.append(field.isEmpty() ? "" : ".").append(json == null ? component.getName() : json.value());
+            int index = indexOf(components, node.getName(), RecordComponent::getName);
+            field.append(field.isEmpty() ? "" : ".").append(jsonName(components[index]));
             order.add(index);
-            type = elementType(component.getGenericType());
+            type = elementType(components[index].getGenericType());
         }
         return new Named(field.toString(), violation.getMessage(), order);
     }
 
-    private static int indexOf(RecordComponent[] components, String name) {
+    /** The component {@code naming} calls {@code name}. */
+    private static int indexOf(RecordComponent[] components, String name, Function<RecordComponent, String> naming) {
         for (int i = 0; i < components.length; i++) {
-            if (components[i].getName().equals(name)) {
+            if (naming.apply(components[i]).equals(name)) {
                 return i;
             }
         }
         throw new IllegalStateException("No record component " + name + ": request bodies are records");
+    }
+
+    private static String jsonName(RecordComponent component) {
+        JsonProperty json = component.getAccessor().getAnnotation(JsonProperty.class);
+        return json == null ? component.getName() : json.value();
     }
 
     /** The type of a list's elements, or the type itself. */

@@ -9,16 +9,23 @@ import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
+import java.util.regex.Pattern;
 
 /**
- * A text of at most {@link #max} characters. The API families word text rules two ways, kept apart
- * by {@link #blank}: the public ones refuse a blank text as too short ("must have 1 to N characters"),
- * the integrations take it as absent ("is required" when required, "must have at most N characters").
+ * A text of {@link #min} to {@link #max} characters. The API families word text rules two ways, kept
+ * apart by {@link #blank}: the public ones refuse a blank text as too short ("must have 1 to N
+ * characters"), the integrations take it as absent ("is required" when required, "must have at most
+ * N characters"). A text the service keeps trimmed is measured {@link #trimmed}; a text of the right
+ * length may also have to match {@link #pattern} as a whole ("must match" and the expression). Where
+ * the spec words a field's whole rule as one sentence, {@link #refused} is that sentence, answered for
+ * every refusal, absence included.
  */
 @Target(FIELD)
 @Retention(RUNTIME)
 @Constraint(validatedBy = Text.Validator.class)
 public @interface Text {
+
+    int min() default 1;
 
     int max();
 
@@ -26,7 +33,13 @@ public @interface Text {
 
     Blank blank() default Blank.REFUSED;
 
-    String message() default "must have 1 to {max} characters";
+    boolean trimmed() default false;
+
+    String pattern() default "";
+
+    String refused() default "";
+
+    String message() default "must have {min} to {max} characters";
 
     Class<?>[] groups() default {};
 
@@ -39,24 +52,32 @@ public @interface Text {
     class Validator implements ConstraintValidator<Text, String> {
 
         private Text text;
+        private Pattern pattern;
 
         @Override
         public void initialize(Text annotation) {
             text = annotation;
+            pattern = annotation.pattern().isEmpty() ? null : Pattern.compile(annotation.pattern());
         }
 
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {
             boolean absent = value == null || (text.blank() == Blank.ABSENT && value.isBlank());
             if (absent) {
-                return !text.required() || Violations.refuse(context, "is required");
+                return !text.required() || refuse(context, "is required");
             }
+            String measured = text.trimmed() ? value.trim() : value;
             if (text.blank() == Blank.ABSENT) {
-                return value.length() <= text.max()
-                        || Violations.refuse(context, "must have at most " + text.max() + " characters");
+                return measured.length() <= text.max() || refuse(context, "must have at most " + text.max() + " characters");
             }
-            return (!value.isBlank() && value.length() <= text.max())
-                    || Violations.refuse(context, "must have 1 to " + text.max() + " characters");
+            if (measured.isBlank() || measured.length() < text.min() || measured.length() > text.max()) {
+                return refuse(context, "must have " + text.min() + " to " + text.max() + " characters");
+            }
+            return pattern == null || pattern.matcher(measured).matches() || refuse(context, "must match " + text.pattern());
+        }
+
+        private boolean refuse(ConstraintValidatorContext context, String message) {
+            return Violations.refuse(context, text.refused().isEmpty() ? message : text.refused());
         }
     }
 }
