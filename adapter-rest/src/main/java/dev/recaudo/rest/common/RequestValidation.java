@@ -32,6 +32,14 @@ public class RequestValidation {
         this.validator = validator;
     }
 
+    /** A body Jackson bound; a request without one is refused as {@code body} "is required". */
+    public static <T> T required(T body) {
+        if (body == null) {
+            throw ApiProblem.validation("body", "is required");
+        }
+        return body;
+    }
+
     public void check(Object request, FieldErrors errors) {
         check(request, new FieldErrors(), errors);
     }
