@@ -147,12 +147,14 @@ final class InvoiceRequests {
         if (reference.isPresent() && taxIdentity.isEmpty()) {
             errors.add("reference", "must contain letters or digits");
         }
-        if (valid("provider", request.provider(), errors).filter(p -> key.key().source().filter(p::equals).isEmpty()).isPresent()) {
-            errors.add("provider", "must equal the source of the API key (" + key.key().source().orElse("") + ")");
+        Optional<String> source = key.key().source();
+        if (valid("provider", request.provider(), errors).filter(provider -> !source.equals(Optional.of(provider))).isPresent()) {
+            errors.add("provider", "must equal the source of the API key (" + source.orElse("") + ")");
         }
         String reserved = InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX;
         if (valid("provider_id", request.provider_id(), errors).filter(id -> id.startsWith(reserved)).isPresent()) {
-            errors.add("provider_id", "must not start with " + reserved + " (reserved for invoices identified by their idempotency key)");
+            errors.add("provider_id",
+                    "must not start with " + reserved + " (reserved for invoices identified by their idempotency key)");
         }
         Optional<Money> total = valid("amount", request.amount(), errors)
                 .flatMap(value -> MajorUnits.parse("amount", value, currency, errors));
