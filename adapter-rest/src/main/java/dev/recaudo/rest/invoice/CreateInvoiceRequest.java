@@ -1,12 +1,11 @@
 package dev.recaudo.rest.invoice;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.rest.common.validation.EmailText;
 import dev.recaudo.rest.common.validation.Text;
 import jakarta.validation.constraints.NotNull;
 import java.math.BigDecimal;
 import java.time.LocalDate;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -32,5 +31,4 @@ public record CreateInvoiceRequest(
         @Schema(maxLength = 200, description = "Outer spaces trimmed; empty or blank is absent")
         @EmailText(refused = EmailText.VALID) String email,
         LocalDate due_date,
-        @Schema(type = SchemaType.OBJECT, description = "Opaque JSON, returned in responses and lifecycle webhooks")
-        ObjectNode metadata) {}
+        @Schema(description = "Opaque JSON, returned in responses and lifecycle webhooks") JsonNode metadata) {}
