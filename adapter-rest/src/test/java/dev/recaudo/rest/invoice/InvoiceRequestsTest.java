@@ -1,7 +1,7 @@
 package dev.recaudo.rest.invoice;
 
+import static dev.recaudo.rest.common.Refusals.refusal;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,15 +47,6 @@ class InvoiceRequestsTest {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
-    }
-
-    private static ApiProblem refusal(Runnable reading) {
-        try {
-            reading.run();
-        } catch (ApiProblem problem) {
-            return problem;
-        }
-        throw new AssertionError("the body was accepted");
     }
 
     @Test

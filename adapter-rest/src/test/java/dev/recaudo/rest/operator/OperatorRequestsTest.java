@@ -1,5 +1,6 @@
 package dev.recaudo.rest.operator;
 
+import static dev.recaudo.rest.common.Refusals.refusal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,7 +9,6 @@ import dev.recaudo.application.company.CompanyAdministrationUseCase.OnboardCompa
 import dev.recaudo.application.company.CompanyAdministrationUseCase.UpdateCompany;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.money.CurrencyCode;
-import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.operator.OperatorRequests.AdminCredentials;
 import dev.recaudo.rest.operator.OperatorRequests.CreateCompanyRequest;
@@ -26,15 +26,6 @@ class OperatorRequestsTest {
     private static final RequestValidation VALIDATION =
             new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
     private static final String CURRENCIES = "must be null or one of " + Set.of(CurrencyCode.values());
-
-    private static ApiProblem refusal(Runnable reading) {
-        try {
-            reading.run();
-        } catch (ApiProblem problem) {
-            return problem;
-        }
-        throw new AssertionError("the body was accepted");
-    }
 
     @Test
     void givenEveryFieldWrong_whenOnboarding_thenEachInFieldOrderWithNestedNames() {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Refusals;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.webhook.WebhookRequests.RegisterRequest;
 import jakarta.validation.Validation;
@@ -21,12 +22,7 @@ class WebhookRequestsTest {
             new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
 
     private static String refusal(RegisterRequest body) {
-        try {
-            WebhookRequests.registration(VALIDATION, body);
-        } catch (ApiProblem problem) {
-            return problem.getMessage();
-        }
-        throw new AssertionError("the body was accepted");
+        return Refusals.refusal(() -> WebhookRequests.registration(VALIDATION, body)).getMessage();
     }
 
     @Test
