@@ -3,7 +3,6 @@ package dev.recaudo.persistence.admin;
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.company.CompanyId;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -21,15 +20,12 @@ public class AdminUserEntity {
     @Id
     public UUID id;
 
-    @Column(name = "company_id")
     public UUID companyId;
 
     public String email;
 
-    @Column(name = "password_hash")
     public String passwordHash;
 
-    @Column(name = "created_at")
     public Instant createdAt;
 
     AdminUser toDomain() {

@@ -6,9 +6,7 @@ import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.TenantRow;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.Optional;
@@ -21,17 +19,12 @@ import org.hibernate.annotations.Immutable;
 @Table(name = "checkouts")
 public class CheckoutEntity extends TenantRow {
 
-    @Id
-    public UUID id;
-
-    @Column(name = "document_id")
     public UUID documentId;
 
     public String source;
 
     public String currency;
 
-    @Column(name = "amount_minor")
     public long amountMinor;
 
     public String title;
@@ -40,22 +33,13 @@ public class CheckoutEntity extends TenantRow {
 
     public String phone;
 
-    @Column(name = "due_at")
     public Instant dueAt;
 
     public String status;
 
-    @Column(name = "provider_payment_id")
     public String providerPaymentId;
 
-    @Column(name = "paid_at")
     public Instant paidAt;
-
-    @Column(name = "created_at")
-    public Instant createdAt;
-
-    @Column(name = "updated_at")
-    public Instant updatedAt;
 
     Checkout toDomain() {
         return new Checkout(id, scope(),

@@ -2,10 +2,10 @@ package dev.recaudo.persistence.common;
 
 import dev.recaudo.domain.common.ChangePosition;
 import dev.recaudo.domain.common.ChangeSlice;
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import dev.recaudo.domain.common.TenantScope;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Keyset paging in change order over a table whose rows carry {@code change_xid}, the id of the
@@ -16,26 +16,33 @@ import java.util.Optional;
  */
 public final class ChangeOrder {
 
-    /** Select this with the row's columns: the transaction id as text, since JDBC has no xid8. */
-    public static final String POSITION_COLUMN = "change_xid::text AS change_position";
+    /** The transaction id as text, since JDBC has no xid8. */
+    private static final String POSITION_COLUMN = "change_position";
 
     private ChangeOrder() {}
 
-    /** Appends the watermark, the position to read after, the order and the limit (one more row, to tell whether more follow). */
-    public static void page(StringBuilder sql, List<Object> parameters, Optional<ChangePosition> after, int limit) {
-        // A sub-select, so the snapshot's watermark is read once per statement and can bound an index scan.
-        sql.append(" AND change_xid < (SELECT pg_snapshot_xmin(pg_current_snapshot()))");
-        after.ifPresent(position -> {
-            sql.append(" AND (change_xid, id) > (?::xid8, ?)");
-            parameters.add(Long.toString(position.transactionId()));
-            parameters.add(position.rowId());
-        });
-        sql.append(" ORDER BY change_xid, id LIMIT ?");
-        parameters.add(limit + 1);
+    /** Every column of a tenant's rows of {@code table} and each row's position, for filters to narrow. */
+    public static DynamicSql select(String table, TenantScope scope) {
+        return new DynamicSql("SELECT *, change_xid::text AS " + POSITION_COLUMN + " FROM " + table
+                + " WHERE company_id = ? AND is_test = ?", scope.companyId().value(), scope.isTest());
     }
 
-    public static <T> ChangeSlice.Changed<T> changed(T item, ResultSet row) throws SQLException {
-        return new ChangeSlice.Changed<>(item,
-                new ChangePosition(Long.parseLong(row.getString("change_position")), NativeSql.uuid(row, "id")));
+    /**
+     * The page of the {@code filtered} rows after {@code after}: read up to the watermark in one
+     * statement, one row more than {@code limit} to tell whether more follow, and each mapped by its
+     * entity's own mapping.
+     */
+    public static <E extends TenantRow, T> ChangeSlice<T> slice(NativeSql nativeSql, DynamicSql filtered, Class<E> type,
+            Function<E, T> toDomain, Optional<ChangePosition> after, int limit) {
+        // A sub-select, so the snapshot's watermark is read once per statement and can bound an index scan.
+        filtered.append(" AND change_xid < (SELECT pg_snapshot_xmin(pg_current_snapshot()))");
+        after.ifPresent(position -> filtered.append(" AND (change_xid, id) > (?::xid8, ?)",
+                Long.toString(position.transactionId()), position.rowId()));
+        filtered.append(" ORDER BY change_xid, id LIMIT ?", limit + 1);
+        List<ChangeSlice.Changed<T>> rows = nativeSql.entities(filtered, type, POSITION_COLUMN).stream()
+                .map(row -> new ChangeSlice.Changed<>(toDomain.apply(row.entity()),
+                        new ChangePosition(Long.parseLong(row.extra()), row.entity().id)))
+                .toList();
+        return ChangeSlice.of(rows, limit, after);
     }
 }

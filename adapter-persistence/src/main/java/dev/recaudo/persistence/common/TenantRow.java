@@ -4,18 +4,32 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import jakarta.persistence.Column;
+import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
+import java.time.Instant;
 import java.util.UUID;
 
-/** The tenant columns of a row ({@code company_id}, {@code is_test}): written once, never changed. */
+/**
+ * A tenant's row: its key ({@code id}) and its tenant columns ({@code company_id}, {@code is_test}),
+ * written once and never changed, and when it was created and last changed. Every read names the
+ * tenant, so no row reaches another tenant.
+ */
 @MappedSuperclass
 public abstract class TenantRow {
 
-    @Column(name = "company_id", updatable = false)
+    @Id
+    public UUID id;
+
+    @Column(updatable = false)
     public UUID companyId;
 
     @Column(name = "is_test", updatable = false)
     public boolean test;
+
+    @Column(updatable = false)
+    public Instant createdAt;
+
+    public Instant updatedAt;
 
     protected TenantScope scope() {
         return new TenantScope(new CompanyId(companyId), test ? KeyEnvironment.TEST : KeyEnvironment.LIVE);

@@ -21,15 +21,13 @@ public class CompanyEntity {
 
     public String name;
 
-    @Column(name = "reference_currency")
     public String referenceCurrency;
 
     public boolean enabled;
 
-    @Column(name = "created_at", updatable = false)
+    @Column(updatable = false)
     public Instant createdAt;
 
-    @Column(name = "updated_at")
     public Instant updatedAt;
 
     static CompanyEntity of(Company company) {

@@ -10,6 +10,8 @@ import dev.recaudo.domain.customer.CustomerListItem;
 import dev.recaudo.domain.customer.CustomerListQuery;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.domain.customer.CustomerRepository;
+import dev.recaudo.persistence.common.AdvisoryLocks;
+import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
@@ -24,6 +26,8 @@ import java.util.UUID;
 public class PgCustomerRepository implements CustomerRepository {
 
     private static final String LINK_COLUMNS = "l.*, c.customer_id AS global_id";
+    private static final String PROFILE_COLUMNS = "type, name, email, phone, tax_id, customer_code";
+    private static final String PROFILE_PLACEHOLDERS = "?, ?, ?, ?, ?, ?";
 
     private final NativeSql nativeSql;
 
@@ -33,8 +37,7 @@ public class PgCustomerRepository implements CustomerRepository {
 
     @Override
     public void lockIdentity(TenantScope scope, String identity) {
-        nativeSql.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
-                "customer:" + scope.companyId() + ":" + scope.isTest() + ":" + identity);
+        AdvisoryLocks.lockIdentity(nativeSql, "customer", scope, identity);
     }
 
     @Override
@@ -66,15 +69,12 @@ public class PgCustomerRepository implements CustomerRepository {
 
     @Override
     public void insert(Customer customer) {
-        CustomerProfile profile = customer.profile();
-        nativeSql.update("INSERT INTO customers (id, customer_id, company_id, is_test, type, name, email, phone, tax_id,"
-                        + " tax_id_normalized, customer_code, status, created_at, updated_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        nativeSql.update(new DynamicSql("INSERT INTO customers (id, customer_id, company_id, is_test, tax_id_normalized, status,"
+                        + " created_at, updated_at, " + PROFILE_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ",
                 customer.id(), customer.globalId(), customer.scope().companyId().value(), customer.scope().isTest(),
-                profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
-                profile.email().orElse(null), profile.phone().orElse(null), profile.taxId().orElse(null),
-                profile.taxIdentity().orElse(null), profile.customerCode().orElse(null), Customer.STATUS_CREATED,
-                customer.createdAt(), customer.updatedAt());
+                customer.profile().taxIdentity().orElse(null), Customer.STATUS_CREATED, customer.createdAt(),
+                customer.updatedAt())
+                .append(PROFILE_PLACEHOLDERS + ")", profileValues(customer.profile())));
     }
 
     @Override
@@ -87,25 +87,27 @@ public class PgCustomerRepository implements CustomerRepository {
 
     @Override
     public void insertLink(CustomerLink link) {
-        CustomerProfile profile = link.profile();
-        nativeSql.update("INSERT INTO customer_links (company_id, is_test, source, external_customer_id, customer_id, type, name,"
-                        + " email, phone, tax_id, customer_code, created_at, updated_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        nativeSql.update(new DynamicSql("INSERT INTO customer_links (company_id, is_test, source, external_customer_id,"
+                        + " customer_id, created_at, updated_at, " + PROFILE_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ",
                 link.scope().companyId().value(), link.scope().isTest(), link.source(), link.externalCustomerId(),
-                link.companyCustomerId(), profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
-                profile.email().orElse(null), profile.phone().orElse(null), profile.taxId().orElse(null),
-                profile.customerCode().orElse(null), link.createdAt(), link.updatedAt());
+                link.companyCustomerId(), link.createdAt(), link.updatedAt())
+                .append(PROFILE_PLACEHOLDERS + ")", profileValues(link.profile())));
     }
 
     @Override
     public void updateLink(CustomerLink link) {
-        CustomerProfile profile = link.profile();
-        nativeSql.update("UPDATE customer_links SET type = ?, name = ?, email = ?, phone = ?, tax_id = ?, customer_code = ?,"
-                        + " updated_at = ? WHERE company_id = ? AND is_test = ? AND source = ? AND external_customer_id = ?",
-                profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
+        nativeSql.update(new DynamicSql("UPDATE customer_links SET (" + PROFILE_COLUMNS + ") = (" + PROFILE_PLACEHOLDERS + ")",
+                profileValues(link.profile()))
+                .append(", updated_at = ? WHERE company_id = ? AND is_test = ? AND source = ? AND external_customer_id = ?",
+                        link.updatedAt(), link.scope().companyId().value(), link.scope().isTest(), link.source(),
+                        link.externalCustomerId()));
+    }
+
+    /** The values of {@link #PROFILE_COLUMNS}, in order: a customer as created and a partner's link to it share them. */
+    private static Object[] profileValues(CustomerProfile profile) {
+        return new Object[] {profile.type().map(PgCustomerRepository::typeName).orElse(null), profile.name(),
                 profile.email().orElse(null), profile.phone().orElse(null), profile.taxId().orElse(null),
-                profile.customerCode().orElse(null), link.updatedAt(),
-                link.scope().companyId().value(), link.scope().isTest(), link.source(), link.externalCustomerId());
+                profile.customerCode().orElse(null)};
     }
 
     private static Customer customer(TenantScope scope, ResultSet row) throws SQLException {
@@ -141,44 +143,27 @@ public class PgCustomerRepository implements CustomerRepository {
      */
     @Override
     public List<CustomerListItem> list(TenantScope scope, CustomerListQuery query) {
-        List<Object> parameters = new ArrayList<>();
         String readersLinks = query.reader().map(reader -> " AND x.source = ?").orElse("");
-        StringBuilder sql = new StringBuilder("SELECT " + LINK_COLUMNS + ", c.status,"
-                + " (SELECT array_agg(x.source ORDER BY x.created_at, x.source, x.external_customer_id)"
-                + "    FROM customer_links x WHERE x.customer_id = c.id" + readersLinks + ") AS link_sources,"
-                + " (SELECT array_agg(x.external_customer_id ORDER BY x.created_at, x.source, x.external_customer_id)"
-                + "    FROM customer_links x WHERE x.customer_id = c.id" + readersLinks + ") AS link_external_ids"
-                + " FROM customer_links l JOIN customers c ON c.id = l.customer_id"
-                + " WHERE l.company_id = ? AND l.is_test = ?");
-        query.reader().ifPresent(reader -> {
-            parameters.add(reader);
-            parameters.add(reader);
-        });
-        parameters.add(scope.companyId().value());
-        parameters.add(scope.isTest());
-        query.source().ifPresent(source -> {
-            sql.append(" AND l.source = ?");
-            parameters.add(source);
-        });
-        sql.append(" AND NOT EXISTS (SELECT 1 FROM customer_links e WHERE e.customer_id = l.customer_id")
-                .append(query.source().isPresent() ? " AND e.source = l.source" : "")
-                .append(" AND (e.created_at, e.source, e.external_customer_id) < (l.created_at, l.source, l.external_customer_id))");
-        query.search().ifPresent(search -> {
-            sql.append(" AND (l.name ILIKE ? OR l.email ILIKE ? OR l.phone ILIKE ? OR l.tax_id ILIKE ?"
-                    + " OR l.customer_code ILIKE ? OR l.external_customer_id ILIKE ?)");
-            String pattern = "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-            for (int i = 0; i < 6; i++) {
-                parameters.add(pattern);
-            }
-        });
-        query.after().ifPresent(position -> {
-            sql.append(" AND (l.updated_at, l.customer_id) < (?, ?)");
-            parameters.add(position.updatedAt());
-            parameters.add(position.companyCustomerId());
-        });
-        sql.append(" ORDER BY l.updated_at DESC, l.customer_id DESC LIMIT ?");
-        parameters.add(query.limit() + 1);
-        return nativeSql.query(sql.toString(), PgCustomerRepository::item, parameters.toArray());
+        Object[] reader = query.reader().stream().toArray();
+        DynamicSql sql = new DynamicSql("SELECT " + LINK_COLUMNS + ", c.status,")
+                .append(" (SELECT array_agg(x.source ORDER BY x.created_at, x.source, x.external_customer_id)"
+                        + "    FROM customer_links x WHERE x.customer_id = c.id" + readersLinks + ") AS link_sources,", reader)
+                .append(" (SELECT array_agg(x.external_customer_id ORDER BY x.created_at, x.source, x.external_customer_id)"
+                        + "    FROM customer_links x WHERE x.customer_id = c.id" + readersLinks + ") AS link_external_ids", reader)
+                .append(" FROM customer_links l JOIN customers c ON c.id = l.customer_id"
+                        + " WHERE l.company_id = ? AND l.is_test = ?", scope.companyId().value(), scope.isTest())
+                .when(query.source(), " AND l.source = ?")
+                .append(" AND NOT EXISTS (SELECT 1 FROM customer_links e WHERE e.customer_id = l.customer_id"
+                        + (query.source().isPresent() ? " AND e.source = l.source" : "")
+                        + " AND (e.created_at, e.source, e.external_customer_id) < (l.created_at, l.source, l.external_customer_id))");
+        query.search().map(DynamicSql::containing).ifPresent(pattern -> sql.append(
+                " AND (l.name ILIKE ? OR l.email ILIKE ? OR l.phone ILIKE ? OR l.tax_id ILIKE ?"
+                        + " OR l.customer_code ILIKE ? OR l.external_customer_id ILIKE ?)",
+                pattern, pattern, pattern, pattern, pattern, pattern));
+        query.after().ifPresent(position -> sql.append(" AND (l.updated_at, l.customer_id) < (?, ?)",
+                position.updatedAt(), position.companyCustomerId()));
+        sql.append(" ORDER BY l.updated_at DESC, l.customer_id DESC LIMIT ?", query.limit() + 1);
+        return nativeSql.query(sql, PgCustomerRepository::item);
     }
 
     private static CustomerListItem item(ResultSet row) throws SQLException {

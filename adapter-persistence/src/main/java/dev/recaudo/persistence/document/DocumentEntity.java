@@ -10,7 +10,6 @@ import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.TenantRow;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.Locale;
@@ -29,25 +28,16 @@ import org.hibernate.annotations.Immutable;
 @Table(name = "collection_documents")
 public class DocumentEntity extends TenantRow {
 
-    @Id
-    public UUID id;
-
-    @Column(updatable = false)
     public String source;
 
-    @Column(name = "external_document_id", updatable = false)
     public String externalDocumentId;
 
-    @Column(name = "provider_id", updatable = false)
     public String providerId;
 
-    @Column(name = "customer_id", updatable = false)
     public UUID customerId;
 
-    @Column(name = "customer_external_id", updatable = false)
     public String customerExternalId;
 
-    @Column(updatable = false)
     public String channel;
 
     public String reference;
@@ -60,41 +50,29 @@ public class DocumentEntity extends TenantRow {
 
     public String email;
 
-    @Column(name = "invoice_number")
     public String invoiceNumber;
 
-    @Column(name = "issue_date")
     public Instant issueDate;
 
-    @Column(name = "due_at")
     public Instant dueAt;
 
     /** Kept byte for byte in a {@code json} column, written once by the insert. */
-    @Column(insertable = false, updatable = false, columnDefinition = "json")
+    @Column(columnDefinition = "json")
     public String metadata;
 
     public String remarks;
 
     public String currency;
 
-    @Column(name = "total_minor")
     public long totalMinor;
 
-    @Column(name = "applied_minor")
     public long appliedMinor;
 
-    @Column(name = "balance_minor")
     public long balanceMinor;
 
     public String status;
 
     public long version;
-
-    @Column(name = "created_at", updatable = false)
-    public Instant createdAt;
-
-    @Column(name = "updated_at")
-    public Instant updatedAt;
 
     CollectionDocument toDomain() {
         CurrencyCode code = CurrencyCode.valueOf(currency);

@@ -1,7 +1,6 @@
 package dev.recaudo.persistence.document;
 
 import dev.recaudo.domain.document.DocumentLine;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
@@ -35,7 +34,6 @@ public class DocumentLineEntity {
     }
 
     @Id
-    @Column(name = "document_id")
     public UUID documentId;
 
     @Id
@@ -43,18 +41,14 @@ public class DocumentLineEntity {
 
     public long quantity;
 
-    @Column(name = "unit_amount_minor")
     public long unitAmountMinor;
 
-    @Column(name = "amount_minor")
     public long amountMinor;
 
     public String description;
 
-    @Column(name = "period_start")
     public Instant periodStart;
 
-    @Column(name = "period_end")
     public Instant periodEnd;
 
     static DocumentLineEntity of(UUID documentId, int position, DocumentLine line) {

@@ -14,13 +14,15 @@ import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentLine;
-import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.document.DocumentListQuery;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
+import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.ChangeOrder;
+import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
@@ -28,9 +30,12 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 @ApplicationScoped
 public class PgCollectionDocumentRepository implements CollectionDocumentRepository {
@@ -45,6 +50,22 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         this.lines = lines;
     }
 
+    /** What a document's life may change: its details, money, status and version. */
+    private static final List<String> CHANGEABLE = List.of("reference", "name", "description", "phone", "email",
+            "invoice_number", "issue_date", "due_at", "remarks", "currency", "total_minor", "applied_minor", "balance_minor",
+            "status", "version", "updated_at");
+
+    /** The partner's identity of a document decides: a second insert of it changes nothing. */
+    private static final String INSERT = "INSERT INTO collection_documents (id, company_id, is_test, source,"
+            + " external_document_id, customer_id, channel, created_at, provider_id, customer_external_id, metadata, "
+            + String.join(", ", CHANGEABLE) + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, "
+            + String.join(", ", Collections.nCopies(CHANGEABLE.size(), "?"))
+            + ") ON CONFLICT (company_id, is_test, source, external_document_id) DO NOTHING";
+
+    private static final String UPDATE = "UPDATE collection_documents SET "
+            + CHANGEABLE.stream().map(column -> column + " = ?").collect(Collectors.joining(", "))
+            + " WHERE id = ? AND company_id = ? AND is_test = ?";
+
     private static final String COLUMNS = "id, company_id, is_test, source, external_document_id, provider_id, customer_id,"
             + " customer_external_id,"
             + " channel, reference, name, description, phone, email, invoice_number, issue_date, due_at,"
@@ -53,28 +74,18 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public void lockIdentity(TenantScope scope, String source, String externalDocumentId) {
-        nativeSql.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
-                "document:" + scope.companyId() + ":" + scope.isTest() + ":" + source + ":" + externalDocumentId);
+        AdvisoryLocks.lockIdentity(nativeSql, "document", scope, source, externalDocumentId);
     }
 
     @Override
     public InsertOutcome insert(CollectionDocument document) {
-        DocumentDetails details = document.details();
-        int inserted = nativeSql.update("INSERT INTO collection_documents (id, company_id, is_test, source, external_document_id,"
-                        + " provider_id, customer_id, customer_external_id, channel, reference, name, description, phone, email, invoice_number,"
-                        + " issue_date, due_at, metadata, remarks, currency, total_minor, applied_minor, balance_minor, status,"
-                        + " version, created_at, updated_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                        + " ON CONFLICT (company_id, is_test, source, external_document_id) DO NOTHING",
-                document.id().value(), document.scope().companyId().value(), document.scope().isTest(), document.source(),
-                document.externalDocumentId(), document.providerId().orElse(null), document.customerId(),
-                document.customerExternalId().orElse(null),
-                document.channel().name().toLowerCase(Locale.ROOT), document.reference().orElse(null), details.name(),
-                details.description().orElse(null), details.phone().orElse(null), details.email().orElse(null),
-                details.invoiceNumber().orElse(null), details.issueDate().orElse(null), details.dueAt().orElse(null),
-                document.metadataJson().orElse(null), document.remarks().orElse(null), document.total().currency().name(),
-                document.total().amountMinor(), document.applied().amountMinor(), document.balance().amountMinor(),
-                document.status().name(), document.version(), document.createdAt(), document.updatedAt());
+        List<Object> values = new ArrayList<>(List.of(document.id().value(), document.scope().companyId().value(),
+                document.scope().isTest(), document.source(), document.externalDocumentId(), document.customerId(),
+                document.channel().name().toLowerCase(Locale.ROOT), document.createdAt()));
+        values.addAll(Arrays.asList(document.providerId().orElse(null), document.customerExternalId().orElse(null),
+                document.metadataJson().orElse(null)));
+        values.addAll(changeable(document));
+        int inserted = nativeSql.update(INSERT, values.toArray());
         return inserted == 1 ? InsertOutcome.INSERTED : InsertOutcome.ALREADY_EXISTS;
     }
 
@@ -95,23 +106,24 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         return documents.readByExternalId(scope, source, externalDocumentId);
     }
 
-    /** What a document's life may change (its details, money, status and version), on the row this transaction has locked. */
+    /** What a document's life may change, on the row this transaction has locked. */
     @Override
     public void update(CollectionDocument document) {
+        List<Object> values = new ArrayList<>(changeable(document));
+        values.addAll(List.of(document.id().value(), document.scope().companyId().value(), document.scope().isTest()));
+        if (nativeSql.update(UPDATE, values.toArray()) != 1) {
+            throw new IllegalStateException("document " + document.id() + " vanished while locked");
+        }
+    }
+
+    /** The values of {@link #CHANGEABLE}, in its order. */
+    private static List<Object> changeable(CollectionDocument document) {
         DocumentDetails details = document.details();
-        int updated = nativeSql.update("UPDATE collection_documents SET reference = ?, name = ?, description = ?, phone = ?,"
-                        + " email = ?, invoice_number = ?, issue_date = ?, due_at = ?, remarks = ?, currency = ?, total_minor = ?,"
-                        + " applied_minor = ?, balance_minor = ?, status = ?, version = ?, updated_at = ?"
-                        + " WHERE id = ? AND company_id = ? AND is_test = ?",
-                document.reference().orElse(null), details.name(), details.description().orElse(null),
+        return Arrays.asList(document.reference().orElse(null), details.name(), details.description().orElse(null),
                 details.phone().orElse(null), details.email().orElse(null), details.invoiceNumber().orElse(null),
                 details.issueDate().orElse(null), details.dueAt().orElse(null), document.remarks().orElse(null),
                 document.total().currency().name(), document.total().amountMinor(), document.applied().amountMinor(),
-                document.balance().amountMinor(), document.status().name(), document.version(), document.updatedAt(),
-                document.id().value(), document.scope().companyId().value(), document.scope().isTest());
-        if (updated != 1) {
-            throw new IllegalStateException("document " + document.id() + " vanished while locked");
-        }
+                document.balance().amountMinor(), document.status().name(), document.version(), document.updatedAt());
     }
 
     /** The oldest documents of a partner still untouched by money, skipping those another transaction holds. */
@@ -144,38 +156,26 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public ChangeSlice<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query) {
-        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + ", " + ChangeOrder.POSITION_COLUMN
-                + " FROM collection_documents WHERE company_id = ? AND is_test = ?");
-        List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
-        if (!query.statuses().isEmpty()) {
-            sql.append(" AND status = ANY (?)");
-            parameters.add(new NativeSql.TextArray(query.statuses().stream().map(Enum::name).toList()));
-        }
-        query.withMoneyApplied().ifPresent(applied -> sql.append(applied ? " AND applied_minor > 0" : " AND applied_minor = 0"));
-        filter(sql, parameters, " AND source = ?", query.source());
-        filter(sql, parameters, " AND customer_id = ?", query.customerId());
-        filter(sql, parameters, " AND external_document_id = ?", query.externalDocumentId());
-        filter(sql, parameters, " AND currency = ?", query.currency().map(Enum::name));
-        filter(sql, parameters, " AND balance_minor >= ?", query.balanceMinFrom());
-        filter(sql, parameters, " AND balance_minor <= ?", query.balanceMinTo());
-        filter(sql, parameters, " AND issue_date >= ?", query.issuedFrom());
-        filter(sql, parameters, " AND issue_date <= ?", query.issuedTo());
-        filter(sql, parameters, " AND due_at >= ?", query.dueFrom());
-        filter(sql, parameters, " AND due_at <= ?", query.dueTo());
-        filter(sql, parameters, " AND updated_at >= ?", query.updatedSince());
-        ChangeOrder.page(sql, parameters, query.after(), query.limit());
-        List<ChangeSlice.Changed<CollectionDocument>> rows = nativeSql.query(sql.toString(),
-                row -> ChangeOrder.changed(document(row), row), parameters.toArray());
-        return ChangeSlice.of(rows, query.limit(), query.after());
+        DynamicSql sql = ChangeOrder.select("collection_documents", scope)
+                .whenAny(query.statuses().stream().map(Enum::name).toList(), " AND status = ANY (?)")
+                .append(query.withMoneyApplied().map(applied -> applied ? " AND applied_minor > 0" : " AND applied_minor = 0")
+                        .orElse(""))
+                .when(query.source(), " AND source = ?")
+                .when(query.customerId(), " AND customer_id = ?")
+                .when(query.externalDocumentId(), " AND external_document_id = ?")
+                .when(query.currency().map(Enum::name), " AND currency = ?")
+                .when(query.balanceMinFrom(), " AND balance_minor >= ?")
+                .when(query.balanceMinTo(), " AND balance_minor <= ?")
+                .when(query.issuedFrom(), " AND issue_date >= ?")
+                .when(query.issuedTo(), " AND issue_date <= ?")
+                .when(query.dueFrom(), " AND due_at >= ?")
+                .when(query.dueTo(), " AND due_at <= ?")
+                .when(query.updatedSince(), " AND updated_at >= ?");
+        return ChangeOrder.slice(nativeSql, sql, DocumentEntity.class, DocumentEntity::toDomain, query.after(),
+                query.limit());
     }
 
-    private static void filter(StringBuilder sql, List<Object> parameters, String clause, Optional<?> value) {
-        value.ifPresent(v -> {
-            sql.append(clause);
-            parameters.add(v);
-        });
-    }
-
+    /** A locked row, read by plain JDBC like the other allocation-lock statements (docs/decisions.md). */
     private static CollectionDocument document(ResultSet row) throws SQLException {
         CurrencyCode currency = CurrencyCode.valueOf(row.getString("currency"));
         TenantScope scope = NativeSql.scope(row);
@@ -211,29 +211,18 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public Page<DocumentSummary> page(TenantScope scope, DocumentListQuery query) {
-        StringBuilder where = new StringBuilder(" WHERE company_id = ? AND is_test = ?");
-        List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
-        query.source().ifPresent(source -> {
-            where.append(" AND source = ?");
-            parameters.add(source);
-        });
-        query.status().ifPresent(status -> {
-            where.append(" AND status = ?");
-            parameters.add(status.name());
-        });
-        long total = nativeSql.queryOne("SELECT count(*) FROM collection_documents" + where, row -> row.getLong(1),
-                        parameters.toArray())
-                .orElse(0L);
+        DynamicSql where = new DynamicSql(" WHERE company_id = ? AND is_test = ?", scope.companyId().value(), scope.isTest())
+                .when(query.source(), " AND source = ?")
+                .when(query.status().map(Enum::name), " AND status = ?");
+        long total = nativeSql.queryOne(new DynamicSql("SELECT count(*) FROM collection_documents").append(where),
+                row -> row.getLong(1)).orElse(0L);
         String order = query.newestFirst() ? " ORDER BY created_at DESC, id DESC" : " ORDER BY created_at, id";
-        List<Object> pageParameters = new ArrayList<>(parameters);
-        pageParameters.add(query.pageSize());
-        pageParameters.add((long) (query.page() - 1) * query.pageSize());
-        List<DocumentSummary> items = nativeSql.query(
-                "SELECT id, source, provider_id, reference, name, status, remarks, metadata::text AS metadata, currency,"
-                        + " total_minor, balance_minor, due_at, is_test, created_at, updated_at FROM collection_documents"
-                        + where + order + " LIMIT ? OFFSET ?",
-                PgCollectionDocumentRepository::summary,
-                pageParameters.toArray());
+        List<DocumentSummary> items = nativeSql.query(new DynamicSql(
+                        "SELECT id, source, provider_id, reference, name, status, remarks, metadata::text AS metadata, currency,"
+                                + " total_minor, balance_minor, due_at, is_test, created_at, updated_at FROM collection_documents")
+                        .append(where)
+                        .append(order + " LIMIT ? OFFSET ?", query.pageSize(), (long) (query.page() - 1) * query.pageSize()),
+                PgCollectionDocumentRepository::summary);
         return new Page<>(items, total, query.page(), query.pageSize());
     }
 

@@ -74,4 +74,10 @@ public class PgIdempotencyStore implements IdempotencyStore {
                 response.status(), response.body(), now,
                 scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
     }
+
+    /** Removes up to {@code batchSize} records created before {@code instant}; answers how many it removed. */
+    public int purgeCreatedBefore(Instant instant, int batchSize) {
+        return nativeSql.update("DELETE FROM idempotency_records WHERE ctid IN (SELECT ctid FROM idempotency_records"
+                + " WHERE created_at < ? LIMIT ?)", instant, batchSize);
+    }
 }

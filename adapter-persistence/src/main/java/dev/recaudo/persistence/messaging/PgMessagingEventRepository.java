@@ -10,6 +10,7 @@ import dev.recaudo.domain.messaging.EventSummary;
 import dev.recaudo.domain.messaging.MessageStatus;
 import dev.recaudo.domain.messaging.MessagingEvent;
 import dev.recaudo.domain.messaging.MessagingEventRepository;
+import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
@@ -91,19 +92,13 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
             return countEvents(companyId, filter); // less than one whole day: the events index is enough
         }
         Map<MessageStatus, Long> counts = new EnumMap<>(MessageStatus.class);
-        StringBuilder days = new StringBuilder("SELECT status, sum(events) FROM whatsapp_event_days WHERE company_id = ?");
-        List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
-        firstWholeDay.ifPresent(day -> {
-            days.append(" AND day >= ?");
-            parameters.add(day);
-        });
-        afterLastWholeDay.ifPresent(day -> {
-            days.append(" AND day < ?");
-            parameters.add(day);
-        });
-        statusFilter(days, parameters, filter);
-        days.append(" GROUP BY status");
-        add(counts, nativeSql.query(days.toString(), PgMessagingEventRepository::statusCount, parameters.toArray()));
+        DynamicSql days = new DynamicSql("SELECT status, sum(events) FROM whatsapp_event_days WHERE company_id = ?",
+                        companyId.value())
+                .when(firstWholeDay, " AND day >= ?")
+                .when(afterLastWholeDay, " AND day < ?")
+                .when(filter.status().map(MessageStatus::wireName), " AND status = ?")
+                .append(" GROUP BY status");
+        add(counts, nativeSql.query(days, PgMessagingEventRepository::statusCount));
         // The partial days at the edges: from the window's start to its first whole day, and from
         // the end of its last whole day to the window's end.
         firstWholeDay.ifPresent(day -> add(counts, edge(companyId, filter, filter.from().get(), startOf(day), false)));
@@ -125,47 +120,27 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
     }
 
     private List<Map.Entry<MessageStatus, Long>> countRows(CompanyId companyId, EventFilter filter) {
-        StringBuilder sql = new StringBuilder("SELECT status, count(*) FROM whatsapp_events WHERE company_id = ?");
-        List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
-        where(sql, parameters, filter);
-        sql.append(" GROUP BY status");
-        return nativeSql.query(sql.toString(), PgMessagingEventRepository::statusCount, parameters.toArray());
+        DynamicSql sql = matching("SELECT status, count(*) FROM whatsapp_events WHERE company_id = ?", companyId, filter)
+                .append(" GROUP BY status");
+        return nativeSql.query(sql, PgMessagingEventRepository::statusCount);
     }
 
     @Override
     public List<MessagingEvent> page(CompanyId companyId, EventFilter filter, long offset, int limit) {
-        StringBuilder sql = new StringBuilder("SELECT e.* FROM whatsapp_events e JOIN (SELECT id FROM whatsapp_events"
-                + " WHERE company_id = ?");
-        List<Object> parameters = new ArrayList<>(List.of(companyId.value()));
-        where(sql, parameters, filter);
-        sql.append(" ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?) page ON page.id = e.id"
-                + " ORDER BY e.received_at DESC, e.id DESC");
-        parameters.add(limit);
-        parameters.add(offset);
-        return nativeSql.query(sql.toString(), PgMessagingEventRepository::event, parameters.toArray());
+        DynamicSql sql = matching("SELECT e.* FROM whatsapp_events e JOIN (SELECT id FROM whatsapp_events"
+                        + " WHERE company_id = ?", companyId, filter)
+                .append(" ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?) page ON page.id = e.id"
+                        + " ORDER BY e.received_at DESC, e.id DESC", limit, offset);
+        return nativeSql.query(sql, PgMessagingEventRepository::event);
     }
 
-    private static void where(StringBuilder sql, List<Object> parameters, EventFilter filter) {
-        filter.from().ifPresent(from -> {
-            sql.append(" AND received_at >= ?");
-            parameters.add(from);
-        });
-        filter.to().ifPresent(to -> {
-            sql.append(" AND received_at <= ?");
-            parameters.add(to);
-        });
-        filter.phoneContains().ifPresent(phone -> {
-            sql.append(" AND recipient_phone LIKE ? ESCAPE '\\'");
-            parameters.add("%" + phone.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
-        });
-        statusFilter(sql, parameters, filter);
-    }
-
-    private static void statusFilter(StringBuilder sql, List<Object> parameters, EventFilter filter) {
-        filter.status().ifPresent(status -> {
-            sql.append(" AND status = ?");
-            parameters.add(status.wireName());
-        });
+    /** {@code select}, whose one placeholder is the company, narrowed to the company's events the filter matches. */
+    private static DynamicSql matching(String select, CompanyId companyId, EventFilter filter) {
+        return new DynamicSql(select, companyId.value())
+                .when(filter.from(), " AND received_at >= ?")
+                .when(filter.to(), " AND received_at <= ?")
+                .when(filter.phoneContains().map(DynamicSql::containing), " AND recipient_phone LIKE ? ESCAPE '\\'")
+                .when(filter.status().map(MessageStatus::wireName), " AND status = ?");
     }
 
     private static LocalDate dayOf(Instant instant) {

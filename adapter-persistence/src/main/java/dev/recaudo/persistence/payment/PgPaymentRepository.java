@@ -10,16 +10,16 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentApplication;
-import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.ChangeOrder;
+import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -68,8 +68,7 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void lockIdentity(TenantScope scope, String source, String externalPaymentId) {
-        nativeSql.queryOne("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", row -> 1,
-                "payment:" + scope.companyId() + ":" + scope.isTest() + ":" + source + ":" + externalPaymentId);
+        AdvisoryLocks.lockIdentity(nativeSql, "payment", scope, source, externalPaymentId);
     }
 
     @Override
@@ -132,62 +131,22 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query) {
-        StringBuilder sql = new StringBuilder("SELECT *, " + ChangeOrder.POSITION_COLUMN
+        DynamicSql sql = ChangeOrder.select("payments", scope)
                 // External payments API payments are that API's to show (docs/decisions.md).
-                + " FROM payments WHERE company_id = ? AND is_test = ? AND kind <> 'EXTERNAL'");
-        List<Object> parameters = new ArrayList<>(List.of(scope.companyId().value(), scope.isTest()));
-        if (!query.outcomes().isEmpty()) {
-            sql.append(" AND outcome = ANY (?)");
-            parameters.add(new NativeSql.TextArray(query.outcomes().stream().map(PaymentOutcome::wireName).toList()));
-        }
-        filter(sql, parameters, " AND external_payment_id = ?", query.externalPaymentId());
-        filter(sql, parameters, " AND customer_id = ?", query.customerId());
-        filter(sql, parameters, " AND source = ?", query.source());
-        filter(sql, parameters, " AND kind = ?", query.kind().map(Enum::name));
-        filter(sql, parameters, " AND currency = ?", query.currency().map(Enum::name));
-        filter(sql, parameters, " AND paid_at >= ?", query.paidFrom());
-        filter(sql, parameters, " AND paid_at <= ?", query.paidTo());
-        filter(sql, parameters, " AND updated_at >= ?", query.updatedSince());
-        ChangeOrder.page(sql, parameters, query.after(), query.limit());
-        List<ChangeSlice.Changed<Payment>> rows = nativeSql.query(sql.toString(),
-                row -> ChangeOrder.changed(payment(row), row), parameters.toArray());
-        return ChangeSlice.of(rows, query.limit(), query.after());
-    }
-
-    private static void filter(StringBuilder sql, List<Object> parameters, String clause, Optional<?> value) {
-        value.ifPresent(v -> {
-            sql.append(clause);
-            parameters.add(v);
-        });
+                .append(" AND kind <> 'EXTERNAL'")
+                .whenAny(query.outcomes().stream().map(PaymentOutcome::wireName).toList(), " AND outcome = ANY (?)")
+                .when(query.externalPaymentId(), " AND external_payment_id = ?")
+                .when(query.customerId(), " AND customer_id = ?")
+                .when(query.source(), " AND source = ?")
+                .when(query.kind().map(Enum::name), " AND kind = ?")
+                .when(query.currency().map(Enum::name), " AND currency = ?")
+                .when(query.paidFrom(), " AND paid_at >= ?")
+                .when(query.paidTo(), " AND paid_at <= ?")
+                .when(query.updatedSince(), " AND updated_at >= ?");
+        return ChangeOrder.slice(nativeSql, sql, PaymentEntity.class, PaymentEntity::toDomain, query.after(), query.limit());
     }
 
     private static Money money(ResultSet row, String amountColumn, String currencyColumn) throws SQLException {
         return Money.of(row.getLong(amountColumn), CurrencyCode.valueOf(row.getString(currencyColumn)));
-    }
-
-    private static Payment payment(ResultSet row) throws SQLException {
-        CurrencyCode applicationCurrency = CurrencyCode.valueOf(row.getString("application_currency"));
-        long applicationAmount = row.getLong("application_amount_minor");
-        Optional<Money> application = row.wasNull() ? Optional.empty() : Optional.of(Money.of(applicationAmount, applicationCurrency));
-        return new Payment(
-                uuid(row, "id"),
-                NativeSql.scope(row),
-                row.getString("source"),
-                row.getString("external_payment_id"),
-                PaymentKind.valueOf(row.getString("kind")),
-                Optional.ofNullable(uuid(row, "customer_id")),
-                Optional.ofNullable(row.getString("customer_external_id")),
-                money(row, "amount_minor", "currency"),
-                application,
-                Money.of(row.getLong("applied_minor"), applicationCurrency),
-                Money.of(row.getLong("credit_minor"), applicationCurrency),
-                PaymentOutcome.fromWireName(row.getString("outcome")),
-                Optional.ofNullable(uuid(row, "exchange_rate_id")),
-                Optional.ofNullable(row.getString("exchange_rate_used")),
-                Optional.ofNullable(row.getString("request_id")),
-                Optional.ofNullable(row.getString("provider_payment_id")),
-                instant(row, "paid_at"),
-                instant(row, "created_at"),
-                instant(row, "updated_at"));
     }
 }

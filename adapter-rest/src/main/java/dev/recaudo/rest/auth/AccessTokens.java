@@ -11,6 +11,7 @@ import dev.recaudo.rest.common.RestSettings;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
 import io.smallrye.jwt.build.Jwt;
+import io.smallrye.jwt.build.JwtClaimsBuilder;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -23,6 +24,7 @@ import java.security.spec.X509EncodedKeySpec;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -89,33 +91,30 @@ public class AccessTokens {
 
     /** Issues as if at the given instant; lets tests hold a token that has already expired. */
     public IssuedToken issueAdmin(AdminPrincipal admin, Instant issuedAt) {
-        String token = Jwt.issuer(ISSUER)
-                .audience(TokenUse.ADMIN.audience)
-                .subject(admin.adminUserId().toString())
-                .claim(TOKEN_USE, TokenUse.ADMIN.claim)
-                .claim(COMPANY_ID, admin.companyId().toString())
-                .claim(EMAIL, admin.email())
-                .issuedAt(issuedAt)
-                .expiresAt(issuedAt.plus(adminLifetime))
-                .jws()
-                .keyId(KEY_NAME)
-                .sign(keys().privateKey());
-        return new IssuedToken(token, adminLifetime.toSeconds());
+        return issue(TokenUse.ADMIN, admin.adminUserId().toString(), admin.companyId(), issuedAt,
+                Map.of(EMAIL, admin.email()));
     }
 
     public IssuedToken issueCheckout(KeyPrincipal key) {
-        Instant now = clock.instant();
-        String token = Jwt.issuer(ISSUER)
-                .audience(TokenUse.CHECKOUT.audience)
-                .subject(key.key().id().toString())
-                .claim(TOKEN_USE, TokenUse.CHECKOUT.claim)
-                .claim(COMPANY_ID, key.companyId().toString())
-                .issuedAt(now)
-                .expiresAt(now.plus(checkoutLifetime))
+        return issue(TokenUse.CHECKOUT, key.key().id().toString(), key.companyId(), clock.instant(), Map.of());
+    }
+
+    /** The claims {@link #isOurs} expects of a token of this use, and any the use adds. */
+    private IssuedToken issue(TokenUse use, String subject, CompanyId companyId, Instant issuedAt,
+            Map<String, String> useClaims) {
+        Duration lifetime = lifetime(use);
+        JwtClaimsBuilder claims = Jwt.issuer(ISSUER)
+                .audience(use.audience)
+                .subject(subject)
+                .claim(TOKEN_USE, use.claim)
+                .claim(COMPANY_ID, companyId.toString());
+        useClaims.forEach(claims::claim);
+        String token = claims.issuedAt(issuedAt)
+                .expiresAt(issuedAt.plus(lifetime))
                 .jws()
                 .keyId(KEY_NAME)
                 .sign(keys().privateKey());
-        return new IssuedToken(token, checkoutLifetime.toSeconds());
+        return new IssuedToken(token, lifetime.toSeconds());
     }
 
     /** The administrator and company a valid, unexpired admin token names. */

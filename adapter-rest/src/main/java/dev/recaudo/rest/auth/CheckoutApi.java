@@ -5,9 +5,14 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
-/** Checkout helper: {@code Authorization: Bearer <access token>} from {@code POST /checkout/token}. */
+/**
+ * Checkout helper: {@code Authorization: Bearer <access token>} from {@code POST /checkout/token}.
+ * The binding also names the scheme in the OpenAPI document, so its resources do not repeat it.
+ */
 @NameBinding
+@SecurityRequirement(name = "checkoutToken")
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
 public @interface CheckoutApi {}

@@ -2,16 +2,12 @@ package dev.recaudo.rest.auth;
 
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
-import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Problem;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
-import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 
 /**
@@ -22,13 +18,7 @@ import jakarta.ws.rs.ext.Provider;
 @Provider
 @CheckoutApi
 @Priority(Priorities.AUTHENTICATION)
-public class CheckoutApiFilter implements ContainerRequestFilter {
-
-    @Context
-    ResourceInfo resource;
-
-    @Inject
-    KeyGate gate;
+public class CheckoutApiFilter extends KeyFilter {
 
     @Inject
     AccessTokens tokens;
@@ -37,12 +27,15 @@ public class CheckoutApiFilter implements ContainerRequestFilter {
     ApiKeyAuthenticationUseCase authentication;
 
     @Override
-    public void filter(ContainerRequestContext request) {
+    KeyPrincipal authenticate(ContainerRequestContext request) {
         AccessTokens.CheckoutClaims claims = Credentials.bearer(request)
                 .flatMap(tokens::verifyCheckout)
                 .orElseThrow(() -> new ApiProblem(Problem.AUTHENTICATION, "A valid checkout access token is required"));
-        KeyPrincipal principal = gate.admit(authentication.authenticateById(claims.companyId(), claims.keyId()));
-        gate.limit("external:" + principal.key().id(), RateLimitPolicy.perMinute(principal.key().rateLimitRpm()));
-        gate.authorize(principal, resource.getResourceMethod());
+        return gate.admit(authentication.authenticateById(claims.companyId(), claims.keyId()));
+    }
+
+    @Override
+    void count(KeyPrincipal principal, ContainerRequestContext request) {
+        countAtKeyRate(principal);
     }
 }

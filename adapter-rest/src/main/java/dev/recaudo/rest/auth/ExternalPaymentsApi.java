@@ -5,9 +5,14 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
-/** External payments API: {@code X-API-Key}. */
+/**
+ * External payments API: {@code X-API-Key}. The binding also names the scheme in the OpenAPI
+ * document, so its resources do not repeat it.
+ */
 @NameBinding
+@SecurityRequirement(name = "xApiKey")
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
 public @interface ExternalPaymentsApi {}

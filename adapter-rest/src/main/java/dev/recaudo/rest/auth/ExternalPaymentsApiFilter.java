@@ -1,14 +1,9 @@
 package dev.recaudo.rest.auth;
 
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
-import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import jakarta.annotation.Priority;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
-import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Optional;
 
@@ -19,21 +14,18 @@ import java.util.Optional;
 @Provider
 @ExternalPaymentsApi
 @Priority(Priorities.AUTHENTICATION)
-public class ExternalPaymentsApiFilter implements ContainerRequestFilter {
+public class ExternalPaymentsApiFilter extends KeyFilter {
 
     public static final String HEADER = "X-API-Key";
 
-    @Context
-    ResourceInfo resource;
-
-    @Inject
-    KeyGate gate;
+    @Override
+    KeyPrincipal authenticate(ContainerRequestContext request) {
+        return gate.authenticate(
+                Optional.ofNullable(request.getHeaderString(HEADER)).map(String::trim).filter(k -> !k.isEmpty()));
+    }
 
     @Override
-    public void filter(ContainerRequestContext request) {
-        KeyPrincipal principal = gate.authenticate(
-                Optional.ofNullable(request.getHeaderString(HEADER)).map(String::trim).filter(k -> !k.isEmpty()));
-        gate.limit("external:" + principal.key().id(), RateLimitPolicy.perMinute(principal.key().rateLimitRpm()));
-        gate.authorize(principal, resource.getResourceMethod());
+    void count(KeyPrincipal principal, ContainerRequestContext request) {
+        countAtKeyRate(principal);
     }
 }

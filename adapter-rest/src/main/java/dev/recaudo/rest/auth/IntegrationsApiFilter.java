@@ -4,17 +4,12 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.IdempotentWrites;
-import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import jakarta.annotation.Priority;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
-import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -34,33 +29,31 @@ import java.util.UUID;
 @Provider
 @IntegrationsApi
 @Priority(Priorities.AUTHENTICATION)
-public class IntegrationsApiFilter implements ContainerRequestFilter {
+public class IntegrationsApiFilter extends KeyFilter {
 
     public static final String TIMESTAMP_HEADER = "Service-Timestamp";
     public static final String SIGNATURE_HEADER = "Service-Signature";
     public static final String IDEMPOTENCY_HEADER = IdempotentWrites.INTEGRATIONS_HEADER;
     static final int IDEMPOTENCY_KEY_LENGTH_MAX = 255;
 
-    @Context
-    ResourceInfo resource;
-
-    @Inject
-    KeyGate gate;
-
     @Inject
     Clock clock;
 
-    /** Looked up per request: filters are built at static init, before runtime configuration exists. */
-    @Inject
-    Instance<RestSettings> settings;
+    @Override
+    KeyPrincipal authenticate(ContainerRequestContext request) {
+        return gate.authenticate(Credentials.bearer(request));
+    }
 
     @Override
-    public void filter(ContainerRequestContext request) {
-        String presentedKey = Credentials.bearer(request).orElse(null);
-        KeyPrincipal principal = gate.authenticate(java.util.Optional.ofNullable(presentedKey));
+    void count(KeyPrincipal principal, ContainerRequestContext request) {
         gate.limit("integrations:" + principal.key().id(),
                 RateLimitPolicy.perMinute(settings.get().rateLimit().integrations().perMinute()));
+    }
 
+    /** The key authenticated, so it was presented: it is also what the signature is keyed with. */
+    @Override
+    void admit(KeyPrincipal principal, ContainerRequestContext request) {
+        String presentedKey = Credentials.bearer(request).orElseThrow();
         String timestamp = request.getHeaderString(TIMESTAMP_HEADER);
         if (!RequestSignature.isTimestamp(timestamp)) {
             throw new ApiProblem(Problem.INVALID_TIMESTAMP, TIMESTAMP_HEADER + " must be Unix seconds as 10 digits");
@@ -93,7 +86,6 @@ public class IntegrationsApiFilter implements ContainerRequestFilter {
                 throw ApiProblem.validation(IDEMPOTENCY_HEADER, "must have at most " + IDEMPOTENCY_KEY_LENGTH_MAX + " characters");
             }
         }
-        gate.authorize(principal, resource.getResourceMethod());
     }
 
     private static boolean signatureMatches(

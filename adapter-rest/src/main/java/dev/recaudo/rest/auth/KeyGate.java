@@ -77,7 +77,9 @@ public class KeyGate {
                         + Arrays.stream(required.value()).map(Permission::wireName).collect(Collectors.joining(" or ")));
             }
         });
-        if (resourceMethod.isAnnotationPresent(MovesMoney.class) && principal.companyReferenceCurrency().isEmpty()) {
+        boolean movesMoney = resourceMethod.isAnnotationPresent(MovesMoney.class)
+                || resourceMethod.getDeclaringClass().isAnnotationPresent(MovesMoney.class);
+        if (movesMoney && principal.companyReferenceCurrency().isEmpty()) {
             throw ApiProblem.noFinancialConfiguration();
         }
     }

@@ -2,20 +2,12 @@ package dev.recaudo.rest.auth;
 
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.apikey.KeyEnvironment;
-import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Problem;
-import dev.recaudo.rest.common.RestSettings;
 import jakarta.annotation.Priority;
-import jakarta.enterprise.inject.Instance;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
-import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
-import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -26,31 +18,26 @@ import java.util.Optional;
 @Provider
 @SandboxApi
 @Priority(Priorities.AUTHENTICATION)
-public class SandboxApiFilter implements ContainerRequestFilter {
-
-    @Context
-    ResourceInfo resource;
-
-    @Inject
-    KeyGate gate;
-
-    /** Looked up per request: filters are built at static init, before runtime configuration exists. */
-    @Inject
-    Instance<RestSettings> settings;
+public class SandboxApiFilter extends KeyFilter {
 
     @Override
-    public void filter(ContainerRequestContext request) {
+    KeyPrincipal authenticate(ContainerRequestContext request) {
         if (!settings.get().sandbox().enabled()) {
             throw new ApiProblem(Problem.NOT_FOUND, "The sandbox is disabled on this server");
         }
-        Optional<String> presented = Credentials.bearer(request)
-                .or(() -> Optional.ofNullable(request.getHeaderString(ExternalPaymentsApiFilter.HEADER)));
-        KeyPrincipal principal = gate.authenticate(presented);
-        gate.limit("sandbox:" + principal.key().id(), new RateLimitPolicy(settings.get().rateLimit().publicApi().limit(),
-                Duration.ofSeconds(settings.get().rateLimit().publicApi().windowSeconds())));
+        return gate.authenticate(Credentials.bearer(request)
+                .or(() -> Optional.ofNullable(request.getHeaderString(ExternalPaymentsApiFilter.HEADER))));
+    }
+
+    @Override
+    void count(KeyPrincipal principal, ContainerRequestContext request) {
+        gate.limit("sandbox:" + principal.key().id(), publicRate());
+    }
+
+    @Override
+    void admit(KeyPrincipal principal, ContainerRequestContext request) {
         if (principal.key().environment() != KeyEnvironment.TEST) {
             throw new ApiProblem(Problem.FORBIDDEN, "Sandbox controls take test keys only");
         }
-        gate.authorize(principal, resource.getResourceMethod());
     }
 }

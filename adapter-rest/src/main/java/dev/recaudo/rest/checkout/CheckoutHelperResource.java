@@ -36,7 +36,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -47,7 +46,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @CheckoutApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Checkout helper")
-@SecurityRequirement(name = "checkoutToken")
 public class CheckoutHelperResource {
 
     private final CheckoutHelperUseCase helper;

@@ -9,6 +9,7 @@ import dev.recaudo.application.checkout.CheckoutHelperUseCase.ProductDraft;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.product.Product;
+import dev.recaudo.rest.common.AcceptedCurrencies;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.PathIds;
@@ -23,15 +24,14 @@ import dev.recaudo.rest.common.validation.Uuid;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 
 /** The checkout helper's request bodies, checked and read into the use case's commands. */
 final class CheckoutRequests {
 
     /** The product currencies of the checkout helper (service-spec.md). */
-    static final Set<CurrencyCode> PRODUCT_CURRENCIES =
-            Set.of(CurrencyCode.USD, CurrencyCode.VES, CurrencyCode.COP, CurrencyCode.MXN);
+    static final AcceptedCurrencies PRODUCT_CURRENCIES =
+            AcceptedCurrencies.of(CurrencyCode.USD, CurrencyCode.VES, CurrencyCode.COP, CurrencyCode.MXN);
     static final int SKU_MAX = 100;
     static final int NAME_MAX = 200;
     static final int DESCRIPTION_MAX = 2000;
@@ -94,11 +94,7 @@ final class CheckoutRequests {
         refuseOtherCompany(key, body.companyId());
         FieldErrors errors = new FieldErrors();
         validation.check(body, errors);
-        Optional<CurrencyCode> currency = Optional.ofNullable(body.currency()).flatMap(CurrencyCode::parse)
-                .filter(PRODUCT_CURRENCIES::contains);
-        if (currency.isEmpty()) {
-            errors.add("currency", body.currency() == null ? "is required" : "must be one of USD, VES, COP, MXN");
-        }
+        Optional<CurrencyCode> currency = PRODUCT_CURRENCIES.read(errors, "currency", body.currency());
         metadata(errors, body.metadata());
         errors.throwIfAny();
         return new ProductDraft(key.scope(), body.sku(), body.name(), body.description(),

@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Exchanges an API key with {@code checkout:write} for a short-lived checkout access token. */
@@ -20,7 +19,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @ExternalPaymentsApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Checkout helper")
-@SecurityRequirement(name = "xApiKey")
 public class CheckoutTokenResource {
 
     private final AccessTokens tokens;

@@ -3,15 +3,11 @@ package dev.recaudo.rest.common;
 import dev.recaudo.domain.security.SigningKeyStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Opaque, tamper-evident pagination cursors: the position as text, sealed with an HMAC under a
@@ -29,11 +25,10 @@ public class Cursors {
     private static final int CURSOR_LENGTH_MAX = 512;
     private static final Pattern TAGGED = Pattern.compile("([a-z]+[0-9]+)\\|([a-z-]+)\\|(.*)", Pattern.DOTALL);
 
-    private final SigningKeyStore store;
-    private volatile byte[] secret;
+    private final SharedSecretMac mac;
 
     public Cursors(SigningKeyStore store) {
-        this.store = store;
+        this.mac = new SharedSecretMac(store, SECRET_NAME);
     }
 
     /** What a verified cursor of the list holds: its format and position; no format when sealed before cursors had one. */
@@ -42,7 +37,7 @@ public class Cursors {
     /** The cursor of {@code list} at {@code position}, written in {@code format} (a name and a version: {@code sync1}). */
     public String seal(String format, String list, String position) {
         byte[] payload = (format + "|" + list + "|" + position).getBytes(StandardCharsets.UTF_8);
-        return ENCODER.encodeToString(payload) + "." + ENCODER.encodeToString(mac(payload));
+        return ENCODER.encodeToString(payload) + "." + ENCODER.encodeToString(mac.of(payload));
     }
 
     /**
@@ -75,34 +70,11 @@ public class Cursors {
         try {
             byte[] payload = DECODER.decode(cursor.substring(0, dot));
             byte[] presented = DECODER.decode(cursor.substring(dot + 1));
-            return MessageDigest.isEqual(mac(payload), presented)
+            return MessageDigest.isEqual(mac.of(payload), presented)
                     ? Optional.of(new String(payload, StandardCharsets.UTF_8))
                     : Optional.empty();
         } catch (IllegalArgumentException notBase64) {
             return Optional.empty();
         }
-    }
-
-    private byte[] mac(byte[] payload) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret(), "HmacSHA256"));
-            return mac.doFinal(payload);
-        } catch (GeneralSecurityException impossible) {
-            throw new IllegalStateException("every JDK provides HmacSHA256", impossible);
-        }
-    }
-
-    private byte[] secret() {
-        byte[] loaded = secret;
-        if (loaded == null) {
-            loaded = store.loadOrCreateSecret(SECRET_NAME, () -> {
-                byte[] fresh = new byte[32];
-                new SecureRandom().nextBytes(fresh);
-                return fresh;
-            });
-            secret = loaded;
-        }
-        return loaded;
     }
 }

@@ -53,8 +53,7 @@ public class ErrorMappers {
         if (field.isEmpty()) {
             return responses.render(new ApiProblem(Problem.MALFORMED_BODY, "The request body must be a JSON object"), request);
         }
-        return responses.render(new ApiProblem(Problem.VALIDATION, field + " has the wrong type",
-                Map.of(field, List.of("has the wrong type"))), request);
+        return responses.render(ApiProblem.validation(field, "has the wrong type"), request);
     }
 
     @ServerExceptionMapper
@@ -72,8 +71,7 @@ public class ErrorMappers {
         if (field.isEmpty()) {
             return malformed(request);
         }
-        return responses.render(new ApiProblem(Problem.VALIDATION, field + " is invalid",
-                Map.of(field, List.of("is invalid"))), request);
+        return responses.render(ApiProblem.validation(field, "is invalid"), request);
     }
 
     @ServerExceptionMapper

@@ -6,10 +6,12 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
 import jakarta.validation.Validator;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
@@ -20,8 +22,10 @@ import java.util.function.Function;
  * or the record component, {@code documents[0].amountMinor} inside lists). The {@code *Requests}
  * classes call it before their hand-written rules, so the client gets every problem in one answer
  * in its family's envelope. Violations come in record component order, whatever order the
- * validator found them in. A record built by hand from a JSON tree brings the problems found while
- * reading it (a JSON type, a name the domain parses), which take their field's place in that order.
+ * validator found them in; a field's own come in the order its annotations are written, so a
+ * length is named before the shape the too long text also misses. A record built by hand from a
+ * JSON tree brings the problems found while reading it (a JSON type, a name the domain parses),
+ * which take their field's place in that order.
  */
 @ApplicationScoped
 public class RequestValidation {
@@ -54,7 +58,7 @@ public class RequestValidation {
         RecordComponent[] components = request.getClass().getRecordComponents();
         List<Named> found = new ArrayList<>();
         read.forEach((field, message) ->
-                found.add(new Named(field, message, List.of(indexOf(components, field, RequestValidation::jsonName)))));
+                found.add(new Named(field, message, List.of(indexOf(components, field, RequestValidation::jsonName)), 0)));
         List<Named> named = new ArrayList<>();
         for (ConstraintViolation<Object> violation : validator.validate(request)) {
             Named name = name(request.getClass(), violation);
@@ -62,7 +66,8 @@ public class RequestValidation {
                 named.add(name);
             }
         }
-        named.sort(Comparator.comparing(Named::order, RequestValidation::compareOrder).thenComparing(Named::message));
+        named.sort(Comparator.comparing(Named::order, RequestValidation::compareOrder).thenComparingInt(Named::declared)
+                .thenComparing(Named::message));
         named.addAll(found);
         // A stable sort: the problems of one field stay in the order they came in.
         named.sort(Comparator.comparing(Named::order, RequestValidation::compareOrder));
@@ -72,6 +77,7 @@ public class RequestValidation {
     private static Named name(Class<?> root, ConstraintViolation<Object> violation) {
         StringBuilder field = new StringBuilder();
         List<Integer> order = new ArrayList<>();
+        int declared = 0;
         Type type = root;
         for (Path.Node node : violation.getPropertyPath()) {
             if (node.isInIterable() && node.getIndex() != null) {
@@ -83,11 +89,21 @@ public class RequestValidation {
             }
             RecordComponent[] components = raw(type).getRecordComponents();
             int index = indexOf(components, node.getName(), RecordComponent::getName);
+            declared = declaredAt(raw(type), components[index], violation.getConstraintDescriptor().getAnnotation());
             field.append(field.isEmpty() ? "" : ".").append(jsonName(components[index]));
             order.add(index);
             type = elementType(components[index].getGenericType());
         }
-        return new Named(field.toString(), violation.getMessage(), order);
+        return new Named(field.toString(), violation.getMessage(), order, declared);
+    }
+
+    /** Where the violated constraint is written among the annotations of the component's field; -1 when it is not one of them. */
+    private static int declaredAt(Class<?> record, RecordComponent component, Annotation constraint) {
+        try {
+            return Arrays.asList(record.getDeclaredField(component.getName()).getDeclaredAnnotations()).indexOf(constraint);
+        } catch (NoSuchFieldException impossible) {
+            throw new IllegalStateException("A record has a field for each component", impossible);
+        }
     }
 
     /** The component {@code naming} calls {@code name}. */
@@ -127,5 +143,5 @@ public class RequestValidation {
         return Integer.compare(left.size(), right.size());
     }
 
-    private record Named(String field, String message, List<Integer> order) {}
+    private record Named(String field, String message, List<Integer> order, int declared) {}
 }

@@ -8,6 +8,7 @@ import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.rest.common.AcceptedCurrencies;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.PathIds;
@@ -19,14 +20,13 @@ import dev.recaudo.rest.common.validation.Text;
 import dev.recaudo.rest.common.validation.Uuid;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /** The bodies and headers of the external payments API's writes, read into the use case's commands. */
 final class ExternalPaymentRequests {
 
     /** The currencies the external payments API takes (service-spec.md). */
-    static final Set<CurrencyCode> CURRENCIES = Set.of(CurrencyCode.VES, CurrencyCode.USD, CurrencyCode.CRC);
+    static final AcceptedCurrencies CURRENCIES = AcceptedCurrencies.of(CurrencyCode.VES, CurrencyCode.USD, CurrencyCode.CRC);
     static final int REFERENCE_MAX = 255;
     static final int DESCRIPTION_MAX = 2000;
     static final int URL_MAX = 2048;
@@ -64,11 +64,7 @@ final class ExternalPaymentRequests {
             CreateExternalPaymentRequest body) {
         FieldErrors errors = new FieldErrors();
         validation.check(body, errors);
-        Optional<CurrencyCode> currency = Optional.ofNullable(body.currency()).flatMap(CurrencyCode::parse)
-                .filter(CURRENCIES::contains);
-        if (currency.isEmpty()) {
-            errors.add("currency", body.currency() == null ? "is required" : "must be one of VES, USD, CRC");
-        }
+        Optional<CurrencyCode> currency = CURRENCIES.read(errors, "currency", body.currency());
         errors.throwIfAny();
         Optional<DocumentId> invoiceId = Optional.ofNullable(body.invoiceId()).flatMap(PathIds::parse).map(DocumentId::new);
         return new CreatePayment(key.scope(), PartnerScope.of(key.key()).name(), key.key().source(), key.key().id().value(),

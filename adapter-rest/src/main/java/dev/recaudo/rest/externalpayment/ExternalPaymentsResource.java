@@ -47,7 +47,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The external payments API (docs/reference/external-payments.md). A key sees only its partner's payments. */
@@ -55,7 +54,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @ExternalPaymentsApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "External payments")
-@SecurityRequirement(name = "xApiKey")
 public class ExternalPaymentsResource {
 
     private final ExternalPaymentsUseCase payments;

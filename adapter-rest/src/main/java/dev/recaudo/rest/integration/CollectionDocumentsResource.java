@@ -15,7 +15,6 @@ import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.rest.auth.IntegrationsApi;
-import dev.recaudo.rest.auth.IntegrationsApiFilter;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
@@ -27,9 +26,9 @@ import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -44,7 +43,6 @@ import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -102,27 +100,22 @@ public class CollectionDocumentsResource {
     @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response upsert(
-            @PathParam("companyId") String companyId,
-            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
-            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
+            @BeanParam IntegrationWrite write,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         UpsertDocument command = DocumentRequests.upsert(validation, key, bodies.read(json, DocumentRequests.UpsertRequest.class),
                 json.get("metadata"), settings.integrations().linesPerDocumentMax());
         return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
-                IdempotentWrites.Request.ofBody("integrations.collection_documents.upsert", idempotencyKey, json), () -> {
+                IdempotentWrites.Request.ofBody("integrations.collection_documents.upsert", write.idempotencyKey(), json), () -> {
             UpsertResult result = documents.upsert(command);
             if (result instanceof UpsertResult.Created created) {
-                caller.outcome("created", null);
-                return new IdempotentWrites.Reply(201, IntegrationViews.document(created.document()));
+                return UpsertReplies.reply(caller, UpsertReplies.CREATED, IntegrationViews.document(created.document()));
             }
             if (result instanceof UpsertResult.Updated updated) {
-                caller.outcome("updated", null);
-                return new IdempotentWrites.Reply(200, IntegrationViews.document(updated.document()));
+                return UpsertReplies.reply(caller, UpsertReplies.UPDATED, IntegrationViews.document(updated.document()));
             }
             if (result instanceof UpsertResult.Unchanged unchanged) {
-                caller.outcome("unchanged", null);
-                return new IdempotentWrites.Reply(200, IntegrationViews.document(unchanged.document()));
+                return UpsertReplies.reply(caller, UpsertReplies.UNCHANGED, IntegrationViews.document(unchanged.document()));
             }
             throw rejection(((UpsertResult.Rejected) result).reason());
         });
@@ -204,14 +197,12 @@ public class CollectionDocumentsResource {
     @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
     @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response cancel(
-            @PathParam("companyId") String companyId,
-            @PathParam("externalDocumentId") String externalDocumentId,
-            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
-            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey) {
+            @BeanParam IntegrationWrite write,
+            @PathParam("externalDocumentId") String externalDocumentId) {
         KeyPrincipal key = caller.key();
         String source = IntegrationFields.partner(key);
         return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
-                new IdempotentWrites.Request("integrations.collection_documents.cancel", idempotencyKey,
+                new IdempotentWrites.Request("integrations.collection_documents.cancel", write.idempotencyKey(),
                         Map.of("externalDocumentId", externalDocumentId), null), () -> {
                     CancelResult result = documents.cancel(key.scope(), source, externalDocumentId);
                     if (result instanceof CancelResult.Canceled canceled) {

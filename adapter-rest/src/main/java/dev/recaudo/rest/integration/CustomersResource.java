@@ -13,20 +13,20 @@ import dev.recaudo.domain.customer.CustomerListItem;
 import dev.recaudo.domain.customer.CustomerListQuery;
 import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.rest.auth.IntegrationsApi;
-import dev.recaudo.rest.auth.IntegrationsApiFilter;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Cursors;
-import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
 import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
+import dev.recaudo.rest.integration.CustomerRequests.UpsertCustomerRequest;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -40,7 +40,6 @@ import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -65,29 +64,21 @@ public class CustomersResource {
     private final Caller caller;
     private final Cursors cursors;
     private final RequestBodies bodies;
+    private final RequestValidation validation;
     private final IdempotentWrites idempotent;
     private final RestSettings settings;
 
     public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors,
-            RequestBodies bodies, IdempotentWrites idempotent, RestSettings settings) {
+            RequestBodies bodies, RequestValidation validation, IdempotentWrites idempotent, RestSettings settings) {
         this.customers = customers;
         this.upserts = upserts;
         this.bodies = bodies;
+        this.validation = validation;
         this.idempotent = idempotent;
         this.caller = caller;
         this.cursors = cursors;
         this.settings = settings;
     }
-
-    public record UpsertCustomerRequest(
-            String source,
-            String externalCustomerId,
-            String type,
-            String name,
-            String email,
-            String phone,
-            String taxId,
-            String customerCode) {}
 
     public record UpsertCustomerResponse(
             UUID customerId, UUID companyCustomerId, String source, String externalCustomerId, String status) {}
@@ -142,21 +133,14 @@ public class CustomersResource {
     @APIResponse(responseCode = "409", ref = "IntegrationsConflict")
     @APIResponse(responseCode = "415", ref = "IntegrationsUnsupportedMediaType")
     public Response upsert(
-            @PathParam("companyId") String companyId,
-            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
-            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
+            @BeanParam IntegrationWrite write,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
         UpsertCustomerRequest body = bodies.read(json, UpsertCustomerRequest.class);
-        FieldErrors errors = new FieldErrors();
-        IntegrationFields.source(body.source(), key, errors);
-        IntegrationFields.requiredText("externalCustomerId", body.externalCustomerId(), 255, errors);
-        Optional<CustomerProfile> profile = IntegrationFields.customerProfile("", body.type(), body.name(), body.email(),
-                body.phone(), body.taxId(), body.customerCode(), errors);
-        errors.throwIfAny();
+        CustomerProfile profile = CustomerRequests.upsert(validation, key, body);
         return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
-                IdempotentWrites.Request.ofBody("integrations.customers.upsert", idempotencyKey, json),
-                () -> upsertReply(key, body, profile.orElseThrow()));
+                IdempotentWrites.Request.ofBody("integrations.customers.upsert", write.idempotencyKey(), json),
+                () -> upsertReply(key, body, profile));
     }
 
     private IdempotentWrites.Reply upsertReply(KeyPrincipal key, UpsertCustomerRequest body, CustomerProfile profile) {
@@ -171,17 +155,15 @@ public class CustomersResource {
         String status;
         if (result instanceof UpsertResult.Created created) {
             customer = created.customer();
-            status = "created";
+            status = UpsertReplies.CREATED;
         } else if (result instanceof UpsertResult.Updated updated) {
             customer = updated.customer();
-            status = "updated";
+            status = UpsertReplies.UPDATED;
         } else {
             customer = ((UpsertResult.Unchanged) result).customer();
-            status = "unchanged";
+            status = UpsertReplies.UNCHANGED;
         }
-        caller.outcome(status, null);
-        return new IdempotentWrites.Reply("created".equals(status) ? 201 : 200, new UpsertCustomerResponse(
-                customer.customerId(), customer.companyCustomerId(), body.source(), body.externalCustomerId(), status));
+        return UpsertReplies.reply(caller, status, new UpsertCustomerResponse(customer.customerId(),
+                customer.companyCustomerId(), body.source(), body.externalCustomerId(), status));
     }
-
 }

@@ -15,6 +15,9 @@ import dev.recaudo.rest.common.validation.AmountMinor;
 import dev.recaudo.rest.common.validation.PathSegment;
 import dev.recaudo.rest.common.validation.Text;
 import dev.recaudo.rest.common.validation.Text.Blank;
+import dev.recaudo.rest.integration.CustomerRequests.CustomerData;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -29,8 +32,6 @@ final class DocumentRequests {
 
     private DocumentRequests() {}
 
-    public record CustomerData(String type, String name, String email, String phone, String taxId, String customerCode) {}
-
     public record LineRequest(Long quantity, Long unitAmountMinor, Long amountMinor, String description, String periodStart,
             String periodEnd) {}
 
@@ -38,12 +39,12 @@ final class DocumentRequests {
             String source,
             @Text(max = IntegrationFields.ID_MAX, required = true, blank = Blank.ABSENT) @PathSegment String externalDocumentId,
             @Text(max = IntegrationFields.ID_MAX, required = true, blank = Blank.ABSENT) String customerExternalId,
-            CustomerData customer,
+            @NotNull(message = "is required: the customer is synchronized with the document") @Valid CustomerData customer,
             String currency,
             @AmountMinor(min = 1, required = false) Long totalMinor,
             List<LineRequest> lines,
-            String invoiceNumber,
-            String description,
+            @Text(max = 100, blank = Blank.ABSENT) String invoiceNumber,
+            @Text(max = 2000, blank = Blank.ABSENT) String description,
             String issueDate,
             String dueDate,
             JsonNode metadata) {}
@@ -51,9 +52,8 @@ final class DocumentRequests {
     /**
      * The command of an upsert. {@code metadata} is stored from the body as parsed ({@code sentMetadata}), not
      * from the record: binding the record reads the tree again, and that loses the spelling of numbers.
-     * The record's annotations are the shape rules of the fields the lines' sum depends on, so the sum is
-     * still checked only when all of them are valid; the optional texts after it stay here, since
-     * blank means absent and the kept value is trimmed.
+     * The record's annotations are the shape rules, the customer's included; the lines' sum is still
+     * checked only when every other rule holds, since it depends on the ids, the total and the lines.
      */
     static UpsertDocument upsert(RequestValidation validation, KeyPrincipal key, UpsertRequest body, JsonNode sentMetadata,
             int linesMax) {
@@ -64,14 +64,6 @@ final class DocumentRequests {
                 && body.externalDocumentId().startsWith(InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX)) {
             errors.add("externalDocumentId", "must not start with " + InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX
                     + " (reserved for public invoices identified by their idempotency key)");
-        }
-        Optional<CustomerProfile> profile = Optional.empty();
-        if (body.customer() == null) {
-            errors.add("customer", "is required: the customer is synchronized with the document");
-        } else {
-            CustomerData customer = body.customer();
-            profile = IntegrationFields.customerProfile("customer.", customer.type(), customer.name(), customer.email(),
-                    customer.phone(), customer.taxId(), customer.customerCode(), errors);
         }
         Optional<CurrencyCode> currency = CurrencyCode.parse(body.currency());
         if (currency.isEmpty()) {
@@ -91,18 +83,17 @@ final class DocumentRequests {
                 errors.add("totalMinor", "must equal the sum of the lines' amountMinor (" + sum + ")");
             }
         }
-        Optional<String> invoiceNumber = IntegrationFields.optionalText("invoiceNumber", body.invoiceNumber(), 100, errors);
-        Optional<String> description = IntegrationFields.optionalText("description", body.description(), 2000, errors);
         Optional<Instant> issueDate = IntegrationFields.dateTime("issueDate", body.issueDate(), false, errors);
         Optional<Instant> dueDate = IntegrationFields.dateTime("dueDate", body.dueDate(), false, errors);
         if (body.metadata() != null && !body.metadata().isNull() && !body.metadata().isObject()) {
             errors.add("metadata", "must be a JSON object");
         }
         errors.throwIfAny();
-        String name = invoiceNumber.orElse(body.externalDocumentId());
-        DocumentDetails details = new DocumentDetails(name, description, profile.get().phone(), profile.get().email(),
-                invoiceNumber, issueDate, dueDate);
-        return new UpsertDocument(key.scope(), body.source(), body.externalDocumentId(), body.customerExternalId(), profile.get(),
+        CustomerProfile profile = CustomerRequests.profile(body.customer());
+        Optional<String> invoiceNumber = IntegrationFields.kept(body.invoiceNumber());
+        DocumentDetails details = new DocumentDetails(invoiceNumber.orElse(body.externalDocumentId()),
+                IntegrationFields.kept(body.description()), profile.phone(), profile.email(), invoiceNumber, issueDate, dueDate);
+        return new UpsertDocument(key.scope(), body.source(), body.externalDocumentId(), body.customerExternalId(), profile,
                 currency.get(), lines, details,
                 Optional.ofNullable(sentMetadata).filter(JsonNode::isObject).map(JsonNode::toString));
     }

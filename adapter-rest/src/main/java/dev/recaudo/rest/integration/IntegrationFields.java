@@ -1,9 +1,6 @@
 package dev.recaudo.rest.integration;
 
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
-import dev.recaudo.domain.common.EmailAddress;
-import dev.recaudo.domain.customer.CustomerProfile;
-import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.rest.common.ApiProblem;
@@ -13,7 +10,6 @@ import dev.recaudo.rest.common.Problem;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 import java.util.Optional;
 
 /** Field rules shared by the integrations request bodies. */
@@ -88,30 +84,16 @@ final class IntegrationFields {
         return false;
     }
 
-    static void requiredText(String field, String value, int lengthMax, FieldErrors errors) {
-        if (value == null || value.isBlank()) {
-            errors.add(field, "is required");
-        } else if (value.length() > lengthMax) {
-            errors.add(field, "must have at most " + lengthMax + " characters");
-        }
+    /** An optional text as the request keeps it: blank is absent, the rest trimmed. */
+    static Optional<String> kept(String value) {
+        return Optional.ofNullable(value).filter(text -> !text.isBlank()).map(String::trim);
     }
 
     static Optional<String> optionalText(String field, String value, int lengthMax, FieldErrors errors) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        if (value.length() > lengthMax) {
+        if (value != null && value.length() > lengthMax && !value.isBlank()) {
             errors.add(field, "must have at most " + lengthMax + " characters");
         }
-        return Optional.of(value.trim());
-    }
-
-    static Optional<String> email(String field, String value, FieldErrors errors) {
-        Optional<String> email = optionalText(field, value, EmailAddress.LENGTH_MAX, errors);
-        if (email.isPresent() && !EmailAddress.isValid(email.get())) {
-            errors.add(field, "must be a valid e-mail address");
-        }
-        return email;
+        return kept(value);
     }
 
     /**
@@ -151,37 +133,5 @@ final class IntegrationFields {
         Optional<Instant> parsed = dateTime(field, value, false, errors);
         errors.throwIfAny();
         return parsed;
-    }
-
-    /**
-     * A customer as the integrations bodies describe it; field names in errors get {@code prefix}
-     * ({@code ""} or {@code "customer."}). Empty when any field is invalid.
-     */
-    static Optional<CustomerProfile> customerProfile(String prefix, String type, String name, String email, String phone,
-            String taxId, String customerCode, FieldErrors errors) {
-        Optional<CustomerType> parsedType = Optional.empty();
-        boolean valid = true;
-        if (type != null) {
-            if (type.equals("individual") || type.equals("business")) {
-                parsedType = Optional.of(CustomerType.valueOf(type.toUpperCase(Locale.ROOT)));
-            } else {
-                errors.add(prefix + "type", "must be individual or business");
-                valid = false;
-            }
-        }
-        if (name == null || name.isBlank() || name.length() > CustomerProfile.NAME_LENGTH_MAX) {
-            errors.add(prefix + "name", "is required, at most " + CustomerProfile.NAME_LENGTH_MAX + " characters");
-            valid = false;
-        }
-        FieldErrors own = new FieldErrors();
-        Optional<String> parsedEmail = email(prefix + "email", email, own);
-        Optional<String> parsedPhone = optionalText(prefix + "phone", phone, 32, own);
-        Optional<String> parsedTaxId = optionalText(prefix + "taxId", taxId, 255, own);
-        Optional<String> code = optionalText(prefix + "customerCode", customerCode, 100, own);
-        own.copyTo(errors);
-        if (!valid || !own.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new CustomerProfile(parsedType, name, parsedEmail, parsedPhone, parsedTaxId, code));
     }
 }

@@ -15,7 +15,6 @@ import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import dev.recaudo.rest.auth.IntegrationsApi;
-import dev.recaudo.rest.auth.IntegrationsApiFilter;
 import dev.recaudo.rest.auth.KeyGate;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
@@ -30,6 +29,7 @@ import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RequestIds;
 import dev.recaudo.rest.common.RestSettings;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -47,7 +47,6 @@ import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -112,9 +111,7 @@ public class PaymentsResource {
                     oneOf = {PaymentAnswers.FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
     @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response verifiedPayment(
-            @PathParam("companyId") String companyId,
-            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
-            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
+            @BeanParam IntegrationWrite write,
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
@@ -124,7 +121,7 @@ public class PaymentsResource {
         VerifiedPayment command = PaymentRequests.verified(validation, key, body, requestId, documentsMax());
         return answers.guarded(body.externalPaymentId(), body.source(), requestId, () -> idempotent.execute(
                 IdempotentWrites.Family.INTEGRATIONS, key,
-                IdempotentWrites.Request.ofBody("integrations.verified_payments", idempotencyKey, json),
+                IdempotentWrites.Request.ofBody("integrations.verified_payments", write.idempotencyKey(), json),
                 () -> answers.answer(payments.apply(command), requestId),
                 replay -> answers.alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
     }
@@ -148,10 +145,8 @@ public class PaymentsResource {
                     oneOf = {PaymentAnswers.FailedPayment.class, ErrorEnvelopes.IntegrationsErrorResponse.class})))
     @APIResponse(responseCode = "503", ref = "IntegrationsServiceUnavailable")
     public Response certifiedRate(
-            @PathParam("companyId") String companyId,
+            @BeanParam IntegrationWrite write,
             @PathParam("externalPaymentId") String externalPaymentId,
-            @Parameter(required = true, description = "Stable per operation; the same key and body replay the first answer")
-            @HeaderParam(IntegrationsApiFilter.IDEMPOTENCY_HEADER) String idempotencyKey,
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
@@ -159,7 +154,7 @@ public class PaymentsResource {
         String source = IntegrationFields.partner(key);
         CertifiedRateCommand command = PaymentRequests.certified(validation, key, source, externalPaymentId, body, requestId, documentsMax());
         // The payment is part of the request: the same body for another payment is another request.
-        IdempotentWrites.Request request = new IdempotentWrites.Request("integrations.certified_rate", idempotencyKey,
+        IdempotentWrites.Request request = new IdempotentWrites.Request("integrations.certified_rate", write.idempotencyKey(),
                 Map.of("externalPaymentId", externalPaymentId), json);
         return answers.guarded(externalPaymentId, source, requestId, () -> idempotent.execute(IdempotentWrites.Family.INTEGRATIONS,
                 key, request, () -> answers.answer(payments.certify(command), requestId)));

@@ -1,18 +1,14 @@
 package dev.recaudo.rest.page;
 
 import dev.recaudo.domain.security.SigningKeyStore;
+import dev.recaudo.rest.common.SharedSecretMac;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.UUID;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The anti-forgery token of the page's Pay form: {@code <expiry>.<HMAC-SHA256(checkoutId.expiry)>},
@@ -26,12 +22,11 @@ public class PageTokens {
     static final Duration LIFETIME = Duration.ofHours(1);
     private static final String SECRET_NAME = "hosted-page-form";
 
-    private final SigningKeyStore keys;
+    private final SharedSecretMac mac;
     private final Clock clock;
-    private volatile byte[] secret;
 
     public PageTokens(SigningKeyStore keys, Clock clock) {
-        this.keys = keys;
+        this.mac = new SharedSecretMac(keys, SECRET_NAME);
         this.clock = clock;
     }
 
@@ -60,26 +55,7 @@ public class PageTokens {
     }
 
     private String mac(UUID checkoutId, long expiry) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret(), "HmacSHA256"));
-            byte[] digest = mac.doFinal((checkoutId + "." + expiry).getBytes(StandardCharsets.US_ASCII));
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
-        }
-    }
-
-    private byte[] secret() {
-        byte[] known = secret;
-        if (known == null) {
-            known = keys.loadOrCreateSecret(SECRET_NAME, () -> {
-                byte[] fresh = new byte[32];
-                new SecureRandom().nextBytes(fresh);
-                return fresh;
-            });
-            secret = known;
-        }
-        return known;
+        byte[] digest = mac.of((checkoutId + "." + expiry).getBytes(StandardCharsets.US_ASCII));
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
     }
 }

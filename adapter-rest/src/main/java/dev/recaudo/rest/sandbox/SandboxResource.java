@@ -31,7 +31,6 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -40,10 +39,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/sandbox")
 @SandboxApi
+@MovesMoney
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Sandbox")
-@SecurityRequirement(name = "apiKeyBearer")
-@SecurityRequirement(name = "xApiKey")
 @APIResponse(responseCode = "404", ref = "PublicNotFound")
 @APIResponse(responseCode = "409", ref = "PublicConflict")
 @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
@@ -70,7 +68,6 @@ public class SandboxResource {
     @POST
     @Operation(operationId = "completeSandboxCheckout")
     @Path("checkouts/{checkoutId}/complete")
-    @MovesMoney
     @APIResponse(responseCode = "200", description = "The invoice paid, or the external payment completed",
             content = @Content(schema = @Schema(
                     anyOf = {PublicInvoice.class, ExternalPaymentViews.ExternalPaymentBody.class})))
@@ -98,9 +95,7 @@ public class SandboxResource {
     @POST
     @Operation(operationId = "failSandboxCheckout")
     @Path("checkouts/{checkoutId}/fail")
-    @MovesMoney
-    @APIResponse(responseCode = "200", description = "The invoice, now FAILED",
-            content = @Content(schema = @Schema(implementation = PublicInvoice.class)))
+    @APIResponse(responseCode = "200", description = "The invoice, now FAILED")
     public PublicInvoice fail(@PathParam("checkoutId") String checkoutId) {
         return answer(sandbox.failCheckout(caller.key().scope(), caller.key().key().source(), PathIds.uuid("checkoutId", checkoutId)));
     }
@@ -109,9 +104,7 @@ public class SandboxResource {
     @POST
     @Operation(operationId = "conciliateSandboxInvoice")
     @Path("invoices/{invoiceId}/conciliate")
-    @MovesMoney
-    @APIResponse(responseCode = "200", description = "The invoice, now CONCILIATED",
-            content = @Content(schema = @Schema(implementation = PublicInvoice.class)))
+    @APIResponse(responseCode = "200", description = "The invoice, now CONCILIATED")
     public PublicInvoice conciliate(@PathParam("invoiceId") String invoiceId) {
         return answer(sandbox.conciliate(caller.key().scope(), caller.key().key().source(), new DocumentId(PathIds.uuid("invoiceId", invoiceId))));
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.rest.common.validation.AmountMinor;
+import dev.recaudo.rest.common.validation.Matches;
 import dev.recaudo.rest.common.validation.Text;
 import jakarta.validation.Valid;
 import jakarta.validation.Validation;
@@ -13,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Violations are named as the JSON names the field, in record component order, next to hand-written errors. */
+/**
+ * Violations are named as the JSON names the field, in record component order and, within a field, in
+ * the order its constraints are written, next to hand-written errors.
+ */
 class RequestValidationTest {
 
     private final RequestValidation validation = new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
@@ -34,6 +38,18 @@ class RequestValidationTest {
                         + "ref_code must have 1 to 2 characters; lines[1].id is required; "
                         + "lines[1].amountMinor must be an integer from 1 to " + Money.AMOUNT_MINOR_MAX + "; name is required; "
                         + "currency must be one of USD, VES"));
+    }
+
+    /** Alphabetically, "must match ^[a-z]+$" would come before "must have 1 to 3 characters". */
+    record Code(@Text(max = 3) @Matches(regexp = "^[a-z]+$") String code) {}
+
+    @Test
+    void givenTwoConstraintsOfOneFieldBroken_whenChecked_thenNamedInTheOrderTheyAreWritten() {
+        FieldErrors errors = new FieldErrors();
+        validation.check(new Code("ABCD"), errors);
+        assertThatThrownBy(errors::throwIfAny).isInstanceOfSatisfying(ApiProblem.class, problem ->
+                assertThat(problem.getMessage()).isEqualTo("The request is invalid: code must have 1 to 3 characters; "
+                        + "code must match ^[a-z]+$"));
     }
 
     @Test

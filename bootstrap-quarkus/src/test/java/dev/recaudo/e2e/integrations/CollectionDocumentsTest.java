@@ -109,6 +109,22 @@ class CollectionDocumentsTest {
     }
 
     @Test
+    void givenInvalidCustomerOrTexts_whenUpserting_then400NamingEachFieldInOneAnswer() {
+        Partner partner = Partner.create();
+        String body = Partner.document("D-1", "C-1", "USD", 1000)
+                .replace("\"type\":\"business\"", "\"type\":\"person\",\"email\":\"ana@\"")
+                .replace("\"F-D-1\"", "\"" + "F".repeat(101) + "\"");
+        partner.post("/collection-documents/upsert", body).then().statusCode(400)
+                .body("error.code", equalTo("validation_error"))
+                .body("error.message", equalTo("The request is invalid: customer.type must be individual or business; "
+                        + "customer.email must be a valid e-mail address; invoiceNumber must have at most 100 characters"));
+        partner.post("/collection-documents/upsert", body.replaceAll("\"customer\":\\{[^}]*\\},", "")).then().statusCode(400)
+                .body("error.message", equalTo("The request is invalid: customer is required: the customer is synchronized"
+                        + " with the document; invoiceNumber must have at most 100 characters"));
+        assertThat(Sql.count("SELECT count(*) FROM collection_documents WHERE company_id = ?", partner.key.company().id())).isZero();
+    }
+
+    @Test
     void givenDocument_whenCanceled_thenAnnulledIdempotentlyAndRefusedWhenPaid() {
         Partner partner = Partner.create();
         String id = partner.createDocument("INV-4", "C-1", "USD", 1000).getString("invoiceId");

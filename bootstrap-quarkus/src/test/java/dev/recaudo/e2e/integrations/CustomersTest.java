@@ -75,9 +75,17 @@ class CustomersTest {
         String path = Integrations.customersPath(key) + "/upsert";
         Integrations.post(key, path, "{\"source\":\"acme-erp\",\"externalCustomerId\":\"\",\"type\":\"person\",\"name\":\"\"}")
                 .then().statusCode(400)
-                .body("error.code", equalTo("validation_error"));
+                .body("error.code", equalTo("validation_error"))
+                .body("error.message", equalTo("The request is invalid: externalCustomerId is required; "
+                        + "type must be individual or business; name is required, at most 200 characters"));
         Integrations.post(key, path, customer("c-1", "x".repeat(201), null))
-                .then().statusCode(400).body("error.code", equalTo("validation_error"));
+                .then().statusCode(400).body("error.code", equalTo("validation_error"))
+                .body("error.message", equalTo("The request is invalid: name is required, at most 200 characters"));
+        Integrations.post(key, path, "{\"source\":\"acme-erp\",\"externalCustomerId\":\"c-1\",\"name\":\"Ana\","
+                + "\"email\":\"" + "a".repeat(195) + "@example.com\",\"phone\":\"" + "1".repeat(33) + "\"}")
+                .then().statusCode(400)
+                .body("error.message", equalTo("The request is invalid: email must have at most 200 characters; "
+                        + "email must be a valid e-mail address; phone must have at most 32 characters"));
         Integrations.post(key, path, customer("c-1", "x".repeat(200), null)).then().statusCode(201);
     }
 

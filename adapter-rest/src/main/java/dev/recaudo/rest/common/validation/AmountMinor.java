@@ -5,7 +5,6 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import dev.recaudo.domain.money.Money;
 import jakarta.validation.Constraint;
-import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
@@ -34,22 +33,22 @@ public @interface AmountMinor {
     Class<? extends Payload>[] payload() default {};
 
     /** Checks one {@link AmountMinor}. */
-    class Validator implements ConstraintValidator<AmountMinor, Long> {
-
-        private AmountMinor amount;
+    class Validator extends PresentValueValidator<AmountMinor, Long> {
 
         @Override
-        public void initialize(AmountMinor annotation) {
-            amount = annotation;
+        boolean required() {
+            return rule.required();
         }
 
         @Override
-        public boolean isValid(Long value, ConstraintValidatorContext context) {
-            if (value == null) {
-                return !amount.required() || Violations.refuse(context, amount.whenNull());
-            }
-            return (value >= amount.min() && value <= Money.AMOUNT_MINOR_MAX)
-                    || Violations.refuse(context, "must be an integer from " + amount.min() + " to " + Money.AMOUNT_MINOR_MAX);
+        String whenAbsent() {
+            return rule.whenNull();
+        }
+
+        @Override
+        boolean isValidPresent(Long value, ConstraintValidatorContext context) {
+            return (value >= rule.min() && value <= Money.AMOUNT_MINOR_MAX)
+                    || Violations.refuse(context, "must be an integer from " + rule.min() + " to " + Money.AMOUNT_MINOR_MAX);
         }
     }
 }

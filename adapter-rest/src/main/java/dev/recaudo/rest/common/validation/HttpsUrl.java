@@ -4,7 +4,6 @@ import static java.lang.annotation.ElementType.FIELD;
 import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import jakarta.validation.Constraint;
-import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
@@ -30,22 +29,12 @@ public @interface HttpsUrl {
     Class<? extends Payload>[] payload() default {};
 
     /** Checks one {@link HttpsUrl}. */
-    class Validator implements ConstraintValidator<HttpsUrl, String> {
-
-        private int max;
+    class Validator extends PresentValueValidator<HttpsUrl, String> {
 
         @Override
-        public void initialize(HttpsUrl annotation) {
-            max = annotation.max();
-        }
-
-        @Override
-        public boolean isValid(String value, ConstraintValidatorContext context) {
-            if (value == null) {
-                return true;
-            }
-            if (value.length() > max) {
-                return Violations.refuse(context, "must have at most " + max + " characters");
+        boolean isValidPresent(String value, ConstraintValidatorContext context) {
+            if (value.length() > rule.max()) {
+                return Violations.refuse(context, "must have at most " + rule.max() + " characters");
             }
             try {
                 URI uri = new URI(value);

@@ -4,7 +4,6 @@ import static java.lang.annotation.ElementType.FIELD;
 import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import jakarta.validation.Constraint;
-import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
@@ -30,20 +29,20 @@ public @interface Matches {
     Class<? extends Payload>[] payload() default {};
 
     /** Checks one {@link Matches}. */
-    class Validator implements ConstraintValidator<Matches, String> {
+    class Validator extends PresentValueValidator<Matches, String> {
 
-        private String regexp;
+        /** Compiled once per annotated field, not per value. */
         private Pattern pattern;
 
         @Override
         public void initialize(Matches annotation) {
-            regexp = annotation.regexp();
-            pattern = Pattern.compile(regexp);
+            super.initialize(annotation);
+            pattern = Pattern.compile(annotation.regexp());
         }
 
         @Override
-        public boolean isValid(String value, ConstraintValidatorContext context) {
-            return value == null || pattern.matcher(value).matches() || Violations.refuse(context, "must match " + regexp);
+        boolean isValidPresent(String value, ConstraintValidatorContext context) {
+            return pattern.matcher(value).matches() || Violations.refuse(context, "must match " + rule.regexp());
         }
     }
 }

@@ -1,10 +1,10 @@
 package dev.recaudo.rest.common.validation;
 
+import static java.lang.annotation.ElementType.ANNOTATION_TYPE;
 import static java.lang.annotation.ElementType.FIELD;
 import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import jakarta.validation.Constraint;
-import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
@@ -18,9 +18,10 @@ import java.util.regex.Pattern;
  * N characters"). A text the service keeps trimmed is measured {@link #trimmed}; a text of the right
  * length may also have to match {@link #pattern} as a whole ("must match" and the expression). Where
  * the spec words a field's whole rule as one sentence, {@link #refused} is that sentence, answered for
- * every refusal, absence included.
+ * every refusal, absence included. It may also compose a field's own constraint that words every
+ * refusal with one message.
  */
-@Target(FIELD)
+@Target({FIELD, ANNOTATION_TYPE})
 @Retention(RUNTIME)
 @Constraint(validatedBy = Text.Validator.class)
 public @interface Text {
@@ -49,35 +50,45 @@ public @interface Text {
     enum Blank { REFUSED, ABSENT }
 
     /** Checks one {@link Text}. */
-    class Validator implements ConstraintValidator<Text, String> {
+    class Validator extends PresentValueValidator<Text, String> {
 
-        private Text text;
         private Pattern pattern;
 
         @Override
         public void initialize(Text annotation) {
-            text = annotation;
+            super.initialize(annotation);
             pattern = annotation.pattern().isEmpty() ? null : Pattern.compile(annotation.pattern());
         }
 
         @Override
-        public boolean isValid(String value, ConstraintValidatorContext context) {
-            boolean absent = value == null || (text.blank() == Blank.ABSENT && value.isBlank());
-            if (absent) {
-                return !text.required() || refuse(context, "is required");
+        boolean isAbsent(String value) {
+            return value == null || (rule.blank() == Blank.ABSENT && value.isBlank());
+        }
+
+        @Override
+        boolean required() {
+            return rule.required();
+        }
+
+        @Override
+        String whenAbsent() {
+            return rule.refused().isEmpty() ? super.whenAbsent() : rule.refused();
+        }
+
+        @Override
+        boolean isValidPresent(String value, ConstraintValidatorContext context) {
+            String measured = rule.trimmed() ? value.trim() : value;
+            if (rule.blank() == Blank.ABSENT) {
+                return measured.length() <= rule.max() || refuse(context, "must have at most " + rule.max() + " characters");
             }
-            String measured = text.trimmed() ? value.trim() : value;
-            if (text.blank() == Blank.ABSENT) {
-                return measured.length() <= text.max() || refuse(context, "must have at most " + text.max() + " characters");
+            if (measured.isBlank() || measured.length() < rule.min() || measured.length() > rule.max()) {
+                return refuse(context, "must have " + rule.min() + " to " + rule.max() + " characters");
             }
-            if (measured.isBlank() || measured.length() < text.min() || measured.length() > text.max()) {
-                return refuse(context, "must have " + text.min() + " to " + text.max() + " characters");
-            }
-            return pattern == null || pattern.matcher(measured).matches() || refuse(context, "must match " + text.pattern());
+            return pattern == null || pattern.matcher(measured).matches() || refuse(context, "must match " + rule.pattern());
         }
 
         private boolean refuse(ConstraintValidatorContext context, String message) {
-            return Violations.refuse(context, text.refused().isEmpty() ? message : text.refused());
+            return Violations.refuse(context, rule.refused().isEmpty() ? message : rule.refused());
         }
     }
 }

@@ -5,7 +5,6 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import dev.recaudo.rest.common.PathIds;
 import jakarta.validation.Constraint;
-import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
@@ -26,20 +25,15 @@ public @interface Uuid {
     Class<? extends Payload>[] payload() default {};
 
     /** Checks one {@link Uuid}. */
-    class Validator implements ConstraintValidator<Uuid, String> {
-
-        private boolean required;
+    class Validator extends PresentValueValidator<Uuid, String> {
 
         @Override
-        public void initialize(Uuid annotation) {
-            required = annotation.required();
+        boolean required() {
+            return rule.required();
         }
 
         @Override
-        public boolean isValid(String value, ConstraintValidatorContext context) {
-            if (value == null) {
-                return !required || Violations.refuse(context, "is required");
-            }
+        boolean isValidPresent(String value, ConstraintValidatorContext context) {
             return PathIds.parse(value).isPresent();
         }
     }

@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** UUIDs, https URLs, patterns, e-mail addresses and path segments, each worded as the spec answers it. */
+/**
+ * UUIDs, https URLs, patterns, e-mail addresses and path segments, each worded as the spec answers it;
+ * an e-mail address where a blank text means absent is read trimmed.
+ */
 class ShapeConstraintsTest {
 
     record Shapes(@Uuid String id, @HttpsUrl(max = 30) String url, @Matches(regexp = "^\\+[1-9][0-9]{7,14}$") String phone,
@@ -32,6 +35,18 @@ class ShapeConstraintsTest {
                 "email", List.of("must be an e-mail address of at most 200 characters"),
                 "sku", List.of("must not contain '/' or ';' (it is used in paths)",
                         "must not contain control characters (U+0000 to U+001F, U+007F): it is used in paths")));
+    }
+
+    record Contact(@EmailText(blank = Text.Blank.ABSENT) String email, @EmailText(required = true) String required) {}
+
+    @Test
+    void givenBlankMeansAbsent_whenChecked_thenABlankAddressPassesAndAPaddedOneIsReadTrimmed() {
+        assertThat(Checked.errors(new Contact("  ", "ana@example.com"))).isEmpty();
+        assertThat(Checked.errors(new Contact(" ana@example.com ", "ana@example.com"))).isEmpty();
+        assertThat(Checked.errors(new Contact(" ana@ ", null))).isEqualTo(Map.of(
+                "email", List.of("must be an e-mail address of at most 200 characters"),
+                "required", List.of("is required")));
+        assertThat(Checked.errors(new Contact(null, " ana@example.com "))).containsOnlyKeys("required");
     }
 
     @Test

@@ -1,0 +1,27 @@
+package dev.recaudo.persistence.common;
+
+import dev.recaudo.domain.common.TenantScope;
+
+/**
+ * Transaction-scoped PostgreSQL advisory locks on a name: how two writers of one identity (a
+ * partner's document, payment or customer) queue behind each other before there is a row to lock.
+ * The name is hashed to the lock's 64-bit key, and the lock is let go of when the transaction ends,
+ * so it must be taken inside one.
+ */
+public final class AdvisoryLocks {
+
+    static final String LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))";
+
+    private AdvisoryLocks() {
+    }
+
+    /** Waits for, then holds until the transaction ends, the lock of the identity {@code parts} of a {@code kind} in the scope. */
+    public static void lockIdentity(NativeSql nativeSql, String kind, TenantScope scope, String... parts) {
+        nativeSql.queryOne(LOCK, row -> 1, name(kind, scope, parts));
+    }
+
+    /** The name hashed to the lock's key: the kind and the tenant come first, so no two kinds or tenants share a lock. */
+    static String name(String kind, TenantScope scope, String... parts) {
+        return kind + ":" + scope.companyId() + ":" + scope.isTest() + ":" + String.join(":", parts);
+    }
+}

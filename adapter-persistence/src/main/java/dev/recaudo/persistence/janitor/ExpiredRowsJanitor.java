@@ -1,0 +1,58 @@
+package dev.recaudo.persistence.janitor;
+
+import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
+import dev.recaudo.persistence.common.PersistenceSettings;
+import dev.recaudo.persistence.idempotency.PgIdempotencyStore;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * Purges rows no request needs any more, so their tables do not grow without limit: idempotency
+ * records after their retention ({@code recaudo.idempotency.retention-days}, 30 by default; a key
+ * reused after that is a new request, and documents created without {@code provider_id} keep their
+ * identity anyway), and rate-limit counters of windows that ended a while ago, so that table stays
+ * the size of the last few minutes' traffic. Any instance may run a purge; deleting twice is harmless.
+ */
+@ApplicationScoped
+public class ExpiredRowsJanitor {
+
+    /** How long a counter outlives its window, so a request at the window's edge still finds it. */
+    private static final Duration COUNTER_GRACE = Duration.ofMinutes(5);
+
+    private final PgIdempotencyStore idempotencyRecords;
+    private final RateLimitCounterStore rateLimitCounters;
+    private final Clock clock;
+    private final Duration retention;
+    private final PersistenceSettings.Janitor batches;
+
+    ExpiredRowsJanitor(PgIdempotencyStore idempotencyRecords, RateLimitCounterStore rateLimitCounters, Clock clock,
+            PersistenceSettings settings) {
+        this.idempotencyRecords = idempotencyRecords;
+        this.rateLimitCounters = rateLimitCounters;
+        this.clock = clock;
+        this.retention = Duration.ofDays(settings.idempotency().retentionDays());
+        this.batches = settings.janitor();
+    }
+
+    @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void purgeIdempotencyRecords() {
+        inBatches(batches, batchSize -> idempotencyRecords.purgeCreatedBefore(clock.instant().minus(retention), batchSize));
+    }
+
+    @Scheduled(every = "60s", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void purgeRateLimitCounters() {
+        inBatches(batches, batchSize -> rateLimitCounters.purgeEndedBefore(clock.instant().minus(COUNTER_GRACE), batchSize));
+    }
+
+    /** Runs {@code purge} (rows removed, given a batch size) until a batch comes back short, at most the configured batches a run. */
+    static void inBatches(PersistenceSettings.Janitor batches, IntUnaryOperator purge) {
+        for (int batch = 0; batch < batches.batchesPerRunMax(); batch++) {
+            if (purge.applyAsInt(batches.batchSize()) < batches.batchSize()) {
+                return;
+            }
+        }
+    }
+}
