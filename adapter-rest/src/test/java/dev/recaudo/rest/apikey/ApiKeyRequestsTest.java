@@ -21,22 +21,10 @@ class ApiKeyRequestsTest {
     private static final RequestValidation VALIDATION =
             new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
 
-    private static final RestSettings.ApiKeys LIMITS = new RestSettings.ApiKeys() {
-        @Override
-        public int activeMax() {
-            return 10;
-        }
+    /** The configured limits, as a record whose accessors are the settings' methods. */
+    private record Limits(int activeMax, int rpmDefault, int rpmMax) implements RestSettings.ApiKeys {}
 
-        @Override
-        public int rpmDefault() {
-            return 60;
-        }
-
-        @Override
-        public int rpmMax() {
-            return 600;
-        }
-    };
+    private static final RestSettings.ApiKeys LIMITS = new Limits(10, 60, 600);
 
     @Test
     void givenEveryFieldWrong_whenRead_thenEachInFieldOrderWithUnknownPermissionsAsSent() {
