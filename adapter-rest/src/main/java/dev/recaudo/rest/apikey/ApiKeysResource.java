@@ -1,5 +1,6 @@
 package dev.recaudo.rest.apikey;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase;
 import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase.IssueRejection;
 import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase.IssueResult;
@@ -7,14 +8,14 @@ import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase.RevokeResult;
 import dev.recaudo.domain.apikey.ApiKey;
 import dev.recaudo.domain.apikey.ApiKeyId;
 import dev.recaudo.domain.apikey.ApiKeySpec;
-import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.rest.apikey.ApiKeyRequests.CreateKeyRequest;
 import dev.recaudo.rest.auth.AdminApi;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -26,11 +27,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -48,37 +46,16 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ApiKeysResource {
 
     private final ApiKeyAdministrationUseCase keys;
+    private final RequestValidation validation;
     private final RestSettings.ApiKeys limits;
 
-    public ApiKeysResource(ApiKeyAdministrationUseCase keys, RestSettings settings) {
+    public ApiKeysResource(ApiKeyAdministrationUseCase keys, RequestValidation validation, RestSettings settings) {
         this.keys = keys;
+        this.validation = validation;
         this.limits = settings.apiKeys();
     }
 
-    public record CreateKeyRequest(
-            String name, List<String> permissions, String source, String environment, Integer rateLimitRpm) {}
-
-    /** The key as administrators see it; {@code key} is present only in create and rotate answers. */
-    public record ApiKeyView(
-            UUID id,
-            String name,
-            String keyPrefix,
-            String environment,
-            List<String> permissions,
-            String source,
-            int rateLimitRpm,
-            Instant createdAt,
-            Instant lastUsedAt,
-            String key) {
-
-        static ApiKeyView of(ApiKey key, String secret) {
-            return new ApiKeyView(key.id().value(), key.name(), key.keyPrefix(), key.environment().wireName(),
-                    key.permissions().stream().map(Permission::wireName).sorted().toList(), key.source().orElse(null),
-                    key.rateLimitRpm(), key.createdAt(), key.lastUsedAt().orElse(null), secret);
-        }
-    }
-
-    /** The list shape: the same view without the {@code key} property at all. */
+    /** A key as the list shows it, without its text. */
     public record ApiKeyListItem(
             UUID id,
             String name,
@@ -91,11 +68,14 @@ public class ApiKeysResource {
             Instant lastUsedAt) {
 
         static ApiKeyListItem of(ApiKey key) {
-            ApiKeyView view = ApiKeyView.of(key, null);
-            return new ApiKeyListItem(view.id(), view.name(), view.keyPrefix(), view.environment(), view.permissions(),
-                    view.source(), view.rateLimitRpm(), view.createdAt(), view.lastUsedAt());
+            return new ApiKeyListItem(key.id().value(), key.name(), key.keyPrefix(), key.environment().wireName(),
+                    key.permissions().stream().map(Permission::wireName).sorted().toList(), key.source().orElse(null),
+                    key.rateLimitRpm(), key.createdAt(), key.lastUsedAt().orElse(null));
         }
     }
+
+    /** The answer to a creation or a rotation: the key as listed, and its full text, shown this once. */
+    public record ApiKeyView(@JsonUnwrapped ApiKeyListItem listed, String key) {}
 
     @POST
     @Operation(operationId = "createApiKey")
@@ -105,7 +85,7 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("companyId") String companyId, CreateKeyRequest body) {
-        ApiKeySpec spec = specOf(body);
+        ApiKeySpec spec = ApiKeyRequests.spec(validation, body, limits);
         return issued(keys.create(company(companyId), spec));
     }
 
@@ -145,7 +125,7 @@ public class ApiKeysResource {
     private Response issued(IssueResult result) {
         if (result instanceof IssueResult.Issued issued) {
             return Response.status(Response.Status.CREATED)
-                    .entity(ApiKeyView.of(issued.key(), issued.secret().text()))
+                    .entity(new ApiKeyView(ApiKeyListItem.of(issued.key()), issued.secret().text()))
                     .build();
         }
         IssueRejection reason = ((IssueResult.Rejected) result).reason();
@@ -155,46 +135,5 @@ public class ApiKeysResource {
                     Map.of("apiKeys", List.of("at most " + limits.activeMax() + " active keys per company")));
         }
         throw new ApiProblem(Problem.NOT_FOUND, reason == IssueRejection.KEY_NOT_FOUND ? "No active key with this id" : "No such company");
-    }
-
-    private ApiKeySpec specOf(CreateKeyRequest body) {
-        if (body == null) {
-            throw ApiProblem.validation("body", "is required");
-        }
-        FieldErrors errors = new FieldErrors();
-        String name = body.name() == null ? "" : body.name().trim();
-        if (name.isEmpty() || name.length() > ApiKey.NAME_LENGTH_MAX) {
-            errors.add("name", "must have 1 to " + ApiKey.NAME_LENGTH_MAX + " characters");
-        }
-        Set<Permission> permissions = EnumSet.noneOf(Permission.class);
-        if (body.permissions() == null) {
-            permissions.addAll(Permission.DEFAULTS);
-        } else if (body.permissions().isEmpty()) {
-            errors.add("permissions", "must name at least one permission when present");
-        } else {
-            for (String text : body.permissions()) {
-                Optional<Permission> permission = Permission.fromWireName(text);
-                permission.ifPresentOrElse(permissions::add, () -> errors.add("permissions", "has an unknown permission: " + text));
-            }
-        }
-        Optional<String> source = Optional.ofNullable(body.source()).map(String::trim);
-        if (source.isPresent() && (source.get().isEmpty() || source.get().length() > ApiKey.SOURCE_LENGTH_MAX)) {
-            errors.add("source", "must have 1 to " + ApiKey.SOURCE_LENGTH_MAX + " characters");
-        }
-        KeyEnvironment environment = KeyEnvironment.LIVE;
-        if (body.environment() != null) {
-            Optional<KeyEnvironment> parsed = KeyEnvironment.fromWireName(body.environment());
-            if (parsed.isEmpty()) {
-                errors.add("environment", "must be live or test");
-            } else {
-                environment = parsed.get();
-            }
-        }
-        int rateLimitRpm = body.rateLimitRpm() == null ? limits.rpmDefault() : body.rateLimitRpm();
-        if (rateLimitRpm < 1 || rateLimitRpm > limits.rpmMax()) {
-            errors.add("rateLimitRpm", "must be between 1 and " + limits.rpmMax());
-        }
-        errors.throwIfAny();
-        return new ApiKeySpec(name, permissions, source, environment, rateLimitRpm);
     }
 }

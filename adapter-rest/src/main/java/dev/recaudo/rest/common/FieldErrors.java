@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /** Collects every field problem of a request, so the client learns all of them in one answer. */
 public final class FieldErrors {
@@ -15,12 +16,22 @@ public final class FieldErrors {
         return this;
     }
 
+    /** Whether {@code field} has a problem already, so that rules which need its value can be skipped. */
+    public boolean has(String field) {
+        return errors.containsKey(field);
+    }
+
     public boolean isEmpty() {
         return errors.isEmpty();
     }
 
     public void copyTo(FieldErrors other) {
-        errors.forEach((field, messages) -> messages.forEach(message -> other.add(field, message)));
+        forEach(other::add);
+    }
+
+    /** Every problem, field by field in the order they were first named, each field's messages in the order added. */
+    public void forEach(BiConsumer<String, String> each) {
+        errors.forEach((field, messages) -> messages.forEach(message -> each.accept(field, message)));
     }
 
     /** Throws a validation problem when anything was collected. */

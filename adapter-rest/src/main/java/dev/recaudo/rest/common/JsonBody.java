@@ -2,15 +2,19 @@ package dev.recaudo.rest.common;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.Iterator;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
- * Reads fields of a JSON object body and collects every problem, with the field names as the
- * client wrote them. A JSON {@code null} is treated as absent.
+ * Reads the fields of a JSON object body into a request record with their JSON types checked
+ * strictly (a number is not a string), collecting every problem under the field's name as the client
+ * wrote it, where binding with Jackson would stop at the first. A JSON {@code null} is treated as
+ * absent. The record's annotations check the rest.
  */
 public final class JsonBody {
 
@@ -46,8 +50,9 @@ public final class JsonBody {
         return node.has(field);
     }
 
-    /** Every property outside the accepted set is reported. */
-    public void refuseUnknown(Set<String> accepted) {
+    /** Every property that is not a component of {@code request} is reported in {@code errors}, in the order sent. */
+    public void refuseUnknown(Class<? extends Record> request, FieldErrors errors) {
+        Set<String> accepted = Arrays.stream(request.getRecordComponents()).map(RecordComponent::getName).collect(Collectors.toSet());
         for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!accepted.contains(name)) {
@@ -56,40 +61,33 @@ public final class JsonBody {
         }
     }
 
-    /** A string of {@code min} to {@code max} characters; required ones report their absence. */
-    public Optional<String> text(String field, boolean required, int min, int max) {
-        Optional<String> text = typed(field, required, JsonNode::isTextual, "must be a string").map(JsonNode::textValue);
-        if (text.isPresent() && (text.get().length() < min || text.get().length() > max || text.get().isBlank())) {
-            errors.add(field, min == max ? "must have " + min + " characters" : "must have " + min + " to " + max + " characters");
-            return Optional.empty();
-        }
-        return text;
-    }
-
-    public Optional<BigDecimal> number(String field, boolean required) {
-        return typed(field, required, JsonNode::isNumber, "must be a number").map(JsonNode::decimalValue);
-    }
-
-    public Optional<ObjectNode> object(String field) {
-        return typed(field, false, JsonNode::isObject, "must be a JSON object").map(ObjectNode.class::cast);
-    }
-
     /**
-     * The field's value when it is present and of the expected type. Otherwise its problem is added,
-     * absence only when the field is required, and there is no value.
+     * The field's text, or null when it is absent or not a JSON string ("must be a string"): its
+     * other rules are the request record's annotations.
      */
-    private Optional<JsonNode> typed(String field, boolean required, Predicate<JsonNode> isExpectedType, String wrongType) {
+    public String string(String field) {
+        return typed(field, JsonNode::isTextual, "must be a string") ? node.get(field).textValue() : null;
+    }
+
+    /** The field's number exactly as written, or null when it is absent or not a JSON number ("must be a number"). */
+    public BigDecimal decimal(String field) {
+        return typed(field, JsonNode::isNumber, "must be a number") ? node.get(field).decimalValue() : null;
+    }
+
+    /** The field's object, or null when it is absent or not a JSON object ("must be a JSON object"). */
+    public ObjectNode object(String field) {
+        return typed(field, JsonNode::isObject, "must be a JSON object") ? (ObjectNode) node.get(field) : null;
+    }
+
+    /** Whether the field is present with the JSON type {@code type}; of another type, {@code message} is its problem. */
+    private boolean typed(String field, Predicate<JsonNode> type, String message) {
         if (!has(field)) {
-            if (required) {
-                errors.add(field, "is required");
-            }
-            return Optional.empty();
+            return false;
         }
-        JsonNode value = node.get(field);
-        if (!isExpectedType.test(value)) {
-            errors.add(field, wrongType);
-            return Optional.empty();
+        if (!type.test(node.get(field))) {
+            errors.add(field, message);
+            return false;
         }
-        return Optional.of(value);
+        return true;
     }
 }

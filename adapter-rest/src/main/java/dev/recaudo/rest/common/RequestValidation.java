@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Checks a request record's constraint annotations (its shape rules) and adds every violation to
@@ -22,7 +23,9 @@ import java.util.List;
  * classes call it before their hand-written rules, so the client gets every problem in one answer
  * in its family's envelope. Violations come in record component order, whatever order the
  * validator found them in; a field's own come in the order its annotations are written, so a
- * length is named before the shape the too long text also misses.
+ * length is named before the shape the too long text also misses. A record built by hand from a
+ * JSON tree brings the problems found while reading it (a JSON type, a name the domain parses),
+ * which take their field's place in that order.
  */
 @ApplicationScoped
 public class RequestValidation {
@@ -33,13 +36,41 @@ public class RequestValidation {
         this.validator = validator;
     }
 
+    /** A body Jackson bound; a request without one is refused as {@code body} "is required". */
+    public static <T> T required(T body) {
+        if (body == null) {
+            throw ApiProblem.validation("body", "is required");
+        }
+        return body;
+    }
+
     public void check(Object request, FieldErrors errors) {
+        check(request, new FieldErrors(), errors);
+    }
+
+    /**
+     * As {@link #check(Object, FieldErrors)}, with {@code read}: the problems of the record's fields
+     * found while reading them by hand, each named by a component. A field with such a problem was
+     * left empty in the record, so its own violations are not reported; its problems keep the order
+     * they were found in.
+     */
+    public void check(Object request, FieldErrors read, FieldErrors errors) {
+        RecordComponent[] components = request.getClass().getRecordComponents();
+        List<Named> found = new ArrayList<>();
+        read.forEach((field, message) ->
+                found.add(new Named(field, message, List.of(indexOf(components, field, RequestValidation::jsonName)), 0)));
         List<Named> named = new ArrayList<>();
         for (ConstraintViolation<Object> violation : validator.validate(request)) {
-            named.add(name(request.getClass(), violation));
+            Named name = name(request.getClass(), violation);
+            if (found.stream().noneMatch(problem -> problem.order().get(0).equals(name.order().get(0)))) {
+                named.add(name);
+            }
         }
         named.sort(Comparator.comparing(Named::order, RequestValidation::compareOrder).thenComparingInt(Named::declared)
                 .thenComparing(Named::message));
+        named.addAll(found);
+        // A stable sort: the problems of one field stay in the order they came in.
+        named.sort(Comparator.comparing(Named::order, RequestValidation::compareOrder));
         named.forEach(violation -> errors.add(violation.field(), violation.message()));
     }
 
@@ -57,13 +88,11 @@ public class RequestValidation {
                 continue;
             }
             RecordComponent[] components = raw(type).getRecordComponents();
-            int index = indexOf(components, node.getName());
-            RecordComponent component = components[index];
-            declared = declaredAt(raw(type), component, violation.getConstraintDescriptor().getAnnotation());
-            JsonProperty json = component.getAccessor().getAnnotation(JsonProperty.class);
-            field.append(field.isEmpty() ? "" : ".").append(json == null ? component.getName() : json.value());
+            int index = indexOf(components, node.getName(), RecordComponent::getName);
+            declared = declaredAt(raw(type), components[index], violation.getConstraintDescriptor().getAnnotation());
+            field.append(field.isEmpty() ? "" : ".").append(jsonName(components[index]));
             order.add(index);
-            type = elementType(component.getGenericType());
+            type = elementType(components[index].getGenericType());
         }
         return new Named(field.toString(), violation.getMessage(), order, declared);
     }
@@ -77,13 +106,19 @@ public class RequestValidation {
         }
     }
 
-    private static int indexOf(RecordComponent[] components, String name) {
+    /** The component {@code naming} calls {@code name}. */
+    private static int indexOf(RecordComponent[] components, String name, Function<RecordComponent, String> naming) {
         for (int i = 0; i < components.length; i++) {
-            if (components[i].getName().equals(name)) {
+            if (naming.apply(components[i]).equals(name)) {
                 return i;
             }
         }
         throw new IllegalStateException("No record component " + name + ": request bodies are records");
+    }
+
+    private static String jsonName(RecordComponent component) {
+        JsonProperty json = component.getAccessor().getAnnotation(JsonProperty.class);
+        return json == null ? component.getName() : json.value();
     }
 
     /** The type of a list's elements, or the type itself. */

@@ -3,7 +3,6 @@ package dev.recaudo.rest.invoice;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.CreateInvoice;
@@ -20,24 +19,22 @@ import dev.recaudo.rest.common.JsonBody;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import java.math.BigDecimal;
-import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * The bodies and headers of the public invoice API's writes, read into commands: every field rule,
- * every problem collected and named by its snake_case field, before a use case runs.
+ * The bodies and headers of the public invoice API's writes, read into commands: each body is read
+ * from its JSON tree into its request record (strict JSON types), the record's annotations check its
+ * shape, and the rules they cannot say follow here, every problem collected and named by its
+ * snake_case field before a use case runs.
  */
 final class InvoiceRequests {
-
-    private static final Set<String> UPDATE_FIELDS = Set.of(
-            "reference", "amount", "name", "provider_id", "description", "phone", "email", "due_date");
-    private static final Set<String> DELETE_FIELDS = Set.of("reason", "provider_payment_id");
 
     private InvoiceRequests() {}
 
@@ -55,26 +52,35 @@ final class InvoiceRequests {
                 QueryParams.pageSize("per_page", perPage, pageSizes));
     }
 
-    /** A {@code PUT} body: required fields complete, no unknown property, and never {@code provider}. */
-    static Replacement replacement(JsonNode body) {
-        FieldErrors errors = new FieldErrors();
-        JsonBody fields = JsonBody.of(body, errors);
+    /**
+     * A {@code PUT} body: never {@code provider} (a conflict, answered before anything else), no
+     * property the record does not name, and the record's shape rules. Its amount is read against the
+     * invoice's currency once the invoice is loaded ({@link #total}).
+     */
+    static Replacement replacement(RequestValidation validation, JsonNode body) {
+        FieldErrors read = new FieldErrors();
+        JsonBody fields = JsonBody.of(body, read);
         if (fields.present("provider")) {
             throw new ApiProblem(Problem.CONFLICT, "provider cannot be changed: it is fixed when the invoice is created",
                     Map.of("provider", List.of("cannot be changed")));
         }
-        fields.refuseUnknown(UPDATE_FIELDS);
-        Optional<String> reference = fields.text("reference", true, 5, 100);
-        Optional<BigDecimal> amount = fields.number("amount", true);
-        Optional<String> name = fields.text("name", true, 2, 100);
-        Optional<String> providerId = fields.text("provider_id", false, 1, 255);
-        Optional<String> description = fields.text("description", false, 4, 2000);
-        Optional<String> phone = InvoiceFields.phone(fields);
-        Optional<String> email = InvoiceFields.email(fields);
-        Optional<Instant> dueAt = InvoiceFields.dueDate(fields);
+        FieldErrors errors = new FieldErrors();
+        fields.refuseUnknown(UpdateInvoiceRequest.class, errors);
+        UpdateInvoiceRequest request = new UpdateInvoiceRequest(fields.string("reference"), fields.decimal("amount"),
+                fields.string("name"), fields.string("provider_id"), fields.string("description"), fields.string("phone"),
+                InvoiceFields.email(fields), InvoiceFields.dueDate(fields));
+        validation.check(request, read, errors);
         errors.throwIfAny();
-        return new Replacement(reference.get(), amount.get(), providerId, new DocumentDetails(name.get(), description, phone,
-                email, Optional.empty(), Optional.empty(), dueAt));
+        return new Replacement(request.reference(), request.amount(), Optional.ofNullable(request.provider_id()),
+                details(request.name(), request.description(), request.phone(), request.email(), request.due_date()));
+    }
+
+    /** A replacement's amount in the invoice's currency. */
+    static Money total(BigDecimal amount, CurrencyCode currency) {
+        FieldErrors errors = new FieldErrors();
+        Optional<Money> total = MajorUnits.parse("amount", amount, currency, errors);
+        errors.throwIfAny();
+        return total.get();
     }
 
     /** What a {@code DELETE} asks: a settlement when it names the provider's payment, else an annulment. */
@@ -84,7 +90,7 @@ final class InvoiceRequests {
     record Replacement(String reference, BigDecimal amount, Optional<String> providerId, DocumentDetails details) {}
 
     /** The optional DELETE body, read whatever its Content-Type: many clients send none on DELETE. */
-    static Deletion deletion(String text, ObjectMapper json) {
+    static Deletion deletion(RequestValidation validation, String text, ObjectMapper json) {
         if (text == null || text.isBlank()) {
             return new Deletion(Optional.empty());
         }
@@ -97,13 +103,15 @@ final class InvoiceRequests {
         if (body == null || body.isNull()) {
             return new Deletion(Optional.empty());
         }
+        FieldErrors read = new FieldErrors();
+        JsonBody fields = JsonBody.of(body, read);
         FieldErrors errors = new FieldErrors();
-        JsonBody fields = JsonBody.of(body, errors);
-        fields.refuseUnknown(DELETE_FIELDS);
-        Optional<String> reason = fields.text("reason", false, 1, 64);
-        Optional<String> providerPaymentId = fields.text("provider_payment_id", false, 1, 255);
+        fields.refuseUnknown(DeleteInvoiceRequest.class, errors);
+        DeleteInvoiceRequest request = new DeleteInvoiceRequest(fields.string("reason"), fields.string("provider_payment_id"));
+        validation.check(request, read, errors);
         errors.throwIfAny();
-        String chosen = reason.orElse("DELETE_FROM_PROVIDER");
+        String chosen = Optional.ofNullable(request.reason()).orElse("DELETE_FROM_PROVIDER");
+        Optional<String> providerPaymentId = Optional.ofNullable(request.provider_payment_id());
         if (chosen.equals("PAID_FROM_PROVIDER")) {
             if (providerPaymentId.isEmpty()) {
                 throw ApiProblem.validation("provider_payment_id", "is required with PAID_FROM_PROVIDER");
@@ -119,36 +127,52 @@ final class InvoiceRequests {
         return new Deletion(Optional.empty());
     }
 
-    static CreateInvoice creation(KeyPrincipal key, CurrencyCode currency, String idempotencyKey, JsonNode body) {
+    /**
+     * A {@code POST} body: the record's shape rules, then what they cannot say: the reference must
+     * name a tax identity, the provider must be the key's, the provider's id must not take the prefix
+     * of invoices identified by their idempotency key, and the amount must be major units of the
+     * company's currency. Unknown properties are ignored.
+     */
+    static CreateInvoice creation(RequestValidation validation, KeyPrincipal key, CurrencyCode currency, String idempotencyKey,
+            JsonNode body) {
+        FieldErrors read = new FieldErrors();
+        JsonBody fields = JsonBody.of(body, read);
+        CreateInvoiceRequest request = new CreateInvoiceRequest(fields.string("reference"), fields.string("provider"),
+                fields.decimal("amount"), fields.string("name"), fields.string("provider_id"), fields.string("description"),
+                fields.string("phone"), InvoiceFields.email(fields), InvoiceFields.dueDate(fields), fields.object("metadata"));
         FieldErrors errors = new FieldErrors();
-        JsonBody fields = JsonBody.of(body, errors);
-        Optional<String> reference = fields.text("reference", true, 1, 255);
-        Optional<String> provider = fields.text("provider", true, 1, 64);
-        Optional<BigDecimal> amount = fields.number("amount", true);
-        Optional<String> name = fields.text("name", true, 2, 100);
-        Optional<String> providerId = fields.text("provider_id", false, 1, 255);
-        Optional<String> description = fields.text("description", false, 4, 2000);
-        Optional<String> phone = InvoiceFields.phone(fields);
-        Optional<String> email = InvoiceFields.email(fields);
-        Optional<Instant> dueAt = InvoiceFields.dueDate(fields);
-        Optional<ObjectNode> metadata = fields.object("metadata");
+        validation.check(request, read, errors);
+        Optional<String> reference = valid("reference", request.reference(), errors);
         Optional<String> taxIdentity = reference.flatMap(TaxIdentity::normalize);
         if (reference.isPresent() && taxIdentity.isEmpty()) {
             errors.add("reference", "must contain letters or digits");
         }
-        if (provider.isPresent() && key.key().source().filter(provider.get()::equals).isEmpty()) {
-            errors.add("provider", "must equal the source of the API key (" + key.key().source().orElse("") + ")");
+        Optional<String> source = key.key().source();
+        if (valid("provider", request.provider(), errors).filter(provider -> !source.equals(Optional.of(provider))).isPresent()) {
+            errors.add("provider", "must equal the source of the API key (" + source.orElse("") + ")");
         }
-        if (providerId.filter(id -> id.startsWith(InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX)).isPresent()) {
-            errors.add("provider_id", "must not start with " + InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX
-                    + " (reserved for invoices identified by their idempotency key)");
+        String reserved = InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX;
+        if (valid("provider_id", request.provider_id(), errors).filter(id -> id.startsWith(reserved)).isPresent()) {
+            errors.add("provider_id",
+                    "must not start with " + reserved + " (reserved for invoices identified by their idempotency key)");
         }
-        Optional<Money> total = amount.flatMap(value -> MajorUnits.parse("amount", value, currency, errors));
+        Optional<Money> total = valid("amount", request.amount(), errors)
+                .flatMap(value -> MajorUnits.parse("amount", value, currency, errors));
         errors.throwIfAny();
-        DocumentDetails details = new DocumentDetails(name.get(), description, phone, email,
-                Optional.empty(), Optional.empty(), dueAt);
-        return new CreateInvoice(key.scope(), provider.get(), providerId, idempotencyKey, reference.get(), taxIdentity.get(),
-                total.get(), details, metadata.map(JsonNode::toString));
+        return new CreateInvoice(key.scope(), request.provider(), Optional.ofNullable(request.provider_id()), idempotencyKey,
+                request.reference(), taxIdentity.get(), total.get(),
+                details(request.name(), request.description(), request.phone(), request.email(), request.due_date()),
+                Optional.ofNullable(request.metadata()).map(JsonNode::toString));
+    }
+
+    /** A field's value when it passed its rules so far, for the rules that build on it. */
+    private static <T> Optional<T> valid(String field, T value, FieldErrors errors) {
+        return errors.has(field) ? Optional.empty() : Optional.ofNullable(value);
+    }
+
+    private static DocumentDetails details(String name, String description, String phone, String email, LocalDate dueDate) {
+        return new DocumentDetails(name, Optional.ofNullable(description), Optional.ofNullable(phone), Optional.ofNullable(email),
+                Optional.empty(), Optional.empty(), InvoiceFields.dueAt(dueDate));
     }
 
     /** The version an {@code If-Match} names, when it names one. */

@@ -24,9 +24,9 @@ import dev.recaudo.rest.auth.PublicApi;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
-import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -71,18 +71,20 @@ public class InvoicesResource {
     private final IdempotentWrites writes;
     private final PublicInvoiceProjection projection;
     private final ObjectMapper json;
+    private final RequestValidation validation;
     private final Caller caller;
     private final RestSettings settings;
 
     public InvoicesResource(DocumentQueries documents, InvoiceLifecycleUseCase invoices, BulkAnnulmentUseCase bulk,
-            IdempotentWrites writes, PublicInvoiceProjection projection, ObjectMapper json, Caller caller,
-            RestSettings settings) {
+            IdempotentWrites writes, PublicInvoiceProjection projection, ObjectMapper json, RequestValidation validation,
+            Caller caller, RestSettings settings) {
         this.documents = documents;
         this.invoices = invoices;
         this.bulk = bulk;
         this.writes = writes;
         this.projection = projection;
         this.json = json;
+        this.validation = validation;
         this.caller = caller;
         this.settings = settings;
     }
@@ -127,7 +129,7 @@ public class InvoicesResource {
         InvoiceRequests.partner(key);
         CurrencyCode currency = key.companyReferenceCurrency().orElseThrow(ApiProblem::noFinancialConfiguration);
         InvoiceRequests.requireIdempotencyKey(idempotencyKey);
-        CreateInvoice command = InvoiceRequests.creation(key, currency, idempotencyKey, body);
+        CreateInvoice command = InvoiceRequests.creation(validation, key, currency, idempotencyKey, body);
         return writes.execute(IdempotentWrites.Family.PUBLIC, key,
                 IdempotentWrites.Request.ofBody(CREATE_OPERATION, idempotencyKey, body), () -> {
                     CreateResult result = invoices.create(command);
@@ -173,13 +175,10 @@ public class InvoicesResource {
             @PathParam("invoiceId") String invoiceId, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, JsonNode body) {
         KeyPrincipal key = caller.key();
         InvoiceRequests.partner(key);
-        InvoiceRequests.Replacement replacement = InvoiceRequests.replacement(body);
+        InvoiceRequests.Replacement replacement = InvoiceRequests.replacement(validation, body);
         DocumentId id = InvoiceRequests.documentId(invoiceId);
         InvoiceView current = invoices.get(key.scope(), key.key().source(), id).orElseThrow(InvoiceProblems::notFound);
-        FieldErrors errors = new FieldErrors();
-        Money total = MajorUnits.parse("amount", replacement.amount(), current.document().total().currency(), errors)
-                .orElse(null);
-        errors.throwIfAny();
+        Money total = InvoiceRequests.total(replacement.amount(), current.document().total().currency());
         UpdateResult result = invoices.update(new UpdateInvoice(key.scope(), key.key().source(), id, replacement.reference(),
                 total, replacement.details(), replacement.providerId(), InvoiceRequests.expectedVersion(ifMatch)));
         if (result instanceof UpdateResult.Updated updated) {
@@ -210,7 +209,7 @@ public class InvoicesResource {
     public Response delete(@PathParam("invoiceId") String invoiceId, String body) {
         KeyPrincipal key = caller.key();
         InvoiceRequests.partner(key);
-        InvoiceRequests.Deletion request = InvoiceRequests.deletion(body, json);
+        InvoiceRequests.Deletion request = InvoiceRequests.deletion(validation, body, json);
         DocumentId id = InvoiceRequests.documentId(invoiceId);
         DeleteResult result = request.providerPaymentId().isPresent()
                 ? invoices.settleFromProvider(key.scope(), key.key().source(), id, request.providerPaymentId().get())
@@ -235,7 +234,7 @@ public class InvoicesResource {
     public Response deleteAll(String body) {
         KeyPrincipal key = caller.key();
         String source = InvoiceRequests.partner(key);
-        InvoiceRequests.Deletion request = InvoiceRequests.deletion(body, json);
+        InvoiceRequests.Deletion request = InvoiceRequests.deletion(validation, body, json);
         if (request.providerPaymentId().isPresent()) {
             throw ApiProblem.validation("reason", "must be DELETE_FROM_PROVIDER");
         }

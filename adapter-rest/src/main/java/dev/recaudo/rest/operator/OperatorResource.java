@@ -1,24 +1,21 @@
 package dev.recaudo.rest.operator;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.recaudo.application.company.CompanyAdministrationUseCase;
 import dev.recaudo.application.company.CompanyAdministrationUseCase.OnboardingResult;
 import dev.recaudo.application.company.CompanyAdministrationUseCase.OriginResult;
-import dev.recaudo.application.company.CompanyAdministrationUseCase.ReferenceCurrencyChange;
-import dev.recaudo.application.company.CompanyAdministrationUseCase.UpdateCompany;
 import dev.recaudo.application.company.CompanyAdministrationUseCase.UpdateResult;
-import dev.recaudo.domain.admin.AdminUser;
-import dev.recaudo.domain.common.EmailAddress;
 import dev.recaudo.domain.company.Company;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.WhatsAppOrigin;
-import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.rest.auth.OperatorApi;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.operator.OperatorRequests.CreateCompanyRequest;
+import dev.recaudo.rest.operator.OperatorRequests.RegisterOriginRequest;
+import dev.recaudo.rest.operator.OperatorRequests.UpdateCompanyRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
@@ -27,11 +24,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Iterator;
-import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -52,14 +45,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class OperatorResource {
 
     private final CompanyAdministrationUseCase companies;
+    private final RequestValidation validation;
 
-    public OperatorResource(CompanyAdministrationUseCase companies) {
+    public OperatorResource(CompanyAdministrationUseCase companies, RequestValidation validation) {
         this.companies = companies;
+        this.validation = validation;
     }
-
-    public record AdminCredentials(String email, String password) {}
-
-    public record CreateCompanyRequest(String name, String referenceCurrency, Boolean enabled, AdminCredentials admin) {}
 
     public record CompanyCreated(UUID companyId, String name, String referenceCurrency, boolean enabled, UUID adminUserId) {}
 
@@ -69,12 +60,6 @@ public class OperatorResource {
                     company.referenceCurrency().map(Enum::name).orElse(null), company.enabled());
         }
     }
-
-    /** The body of a partial update, for the OpenAPI document: absent fields keep their value. */
-    @Schema(additionalProperties = Schema.False.class)
-    public record UpdateCompanyRequest(Boolean enabled, @Schema(nullable = true) String referenceCurrency) {}
-
-    public record RegisterOriginRequest(String phoneNumberId, String displayPhoneNumber) {}
 
     public record OriginView(UUID id, UUID companyId, String phoneNumberId, String displayPhoneNumber, Instant createdAt) {
         static OriginView of(WhatsAppOrigin origin) {
@@ -89,39 +74,7 @@ public class OperatorResource {
             content = @Content(schema = @Schema(implementation = CompanyCreated.class)))
     @APIResponse(responseCode = "409", ref = "PublicConflict")
     public Response create(CreateCompanyRequest body) {
-        if (body == null) {
-            throw ApiProblem.validation("body", "is required");
-        }
-        FieldErrors errors = new FieldErrors();
-        String name = body.name() == null ? null : body.name().trim();
-        if (name == null || name.isEmpty() || name.length() > Company.NAME_LENGTH_MAX) {
-            errors.add("name", "must have 1 to " + Company.NAME_LENGTH_MAX + " characters");
-        }
-        Optional<CurrencyCode> currency = Optional.empty();
-        if (body.referenceCurrency() != null) {
-            currency = CurrencyCode.parse(body.referenceCurrency());
-            if (currency.isEmpty()) {
-                errors.add("referenceCurrency", "must be null or one of " + Set.of(CurrencyCode.values()));
-            }
-        }
-        if (body.admin() == null) {
-            errors.add("admin", "is required");
-        } else {
-            String email = body.admin().email() == null ? null : body.admin().email().trim();
-            if (!EmailAddress.isValid(email)) {
-                errors.add("admin.email", "must be a valid e-mail address of at most " + EmailAddress.LENGTH_MAX + " characters");
-            }
-            String password = body.admin().password();
-            if (password == null || password.length() < AdminUser.PASSWORD_LENGTH_MIN
-                    || password.getBytes(StandardCharsets.UTF_8).length > AdminUser.PASSWORD_BYTES_MAX) {
-                errors.add("admin.password", "must have at least " + AdminUser.PASSWORD_LENGTH_MIN
-                        + " characters and at most " + AdminUser.PASSWORD_BYTES_MAX + " bytes");
-            }
-        }
-        errors.throwIfAny();
-
-        OnboardingResult result = companies.onboard(new CompanyAdministrationUseCase.OnboardCompany(
-                name, currency, body.enabled() == null || body.enabled(), body.admin().email(), body.admin().password()));
+        OnboardingResult result = companies.onboard(OperatorRequests.onboarding(validation, body));
         if (result instanceof OnboardingResult.Onboarded onboarded) {
             Company company = onboarded.company();
             return Response.status(Response.Status.CREATED)
@@ -142,37 +95,7 @@ public class OperatorResource {
     @Path("{companyId}")
     public CompanyView update(@PathParam("companyId") String companyId, ObjectNode body) {
         CompanyId id = new CompanyId(PathIds.uuid("companyId", companyId));
-        if (body == null) {
-            throw ApiProblem.validation("body", "is required");
-        }
-        FieldErrors errors = new FieldErrors();
-        Optional<Boolean> enabled = Optional.empty();
-        Optional<ReferenceCurrencyChange> currency = Optional.empty();
-        for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
-            String field = names.next();
-            JsonNode value = body.get(field);
-            switch (field) {
-                case "enabled" -> {
-                    if (value.isBoolean()) {
-                        enabled = Optional.of(value.booleanValue());
-                    } else {
-                        errors.add("enabled", "must be true or false");
-                    }
-                }
-                case "referenceCurrency" -> {
-                    if (value.isNull()) {
-                        currency = Optional.of(new ReferenceCurrencyChange(Optional.empty()));
-                    } else if (value.isTextual() && CurrencyCode.parse(value.textValue()).isPresent()) {
-                        currency = Optional.of(new ReferenceCurrencyChange(CurrencyCode.parse(value.textValue())));
-                    } else {
-                        errors.add("referenceCurrency", "must be null or one of " + Set.of(CurrencyCode.values()));
-                    }
-                }
-                default -> errors.add(field, "is not an accepted property");
-            }
-        }
-        errors.throwIfAny();
-        UpdateResult result = companies.update(new UpdateCompany(id, enabled, currency));
+        UpdateResult result = companies.update(OperatorRequests.update(id, body));
         if (result instanceof UpdateResult.Updated updated) {
             return CompanyView.of(updated.company());
         }
@@ -190,19 +113,8 @@ public class OperatorResource {
     @Path("{companyId}/whatsapp-origins")
     public Response registerWhatsAppOrigin(@PathParam("companyId") String companyId, RegisterOriginRequest body) {
         CompanyId id = new CompanyId(PathIds.uuid("companyId", companyId));
-        if (body == null) {
-            throw ApiProblem.validation("body", "is required");
-        }
-        FieldErrors errors = new FieldErrors();
-        if (body.phoneNumberId() == null || !body.phoneNumberId().matches("^[0-9]{1,64}$")) {
-            errors.add("phoneNumberId", "must be the WhatsApp phone_number_id: 1 to 64 digits");
-        }
-        if (body.displayPhoneNumber() == null || body.displayPhoneNumber().isBlank()
-                || body.displayPhoneNumber().length() > 32) {
-            errors.add("displayPhoneNumber", "must have 1 to 32 characters");
-        }
-        errors.throwIfAny();
-        OriginResult result = companies.registerWhatsAppOrigin(id, body.phoneNumberId(), body.displayPhoneNumber().trim());
+        RegisterOriginRequest origin = OperatorRequests.origin(validation, body);
+        OriginResult result = companies.registerWhatsAppOrigin(id, origin.phoneNumberId(), origin.displayPhoneNumber().trim());
         if (result instanceof OriginResult.Registered registered) {
             return Response.status(registered.created() ? 201 : 200).entity(OriginView.of(registered.origin())).build();
         }

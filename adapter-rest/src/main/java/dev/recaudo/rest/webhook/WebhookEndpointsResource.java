@@ -2,16 +2,16 @@ package dev.recaudo.rest.webhook;
 
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase.RegisterResult;
-import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.rest.auth.AdminApi;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.webhook.WebhookRequests.RegisterRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -43,12 +43,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class WebhookEndpointsResource {
 
     private final WebhookEndpointsUseCase endpoints;
+    private final RequestValidation validation;
 
-    public WebhookEndpointsResource(WebhookEndpointsUseCase endpoints) {
+    public WebhookEndpointsResource(WebhookEndpointsUseCase endpoints, RequestValidation validation) {
         this.endpoints = endpoints;
+        this.validation = validation;
     }
-
-    public record RegisterRequest(String url, List<String> events, String environment) {}
 
     /** {@code secret} is present only in the answer to the registration. */
     public record EndpointView(UUID id, String url, Set<String> events, String environment, String secret, Instant createdAt) {}
@@ -81,28 +81,9 @@ public class WebhookEndpointsResource {
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response register(@PathParam("companyId") String companyId, RegisterRequest body) {
-        if (body == null) {
-            throw ApiProblem.validation("body", "is required");
-        }
-        FieldErrors errors = new FieldErrors();
-        if (body.url() == null || body.url().isBlank() || body.url().length() > 2048) {
-            errors.add("url", "is required, at most 2048 characters");
-        }
-        Set<String> events = new TreeSet<>(WebhookEndpoint.EVENT_TYPES);
-        if (body.events() != null) {
-            if (body.events().isEmpty() || !WebhookEndpoint.EVENT_TYPES.containsAll(body.events())) {
-                errors.add("events", "must be a non-empty list of " + new TreeSet<>(WebhookEndpoint.EVENT_TYPES));
-            } else {
-                events = new TreeSet<>(body.events());
-            }
-        }
-        KeyEnvironment environment = body.environment() == null ? KeyEnvironment.LIVE
-                : KeyEnvironment.fromWireName(body.environment()).orElse(null);
-        if (environment == null) {
-            errors.add("environment", "must be live or test");
-        }
-        errors.throwIfAny();
-        RegisterResult result = endpoints.register(company(companyId), environment, body.url().trim(), events);
+        WebhookRequests.Registration registration = WebhookRequests.registration(validation, body);
+        RegisterResult result = endpoints.register(company(companyId), registration.environment(), registration.url(),
+                registration.events());
         if (result instanceof RegisterResult.Registered registered) {
             WebhookEndpoint endpoint = registered.endpoint();
             return Response.status(Response.Status.CREATED)

@@ -11,6 +11,7 @@ import dev.recaudo.rest.common.validation.Text;
 import jakarta.validation.Valid;
 import jakarta.validation.Validation;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,5 +57,24 @@ class RequestValidationTest {
         FieldErrors errors = new FieldErrors();
         validation.check(new Body(1L, "ab", List.of(new Line("x", 1L)), "ann"), errors);
         assertThat(errors.isEmpty()).isTrue();
+    }
+
+    @Test
+    void givenProblemsReadByHand_whenChecked_thenInTheirFieldsPlaceInsteadOfTheFieldsViolations() {
+        FieldErrors read = new FieldErrors().add("name", "must be a string").add("ref_code", "is not a code")
+                .add("ref_code", "is too old");
+        FieldErrors errors = new FieldErrors().add("colour", "is not an accepted property");
+        validation.check(new Body(0L, "abc", List.of(new Line(null, 1L)), null), read, errors);
+        assertThatThrownBy(errors::throwIfAny).isInstanceOfSatisfying(ApiProblem.class, problem ->
+                assertThat(problem.getMessage()).isEqualTo("The request is invalid: colour is not an accepted property; "
+                        + "amountMinor must be an integer from 1 to " + Money.AMOUNT_MINOR_MAX + "; "
+                        + "ref_code is not a code; ref_code is too old; lines[0].id is required; name must be a string"));
+    }
+
+    @Test
+    void givenNoBody_whenRequired_thenBodyIsRequired() {
+        assertThatThrownBy(() -> RequestValidation.required(null)).isInstanceOfSatisfying(ApiProblem.class, problem ->
+                assertThat(problem.errors()).isEqualTo(Map.of("body", List.of("is required"))));
+        assertThat(RequestValidation.required("x")).isEqualTo("x");
     }
 }

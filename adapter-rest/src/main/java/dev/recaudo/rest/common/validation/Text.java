@@ -9,17 +9,24 @@ import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
+import java.util.regex.Pattern;
 
 /**
- * A text of at most {@link #max} characters. The API families word text rules two ways, kept apart
- * by {@link #blank}: the public ones refuse a blank text as too short ("must have 1 to N characters"),
- * the integrations take it as absent ("is required" when required, "must have at most N characters").
- * It may compose a field's own constraint that words every refusal with one message.
+ * A text of {@link #min} to {@link #max} characters. The API families word text rules two ways, kept
+ * apart by {@link #blank}: the public ones refuse a blank text as too short ("must have 1 to N
+ * characters"), the integrations take it as absent ("is required" when required, "must have at most
+ * N characters"). A text the service keeps trimmed is measured {@link #trimmed}; a text of the right
+ * length may also have to match {@link #pattern} as a whole ("must match" and the expression). Where
+ * the spec words a field's whole rule as one sentence, {@link #refused} is that sentence, answered for
+ * every refusal, absence included. It may also compose a field's own constraint that words every
+ * refusal with one message.
  */
 @Target({FIELD, ANNOTATION_TYPE})
 @Retention(RUNTIME)
 @Constraint(validatedBy = Text.Validator.class)
 public @interface Text {
+
+    int min() default 1;
 
     int max();
 
@@ -27,7 +34,13 @@ public @interface Text {
 
     Blank blank() default Blank.REFUSED;
 
-    String message() default "must have 1 to {max} characters";
+    boolean trimmed() default false;
+
+    String pattern() default "";
+
+    String refused() default "";
+
+    String message() default "must have {min} to {max} characters";
 
     Class<?>[] groups() default {};
 
@@ -38,6 +51,14 @@ public @interface Text {
 
     /** Checks one {@link Text}. */
     class Validator extends PresentValueValidator<Text, String> {
+
+        private Pattern pattern;
+
+        @Override
+        public void initialize(Text annotation) {
+            super.initialize(annotation);
+            pattern = annotation.pattern().isEmpty() ? null : Pattern.compile(annotation.pattern());
+        }
 
         @Override
         boolean isAbsent(String value) {
@@ -50,13 +71,24 @@ public @interface Text {
         }
 
         @Override
+        String whenAbsent() {
+            return rule.refused().isEmpty() ? super.whenAbsent() : rule.refused();
+        }
+
+        @Override
         boolean isValidPresent(String value, ConstraintValidatorContext context) {
+            String measured = rule.trimmed() ? value.trim() : value;
             if (rule.blank() == Blank.ABSENT) {
-                return value.length() <= rule.max()
-                        || Violations.refuse(context, "must have at most " + rule.max() + " characters");
+                return measured.length() <= rule.max() || refuse(context, "must have at most " + rule.max() + " characters");
             }
-            return (!value.isBlank() && value.length() <= rule.max())
-                    || Violations.refuse(context, "must have 1 to " + rule.max() + " characters");
+            if (measured.isBlank() || measured.length() < rule.min() || measured.length() > rule.max()) {
+                return refuse(context, "must have " + rule.min() + " to " + rule.max() + " characters");
+            }
+            return pattern == null || pattern.matcher(measured).matches() || refuse(context, "must match " + rule.pattern());
+        }
+
+        private boolean refuse(ConstraintValidatorContext context, String message) {
+            return Violations.refuse(context, rule.refused().isEmpty() ? message : rule.refused());
         }
     }
 }

@@ -57,4 +57,15 @@ class ShapeConstraintsTest {
         assertThat(Checked.errors(new Shapes(null, "https://shop.example/" + "a".repeat(10), null, null, null)))
                 .isEqualTo(Map.of("url", List.of("must have at most 30 characters")));
     }
+
+    record Addresses(@EmailText(trimmed = true, required = true, refused = EmailText.VALID) String admin,
+            @EmailText(refused = EmailText.VALID) String payer) {}
+
+    @Test
+    void givenAddressesJudgedTrimmedOrInOneSentence_whenChecked_thenThatSentenceForEveryRefusal() {
+        assertThat(Checked.errors(new Addresses(" ana@example.com ", "ana@example.com"))).isEmpty();
+        assertThat(Checked.errors(new Addresses(null, " ana@example.com "))).isEqualTo(Map.of(
+                "admin", List.of("must be a valid e-mail address of at most 200 characters"),
+                "payer", List.of("must be a valid e-mail address of at most 200 characters")));
+    }
 }

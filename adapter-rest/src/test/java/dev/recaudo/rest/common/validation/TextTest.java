@@ -30,4 +30,16 @@ class TextTest {
                 "id", List.of("must have at most 3 characters"), "note", List.of("must have at most 3 characters")));
         assertThat(Checked.errors(new Integration("abc", null))).isEmpty();
     }
+
+    record Spelled(@Text(min = 2, max = 4, trimmed = true) String name, @Text(max = 4, pattern = "^[0-9]+$") String digits,
+            @Text(max = 3, required = true, refused = "is one sentence") String code) {}
+
+    @Test
+    void givenMinTrimmedPatternAndRefused_whenChecked_thenEachWordedItsWay() {
+        assertThat(Checked.errors(new Spelled(" a ", "12a", null))).isEqualTo(Map.of("name", List.of("must have 2 to 4 characters"),
+                "digits", List.of("must match ^[0-9]+$"), "code", List.of("is one sentence")));
+        assertThat(Checked.errors(new Spelled("  abcd  ", "12345", " "))).isEqualTo(Map.of(
+                "digits", List.of("must have 1 to 4 characters"), "code", List.of("is one sentence")));
+        assertThat(Checked.errors(new Spelled(null, "1234", "abc"))).isEmpty();
+    }
 }

@@ -1,0 +1,56 @@
+package dev.recaudo.rest.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.webhook.WebhookEndpoint;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Refusals;
+import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.webhook.WebhookRequests.RegisterRequest;
+import jakarta.validation.Validation;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** A webhook endpoint's registration body: one sentence for the URL, the event and environment names read by hand. */
+class WebhookRequestsTest {
+
+    private static final RequestValidation VALIDATION =
+            new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
+
+    private static String refusal(RegisterRequest body) {
+        return Refusals.refusal(() -> WebhookRequests.registration(VALIDATION, body)).getMessage();
+    }
+
+    @Test
+    void givenEveryFieldWrong_whenRead_thenEachInFieldOrder() {
+        assertThat(refusal(new RegisterRequest(" ", List.of("invoice.exploded"), "sandbox"))).isEqualTo(
+                "The request is invalid: url is required, at most 2048 characters; "
+                        + "events must be a non-empty list of [invoice.canceled, invoice.created, invoice.paid]; "
+                        + "environment must be live or test");
+    }
+
+    @Test
+    void givenLongUrlOrNullEvent_whenRead_thenRefusedNotFailed() {
+        assertThat(refusal(new RegisterRequest("https://" + "h".repeat(2041), null, null)))
+                .isEqualTo("The request is invalid: url is required, at most 2048 characters");
+        assertThat(refusal(new RegisterRequest("https://hooks.example.test", Arrays.asList("invoice.paid", null), null)))
+                .startsWith("The request is invalid: events must be a non-empty list of");
+    }
+
+    @Test
+    void givenDefaults_whenRead_thenEveryEventLiveAndTrimmedUrl() {
+        WebhookRequests.Registration all = WebhookRequests.registration(VALIDATION,
+                new RegisterRequest(" https://hooks.example.test/x ", null, null));
+        assertThat(all.events()).isEqualTo(WebhookEndpoint.EVENT_TYPES);
+        assertThat(all.environment()).isEqualTo(KeyEnvironment.LIVE);
+        assertThat(all.url()).isEqualTo("https://hooks.example.test/x");
+        assertThat(WebhookRequests.registration(VALIDATION,
+                new RegisterRequest("https://hooks.example.test/x", List.of("invoice.paid"), "test")).events())
+                .isEqualTo(Set.of("invoice.paid"));
+        assertThatThrownBy(() -> WebhookRequests.registration(VALIDATION, null)).isInstanceOf(ApiProblem.class);
+    }
+}
