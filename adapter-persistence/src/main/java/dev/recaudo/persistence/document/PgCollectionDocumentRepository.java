@@ -94,11 +94,16 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         return documents.read(scope, id);
     }
 
-    /** An allocation lock, so a native statement (measured: docs/performance.md); the scope is in the statement, so another tenant's row is never locked. */
+    /**
+     * An allocation lock, so a native statement (measured: docs/performance.md). The scope is in the
+     * statement, so another tenant's row is never locked; {@code NO KEY} because no change of a
+     * document touches its key, so rows that refer to it (lines, checkouts, applications) can still
+     * be inserted meanwhile.
+     */
     @Override
     public Optional<CollectionDocument> lock(TenantScope scope, DocumentId id) {
         return nativeSql.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE id = ? AND company_id = ? AND is_test = ?"
-                + " FOR UPDATE", PgCollectionDocumentRepository::document, id.value(), scope.companyId().value(), scope.isTest());
+                + " FOR NO KEY UPDATE", PgCollectionDocumentRepository::document, id.value(), scope.companyId().value(), scope.isTest());
     }
 
     @Override
@@ -131,7 +136,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
     public List<CollectionDocument> lockPendingBatch(TenantScope scope, String source, int limit) {
         return nativeSql.query("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
                         + " AND source = ? AND status = 'CREATED' AND applied_minor = 0"
-                        + " ORDER BY created_at, id LIMIT ? FOR UPDATE SKIP LOCKED",
+                        + " ORDER BY created_at, id LIMIT ? FOR NO KEY UPDATE SKIP LOCKED",
                 PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), source, limit);
     }
 

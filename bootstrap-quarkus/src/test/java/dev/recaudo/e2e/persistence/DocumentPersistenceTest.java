@@ -157,6 +157,20 @@ class DocumentPersistenceTest {
     }
 
     @Test
+    void givenAStoredDocument_whenLockedAndWhenRead_thenBothMappingsGiveTheSameRecord() {
+        Stored stored = Stored.create();
+
+        CollectionDocument locked = transactions.inTransaction(() -> documents.lock(stored.scope(), stored.id())).orElseThrow();
+        CollectionDocument claimed = transactions.inTransaction(
+                () -> documents.lockPendingBatch(stored.scope(), locked.source(), 1_000)).stream()
+                .filter(document -> document.id().equals(stored.id())).findFirst().orElseThrow();
+        CollectionDocument read = transactions.inTransaction(() -> documents.find(stored.scope(), stored.id())).orElseThrow();
+
+        assertThat(locked).as("the native row mapping and the entity's agree on every column").isEqualTo(read);
+        assertThat(claimed).isEqualTo(read);
+    }
+
+    @Test
     void givenARead_whenTheSameTransactionChangesTheDocument_thenTheNextReadSeesTheChange() {
         Stored stored = Stored.create();
 
