@@ -1,17 +1,26 @@
 package dev.recaudo.persistence.checkout;
 
+import static dev.recaudo.persistence.common.NativeSql.instant;
+import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
+import static dev.recaudo.persistence.common.NativeSql.uuid;
+
 import dev.recaudo.domain.checkout.Checkout;
+import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
-import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Checkouts: read through the session, written in native SQL. A checkout is inserted and changed
+ * Checkouts: read by id through the session, written and read by document in native SQL (the
+ * hot paths). A checkout is inserted and changed
  * under its document's lock, one row at a time, on every invoice write and payment; as entity
  * writes (a persist and its flush, or a read before the update) they cost a tenth of an invoice
  * create (docs/performance.md). So that a native write never leaves a stale copy behind, the
@@ -48,10 +57,23 @@ class CheckoutEntities implements PanacheRepositoryBase<CheckoutEntity, UUID> {
         }
     }
 
+    /**
+     * A document's checkout, read on every invoice write and on every document a payment settles:
+     * native, measured (docs/performance.md).
+     */
     Optional<Checkout> current(TenantScope scope, DocumentId documentId) {
-        return read(find("companyId = ?1 and test = ?2 and documentId = ?3",
-                Sort.descending("createdAt", "id"), scope.companyId().value(), scope.isTest(), documentId.value())
-                .firstResultOptional());
+        return nativeSql.queryOne("SELECT * FROM checkouts WHERE company_id = ? AND is_test = ? AND document_id = ?"
+                        + " ORDER BY created_at DESC, id DESC LIMIT 1", CheckoutEntities::checkout,
+                scope.companyId().value(), scope.isTest(), documentId.value());
+    }
+
+    private static Checkout checkout(ResultSet row) throws SQLException {
+        return new Checkout(uuid(row, "id"), NativeSql.scope(row), new DocumentId(uuid(row, "document_id")),
+                row.getString("source"), Money.of(row.getLong("amount_minor"), CurrencyCode.valueOf(row.getString("currency"))),
+                row.getString("title"), row.getString("description"), Optional.ofNullable(row.getString("phone")),
+                optionalInstant(row, "due_at"), CheckoutStatus.fromWireName(row.getString("status")),
+                Optional.ofNullable(row.getString("provider_payment_id")), optionalInstant(row, "paid_at"),
+                instant(row, "created_at"), instant(row, "updated_at"));
     }
 
     Optional<Checkout> read(TenantScope scope, UUID checkoutId) {

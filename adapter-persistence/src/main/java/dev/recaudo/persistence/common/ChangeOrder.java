@@ -3,6 +3,7 @@ package dev.recaudo.persistence.common;
 import dev.recaudo.domain.common.ChangePosition;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
+import jakarta.persistence.Table;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -16,21 +17,24 @@ import java.util.function.Function;
  */
 public final class ChangeOrder {
 
-    /** The transaction id as text, since JDBC has no xid8. */
+    /** The alias of each row's position: its transaction id as text, since JDBC has no xid8. */
     private static final String POSITION_COLUMN = "change_position";
 
     private ChangeOrder() {}
 
-    /** Every column of a tenant's rows of {@code table} and each row's position, for filters to narrow. */
-    public static DynamicSql select(String table, TenantScope scope) {
-        return new DynamicSql("SELECT *, change_xid::text AS " + POSITION_COLUMN + " FROM " + table
+    /**
+     * Every column of a tenant's rows of the entity's table and each row's position, for filters to
+     * narrow. The table is the one the entity maps ({@code @Table}), never a caller's text.
+     */
+    public static DynamicSql select(Class<? extends TenantRow> type, TenantScope scope) {
+        return new DynamicSql("SELECT *, change_xid::text AS " + POSITION_COLUMN + " FROM " + type.getAnnotation(Table.class).name()
                 + " WHERE company_id = ? AND is_test = ?", scope.companyId().value(), scope.isTest());
     }
 
     /**
      * The page of the {@code filtered} rows after {@code after}: read up to the watermark in one
      * statement, one row more than {@code limit} to tell whether more follow, and each mapped by its
-     * entity's own mapping.
+     * entity's own mapping. It completes {@code filtered}, which is not to be used again.
      */
     public static <E extends TenantRow, T> ChangeSlice<T> slice(NativeSql nativeSql, DynamicSql filtered, Class<E> type,
             Function<E, T> toDomain, Optional<ChangePosition> after, int limit) {

@@ -12,7 +12,8 @@ import java.util.UUID;
 /**
  * A tenant's row: its key ({@code id}) and its tenant columns ({@code company_id}, {@code is_test}),
  * written once and never changed, and when it was created and last changed. Every read names the
- * tenant, so no row reaches another tenant.
+ * tenant in its statement or checks it on the row it found ({@link #isIn}), so no read returns
+ * another tenant's row.
  */
 @MappedSuperclass
 public abstract class TenantRow {

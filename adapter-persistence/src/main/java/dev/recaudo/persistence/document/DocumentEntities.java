@@ -16,21 +16,10 @@ import java.util.UUID;
 @ApplicationScoped
 class DocumentEntities implements PanacheRepositoryBase<DocumentEntity, UUID> {
 
-    private static final String IN_SCOPE = "companyId = ?1 and test = ?2";
-
     /** By primary key through the session's loader (no query to interpret); another tenant's row is let go of. */
     Optional<CollectionDocument> read(TenantScope scope, DocumentId id) {
         return SessionRows.released(getSession(), findByIdOptional(id.value()))
                 .filter(row -> row.isIn(scope))
                 .map(DocumentEntity::toDomain);
-    }
-
-    Optional<CollectionDocument> readByExternalId(TenantScope scope, String source, String externalDocumentId) {
-        return read(find(IN_SCOPE + " and source = ?3 and externalDocumentId = ?4", scope.companyId().value(),
-                scope.isTest(), source, externalDocumentId).singleResultOptional());
-    }
-
-    private Optional<CollectionDocument> read(Optional<DocumentEntity> entity) {
-        return SessionRows.released(getSession(), entity).map(DocumentEntity::toDomain);
     }
 }

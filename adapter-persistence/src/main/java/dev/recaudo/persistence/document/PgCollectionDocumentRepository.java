@@ -106,9 +106,12 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                 + " FOR NO KEY UPDATE", PgCollectionDocumentRepository::document, id.value(), scope.companyId().value(), scope.isTest());
     }
 
+    /** Read on every document of every payment and document write: native, measured (docs/performance.md). */
     @Override
     public Optional<CollectionDocument> findByExternalId(TenantScope scope, String source, String externalDocumentId) {
-        return documents.readByExternalId(scope, source, externalDocumentId);
+        return nativeSql.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
+                        + " AND source = ? AND external_document_id = ?", PgCollectionDocumentRepository::document,
+                scope.companyId().value(), scope.isTest(), source, externalDocumentId);
     }
 
     /** What a document's life may change, on the row this transaction has locked. */
@@ -161,7 +164,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public ChangeSlice<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query) {
-        DynamicSql sql = ChangeOrder.select("collection_documents", scope)
+        DynamicSql sql = ChangeOrder.select(DocumentEntity.class, scope)
                 .whenAny(query.statuses().stream().map(Enum::name).toList(), " AND status = ANY (?)")
                 .append(query.withMoneyApplied().map(applied -> applied ? " AND applied_minor > 0" : " AND applied_minor = 0")
                         .orElse(""))

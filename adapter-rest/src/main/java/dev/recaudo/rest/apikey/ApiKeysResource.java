@@ -34,15 +34,11 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** API-key administration for the administrator's own company. */
 @Path("/companies/{companyId}/api-keys")
 @AdminApi
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Administration")
-@SecurityRequirement(name = "adminJwt")
 public class ApiKeysResource {
 
     private final ApiKeyAdministrationUseCase keys;

@@ -23,12 +23,16 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The body of a collection-document upsert and its reading into a command: every field rule, with
  * every problem collected and named by its field, before the use case runs.
  */
 final class DocumentRequests {
+
+    /** The fields whose problems leave the lines' sum worth checking: it does not depend on them. */
+    private static final Set<String> SUM_INDEPENDENT = Set.of("invoiceNumber", "description");
 
     private DocumentRequests() {}
 
@@ -53,7 +57,7 @@ final class DocumentRequests {
      * The command of an upsert. {@code metadata} is stored from the body as parsed ({@code sentMetadata}), not
      * from the record: binding the record reads the tree again, and that loses the spelling of numbers.
      * The record's annotations are the shape rules, the customer's included; the lines' sum is still
-     * checked only when every other rule holds, since it depends on the ids, the total and the lines.
+     * checked only when every rule it depends on holds (all but the optional texts after it).
      */
     static UpsertDocument upsert(RequestValidation validation, KeyPrincipal key, UpsertRequest body, JsonNode sentMetadata,
             int linesMax) {
@@ -70,7 +74,7 @@ final class DocumentRequests {
             errors.add("currency", "is required and must be one of " + EnumSet.allOf(CurrencyCode.class));
         }
         List<DocumentLine> lines = lines(body.lines(), linesMax, errors);
-        if (errors.isEmpty()) {
+        if (onlyAbout(errors, SUM_INDEPENDENT)) {
             // At most 5000 lines (the configuration's cap) of at most Money.AMOUNT_MINOR_MAX each: the sum fits a long.
             long sum = 0;
             for (DocumentLine line : lines) {
@@ -96,6 +100,13 @@ final class DocumentRequests {
         return new UpsertDocument(key.scope(), body.source(), body.externalDocumentId(), body.customerExternalId(), profile,
                 currency.get(), lines, details,
                 Optional.ofNullable(sentMetadata).filter(JsonNode::isObject).map(JsonNode::toString));
+    }
+
+    /** Whether every problem found is about one of these fields. */
+    private static boolean onlyAbout(FieldErrors errors, Set<String> fields) {
+        boolean[] other = {false};
+        errors.forEach((field, message) -> other[0] |= !fields.contains(field));
+        return !other[0];
     }
 
     private static List<DocumentLine> lines(List<LineRequest> requested, int linesMax, FieldErrors errors) {

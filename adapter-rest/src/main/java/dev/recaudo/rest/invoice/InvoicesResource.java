@@ -51,7 +51,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The public invoice API: collection documents in major units of the company's reference currency. */
@@ -59,7 +58,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @PublicApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Public invoices")
-@SecurityRequirement(name = "apiKeyBearer")
 public class InvoicesResource {
 
     static final String IDEMPOTENCY_HEADER = IdempotentWrites.PUBLIC_HEADER;

@@ -25,7 +25,6 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /v1/whatsapp/events}: the company's messaging confirmations (docs/reference/messaging.md). */
@@ -33,7 +32,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @PublicApi
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Messaging")
-@SecurityRequirement(name = "apiKeyBearer")
 public class WhatsAppEventsResource {
 
     static final long PAGE_MAX = 90_071_992_547_409L;

@@ -31,16 +31,12 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The platform operator's API: onboarding companies and their messaging origins. */
 @Path("/operator/companies")
 @OperatorApi
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Operator")
-@SecurityRequirement(name = "operatorToken")
 @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
 public class OperatorResource {
 

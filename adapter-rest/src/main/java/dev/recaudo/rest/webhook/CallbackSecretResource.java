@@ -12,8 +12,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The secret that signs the company's external payment callbacks. The admin filter has already
@@ -22,8 +20,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/companies/{companyId}/webhook-secret")
 @AdminApi
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Administration")
-@SecurityRequirement(name = "adminJwt")
 public class CallbackSecretResource {
 
     private final CallbackSecretUseCase secrets;

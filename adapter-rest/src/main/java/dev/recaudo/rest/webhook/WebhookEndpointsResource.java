@@ -31,15 +31,11 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Invoice lifecycle webhook endpoints of the administrator's company, and their deliveries. */
 @Path("/companies/{companyId}/webhook-endpoints")
 @AdminApi
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Administration")
-@SecurityRequirement(name = "adminJwt")
 public class WebhookEndpointsResource {
 
     private final WebhookEndpointsUseCase endpoints;

@@ -121,6 +121,15 @@ class DocumentRequestsTest {
     }
 
     @Test
+    void givenALongInvoiceNumberAndATotalOtherThanTheSum_whenRead_thenBothAreNamed() {
+        assertThat(refusal(() -> upsert(body(CUSTOMER, ",'totalMinor':999,'invoiceNumber':'" + "i".repeat(101) + "'"))))
+                .as("the sum does not depend on the invoice number, so it is still checked")
+                .isEqualTo(invalid(
+                        "invoiceNumber must have at most 100 characters",
+                        "totalMinor must equal the sum of the lines' amountMinor (1000)"));
+    }
+
+    @Test
     void givenANumberSentAsAString_whenRead_thenRefusedByTheStrictReader() {
         assertThatThrownBy(() -> upsert(body("'customer':{'name':7}", ""))).isInstanceOf(JsonProcessingException.class);
         assertThatThrownBy(() -> upsert(body(CUSTOMER, ",'totalMinor':'1000'"))).isInstanceOf(JsonProcessingException.class);

@@ -10,15 +10,20 @@ public interface Transactions {
 
     /**
      * Runs the work in a new transaction, committed when the work returns and rolled back when it
-     * throws. Implementations may run the work again after a serialization failure or deadlock,
-     * so the work must have no effect outside the transaction.
+     * throws; called while a transaction is active, the work joins it, and the outermost call
+     * commits or rolls back. Implementations may run the work again after a serialization failure
+     * or deadlock, so the work must have no effect outside the transaction.
      */
     <T> T inTransaction(Supplier<T> work);
 
     /**
      * Runs the work like {@link #inTransaction}; when the work throws a {@link Rollback}, the
-     * transaction rolls back and the rollback's answer is returned. An answer of another type than
-     * the one named is a programming error.
+     * rollback's answer is returned. The work's writes are undone when this call began the
+     * transaction; when it joined one, they are undone only if the outermost caller rolls back
+     * (as {@code IdempotentExecution} does for every answer of status 400 or more), so a use case
+     * that may run inside another transaction throws one only before its first write or with an
+     * answer its caller rolls back. An
+     * answer of another type than the one named is a programming error.
      */
     default <T> T inTransactionOrRollback(Class<T> answerType, Supplier<T> work) {
         try {

@@ -169,7 +169,7 @@ public final class DocumentBook {
     }
 
     /** Marks the current checkout approved by the payment and queues exactly one {@code invoice.paid}. */
-    public InvoiceView paid(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
+    private InvoiceView paid(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
         Optional<Checkout> checkout = checkouts.current(document.scope(), document.id()).map(current -> {
             if (!current.isPending()) {
                 return current; // canceled by an earlier partial payment: it was not what paid

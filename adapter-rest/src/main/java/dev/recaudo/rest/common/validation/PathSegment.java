@@ -5,7 +5,6 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import dev.recaudo.rest.common.PathIds;
 import jakarta.validation.Constraint;
-import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
@@ -25,11 +24,11 @@ public @interface PathSegment {
     Class<? extends Payload>[] payload() default {};
 
     /** Checks one {@link PathSegment}, reporting each rule the id breaks. */
-    class Validator implements ConstraintValidator<PathSegment, String> {
+    class Validator extends PresentValueValidator<PathSegment, String> {
 
         @Override
-        public boolean isValid(String value, ConstraintValidatorContext context) {
-            List<String> problems = value == null ? List.of() : PathIds.segmentProblems(value);
+        boolean isValidPresent(String value, ConstraintValidatorContext context) {
+            List<String> problems = PathIds.segmentProblems(value);
             problems.forEach(problem -> Violations.refuse(context, problem));
             return problems.isEmpty();
         }
