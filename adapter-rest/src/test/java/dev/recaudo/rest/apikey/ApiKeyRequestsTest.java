@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class ApiKeyRequestsTest {
 
     private static final RequestValidation VALIDATION =
-            new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
+            new RequestValidation(Validation.buildDefaultValidatorFactory());
 
     /** The configured limits, as a record whose accessors are the settings' methods. */
     private record Limits(int activeMax, int rpmDefault, int rpmMax) implements RestSettings.ApiKeys {}

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class RequestValidationTest {
 
-    private final RequestValidation validation = new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
+    private final RequestValidation validation = new RequestValidation(Validation.buildDefaultValidatorFactory());
 
     record Line(@Text(max = 5, required = true) String id, @AmountMinor(min = 1) Long amountMinor) {}
 

@@ -29,7 +29,7 @@ final class RequestFixtures {
 
     static final String SOURCE = "acme-erp";
     static final RequestValidation VALIDATION =
-            new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
+            new RequestValidation(Validation.buildDefaultValidatorFactory());
     static final KeyPrincipal KEY = new KeyPrincipal(new ApiKey(new ApiKeyId(UUID.randomUUID()),
             new ApiKeyId(UUID.randomUUID()), new CompanyId(UUID.randomUUID()), "partner", "rk_live_x", "hash", Set.of(),
             Optional.of(SOURCE), KeyEnvironment.LIVE, 60, Instant.EPOCH, Optional.empty(), Optional.empty()), true,

@@ -35,7 +35,7 @@ class InvoiceRequestsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final RequestValidation VALIDATION =
-            new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
+            new RequestValidation(Validation.buildDefaultValidatorFactory());
     private static final KeyPrincipal KEY = new KeyPrincipal(new ApiKey(new ApiKeyId(UUID.randomUUID()),
             new ApiKeyId(UUID.randomUUID()), new CompanyId(UUID.randomUUID()), "erp key", "rk_live_abc", "hash",
             Set.of(Permission.PUBLIC_INVOICES_WRITE), Optional.of("erp"), KeyEnvironment.LIVE, 60, Instant.EPOCH,

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class OperatorRequestsTest {
 
     private static final RequestValidation VALIDATION =
-            new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
+            new RequestValidation(Validation.buildDefaultValidatorFactory());
     private static final String CURRENCIES = "must be null or one of " + Set.of(CurrencyCode.values());
 
     @Test

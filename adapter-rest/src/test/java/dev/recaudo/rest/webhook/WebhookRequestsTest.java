@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class WebhookRequestsTest {
 
     private static final RequestValidation VALIDATION =
-            new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
+            new RequestValidation(Validation.buildDefaultValidatorFactory());
 
     private static String refusal(RegisterRequest body) {
         return Refusals.refusal(() -> WebhookRequests.registration(VALIDATION, body)).getMessage();

@@ -11,7 +11,7 @@ import java.util.Map;
 final class Checked {
 
     private static final RequestValidation VALIDATION =
-            new RequestValidation(Validation.buildDefaultValidatorFactory().getValidator());
+            new RequestValidation(Validation.buildDefaultValidatorFactory());
 
     private Checked() {}
 
