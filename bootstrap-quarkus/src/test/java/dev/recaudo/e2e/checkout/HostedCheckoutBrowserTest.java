@@ -35,9 +35,12 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The hosted checkout page in a real browser: Debian's Chromium, headless, driven through Debian's
@@ -141,7 +144,10 @@ class HostedCheckoutBrowserTest {
         assertNoSeriousViolations(new AxeBuilder().analyze(driver));
         screenshot("checkout-page-phone.png");
 
+        WebElement pending = driver.findElement(By.id("state"));
         driver.findElement(By.id("pay")).click();
+        // The form posts and is redirected back; on a busy machine the click returns before the new page is there.
+        new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(pending));
         assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pagado");
         assertThat(driver.getCurrentUrl()).isEqualTo(page);
         assertThat(driver.findElements(By.id("pay"))).isEmpty();
