@@ -95,7 +95,7 @@ public class ChannelWiring {
     @Singleton
     WebhookDispatchUseCase webhookDispatch(WebhookRepository webhooks, WebhookSender sender, Transactions transactions,
             Clock clock, RecaudoConfig config) {
-        RecaudoConfig.WebhooksConfig settings = config.webhooks();
+        BackgroundConfig.WebhooksConfig settings = config.webhooks();
         RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(settings.retryBaseMillis()),
                 Duration.ofSeconds(settings.retryCapSeconds()), settings.attemptsMax(), settings.retryJitter());
         LeasedBatches batches = new LeasedBatches(settings.batchSize(), Duration.ofSeconds(settings.leaseSeconds()));

@@ -49,7 +49,7 @@ public class ConfigurationChecks {
         pageSize(problems, "public-invoices", config.pages().publicInvoices());
         pageSize(problems, "integrations", config.pages().integrations());
         pageSize(problems, "external-payments", config.pages().externalPayments());
-        RecaudoConfig.WebhooksConfig webhooks = config.webhooks();
+        BackgroundConfig.WebhooksConfig webhooks = config.webhooks();
         long batchWorstCaseMillis = webhooks.batchSize() * (webhooks.connectTimeoutMillis() + webhooks.readTimeoutMillis());
         if (webhooks.leaseSeconds() * 1000 < batchWorstCaseMillis) {
             problems.add("recaudo.webhooks.lease-seconds must outlast a batch's timeouts (batch-size x (connect-timeout-millis"

@@ -1,13 +1,14 @@
 package dev.recaudo.persistence.audit;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
+import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.Rows;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -40,7 +41,7 @@ public class PgAuditLog implements AuditLog {
     public List<AuditRecord> byRequestId(TenantScope scope, PartnerScope partner, String requestId) {
         return nativeSql.query("SELECT * FROM audit_records WHERE company_id = ? AND is_test = ? AND partner = ?"
                         + " AND request_id = ? ORDER BY created_at, id",
-                row -> new AuditRecord(uuid(row, "id"), NativeSql.scope(row), partner,
+                row -> new AuditRecord(uuid(row, "id"), Rows.scope(row), partner,
                         row.getString("request_id"), Optional.ofNullable(uuid(row, "api_key_id")), row.getString("operation"),
                         row.getInt("http_status"), row.getString("outcome"), Optional.ofNullable(row.getString("detail")),
                         instant(row, "created_at")),

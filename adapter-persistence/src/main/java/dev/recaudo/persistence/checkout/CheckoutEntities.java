@@ -1,8 +1,8 @@
 package dev.recaudo.persistence.checkout;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
+import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.optionalInstant;
+import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutStatus;
@@ -11,6 +11,7 @@ import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.Rows;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
@@ -68,7 +69,7 @@ class CheckoutEntities implements PanacheRepositoryBase<CheckoutEntity, UUID> {
     }
 
     private static Checkout checkout(ResultSet row) throws SQLException {
-        return new Checkout(uuid(row, "id"), NativeSql.scope(row), new DocumentId(uuid(row, "document_id")),
+        return new Checkout(uuid(row, "id"), Rows.scope(row), new DocumentId(uuid(row, "document_id")),
                 row.getString("source"), Money.of(row.getLong("amount_minor"), CurrencyCode.valueOf(row.getString("currency"))),
                 row.getString("title"), row.getString("description"), Optional.ofNullable(row.getString("phone")),
                 optionalInstant(row, "due_at"), CheckoutStatus.fromWireName(row.getString("status")),

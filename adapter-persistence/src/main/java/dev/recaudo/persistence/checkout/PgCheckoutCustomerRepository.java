@@ -1,12 +1,13 @@
 package dev.recaudo.persistence.checkout;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
+import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.checkout.CheckoutCustomer;
 import dev.recaudo.domain.checkout.CheckoutCustomerRepository;
 import dev.recaudo.domain.common.Saved;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -41,7 +42,7 @@ public class PgCheckoutCustomerRepository implements CheckoutCustomerRepository 
     }
 
     private static CheckoutCustomer customer(ResultSet row) throws SQLException {
-        return new CheckoutCustomer(uuid(row, "id"), NativeSql.scope(row), uuid(row, "customer_id"), row.getString("email"),
+        return new CheckoutCustomer(uuid(row, "id"), Rows.scope(row), uuid(row, "customer_id"), row.getString("email"),
                 row.getString("name"), Optional.ofNullable(row.getString("phone")),
                 Optional.ofNullable(row.getString("identity_document")), instant(row, "created_at"));
     }

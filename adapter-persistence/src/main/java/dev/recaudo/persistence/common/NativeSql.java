@@ -1,9 +1,5 @@
 package dev.recaudo.persistence.common;
 
-import dev.recaudo.domain.apikey.KeyEnvironment;
-import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.common.UnstorableValue;
-import dev.recaudo.domain.company.CompanyId;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -13,7 +9,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -22,7 +17,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import javax.sql.DataSource;
 import org.hibernate.Session;
 import org.hibernate.query.NativeQuery;
@@ -40,11 +34,6 @@ import org.hibernate.type.StandardBasicTypes;
 @ApplicationScoped
 public class NativeSql {
 
-    /**
-     * {@code character_not_in_repertoire} (22021: the NUL character, invalid UTF-8) and
-     * {@code untranslatable_character} (22P05: an escaped NUL in {@code jsonb}).
-     */
-    private static final Set<String> TEXT_ENCODING_REFUSALS = Set.of("22021", "22P05");
 
     /** Runs JDBC work on a connection: the session's, or in tests a second instance's own. */
     @FunctionalInterface
@@ -131,7 +120,7 @@ public class NativeSql {
                 }
                 return result;
             } catch (SQLException e) {
-                throw failure(sql, e);
+                throw Refusals.of(sql, e);
             }
         });
     }
@@ -178,7 +167,7 @@ public class NativeSql {
         try {
             rows = query.list();
         } catch (PersistenceException e) {
-            throw refusal(sql.text(), e);
+            throw Refusals.of(sql.text(), e);
         }
         List<EntityRow<E>> result = new ArrayList<>(rows.size());
         for (Object row : rows) {
@@ -199,7 +188,7 @@ public class NativeSql {
             try (PreparedStatement statement = prepare(connection, sql, parameters)) {
                 return statement.executeUpdate();
             } catch (SQLException e) {
-                throw failure(sql, e);
+                throw Refusals.of(sql, e);
             }
         });
     }
@@ -212,28 +201,8 @@ public class NativeSql {
         try {
             session.flush();
         } catch (PersistenceException e) {
-            throw refusal("flush of the session's entities", e);
+            throw Refusals.of("flush of the session's entities", e);
         }
-    }
-
-    /** A statement Hibernate ran and the database refused, as the ports report it; any other failure as it was. */
-    private static RuntimeException refusal(String what, PersistenceException e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql) {
-                return failure(what, sql);
-            }
-        }
-        return e;
-    }
-
-    /**
-     * A refused statement as the ports report it: text the database cannot encode is an
-     * {@link UnstorableValue} (the request's mistake), anything else a {@link PersistenceFailure}.
-     */
-    static RuntimeException failure(String sql, SQLException e) {
-        return TEXT_ENCODING_REFUSALS.contains(e.getSQLState())
-                ? new UnstorableValue("the database cannot store (SQLState " + e.getSQLState() + "): " + sql, e)
-                : new PersistenceFailure(sql, e);
     }
 
     private PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
@@ -267,24 +236,5 @@ public class NativeSql {
         } else {
             statement.setObject(index, value);
         }
-    }
-
-    public static Instant instant(ResultSet row, String column) throws SQLException {
-        Timestamp timestamp = row.getTimestamp(column);
-        return timestamp == null ? null : timestamp.toInstant();
-    }
-
-    public static Optional<Instant> optionalInstant(ResultSet row, String column) throws SQLException {
-        return Optional.ofNullable(instant(row, column));
-    }
-
-    /** The tenant of a row with {@code company_id} and {@code is_test} columns. */
-    public static TenantScope scope(ResultSet row) throws SQLException {
-        return new TenantScope(new CompanyId(uuid(row, "company_id")),
-                row.getBoolean("is_test") ? KeyEnvironment.TEST : KeyEnvironment.LIVE);
-    }
-
-    public static java.util.UUID uuid(ResultSet row, String column) throws SQLException {
-        return row.getObject(column, java.util.UUID.class);
     }
 }

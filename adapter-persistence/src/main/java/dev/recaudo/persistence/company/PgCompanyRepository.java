@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.company;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
+import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.company.Company;

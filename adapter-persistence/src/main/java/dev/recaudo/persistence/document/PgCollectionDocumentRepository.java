@@ -1,41 +1,26 @@
 package dev.recaudo.persistence.document;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
-
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
-import dev.recaudo.domain.document.Channel;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
-import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.document.DocumentListQuery;
-import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
-import dev.recaudo.domain.money.CurrencyCode;
-import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.ChangeOrder;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 @ApplicationScoped
 public class PgCollectionDocumentRepository implements CollectionDocumentRepository {
@@ -50,28 +35,6 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         this.lines = lines;
     }
 
-    /** What a document's life may change: its details, money, status and version. */
-    private static final List<String> CHANGEABLE = List.of("reference", "name", "description", "phone", "email",
-            "invoice_number", "issue_date", "due_at", "remarks", "currency", "total_minor", "applied_minor", "balance_minor",
-            "status", "version", "updated_at");
-
-    /** The partner's identity of a document decides: a second insert of it changes nothing. */
-    private static final String INSERT = "INSERT INTO collection_documents (id, company_id, is_test, source,"
-            + " external_document_id, customer_id, channel, created_at, provider_id, customer_external_id, metadata, "
-            + String.join(", ", CHANGEABLE) + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, "
-            + String.join(", ", Collections.nCopies(CHANGEABLE.size(), "?"))
-            + ") ON CONFLICT (company_id, is_test, source, external_document_id) DO NOTHING";
-
-    private static final String UPDATE = "UPDATE collection_documents SET "
-            + CHANGEABLE.stream().map(column -> column + " = ?").collect(Collectors.joining(", "))
-            + " WHERE id = ? AND company_id = ? AND is_test = ?";
-
-    private static final String COLUMNS = "id, company_id, is_test, source, external_document_id, provider_id, customer_id,"
-            + " customer_external_id,"
-            + " channel, reference, name, description, phone, email, invoice_number, issue_date, due_at,"
-            + " metadata::text AS metadata, remarks, currency, total_minor, applied_minor, balance_minor, status, version,"
-            + " created_at, updated_at";
-
     @Override
     public void lockIdentity(TenantScope scope, String source, String externalDocumentId) {
         AdvisoryLocks.lockIdentity(nativeSql, "document", scope, source, externalDocumentId);
@@ -84,8 +47,8 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                 document.channel().name().toLowerCase(Locale.ROOT), document.createdAt()));
         values.addAll(Arrays.asList(document.providerId().orElse(null), document.customerExternalId().orElse(null),
                 document.metadataJson().orElse(null)));
-        values.addAll(changeable(document));
-        int inserted = nativeSql.update(INSERT, values.toArray());
+        values.addAll(DocumentRows.changeable(document));
+        int inserted = nativeSql.update(DocumentRows.INSERT, values.toArray());
         return inserted == 1 ? InsertOutcome.INSERTED : InsertOutcome.ALREADY_EXISTS;
     }
 
@@ -102,45 +65,35 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
      */
     @Override
     public Optional<CollectionDocument> lock(TenantScope scope, DocumentId id) {
-        return nativeSql.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE id = ? AND company_id = ? AND is_test = ?"
-                + " FOR NO KEY UPDATE", PgCollectionDocumentRepository::document, id.value(), scope.companyId().value(), scope.isTest());
+        return nativeSql.queryOne("SELECT " + DocumentRows.COLUMNS + " FROM collection_documents WHERE id = ? AND company_id = ? AND is_test = ?"
+                + " FOR NO KEY UPDATE", DocumentRows::document, id.value(), scope.companyId().value(), scope.isTest());
     }
 
     /** Read on every document of every payment and document write: native, measured (docs/performance.md). */
     @Override
     public Optional<CollectionDocument> findByExternalId(TenantScope scope, String source, String externalDocumentId) {
-        return nativeSql.queryOne("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
-                        + " AND source = ? AND external_document_id = ?", PgCollectionDocumentRepository::document,
+        return nativeSql.queryOne("SELECT " + DocumentRows.COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
+                        + " AND source = ? AND external_document_id = ?", DocumentRows::document,
                 scope.companyId().value(), scope.isTest(), source, externalDocumentId);
     }
 
     /** What a document's life may change, on the row this transaction has locked. */
     @Override
     public void update(CollectionDocument document) {
-        List<Object> values = new ArrayList<>(changeable(document));
+        List<Object> values = new ArrayList<>(DocumentRows.changeable(document));
         values.addAll(List.of(document.id().value(), document.scope().companyId().value(), document.scope().isTest()));
-        if (nativeSql.update(UPDATE, values.toArray()) != 1) {
+        if (nativeSql.update(DocumentRows.UPDATE, values.toArray()) != 1) {
             throw new IllegalStateException("document " + document.id() + " vanished while locked");
         }
-    }
-
-    /** The values of {@link #CHANGEABLE}, in its order. */
-    private static List<Object> changeable(CollectionDocument document) {
-        DocumentDetails details = document.details();
-        return Arrays.asList(document.reference().orElse(null), details.name(), details.description().orElse(null),
-                details.phone().orElse(null), details.email().orElse(null), details.invoiceNumber().orElse(null),
-                details.issueDate().orElse(null), details.dueAt().orElse(null), document.remarks().orElse(null),
-                document.total().currency().name(), document.total().amountMinor(), document.applied().amountMinor(),
-                document.balance().amountMinor(), document.status().name(), document.version(), document.updatedAt());
     }
 
     /** The oldest documents of a partner still untouched by money, skipping those another transaction holds. */
     @Override
     public List<CollectionDocument> lockPendingBatch(TenantScope scope, String source, int limit) {
-        return nativeSql.query("SELECT " + COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
+        return nativeSql.query("SELECT " + DocumentRows.COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
                         + " AND source = ? AND status = 'CREATED' AND applied_minor = 0"
                         + " ORDER BY created_at, id LIMIT ? FOR NO KEY UPDATE SKIP LOCKED",
-                PgCollectionDocumentRepository::document, scope.companyId().value(), scope.isTest(), source, limit);
+                DocumentRows::document, scope.companyId().value(), scope.isTest(), source, limit);
     }
 
     /** Lines are written only onto a document of the scope: another tenant's document id changes nothing. */
@@ -184,39 +137,6 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
     }
 
     /** A locked row, read by plain JDBC like the other allocation-lock statements (docs/decisions.md). */
-    private static CollectionDocument document(ResultSet row) throws SQLException {
-        CurrencyCode currency = CurrencyCode.valueOf(row.getString("currency"));
-        TenantScope scope = NativeSql.scope(row);
-        DocumentDetails details = new DocumentDetails(
-                row.getString("name"),
-                Optional.ofNullable(row.getString("description")),
-                Optional.ofNullable(row.getString("phone")),
-                Optional.ofNullable(row.getString("email")),
-                Optional.ofNullable(row.getString("invoice_number")),
-                optionalInstant(row, "issue_date"),
-                optionalInstant(row, "due_at"));
-        return new CollectionDocument(
-                new DocumentId(uuid(row, "id")),
-                scope,
-                row.getString("source"),
-                row.getString("external_document_id"),
-                Optional.ofNullable(row.getString("provider_id")),
-                uuid(row, "customer_id"),
-                Optional.ofNullable(row.getString("customer_external_id")),
-                Channel.valueOf(row.getString("channel").toUpperCase(Locale.ROOT)),
-                Optional.ofNullable(row.getString("reference")),
-                details,
-                Optional.ofNullable(row.getString("metadata")),
-                Optional.ofNullable(row.getString("remarks")),
-                Money.of(row.getLong("total_minor"), currency),
-                Money.of(row.getLong("applied_minor"), currency),
-                Money.of(row.getLong("balance_minor"), currency),
-                DocumentStatus.valueOf(row.getString("status")),
-                row.getLong("version"),
-                instant(row, "created_at"),
-                instant(row, "updated_at"));
-    }
-
     @Override
     public Page<DocumentSummary> page(TenantScope scope, DocumentListQuery query) {
         DynamicSql where = new DynamicSql(" WHERE company_id = ? AND is_test = ?", scope.companyId().value(), scope.isTest())
@@ -230,27 +150,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                                 + " total_minor, balance_minor, due_at, is_test, created_at, updated_at FROM collection_documents")
                         .append(where)
                         .append(order + " LIMIT ? OFFSET ?", query.pageSize(), (long) (query.page() - 1) * query.pageSize()),
-                PgCollectionDocumentRepository::summary);
+                DocumentRows::summary);
         return new Page<>(items, total, query.page(), query.pageSize());
-    }
-
-    private static DocumentSummary summary(ResultSet row) throws SQLException {
-        CurrencyCode currency = CurrencyCode.valueOf(row.getString("currency"));
-        Timestamp dueAt = row.getTimestamp("due_at");
-        return new DocumentSummary(
-                uuid(row, "id"),
-                row.getString("source"),
-                row.getString("provider_id"),
-                row.getString("reference"),
-                row.getString("name"),
-                DocumentStatus.valueOf(row.getString("status")),
-                row.getString("remarks"),
-                row.getString("metadata"),
-                Money.of(row.getLong("total_minor"), currency),
-                Money.of(row.getLong("balance_minor"), currency),
-                dueAt == null ? null : dueAt.toInstant().atOffset(ZoneOffset.UTC).toLocalDate(),
-                row.getBoolean("is_test"),
-                instant(row, "created_at"),
-                instant(row, "updated_at"));
     }
 }

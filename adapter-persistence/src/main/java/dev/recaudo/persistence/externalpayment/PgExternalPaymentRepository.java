@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.externalpayment;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
+import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
@@ -13,6 +13,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -102,7 +103,7 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
     private static ExternalPayment payment(ResultSet row) throws SQLException {
         return new ExternalPayment(
                 uuid(row, "id"),
-                NativeSql.scope(row),
+                Rows.scope(row),
                 row.getString("partner"),
                 uuid(row, "api_key_id"),
                 ExternalPaymentMode.fromWireName(row.getString("mode")),

@@ -1,13 +1,14 @@
 package dev.recaudo.persistence.job;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
+import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.job.Job;
 import dev.recaudo.domain.job.JobLease;
 import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,7 +42,7 @@ public class PgJobRepository implements JobRepository {
                         + " FROM (SELECT id FROM jobs WHERE status = 'PENDING' AND (leased_until IS NULL OR leased_until < ?)"
                         + "       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next"
                         + " WHERE j.id = next.id RETURNING j.*",
-                row -> new JobLease(new Job(uuid(row, "id"), NativeSql.scope(row), Job.JobKind.valueOf(row.getString("kind")),
+                row -> new JobLease(new Job(uuid(row, "id"), Rows.scope(row), Job.JobKind.valueOf(row.getString("kind")),
                         row.getString("source"), instant(row, "created_at")), uuid(row, "lease_token")),
                 now.plus(lease), now);
     }

@@ -8,6 +8,7 @@ import dev.recaudo.domain.ledger.Transfer;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 
@@ -59,7 +60,7 @@ public class PgLedger implements Ledger {
                 UUID.randomUUID(), scope.companyId().value(), scope.isTest(), code.value(), currency.name(),
                 transfer.createdAt());
         return nativeSql.queryOne("SELECT id FROM ledger_accounts WHERE company_id = ? AND is_test = ? AND code = ? AND currency = ?",
-                        row -> NativeSql.uuid(row, "id"), scope.companyId().value(), scope.isTest(), code.value(), currency.name())
+                        row -> Rows.uuid(row, "id"), scope.companyId().value(), scope.isTest(), code.value(), currency.name())
                 .orElseThrow();
     }
 }

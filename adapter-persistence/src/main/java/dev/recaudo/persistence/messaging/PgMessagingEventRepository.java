@@ -1,8 +1,8 @@
 package dev.recaudo.persistence.messaging;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.optionalInstant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
+import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.optionalInstant;
+import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.messaging.EventFilter;

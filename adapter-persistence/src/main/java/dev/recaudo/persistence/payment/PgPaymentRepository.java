@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.payment;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
+import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
@@ -18,6 +18,7 @@ import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.ChangeOrder;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -160,7 +161,7 @@ public class PgPaymentRepository implements PaymentRepository {
         Optional<Money> application = row.wasNull() ? Optional.empty() : Optional.of(Money.of(applicationAmount, applicationCurrency));
         return new Payment(
                 uuid(row, "id"),
-                NativeSql.scope(row),
+                Rows.scope(row),
                 row.getString("source"),
                 row.getString("external_payment_id"),
                 PaymentKind.valueOf(row.getString("kind")),

@@ -1,7 +1,7 @@
 package dev.recaudo.persistence.product;
 
-import static dev.recaudo.persistence.common.NativeSql.instant;
-import static dev.recaudo.persistence.common.NativeSql.uuid;
+import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.common.Saved;
 import dev.recaudo.domain.common.TenantScope;
@@ -10,6 +10,7 @@ import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.product.Product;
 import dev.recaudo.domain.product.ProductRepository;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -52,7 +53,7 @@ public class PgProductRepository implements ProductRepository {
     private static Product product(ResultSet row) throws SQLException {
         return new Product(
                 uuid(row, "id"),
-                NativeSql.scope(row),
+                Rows.scope(row),
                 row.getString("sku"),
                 row.getString("name"),
                 row.getString("description"),

@@ -1,0 +1,155 @@
+package dev.recaudo.bootstrap;
+
+import dev.recaudo.persistence.common.PersistenceSettings;
+import dev.recaudo.webhooks.delivery.DeliverySettings;
+import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+
+/**
+ * The groups of {@link RecaudoConfig} that set the service's background work and its processors:
+ * webhook and callback delivery, the live payment processor, jobs, idempotency records and the
+ * janitor.
+ */
+public interface BackgroundConfig {
+
+    interface WebhooksConfig extends DeliverySettings.Webhooks, Dispatcher {
+        @Override
+        @WithDefault("false")
+        boolean allowPrivateTargets();
+
+        @Override
+        @WithDefault("5000")
+        @Min(100)
+        @Max(60_000)
+        long connectTimeoutMillis();
+
+        @Override
+        @WithDefault("10000")
+        @Min(100)
+        @Max(120_000)
+        long readTimeoutMillis();
+
+        /** Wait before the first retry; each further retry waits three times longer. */
+        @WithDefault("10000")
+        @Min(1)
+        long retryBaseMillis();
+
+        /** The longest wait between two attempts. */
+        @WithDefault("21600")
+        @Min(1)
+        long retryCapSeconds();
+
+        /** Each wait is moved at random by up to this fraction either way, so retries do not arrive in step. */
+        @WithDefault("0.2")
+        @DecimalMin("0")
+        @DecimalMax("0.5")
+        double retryJitter();
+
+        /** Failed attempts after which a delivery is dead (until redelivered). */
+        @WithDefault("8")
+        @Min(1)
+        @Max(50)
+        int attemptsMax();
+
+        /** Deliveries one instance leases at a time. */
+        @WithDefault("20")
+        @Min(1)
+        @Max(1000)
+        int batchSize();
+
+        /** How long a leased delivery stays with its instance before another may take it. */
+        @WithDefault("300")
+        @Min(30)
+        long leaseSeconds();
+
+        @WithDefault("10")
+        @Min(1)
+        @Max(100)
+        int endpointsPerCompanyMax();
+    }
+
+    /** What every instance polls for and sends: webhook deliveries and external payment callbacks. */
+    interface Dispatcher {
+        /** How often every instance looks for what is due: a duration ({@code 1s}), or {@code off} on this instance. */
+        @WithDefault("1s")
+        @Pattern(regexp = RecaudoConfig.SCHEDULE)
+        String dispatchInterval();
+    }
+
+    /** The callbacks of completed external payments: one attempt each, never retried. */
+    interface CallbacksConfig extends Dispatcher {
+        /** Callbacks one instance attempts per run, one after another. */
+        @WithDefault("20")
+        @Min(1)
+        @Max(1000)
+        int perRunMax();
+
+        /**
+         * How long an attempt holds its callback; an attempt without a result after this is recorded
+         * as unknown. At least twice the receiver's 5-second limit.
+         */
+        @WithDefault("30")
+        @Min(10)
+        @Max(3600)
+        long leaseSeconds();
+    }
+
+    interface PaymentsConfig {
+        /**
+         * The processor that charges live external payments. Only {@code none} exists: live hosted
+         * and direct creation answer 503 (test keys always use the sandbox processor).
+         */
+        @WithDefault("none")
+        @Pattern(regexp = "none")
+        String processor();
+    }
+
+    interface JobsConfig {
+        /** How often every instance looks for a pending job: a duration ({@code 2s}), or {@code off} on this instance. */
+        @WithDefault("2s")
+        @Pattern(regexp = RecaudoConfig.SCHEDULE)
+        String pollInterval();
+
+        /** Documents a bulk annulment handles per transaction. */
+        @WithDefault("100")
+        @Min(1)
+        @Max(10_000)
+        int batchSize();
+
+        /** How long a job stays with the instance running it without a renewal. */
+        @WithDefault("300")
+        @Min(10)
+        long leaseSeconds();
+    }
+
+    interface IdempotencyConfig extends PersistenceSettings.Idempotency {
+        @Override
+        @WithDefault("10000")
+        @Min(1)
+        @Max(60_000)
+        long waitMillis();
+
+        /** Days an idempotency record is kept; a key reused after that is a new request. */
+        @Override
+        @WithDefault("30")
+        @Min(1)
+        int retentionDays();
+    }
+
+    interface JanitorConfig extends PersistenceSettings.Janitor {
+        @Override
+        @WithDefault("5000")
+        @Min(1)
+        @Max(100_000)
+        int batchSize();
+
+        @Override
+        @WithDefault("20")
+        @Min(1)
+        int batchesPerRunMax();
+    }
+}
