@@ -13,7 +13,9 @@ import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.OutboxEvent;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
+import dev.recaudo.e2e.support.HeldTransaction;
 import dev.recaudo.e2e.support.NoPollers;
+import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -28,8 +30,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -85,25 +87,16 @@ class DeliveryClaimPersistenceTest {
         endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
         List<UUID> events = append(scope, 6);
         Instant now = FUTURE.plus(Duration.ofDays(1));
-        CountDownLatch claimed = new CountDownLatch(1);
-        CountDownLatch released = new CountDownLatch(1);
 
-        CompletableFuture<List<DueDelivery>> first = CompletableFuture.supplyAsync(() -> transactions.inTransaction(() -> {
-            List<DueDelivery> due = webhooks.claimDue(now, LEASE, 3);
-            claimed.countDown();
-            await(released);
-            return due;
-        }));
-        await(claimed);
+        HeldTransaction<List<DueDelivery>> first = HeldTransaction.start(transactions, () -> webhooks.claimDue(now, LEASE, 3));
         List<DueDelivery> second = CompletableFuture.supplyAsync(() -> transactions.inTransaction(
                 () -> webhooks.claimDue(now, LEASE, 3))).get(10, TimeUnit.SECONDS);
-        released.countDown();
+        Set<UUID> firstIds = ids(first.commit());
 
-        Set<UUID> firstIds = ids(first.get(30, TimeUnit.SECONDS));
         assertThat(firstIds).hasSize(3);
         assertThat(ids(second)).as("the rows the open transaction holds are skipped, not waited for")
                 .hasSize(3).doesNotContainAnyElementsOf(firstIds);
-        finish(claimUntilNoneIsLeft(new CountDownLatch(0), now.plus(LEASE).plusSeconds(1)), events);
+        finish(claimUntilNoneIsLeft(now.plus(LEASE).plusSeconds(1)), events);
     }
 
     @Test
@@ -113,13 +106,9 @@ class DeliveryClaimPersistenceTest {
         WebhookEndpoint endpoint = endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
         List<UUID> events = append(scope, 40);
         Instant now = FUTURE.plus(Duration.ofDays(2));
-        CountDownLatch start = new CountDownLatch(1);
+        Callable<List<DueDelivery>> instance = () -> claimUntilNoneIsLeft(now);
 
-        CompletableFuture<List<DueDelivery>> first = CompletableFuture.supplyAsync(() -> claimUntilNoneIsLeft(start, now));
-        CompletableFuture<List<DueDelivery>> second = CompletableFuture.supplyAsync(() -> claimUntilNoneIsLeft(start, now));
-        start.countDown();
-        List<DueDelivery> claims = new ArrayList<>(first.get(60, TimeUnit.SECONDS));
-        claims.addAll(second.get(60, TimeUnit.SECONDS));
+        List<DueDelivery> claims = Parallel.run(2, List.of(instance, instance)).stream().flatMap(List::stream).toList();
 
         assertThat(claims).extracting(DueDelivery::deliveryId).as("no delivery is leased twice").doesNotHaveDuplicates();
         List<DueDelivery> ours = ours(claims, events);
@@ -131,17 +120,16 @@ class DeliveryClaimPersistenceTest {
             assertThat(due.body()).contains(due.eventId().toString());
         });
 
-        assertThat(ours(claimUntilNoneIsLeft(new CountDownLatch(0), now), events)).as("every lease still holds").isEmpty();
-        List<DueDelivery> again = ours(claimUntilNoneIsLeft(new CountDownLatch(0), now.plus(LEASE).plusSeconds(1)), events);
+        assertThat(ours(claimUntilNoneIsLeft(now), events)).as("every lease still holds").isEmpty();
+        List<DueDelivery> again = ours(claimUntilNoneIsLeft(now.plus(LEASE).plusSeconds(1)), events);
         assertThat(again).as("every lease ended").extracting(DueDelivery::deliveryId)
                 .containsExactlyInAnyOrderElementsOf(ids(ours));
         finish(again, events);
-        assertThat(ours(claimUntilNoneIsLeft(new CountDownLatch(0), now.plus(Duration.ofDays(1))), events))
+        assertThat(ours(claimUntilNoneIsLeft(now.plus(Duration.ofDays(1))), events))
                 .as("a delivered event is never claimed again").isEmpty();
     }
 
-    private List<DueDelivery> claimUntilNoneIsLeft(CountDownLatch start, Instant now) {
-        await(start);
+    private List<DueDelivery> claimUntilNoneIsLeft(Instant now) {
         List<DueDelivery> claimed = new ArrayList<>();
         for (List<DueDelivery> due = claim(now); !due.isEmpty(); due = claim(now)) {
             claimed.addAll(due);
@@ -199,14 +187,5 @@ class DeliveryClaimPersistenceTest {
         Set<UUID> ids = new HashSet<>();
         deliveries.forEach(due -> ids.add(due.deliveryId()));
         return ids;
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            assertThat(latch.await(30, TimeUnit.SECONDS)).isTrue();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

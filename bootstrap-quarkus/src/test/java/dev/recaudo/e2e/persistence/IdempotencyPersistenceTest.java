@@ -12,6 +12,7 @@ import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.idempotency.IdempotencyStore.Claim;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
+import dev.recaudo.e2e.support.HeldTransaction;
 import dev.recaudo.e2e.support.NoPollers;
 import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.Sql;
@@ -19,14 +20,12 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,27 +59,16 @@ class IdempotencyPersistenceTest {
     void givenAClaimedKey_whenATwinWaitsAndTheFirstCommitsItsAnswer_thenTheTwinReplaysIt() throws Exception {
         IdempotencyScope scope = newScope(KeyEnvironment.TEST);
         String key = UUID.randomUUID().toString();
-        Holder first = Holder.claim(this, scope, key);
 
-        CompletableFuture<Claim> twin = claimAsync(scope, key, REQUEST);
-        awaitWaitingOnTheRow();
-        first.commit(true);
-
-        assertThat(twin.get(30, TimeUnit.SECONDS)).isEqualTo(new Claim.Replay(ANSWER));
+        assertThat(twinWaitingOn(scope, key, true)).isEqualTo(new Claim.Replay(ANSWER));
         assertThat(claim(scope, key, new Fingerprint("v2:another request"))).isEqualTo(new Claim.Mismatch());
     }
 
     @Test
     void givenAClaimedKey_whenATwinWaitsAndTheFirstRollsBack_thenTheTwinClaimsTheKey() throws Exception {
-        IdempotencyScope scope = newScope(KeyEnvironment.LIVE);
         String key = UUID.randomUUID().toString();
-        Holder first = Holder.claim(this, scope, key);
 
-        CompletableFuture<Claim> twin = claimAsync(scope, key, REQUEST);
-        awaitWaitingOnTheRow();
-        first.commit(false);
-
-        assertThat(twin.get(30, TimeUnit.SECONDS)).isEqualTo(new Claim.Claimed());
+        assertThat(twinWaitingOn(newScope(KeyEnvironment.LIVE), key, false)).isEqualTo(new Claim.Claimed());
         assertThat(Sql.count("SELECT count(*) FROM idempotency_records WHERE idempotency_key = ?", key))
                 .as("the twin's claim committed, the first's is gone").isEqualTo(1);
     }
@@ -89,12 +77,22 @@ class IdempotencyPersistenceTest {
     void givenAKeyHeldPastTheWait_whenATwinClaimsIt_thenItHearsTheFirstIsInProgressAndLaterReplays() throws Exception {
         IdempotencyScope scope = newScope(KeyEnvironment.TEST);
         String key = UUID.randomUUID().toString();
-        Holder first = Holder.claim(this, scope, key);
+        HeldTransaction<Claim> first = claimAndAnswer(scope, key);
 
         assertThat(claim(scope, key, REQUEST)).isEqualTo(new Claim.InProgress());
-        first.commit(true);
+        first.commit();
 
         assertThat(claim(scope, key, REQUEST)).isEqualTo(new Claim.Replay(ANSWER));
+    }
+
+    @Test
+    void givenAClaimCommittedWithoutAnAnswer_whenTheKeyIsClaimedAgain_thenItIsInProgressNotClaimedTwice() {
+        IdempotencyScope scope = newScope(KeyEnvironment.LIVE);
+        String key = UUID.randomUUID().toString();
+        assertThat(claim(scope, key, REQUEST)).isEqualTo(new Claim.Claimed());
+
+        assertThat(claim(scope, key, REQUEST)).isEqualTo(new Claim.InProgress());
+        assertThat(claim(scope, key, new Fingerprint("v2:another request"))).isEqualTo(new Claim.Mismatch());
     }
 
     @Test
@@ -102,7 +100,7 @@ class IdempotencyPersistenceTest {
             throws Exception {
         IdempotencyScope scope = newScope(KeyEnvironment.TEST);
         String key = UUID.randomUUID().toString();
-        Holder first = Holder.claim(this, scope, key);
+        HeldTransaction<Claim> first = claimAndAnswer(scope, key);
 
         TenantScope tenant = scope.tenant();
         IdempotencyScope otherPartner = new IdempotencyScope(tenant, new PartnerScope.Source("other-erp"));
@@ -115,35 +113,22 @@ class IdempotencyPersistenceTest {
         }
         assertThat(transactions.inTransaction(() -> store.claim(scope, "payments.verify", key, REQUEST, Instant.now())))
                 .isEqualTo(new Claim.Claimed());
-        first.commit(true);
+        first.commit();
     }
 
     @Test
     void givenEightTwinsRacingForOneKey_whenEachClaimsAndCompletes_thenExactlyOneClaimsIt() throws Exception {
         IdempotencyScope scope = newScope(KeyEnvironment.LIVE);
         String key = UUID.randomUUID().toString();
-        CountDownLatch start = new CountDownLatch(1);
-        List<Callable<Claim>> twins = IntStream.range(0, 8).<Callable<Claim>>mapToObj(i -> () -> {
-            assertThat(start.await(30, TimeUnit.SECONDS)).isTrue();
-            return transactions.inTransaction(() -> {
-                Claim claim = store.claim(scope, OPERATION, key, REQUEST, Instant.now());
-                if (claim instanceof Claim.Claimed) {
-                    store.complete(scope, OPERATION, key, ANSWER, Instant.now());
-                }
-                return claim;
-            });
-        }).toList();
-
-        CompletableFuture<List<Claim>> claims = CompletableFuture.supplyAsync(() -> {
-            try {
-                return Parallel.run(8, twins);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
+        Callable<Claim> twin = () -> transactions.inTransaction(() -> {
+            Claim claim = store.claim(scope, OPERATION, key, REQUEST, Instant.now());
+            if (claim instanceof Claim.Claimed) {
+                store.complete(scope, OPERATION, key, ANSWER, Instant.now());
             }
+            return claim;
         });
-        start.countDown();
 
-        List<Claim> answers = claims.get(60, TimeUnit.SECONDS);
+        List<Claim> answers = Parallel.run(8, Collections.nCopies(8, twin));
         assertThat(answers).filteredOn(Claim.Claimed.class::isInstance).hasSize(1);
         assertThat(answers).filteredOn(claim -> !(claim instanceof Claim.Claimed))
                 .hasSize(7)
@@ -155,8 +140,29 @@ class IdempotencyPersistenceTest {
         return transactions.inTransaction(() -> store.claim(scope, OPERATION, key, fingerprint, Instant.now()));
     }
 
-    private CompletableFuture<Claim> claimAsync(IdempotencyScope scope, String key, RequestFingerprint fingerprint) {
-        return CompletableFuture.supplyAsync(() -> claim(scope, key, fingerprint));
+    /**
+     * Claims and answers the key in a transaction held open, lets a twin claim it until the twin
+     * waits on the row, then commits or rolls back the first: answers what the twin heard.
+     */
+    private Claim twinWaitingOn(IdempotencyScope scope, String key, boolean commit) throws Exception {
+        HeldTransaction<Claim> first = claimAndAnswer(scope, key);
+        CompletableFuture<Claim> twin = CompletableFuture.supplyAsync(() -> claim(scope, key, REQUEST));
+        awaitWaitingOnTheRow();
+        if (commit) {
+            first.commit();
+        } else {
+            first.rollBack();
+        }
+        return twin.get(30, TimeUnit.SECONDS);
+    }
+
+    private HeldTransaction<Claim> claimAndAnswer(IdempotencyScope scope, String key) {
+        return HeldTransaction.start(transactions, () -> {
+            Claim claim = store.claim(scope, OPERATION, key, REQUEST, Instant.now());
+            assertThat(claim).isEqualTo(new Claim.Claimed());
+            store.complete(scope, OPERATION, key, ANSWER, Instant.now());
+            return claim;
+        });
     }
 
     /** Returns once a claim's insert waits on another transaction's row, proving it waits rather than fails. */
@@ -172,50 +178,5 @@ class IdempotencyPersistenceTest {
     private static IdempotencyScope newScope(KeyEnvironment environment) {
         return new IdempotencyScope(new TenantScope(new CompanyId(UUID.randomUUID()), environment),
                 new PartnerScope.Source("acme-erp"));
-    }
-
-    /** A transaction that claimed a key and holds it until told to complete and commit, or to roll back. */
-    private record Holder(CountDownLatch decided, boolean[] commit, CompletableFuture<Void> transaction) {
-
-        static Holder claim(IdempotencyPersistenceTest test, IdempotencyScope scope, String key) throws Exception {
-            CountDownLatch claimed = new CountDownLatch(1);
-            CountDownLatch decided = new CountDownLatch(1);
-            boolean[] commit = new boolean[1];
-            CompletableFuture<Void> transaction = CompletableFuture.runAsync(() -> test.transactions.inTransaction(() -> {
-                assertThat(test.store.claim(scope, OPERATION, key, REQUEST, Instant.now())).isEqualTo(new Claim.Claimed());
-                claimed.countDown();
-                try {
-                    assertThat(decided.await(30, TimeUnit.SECONDS)).isTrue();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException(e);
-                }
-                if (!commit[0]) {
-                    throw new RolledBack();
-                }
-                test.store.complete(scope, OPERATION, key, ANSWER, Instant.now());
-                return null;
-            }));
-            assertThat(claimed.await(30, TimeUnit.SECONDS)).isTrue();
-            return new Holder(decided, commit, transaction);
-        }
-
-        void commit(boolean answer) throws Exception {
-            commit[0] = answer;
-            decided.countDown();
-            try {
-                transaction.get(30, TimeUnit.SECONDS);
-            } catch (ExecutionException e) {
-                assertThat(answer).as("only a rollback throws").isFalse();
-                assertThat(e).hasRootCauseInstanceOf(RolledBack.class);
-            }
-        }
-    }
-
-    /** Thrown to end the holder's transaction without its answer. */
-    private static final class RolledBack extends RuntimeException {
-        RolledBack() {
-            super("rolled back by the test", null, false, false);
-        }
     }
 }

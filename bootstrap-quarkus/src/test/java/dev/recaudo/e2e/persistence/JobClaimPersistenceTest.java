@@ -10,7 +10,9 @@ import dev.recaudo.domain.job.Job;
 import dev.recaudo.domain.job.JobLease;
 import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.job.LeaseState;
+import dev.recaudo.e2e.support.HeldTransaction;
 import dev.recaudo.e2e.support.NoPollers;
+import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -24,8 +26,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -50,44 +52,28 @@ class JobClaimPersistenceTest {
 
     @Test
     void givenAClaimInAnOpenTransaction_whenASecondInstanceClaims_thenItSkipsTheLockedJobWithoutWaiting() throws Exception {
-        TenantScope scope = newTenant(KeyEnvironment.TEST);
-        List<Job> enqueued = enqueue(scope, Instant.parse("1980-01-01T00:00:00Z"), 2);
+        List<Job> enqueued = enqueue(newTenant(KeyEnvironment.TEST), Instant.parse("1980-01-01T00:00:00Z"), 2);
         Instant now = Instant.now();
-        CountDownLatch claimed = new CountDownLatch(1);
-        CountDownLatch released = new CountDownLatch(1);
 
-        CompletableFuture<JobLease> first = CompletableFuture.supplyAsync(() -> transactions.inTransaction(() -> {
-            JobLease lease = jobs.claimNext(now, LEASE).orElseThrow();
-            claimed.countDown();
-            await(released);
-            return lease;
-        }));
-        await(claimed);
-        JobLease second = CompletableFuture.supplyAsync(() -> transactions.inTransaction(() -> jobs.claimNext(now, LEASE)))
-                .get(10, TimeUnit.SECONDS).orElseThrow();
-        released.countDown();
+        HeldTransaction<JobLease> first = HeldTransaction.start(transactions, () -> jobs.claimNext(now, LEASE).orElseThrow());
+        JobLease second = CompletableFuture.supplyAsync(() -> claim(now)).get(10, TimeUnit.SECONDS).orElseThrow();
+        JobLease firstLease = first.commit();
 
-        assertThat(first.get(30, TimeUnit.SECONDS).job()).isEqualTo(enqueued.get(0));
+        assertThat(firstLease.job()).isEqualTo(enqueued.get(0));
         assertThat(second.job()).as("the job the open transaction holds is skipped, not waited for")
                 .isEqualTo(enqueued.get(1));
-        completeAll(List.of(first.get(), second));
+        completeAll(List.of(firstLease, second));
     }
 
     @Test
     void givenTwoInstancesClaimingAtOnce_whenEachClaimsUntilNoneIsLeft_thenEveryJobIsLeasedToExactlyOne() throws Exception {
-        TenantScope scope = newTenant(KeyEnvironment.LIVE);
-        List<Job> enqueued = enqueue(scope, Instant.parse("1985-01-01T00:00:00Z"), 40);
+        List<Job> enqueued = enqueue(newTenant(KeyEnvironment.LIVE), Instant.parse("1985-01-01T00:00:00Z"), 40);
         Instant now = Instant.now();
-        CountDownLatch start = new CountDownLatch(1);
+        Callable<List<JobLease>> instance = () -> claimUntilNoneIsLeft(now);
 
-        CompletableFuture<List<JobLease>> first = CompletableFuture.supplyAsync(() -> claimUntilNoneIsLeft(start, now));
-        CompletableFuture<List<JobLease>> second = CompletableFuture.supplyAsync(() -> claimUntilNoneIsLeft(start, now));
-        start.countDown();
-        List<JobLease> claims = new ArrayList<>(first.get(60, TimeUnit.SECONDS));
-        claims.addAll(second.get(60, TimeUnit.SECONDS));
+        List<JobLease> claims = Parallel.run(2, List.of(instance, instance)).stream().flatMap(List::stream).toList();
 
-        List<UUID> claimedIds = claims.stream().map(lease -> lease.job().id()).toList();
-        assertThat(claimedIds).as("no job is leased twice").doesNotHaveDuplicates();
+        assertThat(claims).extracting(lease -> lease.job().id()).as("no job is leased twice").doesNotHaveDuplicates();
         List<JobLease> ours = claims.stream().filter(lease -> enqueued.contains(lease.job())).toList();
         assertThat(ours).extracting(JobLease::job).containsExactlyInAnyOrderElementsOf(enqueued);
         completeAll(ours);
@@ -139,8 +125,7 @@ class JobClaimPersistenceTest {
         completeAll(List.of(foreignLease));
     }
 
-    private List<JobLease> claimUntilNoneIsLeft(CountDownLatch start, Instant now) {
-        await(start);
+    private List<JobLease> claimUntilNoneIsLeft(Instant now) {
         List<JobLease> claimed = new ArrayList<>();
         for (Optional<JobLease> lease = claim(now); lease.isPresent(); lease = claim(now)) {
             claimed.add(lease.get());
@@ -179,14 +164,5 @@ class JobClaimPersistenceTest {
 
     private static TenantScope newTenant(KeyEnvironment environment) {
         return new TenantScope(new CompanyId(Tenants.company().id()), environment);
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            assertThat(latch.await(30, TimeUnit.SECONDS)).isTrue();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }
