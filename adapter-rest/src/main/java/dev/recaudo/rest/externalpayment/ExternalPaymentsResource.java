@@ -27,6 +27,7 @@ import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.externalpayment.ExternalPaymentRequests.CreateExternalPaymentRequest;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentBody;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentPage;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -54,24 +55,26 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "External payments")
 public class ExternalPaymentsResource {
 
-    private final ExternalPaymentsUseCase payments;
-    private final RequestBodies bodies;
-    private final RequestValidation validation;
-    private final IdempotentWrites idempotent;
-    private final PublicInvoiceProjection links;
-    private final Caller caller;
-    private final RestSettings.PageSize pageSize;
+    @Inject
+    ExternalPaymentsUseCase payments;
 
-    public ExternalPaymentsResource(ExternalPaymentsUseCase payments, RequestBodies bodies, RequestValidation validation,
-            IdempotentWrites idempotent, PublicInvoiceProjection links, Caller caller, RestSettings settings) {
-        this.payments = payments;
-        this.bodies = bodies;
-        this.validation = validation;
-        this.idempotent = idempotent;
-        this.links = links;
-        this.caller = caller;
-        this.pageSize = settings.pages().externalPayments();
-    }
+    @Inject
+    RequestBodies bodies;
+
+    @Inject
+    RequestValidation validation;
+
+    @Inject
+    IdempotentWrites idempotent;
+
+    @Inject
+    PublicInvoiceProjection links;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    RestSettings settings;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -120,7 +123,7 @@ public class ExternalPaymentsResource {
     public ExternalPaymentPage list(@QueryParam("page") String page, @QueryParam("limit") String limit) {
         KeyPrincipal key = caller.key();
         Page<ExternalPaymentView> result = payments.list(key.scope(), partner(key),
-                QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1), QueryParams.pageSize("limit", limit, pageSize));
+                QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1), QueryParams.pageSize("limit", limit, settings.pages().externalPayments()));
         return new ExternalPaymentPage(result.items().stream().map(this::body).toList(), result.total(), result.number(),
                 result.size());
     }
