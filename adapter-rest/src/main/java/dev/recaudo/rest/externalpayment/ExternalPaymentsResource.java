@@ -16,13 +16,11 @@ import dev.recaudo.rest.auth.ExternalPaymentsApi;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.IdempotentWrites;
+import dev.recaudo.rest.common.JsonWrites;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
-import dev.recaudo.rest.common.RequestBodies;
-import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.externalpayment.ExternalPaymentRequests.CreateExternalPaymentRequest;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentBody;
@@ -59,19 +57,10 @@ public class ExternalPaymentsResource {
     ExternalPaymentsUseCase payments;
 
     @Inject
-    RequestBodies bodies;
-
-    @Inject
-    RequestValidation validation;
-
-    @Inject
-    IdempotentWrites idempotent;
+    JsonWrites writes;
 
     @Inject
     PublicInvoiceProjection links;
-
-    @Inject
-    Caller caller;
 
     @Inject
     RestSettings settings;
@@ -110,7 +99,7 @@ public class ExternalPaymentsResource {
     @APIResponse(responseCode = "200", description = "The payment; the source of truth after a callback")
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     public ExternalPaymentBody get(@PathParam("id") String id) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = writes.key();
         return payments.get(key.scope(), partner(key), PathIds.uuid("id", id))
                 .map(this::body)
                 .orElseThrow(ExternalPaymentsResource::notFound);
@@ -121,7 +110,7 @@ public class ExternalPaymentsResource {
     @Operation(operationId = "listExternalPayments", summary = "List the partner's payments, newest first")
     @APIResponse(responseCode = "200", description = "A page of the partner's payments")
     public ExternalPaymentPage list(@QueryParam("page") String page, @QueryParam("limit") String limit) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = writes.key();
         Page<ExternalPaymentView> result = payments.list(key.scope(), partner(key),
                 QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1), QueryParams.pageSize("limit", limit, settings.pages().externalPayments()));
         return new ExternalPaymentPage(result.items().stream().map(this::body).toList(), result.total(), result.number(),
@@ -137,7 +126,7 @@ public class ExternalPaymentsResource {
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     @APIResponse(responseCode = "409", ref = "StatusConflict")
     public ExternalPaymentBody cancel(@PathParam("id") String id) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = writes.key();
         CancelResult result = payments.cancel(key.scope(), partner(key), PathIds.uuid("id", id));
         if (result instanceof CancelResult.Canceled canceled) {
             return body(canceled.view());
@@ -152,11 +141,11 @@ public class ExternalPaymentsResource {
 
     private Response create(ExternalPaymentMode mode, String operation, String idempotencyKey, JsonNode json)
             throws JsonProcessingException {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = writes.key();
         String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey);
-        CreateExternalPaymentRequest body = bodies.read(json, CreateExternalPaymentRequest.class);
-        var command = ExternalPaymentRequests.create(validation, key, mode, body);
-        return idempotent.execute(IdempotentWrites.Family.EXTERNAL, key,
+        CreateExternalPaymentRequest body = writes.read(json, CreateExternalPaymentRequest.class);
+        var command = ExternalPaymentRequests.create(writes.validation(), key, mode, body);
+        return writes.execute(IdempotentWrites.Family.EXTERNAL, key,
                 IdempotentWrites.Request.ofBody(operation, keyValue, json),
                 () -> new IdempotentWrites.Reply(201, created(payments.create(command))));
     }

@@ -12,6 +12,7 @@ import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import java.sql.SQLException;
 import java.util.function.Supplier;
@@ -26,13 +27,11 @@ class PaymentAnswers {
 
     private static final Logger LOG = Logger.getLogger(PaymentAnswers.class);
 
-    private final VerifiedPaymentsUseCase payments;
-    private final Caller caller;
+    @Inject
+    VerifiedPaymentsUseCase payments;
 
-    PaymentAnswers(VerifiedPaymentsUseCase payments, Caller caller) {
-        this.payments = payments;
-        this.caller = caller;
-    }
+    @Inject
+    Caller caller;
 
     IdempotentWrites.Reply answer(ApplyResult result, String requestId) {
         if (result instanceof ApplyResult.Processed processed) {
