@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.recaudo.domain.common.UnstorableValue;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -29,11 +30,8 @@ public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
-    private final ErrorResponses responses;
-
-    public ErrorMappers(ErrorResponses responses) {
-        this.responses = responses;
-    }
+    @Inject
+    ErrorResponses responses;
 
     @ServerExceptionMapper
     public Response apiProblem(ApiProblem problem, ContainerRequestContext request) {

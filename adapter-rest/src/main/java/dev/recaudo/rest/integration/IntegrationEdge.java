@@ -18,8 +18,9 @@ import java.util.function.Supplier;
 
 /**
  * What every integrations resource uses besides its use case: the JSON write path bound to the
- * integrations family's idempotency answers, the family's sealed cursors and its settings. One bean, so that each resource names only what is its own and no
- * endpoint can pick another family's idempotency answers by mistake.
+ * integrations family's idempotency answers, the family's sealed cursors and its settings. One
+ * bean, so that each resource names only what is its own and no endpoint can pick another
+ * family's idempotency answers by mistake.
  */
 @ApplicationScoped
 public class IntegrationEdge {
