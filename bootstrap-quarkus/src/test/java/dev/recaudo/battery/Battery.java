@@ -42,6 +42,28 @@ public final class Battery implements AutoCloseable {
                 "RECAUDO_API_KEYS_RPM_DEFAULT", String.valueOf(Company.KEY_RPM_MAX));
     }
 
+    private static Battery shared;
+
+    /**
+     * One battery on the test server for every test of the run that neither kills, restarts nor
+     * reconfigures its instances, started on first use and closed when the test JVM exits: starting
+     * two instances is most of a battery test's time. Tests sharing it keep to companies of their own.
+     */
+    public static synchronized Battery shared() throws Exception {
+        if (shared == null) {
+            Battery started = onTestServer();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    started.close();
+                } catch (Exception e) {
+                    System.err.println("could not close the shared battery: " + e);
+                }
+            }, "battery-shutdown"));
+            shared = started;
+        }
+        return shared;
+    }
+
     /** Two instances on a fresh database of the test PostgreSQL server ({@code RECAUDO_TEST_PG}). */
     public static Battery onTestServer() throws Exception {
         return onTestServer(Map.of());
