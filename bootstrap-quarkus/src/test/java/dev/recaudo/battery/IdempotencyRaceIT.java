@@ -9,7 +9,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,16 +22,11 @@ class IdempotencyRaceIT {
     private static final int ROUNDS = Battery.size("battery.idempotency.rounds", 50);
     private static final int THREADS = Battery.size("battery.idempotency.threads", 50);
 
-    private static Battery battery;
-
-    @BeforeAll
-    static void start() throws Exception {
-        battery = Battery.shared();
-    }
 
     @Test
     void givenOneKeyFrom50ThreadsOnBothInstances_whenReleasedTogether_thenOneDocumentPerRoundAndOnlyTheOriginalOrInProgress()
             throws Exception {
+        Battery battery = Battery.shared();
         Company company = battery.company();
         Company.Key key = company.invoicesKey();
         for (int round = 0; round < ROUNDS; round++) {

@@ -21,7 +21,10 @@ import java.util.List;
  * <li>I3: for every payment, in the application currency, amount = applied + credit + unapplied,
  * where unapplied is the ledger balance of the payment's {@code unapplied_payment} account and
  * applied equals the sum of its applications; a {@code needs_certified_rate} payment counts as wholly
- * unapplied: nothing applied or credited, its whole amount in that account in the payment's currency.</li>
+ * unapplied: nothing applied or credited, its whole amount in that account in the payment's currency.
+ * A verified payment kept as {@code no_open_documents} also counts as wholly unapplied, but moved no
+ * money (docs/decisions.md: it is kept without money movement, so a retry processes it again): nothing
+ * applied or credited and nothing in its unapplied account.</li>
  * <li>I4: every ledger transfer balances: its entries sum to zero in each currency.</li>
  * </ul>
  */
@@ -73,6 +76,9 @@ public final class LedgerInvariants {
             WHERE CASE WHEN p.outcome = 'needs_certified_rate'
                        THEN p.applied_minor <> 0 OR p.credit_minor <> 0 OR coalesce(x.applied_minor, 0) <> 0
                             OR u.in_payment_minor <> p.amount_minor
+                       WHEN p.outcome = 'no_open_documents' AND p.kind = 'VERIFIED'
+                       THEN p.applied_minor <> 0 OR p.credit_minor <> 0 OR coalesce(x.applied_minor, 0) <> 0
+                            OR u.in_payment_minor <> 0 OR u.in_application_minor <> 0
                        ELSE p.application_amount_minor IS NULL
                             OR p.application_amount_minor <> p.applied_minor + p.credit_minor + u.in_application_minor
                             OR p.applied_minor <> coalesce(x.applied_minor, 0) END
