@@ -24,7 +24,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import io.vertx.core.Vertx;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,6 +50,8 @@ class HttpWebhookSenderTest {
     private final AddressWebhookTargetPolicy permissive = new AddressWebhookTargetPolicy(true);
     private final AddressWebhookTargetPolicy strict = new AddressWebhookTargetPolicy(false);
 
+    private static Vertx vertx;
+
     private ExecutorService receiverThreads;
     private HttpServer receiver;
     private final BlockingQueue<Received> hookRequests = new LinkedBlockingQueue<>();
@@ -55,6 +60,16 @@ class HttpWebhookSenderTest {
     private final AtomicInteger redirectTargetCalls = new AtomicInteger(0);
 
     private record Received(String method, Headers headers, byte[] body) {}
+
+    @BeforeAll
+    static void startVertx() {
+        vertx = Vertx.vertx();
+    }
+
+    @AfterAll
+    static void stopVertx() {
+        vertx.close().toCompletionStage().toCompletableFuture().join();
+    }
 
     @BeforeEach
     void startReceiver() throws IOException {
@@ -149,7 +164,7 @@ class HttpWebhookSenderTest {
     void givenReceiverSlowerThanRequestTimeout_whenSent_thenTimeoutErrorAndNoStatus() {
         hookDelayMillis.set(3_000);
 
-        SendOutcome outcome = new HttpWebhookSender(permissive, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+        SendOutcome outcome = new HttpWebhookSender(permissive, vertx, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT, null).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -241,7 +256,7 @@ class HttpWebhookSenderTest {
     }
 
     private HttpWebhookSender sender(AddressWebhookTargetPolicy policy) {
-        return new HttpWebhookSender(policy, SHORT_CONNECT_TIMEOUT, ANSWERING_REQUEST_TIMEOUT);
+        return new HttpWebhookSender(policy, vertx, SHORT_CONNECT_TIMEOUT, ANSWERING_REQUEST_TIMEOUT, null);
     }
 
     private String baseUrl() {
