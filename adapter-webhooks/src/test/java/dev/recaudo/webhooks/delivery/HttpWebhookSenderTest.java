@@ -25,9 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import io.vertx.core.Vertx;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,7 +48,7 @@ class HttpWebhookSenderTest {
     private final AddressWebhookTargetPolicy permissive = new AddressWebhookTargetPolicy(true);
     private final AddressWebhookTargetPolicy strict = new AddressWebhookTargetPolicy(false);
 
-    private static Vertx vertx;
+    private final Vertx vertx = TestVertx.get();
 
     private ExecutorService receiverThreads;
     private HttpServer receiver;
@@ -60,16 +58,6 @@ class HttpWebhookSenderTest {
     private final AtomicInteger redirectTargetCalls = new AtomicInteger(0);
 
     private record Received(String method, Headers headers, byte[] body) {}
-
-    @BeforeAll
-    static void startVertx() {
-        vertx = Vertx.vertx();
-    }
-
-    @AfterAll
-    static void stopVertx() {
-        vertx.close().toCompletionStage().toCompletableFuture().join();
-    }
 
     @BeforeEach
     void startReceiver() throws IOException {

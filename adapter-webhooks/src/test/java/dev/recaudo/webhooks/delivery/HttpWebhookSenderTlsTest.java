@@ -29,20 +29,19 @@ class HttpWebhookSenderTlsTest {
     private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     private static final String BODY = "{\"type\":\"invoice.paid\"}";
 
-    private static Vertx vertx;
+    private static final Vertx VERTX = TestVertx.get();
     private static HttpServer receiver;
     private static final BlockingQueue<String> seen = new LinkedBlockingQueue<>();
 
     @BeforeAll
     static void startTlsReceiver() throws Exception {
-        vertx = Vertx.vertx();
         HttpServerOptions options = new HttpServerOptions()
                 .setHost("127.0.0.1")
                 .setPort(0)
                 .setSsl(true)
                 .setSni(true)
                 .setKeyCertOptions(new PfxOptions().setPath(resource("tls/receiver.p12")).setPassword("receiver-test"));
-        receiver = vertx.createHttpServer(options)
+        receiver = VERTX.createHttpServer(options)
                 .requestHandler(request -> {
                     seen.add("sni=" + request.connection().indicatedServerName() + " host=" + request.getHeader("Host"));
                     request.response().setStatusCode(204).end();
@@ -52,8 +51,8 @@ class HttpWebhookSenderTlsTest {
     }
 
     @AfterAll
-    static void stop() {
-        vertx.close().toCompletionStage().toCompletableFuture().join();
+    static void stopReceiver() {
+        receiver.close().toCompletionStage().toCompletableFuture().join();
     }
 
     @Test
@@ -92,7 +91,7 @@ class HttpWebhookSenderTlsTest {
     }
 
     private static HttpWebhookSender sender(ScriptedResolver resolver) {
-        return new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx, Duration.ofSeconds(2),
+        return new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), VERTX, Duration.ofSeconds(2),
                 Duration.ofSeconds(5), new PemTrustOptions().addCertPath(resource("tls/receiver-cert.pem")));
     }
 
