@@ -101,6 +101,10 @@ public class HttpWebhookSender implements WebhookSender {
         } catch (IllegalArgumentException e) {
             return Attempts.failed("signing failed: " + e.getMessage(), startedNanos);
         }
+        if (target.host().contains(":")) {
+            // Vert.x writes an IPv6 host into the Host header without the brackets the header needs.
+            headers.set("Host", "[" + target.host() + "]:" + target.port());
+        }
         RequestOptions options = new RequestOptions()
                 .setMethod(HttpMethod.POST)
                 .setServer(SocketAddress.inetSocketAddress(new InetSocketAddress(target.addresses().get(0), target.port())))

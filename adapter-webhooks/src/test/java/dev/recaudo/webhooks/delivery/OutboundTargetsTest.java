@@ -166,4 +166,30 @@ class OutboundTargetsTest {
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).get().asString().startsWith("target refused: ");
     }
+
+    /** An IPv6 literal is connected to as written and named in the Host header with its brackets. */
+    @Test
+    void givenIpv6LiteralReceiver_whenSent_thenHostHeaderKeepsTheBrackets() throws IOException {
+        HttpServer receiver = HttpServer.create(new InetSocketAddress(InetAddress.getByName("::1"), 0), 0);
+        AtomicReference<String> hostSeen = new AtomicReference<>();
+        receiver.createContext("/", exchange -> {
+            hostSeen.set(exchange.getRequestHeaders().getFirst("Host"));
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            int port = receiver.getAddress().getPort();
+            HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx,
+                    CONNECT_TIMEOUT, REQUEST_TIMEOUT, null);
+
+            SendOutcome outcome = sender.send("http://[::1]:" + port + "/h", "evt_1", Instant.now(), BODY, SECRET);
+
+            assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(204);
+            assertThat(hostSeen.get()).isEqualTo("[::1]:" + port);
+        } finally {
+            receiver.stop(0);
+        }
+    }
 }
