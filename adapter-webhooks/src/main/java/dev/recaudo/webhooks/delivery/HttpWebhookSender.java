@@ -15,6 +15,7 @@ import io.vertx.core.net.SocketAddress;
 import io.vertx.core.net.TrustOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -27,7 +28,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * Sends one signed webhook POST with the Vert.x HTTP client. Before each attempt the host is resolved
  * once and every address it resolves to is checked ({@link AddressWebhookTargetPolicy#inspect}); the
- * client then connects to the first checked address itself ({@link RequestOptions#setServer}), while
+ * client then connects to a checked address itself ({@link RequestOptions#setServer}), while
  * the Host header, the TLS server name and the certificate check keep the host name of the URL. No
  * second lookup happens between check and connection, so a name whose DNS answer changes in between
  * (DNS rebinding) cannot lead the request to an address the policy never saw. Every failure, from a
@@ -105,23 +106,10 @@ public class HttpWebhookSender implements WebhookSender {
             // Vert.x writes an IPv6 host into the Host header without the brackets the header needs.
             headers.set("Host", "[" + target.host() + "]:" + target.port());
         }
-        RequestOptions options = new RequestOptions()
-                .setMethod(HttpMethod.POST)
-                .setServer(SocketAddress.inetSocketAddress(new InetSocketAddress(target.addresses().get(0), target.port())))
-                .setHost(target.host())
-                .setPort(target.port())
-                .setSsl(target.https())
-                .setURI(target.pathAndQuery())
-                .setHeaders(headers)
-                // A redirect would lead to a target the policy never saw: its status is the outcome.
-                .setFollowRedirects(false);
-        long connectBudgetMillis = timeLimit.orElse(connectTimeout).toMillis();
-        Future<HttpClientRequest> connecting = client.request(options);
         HttpClientRequest request;
         try {
-            request = await(connecting, connectBudgetMillis);
+            request = connect(target, headers, timeLimit.orElse(connectTimeout).toMillis(), startedNanos);
         } catch (TimeoutException e) {
-            connecting.onSuccess(HttpClientRequest::reset);
             return Attempts.failed(timeLimit.isPresent() ? "timeout after " + timeLimit.get().toMillis() + " ms"
                     : "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
         } catch (ExecutionException e) {
@@ -142,6 +130,42 @@ public class HttpWebhookSender implements WebhookSender {
         } catch (ExecutionException e) {
             return Attempts.failed(Attempts.describe(e.getCause(), connectTimeout), startedNanos);
         }
+    }
+
+    /**
+     * Connects to the checked addresses in the resolver's order, moving to the next only when one
+     * fails at once (refused, unreachable: an IPv6 address without a route, say) and the budget lasts.
+     * Only checked addresses are ever tried; the name is not looked up again.
+     */
+    private HttpClientRequest connect(CheckedTarget.Approved target, MultiMap headers, long budgetMillis, long startedNanos)
+            throws TimeoutException, ExecutionException {
+        ExecutionException failure = null;
+        for (InetAddress address : target.addresses()) {
+            long leftMillis = budgetMillis - Attempts.elapsedMillis(startedNanos);
+            if (leftMillis <= 0) {
+                throw new TimeoutException();
+            }
+            RequestOptions options = new RequestOptions()
+                    .setMethod(HttpMethod.POST)
+                    .setServer(SocketAddress.inetSocketAddress(new InetSocketAddress(address, target.port())))
+                    .setHost(target.host())
+                    .setPort(target.port())
+                    .setSsl(target.https())
+                    .setURI(target.pathAndQuery())
+                    .setHeaders(headers)
+                    // A redirect would lead to a target the policy never saw: its status is the outcome.
+                    .setFollowRedirects(false);
+            Future<HttpClientRequest> connecting = client.request(options);
+            try {
+                return await(connecting, leftMillis);
+            } catch (TimeoutException e) {
+                connecting.onSuccess(HttpClientRequest::reset);
+                throw e;
+            } catch (ExecutionException e) {
+                failure = e;
+            }
+        }
+        throw failure;
     }
 
     /** Waits on a worker thread (the dispatchers' scheduler thread), never on a Vert.x event loop. */

@@ -192,4 +192,29 @@ class OutboundTargetsTest {
             receiver.stop(0);
         }
     }
+
+    /** A name with two checked addresses: the first refuses at once, so the second gets the request, with no new lookup. */
+    @Test
+    void givenFirstCheckedAddressRefuses_whenSent_thenTheNextCheckedAddressIsTriedWithoutAnotherLookup() throws IOException {
+        HttpServer receiver = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 0);
+        receiver.createContext("/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            int port = receiver.getAddress().getPort();
+            resolver.answer("two.example.test", "::1,127.0.0.1");
+            HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx,
+                    CONNECT_TIMEOUT, REQUEST_TIMEOUT, null);
+
+            SendOutcome outcome = sender.send("http://two.example.test:" + port + "/h", "evt_1", Instant.now(), BODY, SECRET);
+
+            assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(204);
+            assertThat(resolver.lookups("two.example.test")).isEqualTo(1);
+        } finally {
+            receiver.stop(0);
+        }
+    }
 }
