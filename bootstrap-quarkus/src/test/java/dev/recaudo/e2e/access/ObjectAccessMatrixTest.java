@@ -61,8 +61,8 @@ class ObjectAccessMatrixTest {
             "POST /pay/{checkoutId}", "the payer's page: the unguessable checkout id is the credential, no tenant key is used",
             "PATCH /operator/companies/{companyId}", "the platform operator administers every company by design",
             "POST /operator/companies/{companyId}/whatsapp-origins", "the platform operator administers every company by design",
-            "DELETE /v1/invoices", "names no object: its schema's provider_payment_id is refused with DELETE_FROM_PROVIDER,"
-                    + " the only reason the bulk annulment takes");
+            "DELETE /v1/invoices", "names no object (its schema's provider_payment_id is refused with DELETE_FROM_PROVIDER,"
+                    + " the only reason it takes); what the job reaches is BulkAnnulmentScopeTest's");
 
     /** A call of the matrix: which dimensions apply, whether it creates the attacker's own objects, and the call. */
     private record Case(Set<Dimension> dimensions, boolean creates, Function<Target, Response> call) {}
