@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -25,33 +26,23 @@ final class VictimRows {
     static {
         String documents = "SELECT id FROM collection_documents WHERE company_id = ?::uuid";
         COMPANY.put("companies", "SELECT * FROM companies WHERE id = ?::uuid");
-        COMPANY.put("collection_documents", "SELECT * FROM collection_documents WHERE company_id = ?::uuid");
+        // Tables whose every column is the company's own and stays put unless a request changes it.
+        for (String table : List.of("collection_documents", "customers", "customer_links", "payments", "payment_applications",
+                "checkouts", "ledger_accounts", "ledger_transfers", "exchange_rates", "external_payments",
+                "external_payment_secrets", "idempotency_records", "audit_records", "webhook_endpoints", "outbox_events",
+                "products", "checkout_customers")) {
+            COMPANY.put(table, "SELECT * FROM " + table + " WHERE company_id = ?::uuid");
+        }
         COMPANY.put("document_lines", "SELECT * FROM document_lines WHERE document_id IN (" + documents + ")");
-        COMPANY.put("customers", "SELECT * FROM customers WHERE company_id = ?::uuid");
-        COMPANY.put("customer_links", "SELECT * FROM customer_links WHERE company_id = ?::uuid");
-        COMPANY.put("payments", "SELECT * FROM payments WHERE company_id = ?::uuid");
-        COMPANY.put("payment_applications", "SELECT * FROM payment_applications WHERE company_id = ?::uuid");
-        COMPANY.put("checkouts", "SELECT * FROM checkouts WHERE company_id = ?::uuid");
-        COMPANY.put("ledger_accounts", "SELECT * FROM ledger_accounts WHERE company_id = ?::uuid");
-        COMPANY.put("ledger_transfers", "SELECT * FROM ledger_transfers WHERE company_id = ?::uuid");
         COMPANY.put("ledger_entries", "SELECT e.* FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id"
                 + " WHERE t.company_id = ?::uuid");
-        COMPANY.put("exchange_rates", "SELECT * FROM exchange_rates WHERE company_id = ?::uuid");
-        COMPANY.put("external_payments", "SELECT * FROM external_payments WHERE company_id = ?::uuid");
         COMPANY.put("external_payment_callbacks", "SELECT id, url, body, created_at FROM external_payment_callbacks"
                 + " WHERE company_id = ?::uuid");
-        COMPANY.put("external_payment_secrets", "SELECT * FROM external_payment_secrets WHERE company_id = ?::uuid");
-        COMPANY.put("idempotency_records", "SELECT * FROM idempotency_records WHERE company_id = ?::uuid");
-        COMPANY.put("audit_records", "SELECT * FROM audit_records WHERE company_id = ?::uuid");
         COMPANY.put("api_keys", "SELECT id, name, key_hash, permissions, source, environment, rate_limit_rpm, revoked_at,"
                 + " lineage_id FROM api_keys WHERE company_id = ?::uuid");
-        COMPANY.put("webhook_endpoints", "SELECT * FROM webhook_endpoints WHERE company_id = ?::uuid");
         COMPANY.put("webhook_deliveries", "SELECT id, event_id, endpoint_id, created_at FROM webhook_deliveries"
                 + " WHERE company_id = ?::uuid");
-        COMPANY.put("outbox_events", "SELECT * FROM outbox_events WHERE company_id = ?::uuid");
         COMPANY.put("jobs", "SELECT id, kind, source, created_at FROM jobs WHERE company_id = ?::uuid");
-        COMPANY.put("products", "SELECT * FROM products WHERE company_id = ?::uuid");
-        COMPANY.put("checkout_customers", "SELECT * FROM checkout_customers WHERE company_id = ?::uuid");
 
         String partnerDocuments = "SELECT id FROM collection_documents WHERE company_id = ?::uuid AND source = ?";
         String partnerPayments = "SELECT id FROM payments WHERE company_id = ?::uuid AND source = ?";
