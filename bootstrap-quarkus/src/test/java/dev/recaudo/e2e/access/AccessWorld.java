@@ -2,6 +2,7 @@ package dev.recaudo.e2e.access;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.lessThan;
 
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Integrations;
@@ -163,7 +164,7 @@ final class AccessWorld {
 
     private static String post(Tenants.Key key, String path, String body, String source) {
         return Integrations.post(key, path, body.replace("acme-erp", source)).then()
-                .statusCode(org.hamcrest.Matchers.lessThan(300)).extract().asString();
+                .statusCode(lessThan(300)).extract().asString();
     }
 
     static Map<String, Object> invoiceBody(String source, String providerId) {
@@ -206,7 +207,7 @@ final class AccessWorld {
         String sku = "SKU-V-" + uuid().substring(0, 8);
         given().auth().oauth2(owner.checkoutToken()).contentType(ContentType.JSON)
                 .body(Map.of("sku", sku, "name", "Plan", "amountMinor", 100, "currency", "USD"))
-                .post("/checkout/product").then().statusCode(org.hamcrest.Matchers.lessThan(300));
+                .post("/checkout/product").then().statusCode(lessThan(300));
         return sku;
     }
 }

@@ -2,6 +2,7 @@ package dev.recaudo.e2e.access;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.lessThan;
 
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.Sql;
@@ -65,7 +66,7 @@ class HostileTokensTest {
         }
         assertThat(Sql.count("SELECT count(*) FROM products WHERE company_id IN (?, ?)", company.id(), other.id())).isZero();
 
-        createProduct(company, ForgedTokens.rs256(claims)).then().statusCode(org.hamcrest.Matchers.lessThan(300));
+        createProduct(company, ForgedTokens.rs256(claims)).then().statusCode(lessThan(300));
     }
 
     private static Response createKey(Tenants.Company company, String token) {

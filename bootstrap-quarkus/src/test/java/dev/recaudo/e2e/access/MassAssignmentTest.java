@@ -2,6 +2,7 @@ package dev.recaudo.e2e.access;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.lessThan;
 
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.ExternalPayments;
@@ -200,7 +201,7 @@ class MassAssignmentTest {
         product.putAll(Map.of("id", FOREIGN_ID, "status", "inactive", "isNew", false, "createdAt", LONG_AGO,
                 "isTest", true));
         JsonPath stored = given().auth().oauth2(token).contentType(ContentType.JSON).body(product)
-                .post("/checkout/product").then().statusCode(org.hamcrest.Matchers.lessThan(300)).extract().jsonPath();
+                .post("/checkout/product").then().statusCode(lessThan(300)).extract().jsonPath();
         assertThat(stored.getString("id")).isNotEqualTo(FOREIGN_ID);
         assertThat(stored.getString("status")).isEqualTo("active");
         assertThat(stored.getBoolean("isNew")).isTrue();
@@ -210,7 +211,7 @@ class MassAssignmentTest {
                 "name", "Ana"));
         customer.putAll(Map.of("customerId", FOREIGN_ID, "companyCustomerId", FOREIGN_ID, "isNew", false));
         JsonPath resolved = given().auth().oauth2(token).contentType(ContentType.JSON).body(customer)
-                .post("/checkout/resolve-customer").then().statusCode(org.hamcrest.Matchers.lessThan(300)).extract().jsonPath();
+                .post("/checkout/resolve-customer").then().statusCode(lessThan(300)).extract().jsonPath();
         assertThat(resolved.getString("customerId")).isNotEqualTo(FOREIGN_ID);
         assertThat(resolved.getString("companyCustomerId")).isNotEqualTo(FOREIGN_ID);
         assertThat(resolved.getBoolean("isNew")).isTrue();

@@ -7,6 +7,7 @@ import dev.recaudo.e2e.access.AccessWorld.Target;
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Partner;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -197,7 +198,7 @@ class ObjectAccessMatrixTest {
                 t -> Integrations.get(w.attacker.live(), base(t) + "/collection-documents/" + t.document())));
         cases.put("POST /integrations/v1/{companyId}/collection-documents/upsert", new Case(ALL, true,
                 t -> Integrations.post(w.attacker.live(), base(t) + "/collection-documents/upsert",
-                        dev.recaudo.e2e.support.Partner.document(t.document(), t.customer(), "USD", 700)
+                        Partner.document(t.document(), t.customer(), "USD", 700)
                                 .replace("acme-erp", w.attacker.source()))));
         cases.put("POST /integrations/v1/{companyId}/collection-documents/{externalDocumentId}/cancel", new Case(ALL, false,
                 t -> Integrations.post(w.attacker.live(), base(t) + "/collection-documents/" + t.document() + "/cancel", "")));
@@ -208,7 +209,7 @@ class ObjectAccessMatrixTest {
                 t -> Integrations.get(w.attacker.live(), base(t) + "/payments/" + t.payment())));
         cases.put("POST /integrations/v1/{companyId}/verified-payments", new Case(ALL, false,
                 t -> Integrations.post(w.attacker.live(), base(t) + "/verified-payments",
-                        dev.recaudo.e2e.support.Partner.payment(t.payment() + "-again", AccessWorld.ATTACKER_CUSTOMER, 100, "USD",
+                        Partner.payment(t.payment() + "-again", AccessWorld.ATTACKER_CUSTOMER, 100, "USD",
                                 t.document(), 100).replace("acme-erp", w.attacker.source()))));
         cases.put("POST /integrations/v1/{companyId}/payments/{externalPaymentId}/certified-rate", new Case(ALL, false,
                 t -> Integrations.post(w.attacker.live(), base(t) + "/payments/" + t.ratePayment() + "/certified-rate",
