@@ -11,7 +11,9 @@ import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.rest.auth.MovesMoney;
+import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.auth.SandboxApi;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -66,6 +68,7 @@ public class SandboxResource {
      * partner): it completes as described in docs/reference/external-payments.md; the answer is the payment.
      */
     @POST
+    @RequiresPermission({Permission.PUBLIC_INVOICES_WRITE, Permission.PAYMENTS_CREATE})
     @Operation(operationId = "completeSandboxCheckout")
     @Path("checkouts/{checkoutId}/complete")
     @APIResponse(responseCode = "200", description = "The invoice paid, or the external payment completed",
@@ -93,6 +96,7 @@ public class SandboxResource {
 
     /** The payment attempt failed for good: the checkout is REJECTED and the invoice FAILED. */
     @POST
+    @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     @Operation(operationId = "failSandboxCheckout")
     @Path("checkouts/{checkoutId}/fail")
     @APIResponse(responseCode = "200", description = "The invoice, now FAILED")
@@ -102,6 +106,7 @@ public class SandboxResource {
 
     /** The payment of a PAID invoice was reconciled with the settlement: it becomes CONCILIATED. */
     @POST
+    @RequiresPermission(Permission.PUBLIC_INVOICES_WRITE)
     @Operation(operationId = "conciliateSandboxInvoice")
     @Path("invoices/{invoiceId}/conciliate")
     @APIResponse(responseCode = "200", description = "The invoice, now CONCILIATED")

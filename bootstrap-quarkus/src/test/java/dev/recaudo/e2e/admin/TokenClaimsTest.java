@@ -4,21 +4,14 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
-import dev.recaudo.e2e.support.PostgresTestDatabase;
+import dev.recaudo.e2e.support.SigningKeys;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.smallrye.jwt.build.Jwt;
 import io.smallrye.jwt.build.JwtClaimsBuilder;
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
 import java.security.PrivateKey;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -39,8 +32,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class TokenClaimsTest {
 
-    /** The row in which the service keeps its token signing pair. */
-    private static final String SIGNING_KEY_NAME = "access-tokens-rs256";
+    private static final String SIGNING_KEY_NAME = SigningKeys.NAME;
     private static final Duration ADMIN_LIFETIME = Duration.ofHours(1);
     private static final Duration CHECKOUT_LIFETIME = Duration.ofMinutes(15);
 
@@ -227,17 +219,6 @@ class TokenClaimsTest {
     }
 
     private static PrivateKey signingKey() {
-        try (Connection connection = PostgresTestDatabase.connect();
-                PreparedStatement statement = connection.prepareStatement(
-                        "SELECT algorithm, private_key FROM signing_keys WHERE name = ?")) {
-            statement.setString(1, SIGNING_KEY_NAME);
-            try (ResultSet row = statement.executeQuery()) {
-                assertThat(row.next()).as("the service has stored its signing key").isTrue();
-                return KeyFactory.getInstance(row.getString("algorithm"))
-                        .generatePrivate(new PKCS8EncodedKeySpec(row.getBytes("private_key")));
-            }
-        } catch (SQLException | GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return SigningKeys.privateKey();
     }
 }
