@@ -14,6 +14,7 @@ import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -33,13 +34,11 @@ import java.util.UUID;
 @ApplicationScoped
 public class PgWebhookRepository implements WebhookRepository {
 
-    private final NativeSql nativeSql;
-    private final Clock clock;
+    @Inject
+    NativeSql nativeSql;
 
-    public PgWebhookRepository(NativeSql nativeSql, Clock clock) {
-        this.nativeSql = nativeSql;
-        this.clock = clock;
-    }
+    @Inject
+    Clock clock;
 
     @Override
     public void insertEndpoint(WebhookEndpoint endpoint) {
