@@ -15,6 +15,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.time.Clock;
 import java.util.UUID;
 
@@ -58,9 +59,8 @@ public class IntegrationsApiFilter extends KeyFilter {
         if (!RequestSignature.isTimestamp(timestamp)) {
             throw new ApiProblem(Problem.INVALID_TIMESTAMP, TIMESTAMP_HEADER + " must be Unix seconds as 10 digits");
         }
-        long skew = Math.abs(clock.instant().getEpochSecond() - Long.parseLong(timestamp));
         long toleranceSeconds = settings.get().integrations().signatureToleranceSeconds();
-        if (skew > toleranceSeconds) {
+        if (!RequestSignature.isWithinWindow(timestamp, clock.instant(), toleranceSeconds)) {
             throw new ApiProblem(Problem.INVALID_TIMESTAMP,
                     TIMESTAMP_HEADER + " is more than " + toleranceSeconds + " seconds from server time");
         }
@@ -90,15 +90,9 @@ public class IntegrationsApiFilter extends KeyFilter {
 
     private static boolean signatureMatches(
             String key, String timestamp, ContainerRequestContext request, byte[] body, String presented) {
-        String method = request.getMethod();
-        String path = request.getUriInfo().getRequestUri().getRawPath();
-        String query = request.getUriInfo().getRequestUri().getRawQuery();
-        boolean pathOnly = RequestSignature.matches(
-                RequestSignature.sign(key, RequestSignature.canonical(timestamp, method, path, body)), presented);
-        boolean withQuery = query != null && RequestSignature.matches(
-                RequestSignature.sign(key, RequestSignature.canonical(timestamp, method, path + "?" + query, body)),
+        URI uri = request.getUriInfo().getRequestUri();
+        return RequestSignature.verifies(key, timestamp, request.getMethod(), uri.getRawPath(), uri.getRawQuery(), body,
                 presented);
-        return pathOnly | withQuery;
     }
 
     /** Reads the raw body (bounded by the edge's size limit) and puts it back for the resource. */

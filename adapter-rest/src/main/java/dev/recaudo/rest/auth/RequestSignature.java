@@ -4,7 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.time.Instant;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -30,10 +32,31 @@ public final class RequestSignature {
         return timestamp != null && TIMESTAMP.matcher(timestamp).matches();
     }
 
+    /** Whether a well-formed timestamp is at most {@code toleranceSeconds} from {@code now}, either way. */
+    public static boolean isWithinWindow(String timestamp, Instant now, long toleranceSeconds) {
+        return Math.abs(now.getEpochSecond() - Long.parseLong(timestamp)) <= toleranceSeconds;
+    }
+
+    /**
+     * Whether {@code presented} signs this request: its raw path alone, or its raw path with its raw
+     * query (which also protects the query). HTTP methods are case-sensitive and the scheme signs the
+     * upper-case method, so a method received in another case is another request and never verifies.
+     */
+    public static boolean verifies(String key, String timestamp, String method, String rawPath, String rawQuery,
+            byte[] body, String presented) {
+        if (!method.equals(method.toUpperCase(Locale.ROOT))) {
+            return false;
+        }
+        boolean pathOnly = matches(sign(key, canonical(timestamp, method, rawPath, body)), presented);
+        boolean withQuery = rawQuery != null
+                && matches(sign(key, canonical(timestamp, method, rawPath + "?" + rawQuery, body)), presented);
+        return pathOnly | withQuery;
+    }
+
     /** The exact bytes that are signed. */
     public static byte[] canonical(String timestamp, String method, String path, byte[] body) {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
-        text.writeBytes((timestamp + "." + method.toUpperCase(java.util.Locale.ROOT) + "." + path + ".")
+        text.writeBytes((timestamp + "." + method.toUpperCase(Locale.ROOT) + "." + path + ".")
                 .getBytes(StandardCharsets.UTF_8));
         text.writeBytes(body);
         return text.toByteArray();

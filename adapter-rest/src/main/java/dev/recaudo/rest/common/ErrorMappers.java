@@ -15,6 +15,7 @@ import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
+import java.io.CharConversionException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,6 +76,16 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response otherJson(JsonProcessingException e, ContainerRequestContext request) {
+        return malformed(request);
+    }
+
+    /**
+     * Jackson guesses a body's encoding from its first bytes; one that looks like UTF-16 or UTF-32
+     * and then breaks it (three zero bytes and a character, found by fuzzing) fails in the decoder,
+     * before the parser, with this rather than a {@link JsonProcessingException}.
+     */
+    @ServerExceptionMapper
+    public Response undecodableJson(CharConversionException e, ContainerRequestContext request) {
         return malformed(request);
     }
 

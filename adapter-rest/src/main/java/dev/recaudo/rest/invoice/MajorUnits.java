@@ -19,7 +19,9 @@ final class MajorUnits {
     private MajorUnits() {}
 
     static Optional<Money> parse(String field, BigDecimal amount, CurrencyCode currency, FieldErrors errors) {
-        if (amount.stripTrailingZeros().scale() > currency.minorUnitDigits()) {
+        // Only a scale above the minor unit's can hide a fraction below it; stripping zeros from a huge
+        // negative scale (1E+2147483647 written as 10E+2147483647) would overflow the scale instead.
+        if (amount.scale() > currency.minorUnitDigits() && amount.stripTrailingZeros().scale() > currency.minorUnitDigits()) {
             errors.add(field, "must be a multiple of 0.01");
             return Optional.empty();
         }

@@ -21,8 +21,8 @@ import java.util.Objects;
  * | > 0     | > 0       | any    | partially_applied  | shortfall + excess stay unapplied  |
  * </pre>
  *
- * Listing more than the payment's amount, or an amount above {@link Money#AMOUNT_MINOR_MAX}, is
- * refused before allocation. For every payment, amount = applied + credit + unapplied.
+ * Listing more than the payment's amount, an amount above {@link Money#AMOUNT_MINOR_MAX}, or one
+ * document twice, is refused before allocation. For every payment, amount = applied + credit + unapplied.
  */
 public record Allocation(List<DocumentApplication> applications, Money applied, Money credit, Money unapplied,
         PaymentOutcome outcome) {
@@ -40,6 +40,11 @@ public record Allocation(List<DocumentApplication> applications, Money applied, 
     public static Allocation of(Money amount, List<ListedDocument> listed) {
         if (!amount.isWithinAmountMaximum() || listed.stream().anyMatch(document -> !document.listed().isWithinAmountMaximum())) {
             throw new IllegalArgumentException("amounts above the maximum are refused before allocation");
+        }
+        // Each listing is served from the document's open balance as read once: a document listed twice
+        // would take it twice. The edge refuses such a request; the domain does not rely on it.
+        if (listed.stream().map(ListedDocument::documentId).distinct().count() != listed.size()) {
+            throw new IllegalArgumentException("a document is listed at most once");
         }
         Money zero = Money.zero(amount.currency());
         Money listedTotal = zero;
