@@ -24,7 +24,10 @@ class ErrorResponseComponentsTest {
         new ErrorResponseComponents().filterOpenAPI(document);
 
         assertThat(document.getComponents().getResponses())
-                .containsOnlyKeys("PublicConflict", "PublicUnprocessableEntity", "PublicInternalServerError");
+                .containsOnlyKeys("PublicConflict", "PublicUnprocessableEntity", "PublicInternalServerError",
+                        "PublicServiceUnavailable");
+        assertThat(document.getComponents().getResponses().get("PublicServiceUnavailable").getHeaders())
+                .containsKey("Retry-After");
         APIResponse conflict = document.getComponents().getResponses().get("PublicConflict");
         assertThat(conflict.getDescription())
                 .isEqualTo("Conflict: 10009 conflict, 10003 idempotency_error, 10010 idempotency_in_progress.");

@@ -34,7 +34,8 @@ class GateAnswersTest {
                 Map.entry("403", "#/components/responses/IntegrationsForbidden"),
                 Map.entry("413", "#/components/responses/IntegrationsPayloadTooLarge"),
                 Map.entry("429", "#/components/responses/IntegrationsTooManyRequests"),
-                Map.entry("500", "status failed"));
+                Map.entry("500", "status failed"),
+                Map.entry("503", "#/components/responses/IntegrationsServiceUnavailable"));
     }
 
     @Test
@@ -45,10 +46,11 @@ class GateAnswersTest {
         GateAnswers.addTo("/companies/{companyId}/api-keys", admin);
         GateAnswers.addTo("/pay/{checkoutId}", page);
 
-        assertThat(refs(admin)).containsOnlyKeys("401", "403", "404", "422", "500")
+        assertThat(refs(admin)).containsOnlyKeys("401", "403", "404", "422", "500", "503")
                 .containsEntry("404", "#/components/responses/PublicNotFound");
         assertThat(refs(page)).containsOnly(Map.entry("422", "#/components/responses/PageUnprocessableEntity"),
-                Map.entry("500", "#/components/responses/PageInternalServerError"));
+                Map.entry("500", "#/components/responses/PageInternalServerError"),
+                Map.entry("503", "#/components/responses/PageServiceUnavailable"));
     }
 
     @Test
