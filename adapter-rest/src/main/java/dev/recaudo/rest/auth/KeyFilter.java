@@ -9,7 +9,9 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
+import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The credential filter of a family whose caller is an API key. The order of the checks is written
@@ -31,14 +33,22 @@ abstract class KeyFilter implements ContainerRequestFilter {
 
     @Override
     public final void filter(ContainerRequestContext request) {
+        Method operation = resource.getResourceMethod();
+        presented(request).ifPresent(credential -> gate.refuseIfExhausted(credential,
+                request.getMethod() + " " + operation.getDeclaringClass().getName() + "#" + operation.getName()));
         KeyPrincipal principal = authenticate(request);
         count(principal, request);
         admit(principal, request);
-        gate.authorize(principal, resource.getResourceMethod());
+        gate.authorize(principal, operation);
     }
 
-    /** The key presented in the family's way, authenticated through {@link #gate}. */
-    abstract KeyPrincipal authenticate(ContainerRequestContext request);
+    /** The credential presented in the family's way, if any: its key, or its token. */
+    abstract Optional<String> presented(ContainerRequestContext request);
+
+    /** The key presented, authenticated through {@link #gate}. */
+    KeyPrincipal authenticate(ContainerRequestContext request) {
+        return gate.authenticate(presented(request));
+    }
 
     /** Counts the request in the family's bucket through {@link KeyGate#limit}. */
     abstract void count(KeyPrincipal principal, ContainerRequestContext request);
