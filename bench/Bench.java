@@ -186,17 +186,23 @@ public final class Bench {
             System.out.println(neighbourPhase("quiet", neighbourKeys, phaseSeconds));
 
             AtomicInteger[] answered = {new AtomicInteger(), new AtomicInteger(), new AtomicInteger()};
+            Map<Integer, AtomicInteger> others = new java.util.concurrent.ConcurrentHashMap<>();
             long floodStart = System.nanoTime();
             long floodEnd = floodStart + (phaseSeconds + 2) * 1_000_000_000L;
             ExecutorService pool = Executors.newFixedThreadPool(FLOOD_WORKERS);
             AtomicInteger slot = new AtomicInteger();
             for (int w = 0; w < FLOOD_WORKERS; w++) {
                 pool.submit(() -> {
-                    for (long due = floodStart + slot.getAndIncrement() * 1_000_000_000L / rate; due < floodEnd;
+                    // Ends on time: a service slower than the rate gets what the workers can send until then.
+                    for (long due = floodStart + slot.getAndIncrement() * 1_000_000_000L / rate;
+                            due < floodEnd && System.nanoTime() < floodEnd;
                             due = floodStart + slot.getAndIncrement() * 1_000_000_000L / rate) {
                         sleepUntil(due);
-                        int status = load.http.get("/v1/invoices", flooderKey).statusCode();
+                        int status = floodStatus(flooderKey);
                         answered[status == 200 ? 0 : status == 429 ? 1 : 2].incrementAndGet();
+                        if (status != 200 && status != 429) {
+                            others.computeIfAbsent(status, s -> new AtomicInteger()).incrementAndGet();
+                        }
                     }
                     return null;
                 });
@@ -208,8 +214,17 @@ public final class Bench {
             double floodSeconds = (System.nanoTime() - floodStart) / 1e9;
             int sent = answered[0].get() + answered[1].get() + answered[2].get();
             System.out.println(during + String.format(Locale.ROOT, " flood_requests=%d flood_rps=%.1f flood_200=%d"
-                    + " flood_429=%d flood_other=%d", sent, sent / floodSeconds, answered[0].get(), answered[1].get(),
-                    answered[2].get()));
+                    + " flood_429=%d flood_other=%d%s", sent, sent / floodSeconds, answered[0].get(), answered[1].get(),
+                    answered[2].get(), others.isEmpty() ? "" : " other_statuses=" + others));
+        }
+
+        /** The status of one flood request; -1 when it got no answer (a connection error or a timeout). */
+        int floodStatus(String key) {
+            try {
+                return load.http.get("/v1/invoices", key).statusCode();
+            } catch (RuntimeException e) {
+                return -1;
+            }
         }
 
         /** Company B's paced listing for the given seconds, and its result line. */

@@ -13,30 +13,10 @@ rounds=${ROUNDS:-2}
 rate=${RATE:-1500}
 phase=${PHASE_SECONDS:-30}
 port=${PORT:-18081}
-pg_host=${PGHOST:-127.0.0.1}
-pg_port=${PGPORT:-5432}
-pg_user=${PGUSER:-postgres}
 work=${BENCH_WORK:-/tmp/recaudo-bench}
 out="$work/flood/$(date -u +%Y%m%dT%H%M%SZ)"
-mkdir -p "$out"
-export PGHOST=$pg_host PGPORT=$pg_port PGUSER=$pg_user
-
-declare -A commit app
-commit[before]=$(git -C "$repo" rev-parse --verify "$before^{commit}")
-commit[after]=$(git -C "$repo" rev-parse --verify "$after^{commit}")
-for variant in before after; do
-  app[$variant]=$("$here/build-jar.sh" "${commit[$variant]}")
-done
-
-service_pid=
-stop_service() {
-  if [ -n "$service_pid" ]; then
-    kill "$service_pid" 2>/dev/null || true
-    wait "$service_pid" 2>/dev/null || true
-    service_pid=
-  fi
-}
-trap stop_service EXIT
+# shellcheck source=common.sh
+. "$here/common.sh"
 
 seq=0
 for round in $(seq "$rounds"); do

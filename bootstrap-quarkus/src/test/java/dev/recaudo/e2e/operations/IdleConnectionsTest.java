@@ -50,6 +50,8 @@ class IdleConnectionsTest {
         assertThat(descriptors).as("ulimit -n (hard) must allow two descriptors per idle connection and some")
                 .isGreaterThan(2L * IDLE_CONNECTIONS + 1_000);
 
+        // Once before, so that what is timed is the idle sockets' effect, not the first call's set-up.
+        given().get("/q/health/ready").then().statusCode(200);
         List<Socket> idle = new ArrayList<>();
         try {
             for (int i = 0; i < IDLE_CONNECTIONS; i++) {

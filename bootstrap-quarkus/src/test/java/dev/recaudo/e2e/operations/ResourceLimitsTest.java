@@ -13,6 +13,7 @@ import io.restassured.response.Response;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ class ResourceLimitsTest {
         Tenants.Key invoices = Invoices.liveKey(company);
         String invoiceId = Invoices.create(invoices).getString("id");
         Partner partner = Partner.create();
-        Tenants.Key shop = company.key("shop", List.of("payments:write", "checkout:write"), "shop");
+        Tenants.Key shop = company.key("shop", List.of("payments:create", "checkout:write"), "shop");
         String checkoutToken = given().header("X-API-Key", shop.secret()).post("/checkout/token")
                 .then().statusCode(200).extract().path("accessToken");
         return List.of(
@@ -91,14 +92,8 @@ class ResourceLimitsTest {
                 new Write("POST customers/upsert", body -> partner.post("/customers/upsert", body),
                         "{\"source\":\"acme-erp\",\"externalId\":\"C-2\",\"type\":\"business\",\"name\":\"Cliente\","
                                 + "\"creditLimitMinor\":%s}", ResourceLimitsTest::integrationsEnvelope),
-                new Write("POST /external/payments", body -> given().header("X-API-Key", shop.secret())
-                        .header("Idempotency-Key", UUID.randomUUID().toString()).contentType(ContentType.JSON).body(body)
-                        .post("/external/payments"), "{\"amountMinor\":%s,\"currency\":\"USD\"}",
-                        ResourceLimitsTest::statusEnvelope),
-                new Write("POST /external/payments/direct", body -> given().header("X-API-Key", shop.secret())
-                        .header("Idempotency-Key", UUID.randomUUID().toString()).contentType(ContentType.JSON).body(body)
-                        .post("/external/payments/direct"), "{\"amountMinor\":%s,\"currency\":\"USD\"}",
-                        ResourceLimitsTest::statusEnvelope),
+                external(shop, "/external/payments"),
+                external(shop, "/external/payments/direct"),
                 new Write("POST /checkout/product", body -> given().auth().oauth2(checkoutToken).contentType(ContentType.JSON)
                         .body(body).post("/checkout/product"), "{\"companyId\":\"" + company.id() + "\",\"sku\":\"S-1\","
                                 + "\"name\":\"Plan\",\"amountMinor\":%s,\"currency\":\"USD\"}", ResourceLimitsTest::statusEnvelope),
@@ -108,6 +103,12 @@ class ResourceLimitsTest {
                 new Write("POST /operator/companies", body -> given().auth().oauth2(Tenants.OPERATOR_TOKEN)
                         .contentType(ContentType.JSON).body(body).post("/operator/companies"),
                         "{\"name\":\"Empresa\",\"referenceCurrency\":\"USD\",\"x\":%s}", ResourceLimitsTest::publicEnvelope));
+    }
+
+    private static Write external(Tenants.Key shop, String path) {
+        return new Write("POST " + path, body -> given().header("X-API-Key", shop.secret())
+                .header("Idempotency-Key", UUID.randomUUID().toString()).contentType(ContentType.JSON).body(body)
+                .post(path), "{\"amountMinor\":%s,\"currency\":\"USD\"}", ResourceLimitsTest::statusEnvelope);
     }
 
     @Test
@@ -131,19 +132,19 @@ class ResourceLimitsTest {
     @Test
     void givenListsLongerThanTheirMaximum_whenSent_thenRefusedInTheFamilysEnvelope() {
         Partner partner = Partner.create();
-        String lines = "{\"quantity\":1,\"unitAmountMinor\":1,\"amountMinor\":1},".repeat(15_000);
-        Response document = partner.post("/collection-documents/upsert", "{\"source\":\"acme-erp\",\"externalDocumentId\":"
-                + "\"D-1\",\"customerExternalId\":\"C-1\",\"customer\":{\"type\":\"business\",\"name\":\"Cliente\"},"
-                + "\"currency\":\"USD\",\"lines\":[" + lines.substring(0, lines.length() - 1) + "]}");
-        assertThat(document.statusCode()).as(document.asString()).isEqualTo(400);
-        integrationsEnvelope(document);
-
-        String documents = "{\"externalDocumentId\":\"D-1\",\"amountMinor\":1},".repeat(20_000);
-        Response payment = partner.post("/verified-payments", "{\"source\":\"acme-erp\",\"externalPaymentId\":\"P-1\","
-                + "\"customerExternalId\":\"C-1\",\"amountMinor\":20000,\"currency\":\"USD\",\"verifiedAt\":"
-                + "\"2026-11-22T10:00:00Z\",\"documents\":[" + documents.substring(0, documents.length() - 1) + "]}");
-        assertThat(payment.statusCode()).as(payment.asString()).isEqualTo(400);
-        integrationsEnvelope(payment);
+        Map<String, String> tooLong = Map.of(
+                "/collection-documents/upsert", "{\"source\":\"acme-erp\",\"externalDocumentId\":\"D-1\","
+                        + "\"customerExternalId\":\"C-1\",\"customer\":{\"type\":\"business\",\"name\":\"Cliente\"},"
+                        + "\"currency\":\"USD\",\"lines\":" + repeated("{\"quantity\":1,\"unitAmountMinor\":1,\"amountMinor\":1}", 15_000) + "}",
+                "/verified-payments", "{\"source\":\"acme-erp\",\"externalPaymentId\":\"P-1\",\"customerExternalId\":\"C-1\","
+                        + "\"amountMinor\":20000,\"currency\":\"USD\",\"verifiedAt\":\"2026-11-22T10:00:00Z\",\"documents\":"
+                        + repeated("{\"externalDocumentId\":\"D-1\",\"amountMinor\":1}", 20_000) + "}");
+        tooLong.forEach((path, body) -> {
+            Response response = partner.post(path, body);
+            assertThat(response.statusCode()).as(path + ": " + response.asString()).isEqualTo(400);
+            integrationsEnvelope(response);
+        });
+        partner.get("/collection-documents/D-1").then().statusCode(404);
         partner.get("/payments/P-1").then().statusCode(404);
     }
 
@@ -174,7 +175,7 @@ class ResourceLimitsTest {
     @Test
     void givenChunkedBodiesOverTheCap_whenSentToExternalPaymentsAndCheckout_thenTheStatusEnvelope413() {
         Tenants.Company company = Tenants.company();
-        Tenants.Key shop = company.key("shop", List.of("payments:write", "checkout:write"), "shop");
+        Tenants.Key shop = company.key("shop", List.of("payments:create", "checkout:write"), "shop");
         String checkoutToken = given().header("X-API-Key", shop.secret()).post("/checkout/token")
                 .then().statusCode(200).extract().path("accessToken");
         byte[] body = ("{\"amountMinor\":100,\"currency\":\"USD\",\"metadata\":{\"filler\":[" + "0,".repeat(750_000)
@@ -189,6 +190,11 @@ class ResourceLimitsTest {
             assertThat(reply.json().getMap("")).containsOnlyKeys("statusCode", "message", "error", "timestamp", "path");
             assertThat(reply.json().getInt("statusCode")).isEqualTo(413);
         });
+    }
+
+    /** A JSON array of {@code count} copies of one element. */
+    private static String repeated(String element, int count) {
+        return "[" + String.join(",", Collections.nCopies(count, element)) + "]";
     }
 
     private static long heapUsedAfterCollection() {
