@@ -18,6 +18,8 @@ import java.util.Optional;
  * once, here, so that every family answers the same request the same way: who is calling (401),
  * whether they are over their rate (429), what the family checks besides, then the company and the
  * permission ({@link KeyGate#authorize}). A family says only how it reads the key and what it counts.
+ * Before all of them, a credential this instance saw refused on the same operation in a window not
+ * yet ended is refused again at once ({@link KeyGate#refuseIfExhausted}), so a flood costs no lookup.
  */
 abstract class KeyFilter implements ContainerRequestFilter {
 
