@@ -163,6 +163,8 @@ class ResourceLimitsTest {
     @Test
     void givenHostileValuesOnEveryFamilysWrites_whenSent_thenTheFamilys4xxWithinASecondAndTheHeapStaysFlat() {
         List<Write> writes = writes();
+        // The client's own first connection is not the service's answer time.
+        assertThat(post("POST", "/v1/invoices", Map.of(), "{}").status()).isBetween(400, 499);
         long heapBefore = heapUsedAfterCollection();
         for (Write write : writes) {
             HOSTILE.forEach((name, value) -> {
