@@ -19,9 +19,12 @@ import dev.recaudo.bootstrap.BackgroundConfig.WebhooksConfig;
 import dev.recaudo.persistence.common.PersistenceSettings;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.webhooks.delivery.DeliverySettings;
+import dev.recaudo.bootstrap.crash.CrashPoint;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import java.util.Optional;
 
 /**
  * Every Recaudo setting ({@code recaudo.*}, or the environment variable with the same name in
@@ -96,6 +99,19 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
 
     @Override
     JanitorConfig janitor();
+
+    /** Test-only: halts the process at a chosen step, for the crash tests of the reliability battery. */
+    CrashTestConfig crashTest();
+
+    interface CrashTestConfig {
+        /** The step to halt at; unset (always, in production) nothing ever halts. */
+        Optional<CrashPoint> point();
+
+        /** Halt the how-manyth time the step is reached. */
+        @WithDefault("1")
+        @Min(1)
+        int occurrence();
+    }
 
     interface DatabaseConfig extends PersistenceSettings.Database {
         @Override

@@ -124,6 +124,7 @@ class RecaudoConfigTest {
                 .filter(name -> name.startsWith("recaudo."))
                 .forEach(name -> defaults.put(environmentName(name), config.getRawValue(name)));
         // Optional settings without a default, which the mapping does not list as properties.
+        defaults.put("RECAUDO_CRASH_TEST_POINT", "unset");
         defaults.put("RECAUDO_OPERATOR_TOKEN", "unset");
         defaults.put("RECAUDO_WHATSAPP_APP_SECRET", "unset");
         defaults.put("RECAUDO_WHATSAPP_VERIFY_TOKEN", "unset");

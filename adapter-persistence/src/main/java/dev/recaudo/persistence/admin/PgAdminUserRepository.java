@@ -7,18 +7,17 @@ import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Optional;
 
 @ApplicationScoped
 public class PgAdminUserRepository implements AdminUserRepository {
 
-    private final NativeSql nativeSql;
-    private final AdminUserEntities users;
+    @Inject
+    NativeSql nativeSql;
 
-    PgAdminUserRepository(NativeSql nativeSql, AdminUserEntities users) {
-        this.nativeSql = nativeSql;
-        this.users = users;
-    }
+    @Inject
+    AdminUserEntities users;
 
     @Override
     public InsertOutcome insert(AdminUser user) {

@@ -13,6 +13,7 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -35,11 +36,8 @@ public class PgApiKeyRepository implements ApiKeyRepository {
             + ", c.enabled AS company_enabled, c.reference_currency AS company_currency"
             + " FROM api_keys k JOIN companies c ON c.id = k.company_id";
 
-    private final NativeSql nativeSql;
-
-    public PgApiKeyRepository(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public void insert(ApiKey key) {

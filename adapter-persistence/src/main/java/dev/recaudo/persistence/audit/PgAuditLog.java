@@ -11,6 +11,7 @@ import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,11 +22,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class PgAuditLog implements AuditLog {
 
-    private final NativeSql nativeSql;
-
-    public PgAuditLog(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public void record(AuditRecord record) {

@@ -14,6 +14,7 @@ import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -30,11 +31,8 @@ import java.util.UUID;
 @ApplicationScoped
 class CheckoutEntities implements PanacheRepositoryBase<CheckoutEntity, UUID> {
 
-    private final NativeSql nativeSql;
-
-    CheckoutEntities(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     void insert(Checkout checkout) {
         nativeSql.update("INSERT INTO checkouts (id, company_id, is_test, document_id, source, currency, amount_minor, title,"

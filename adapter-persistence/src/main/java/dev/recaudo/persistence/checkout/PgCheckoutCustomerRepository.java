@@ -9,6 +9,7 @@ import dev.recaudo.domain.common.Saved;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -16,11 +17,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class PgCheckoutCustomerRepository implements CheckoutCustomerRepository {
 
-    private final NativeSql nativeSql;
-
-    public PgCheckoutCustomerRepository(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     /**
      * Insert-or-nothing on the unique e-mail index, then read the stored row: a resolve that lost

@@ -5,17 +5,15 @@ import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
 public class PgCheckoutRepository implements CheckoutRepository {
 
-    private final CheckoutEntities checkouts;
-
-    PgCheckoutRepository(CheckoutEntities checkouts) {
-        this.checkouts = checkouts;
-    }
+    @Inject
+    CheckoutEntities checkouts;
 
     @Override
     public void insert(Checkout checkout) {

@@ -1,6 +1,7 @@
 package dev.recaudo.persistence.common;
 
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.common.StoreUnavailable;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.SQLException;
@@ -12,7 +13,9 @@ import org.jboss.logging.Logger;
  * Transactions through Narayana. A deadlock or serialization failure is retried here, a bounded
  * number of times with a short random pause, so concurrent requests never see one; the work is
  * run again from the start in a fresh transaction. A call made inside an active transaction joins
- * it and leaves retries to the outermost caller.
+ * it and leaves retries to the outermost caller. A failure that will pass (no connection in time,
+ * the database out of reach, the race still lost after the retries) leaves as a
+ * {@link StoreUnavailable}, so the caller is told to come back rather than that the service failed.
  */
 @ApplicationScoped
 public class JtaTransactions implements Transactions {
@@ -32,7 +35,8 @@ public class JtaTransactions implements Transactions {
                 return QuarkusTransaction.requiringNew().call(work::get);
             } catch (RuntimeException failure) {
                 if (attempt >= ATTEMPTS_MAX || !isRetryable(failure)) {
-                    throw failure;
+                    throw Unavailability.of("transaction", failure).<RuntimeException>map(unavailable -> unavailable)
+                            .orElse(failure);
                 }
                 LOG.debugf("transaction attempt %d lost a lock race, retrying", attempt);
                 pause(attempt);

@@ -82,7 +82,7 @@ public class NativeSql {
                     try {
                         return work.run(connection);
                     } catch (SQLException e) {
-                        throw new PersistenceFailure("native statement", e);
+                        throw Refusals.of("native statement", e);
                     }
                 });
             }
@@ -95,7 +95,7 @@ public class NativeSql {
         try (Connection connection = dataSource.getConnection()) {
             return work.run(connection);
         } catch (SQLException e) {
-            throw new PersistenceFailure("could not get a connection", e);
+            throw Refusals.of("a statement outside a transaction", e);
         }
     }
 

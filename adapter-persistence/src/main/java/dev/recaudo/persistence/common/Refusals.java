@@ -28,11 +28,14 @@ final class Refusals {
 
     /**
      * A refused statement as the ports report it: text the database cannot encode is an
-     * {@link UnstorableValue} (the request's mistake), anything else a {@link PersistenceFailure}.
+     * {@link UnstorableValue} (the request's mistake), a failure that will pass a
+     * {@link dev.recaudo.domain.common.StoreUnavailable}, anything else a {@link PersistenceFailure}.
      */
     static RuntimeException of(String sql, SQLException e) {
-        return TEXT_ENCODING_REFUSALS.contains(e.getSQLState())
-                ? new UnstorableValue("the database cannot store (SQLState " + e.getSQLState() + "): " + sql, e)
-                : new PersistenceFailure(sql, e);
+        if (e.getSQLState() != null && TEXT_ENCODING_REFUSALS.contains(e.getSQLState())) {
+            return new UnstorableValue("the database cannot store (SQLState " + e.getSQLState() + "): " + sql, e);
+        }
+        return Unavailability.of("statement", e).<RuntimeException>map(unavailable -> unavailable)
+                .orElseGet(() -> new PersistenceFailure(sql, e));
     }
 }

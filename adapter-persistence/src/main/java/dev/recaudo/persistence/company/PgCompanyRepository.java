@@ -10,21 +10,21 @@ import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.company.WhatsAppOrigin;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.Optional;
 
 @ApplicationScoped
 public class PgCompanyRepository implements CompanyRepository {
 
-    private final NativeSql nativeSql;
-    private final CompanyEntities companies;
-    private final Clock clock;
+    @Inject
+    NativeSql nativeSql;
 
-    PgCompanyRepository(NativeSql nativeSql, CompanyEntities companies, Clock clock) {
-        this.nativeSql = nativeSql;
-        this.companies = companies;
-        this.clock = clock;
-    }
+    @Inject
+    CompanyEntities companies;
+
+    @Inject
+    Clock clock;
 
     @Override
     public void insert(Company company) {

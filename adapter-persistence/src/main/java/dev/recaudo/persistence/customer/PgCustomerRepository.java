@@ -14,6 +14,7 @@ import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -29,11 +30,8 @@ public class PgCustomerRepository implements CustomerRepository {
     private static final String PROFILE_COLUMNS = "type, name, email, phone, tax_id, customer_code";
     private static final String PROFILE_PLACEHOLDERS = "?, ?, ?, ?, ?, ?";
 
-    private final NativeSql nativeSql;
-
-    public PgCustomerRepository(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public void lockIdentity(TenantScope scope, String identity) {

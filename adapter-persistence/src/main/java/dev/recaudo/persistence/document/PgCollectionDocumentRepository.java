@@ -16,6 +16,7 @@ import dev.recaudo.persistence.common.ChangeOrder;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,15 +26,14 @@ import java.util.Optional;
 @ApplicationScoped
 public class PgCollectionDocumentRepository implements CollectionDocumentRepository {
 
-    private final NativeSql nativeSql;
-    private final DocumentEntities documents;
-    private final DocumentLineEntities lines;
+    @Inject
+    NativeSql nativeSql;
 
-    PgCollectionDocumentRepository(NativeSql nativeSql, DocumentEntities documents, DocumentLineEntities lines) {
-        this.nativeSql = nativeSql;
-        this.documents = documents;
-        this.lines = lines;
-    }
+    @Inject
+    DocumentEntities documents;
+
+    @Inject
+    DocumentLineEntities lines;
 
     @Override
     public void lockIdentity(TenantScope scope, String source, String externalDocumentId) {

@@ -13,6 +13,7 @@ import dev.recaudo.persistence.common.EventBodies;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.NativeSql.TextArray;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -33,11 +34,8 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
     /** The column's bound. */
     private static final int ERROR_LENGTH_MAX = 500;
 
-    private final NativeSql nativeSql;
-
-    public PgExternalPaymentCallbacks(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public void queue(CallbackRequest request) {

@@ -15,6 +15,7 @@ import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -27,11 +28,8 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
     private static final String OF_PARTNER = "SELECT * FROM external_payments WHERE company_id = ? AND is_test = ?"
             + " AND partner = ? AND id = ?";
 
-    private final NativeSql nativeSql;
-
-    public PgExternalPaymentRepository(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public void insert(ExternalPayment payment) {

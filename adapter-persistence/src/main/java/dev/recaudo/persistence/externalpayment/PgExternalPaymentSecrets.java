@@ -4,6 +4,7 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.function.Supplier;
 
@@ -14,11 +15,8 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class PgExternalPaymentSecrets implements ExternalPaymentSecrets {
 
-    private final NativeSql nativeSql;
-
-    public PgExternalPaymentSecrets(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public String current(CompanyId companyId, Supplier<String> fresh, Instant now) {

@@ -10,6 +10,7 @@ import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -22,11 +23,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class PgJobRepository implements JobRepository {
 
-    private final NativeSql nativeSql;
-
-    public PgJobRepository(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public void enqueue(Job job) {

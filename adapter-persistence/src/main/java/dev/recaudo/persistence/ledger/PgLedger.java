@@ -10,6 +10,7 @@ import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.UUID;
 
 /**
@@ -20,11 +21,8 @@ import java.util.UUID;
 @ApplicationScoped
 public class PgLedger implements Ledger {
 
-    private final NativeSql nativeSql;
-
-    public PgLedger(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public void post(Transfer transfer) {

@@ -13,6 +13,7 @@ import dev.recaudo.domain.messaging.MessagingEventRepository;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -35,11 +36,8 @@ import java.util.function.Function;
 @ApplicationScoped
 public class PgMessagingEventRepository implements MessagingEventRepository {
 
-    private final NativeSql nativeSql;
-
-    public PgMessagingEventRepository(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public int insertAll(List<MessagingEvent> events) {

@@ -20,6 +20,7 @@ import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -29,13 +30,11 @@ import java.util.UUID;
 @ApplicationScoped
 public class PgPaymentRepository implements PaymentRepository {
 
-    private final NativeSql nativeSql;
-    private final PaymentEntities payments;
+    @Inject
+    NativeSql nativeSql;
 
-    PgPaymentRepository(NativeSql nativeSql, PaymentEntities payments) {
-        this.nativeSql = nativeSql;
-        this.payments = payments;
-    }
+    @Inject
+    PaymentEntities payments;
 
     @Override
     public void insert(Payment payment) {

@@ -12,6 +12,7 @@ import dev.recaudo.domain.product.ProductRepository;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -22,11 +23,8 @@ public class PgProductRepository implements ProductRepository {
     private static final String COLUMNS = "id, company_id, is_test, sku, name, description, amount_minor, currency, status,"
             + " metadata::text AS metadata, created_at, updated_at";
 
-    private final NativeSql nativeSql;
-
-    public PgProductRepository(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public Optional<Product> findBySku(TenantScope scope, String sku) {

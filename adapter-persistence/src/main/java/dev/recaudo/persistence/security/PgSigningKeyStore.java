@@ -3,6 +3,7 @@ package dev.recaudo.persistence.security;
 import dev.recaudo.domain.security.SigningKeyStore;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -17,13 +18,11 @@ public class PgSigningKeyStore implements SigningKeyStore {
     /** Secrets share the table with key pairs; their public half is empty. */
     private static final String SECRET_ALGORITHM = "secret";
 
-    private final NativeSql nativeSql;
-    private final Clock clock;
+    @Inject
+    NativeSql nativeSql;
 
-    public PgSigningKeyStore(NativeSql nativeSql, Clock clock) {
-        this.nativeSql = nativeSql;
-        this.clock = clock;
-    }
+    @Inject
+    Clock clock;
 
     @Override
     public EncodedKeyPair loadOrCreate(String name, Supplier<EncodedKeyPair> generator) {

@@ -5,6 +5,7 @@ import dev.recaudo.domain.webhook.OutboxEvent;
 import dev.recaudo.persistence.common.EventBodies;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * The outbox in PostgreSQL. The event body is rendered to JSON text once, here, and sent byte for
@@ -14,11 +15,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class PgOutbox implements Outbox {
 
-    private final NativeSql nativeSql;
-
-    public PgOutbox(NativeSql nativeSql) {
-        this.nativeSql = nativeSql;
-    }
+    @Inject
+    NativeSql nativeSql;
 
     @Override
     public void append(OutboxEvent event) {

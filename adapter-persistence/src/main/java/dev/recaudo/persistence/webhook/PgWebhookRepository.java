@@ -6,6 +6,7 @@ import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
@@ -14,6 +15,7 @@ import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.persistence.common.NativeSql;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -33,13 +35,11 @@ import java.util.UUID;
 @ApplicationScoped
 public class PgWebhookRepository implements WebhookRepository {
 
-    private final NativeSql nativeSql;
-    private final Clock clock;
+    @Inject
+    NativeSql nativeSql;
 
-    public PgWebhookRepository(NativeSql nativeSql, Clock clock) {
-        this.nativeSql = nativeSql;
-        this.clock = clock;
-    }
+    @Inject
+    Clock clock;
 
     @Override
     public void insertEndpoint(WebhookEndpoint endpoint) {
@@ -85,30 +85,37 @@ public class PgWebhookRepository implements WebhookRepository {
 
     @Override
     public List<DueDelivery> claimDue(Instant now, Duration lease, int batchSize) {
-        return nativeSql.query("UPDATE webhook_deliveries d SET leased_until = ?, updated_at = ?"
+        return nativeSql.query("UPDATE webhook_deliveries d SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
                         + " FROM (SELECT x.id FROM webhook_deliveries x WHERE x.status = 'PENDING' AND x.next_attempt_at <= ?"
                         + "       AND (x.leased_until IS NULL OR x.leased_until < ?)"
                         + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due"
                         + " WHERE d.id = due.id"
-                        + " RETURNING d.id, d.event_id, d.attempts,"
+                        + " RETURNING d.id, d.event_id, d.attempts, d.lease_token,"
                         + " (SELECT e.url FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS url,"
                         + " (SELECT e.secret FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS secret,"
                         + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
                         + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at",
                 row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), row.getString("secret"),
-                        row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at")),
+                        row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token")),
                 now.plus(lease), now, now, now, batchSize);
     }
 
+    /** The state changes first, on the claim's token: a stale holder writes nothing, not even its attempt row. */
     @Override
-    public void recordAttempt(UUID deliveryId, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt) {
+    public LeaseState recordAttempt(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status,
+            Optional<Instant> nextAttemptAt) {
+        int recorded = nativeSql.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?,"
+                        + " leased_until = NULL, lease_token = NULL, updated_at = ?"
+                        + " WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
+                status.name(), nextAttemptAt.orElse(null), clock.instant(), claim.deliveryId(), claim.leaseToken());
+        if (recorded == 0) {
+            return LeaseState.LOST;
+        }
         nativeSql.update("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
                         + " VALUES (?, ?, ?, ?, ?)",
-                deliveryId, attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
+                claim.deliveryId(), attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
                 attempt.error().map(error -> error.length() > 500 ? error.substring(0, 500) : error).orElse(null));
-        nativeSql.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?,"
-                        + " leased_until = NULL, updated_at = ? WHERE id = ?",
-                status.name(), nextAttemptAt.orElse(null), clock.instant(), deliveryId);
+        return LeaseState.HELD;
     }
 
     @Override

@@ -17,6 +17,7 @@ import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -41,15 +42,14 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class ApiKeysResource {
 
-    private final ApiKeyAdministrationUseCase keys;
-    private final RequestValidation validation;
-    private final RestSettings.ApiKeys limits;
+    @Inject
+    ApiKeyAdministrationUseCase keys;
 
-    public ApiKeysResource(ApiKeyAdministrationUseCase keys, RequestValidation validation, RestSettings settings) {
-        this.keys = keys;
-        this.validation = validation;
-        this.limits = settings.apiKeys();
-    }
+    @Inject
+    RequestValidation validation;
+
+    @Inject
+    RestSettings settings;
 
     /** A key as the list shows it, without its text. */
     public record ApiKeyListItem(
@@ -81,7 +81,7 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@PathParam("companyId") String companyId, CreateKeyRequest body) {
-        ApiKeySpec spec = ApiKeyRequests.spec(validation, body, limits);
+        ApiKeySpec spec = ApiKeyRequests.spec(validation, body, settings.apiKeys());
         return issued(keys.create(company(companyId), spec));
     }
 
@@ -127,8 +127,8 @@ public class ApiKeysResource {
         IssueRejection reason = ((IssueResult.Rejected) result).reason();
         if (reason == IssueRejection.ACTIVE_KEY_LIMIT_REACHED) {
             throw new ApiProblem(Problem.CONFLICT,
-                    "The company already has " + limits.activeMax() + " active keys; revoke one first",
-                    Map.of("apiKeys", List.of("at most " + limits.activeMax() + " active keys per company")));
+                    "The company already has " + settings.apiKeys().activeMax() + " active keys; revoke one first",
+                    Map.of("apiKeys", List.of("at most " + settings.apiKeys().activeMax() + " active keys per company")));
         }
         throw new ApiProblem(Problem.NOT_FOUND, reason == IssueRejection.KEY_NOT_FOUND ? "No active key with this id" : "No such company");
     }

@@ -21,6 +21,7 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RequestValidation;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -48,20 +49,20 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Checkout helper")
 public class CheckoutHelperResource {
 
-    private final CheckoutHelperUseCase helper;
-    private final RequestBodies bodies;
-    private final RequestValidation validation;
-    private final ObjectMapper json;
-    private final Caller caller;
+    @Inject
+    CheckoutHelperUseCase helper;
 
-    public CheckoutHelperResource(CheckoutHelperUseCase helper, RequestBodies bodies, RequestValidation validation,
-            ObjectMapper json, Caller caller) {
-        this.helper = helper;
-        this.bodies = bodies;
-        this.validation = validation;
-        this.json = json;
-        this.caller = caller;
-    }
+    @Inject
+    RequestBodies bodies;
+
+    @Inject
+    RequestValidation validation;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    Caller caller;
 
     @GET
     @Path("company/{companyId}/product/sku/{sku}")

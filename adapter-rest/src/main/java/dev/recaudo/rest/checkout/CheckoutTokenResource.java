@@ -5,6 +5,7 @@ import dev.recaudo.rest.auth.AccessTokens;
 import dev.recaudo.rest.auth.ExternalPaymentsApi;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.Caller;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -21,13 +22,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Checkout helper")
 public class CheckoutTokenResource {
 
-    private final AccessTokens tokens;
-    private final Caller caller;
+    @Inject
+    AccessTokens tokens;
 
-    public CheckoutTokenResource(AccessTokens tokens, Caller caller) {
-        this.tokens = tokens;
-        this.caller = caller;
-    }
+    @Inject
+    Caller caller;
 
     @Schema(name = "CheckoutTokenResponse")
     public record TokenResponse(String accessToken, @Schema(enumeration = "Bearer") String tokenType,

@@ -41,6 +41,16 @@ public class ApiProblem extends RuntimeException {
                 Map.of("configuration", List.of("the company has no reference currency")));
     }
 
+    /**
+     * The database cannot serve the request for now: {@code errors.database}, and a second's wait
+     * before the same request again.
+     */
+    public static ApiProblem storeUnavailable() {
+        return new ApiProblem(Problem.SERVICE_UNAVAILABLE,
+                "The service cannot reach its database for now; send the same request again (same Idempotency-Key)",
+                Map.of("database", List.of("temporarily unavailable")), Map.of("Retry-After", "1"));
+    }
+
     /** A body that is missing is a validation problem; one that is not a JSON object is malformed. */
     public static ApiProblem notAnObject(Object body) {
         return body == null

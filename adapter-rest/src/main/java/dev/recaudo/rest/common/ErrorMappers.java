@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.recaudo.domain.common.StoreUnavailable;
 import dev.recaudo.domain.common.UnstorableValue;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -29,11 +31,8 @@ public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
-    private final ErrorResponses responses;
-
-    public ErrorMappers(ErrorResponses responses) {
-        this.responses = responses;
-    }
+    @Inject
+    ErrorResponses responses;
 
     @ServerExceptionMapper
     public Response apiProblem(ApiProblem problem, ContainerRequestContext request) {
@@ -125,11 +124,28 @@ public class ErrorMappers {
         return responses.render(problem, request);
     }
 
+    /**
+     * The database could not serve the request for now (out of connections, out of reach, shutting
+     * down): nothing is wrong with the request, so the client is told when to send it again, with
+     * the same {@code Idempotency-Key} for a write. One warning line, without a stack trace: the
+     * cause is the database's state, which its own log and the pool's metrics tell.
+     */
+    @ServerExceptionMapper
+    public Response storeUnavailable(StoreUnavailable e, ContainerRequestContext request) {
+        LOG.warnf("database unavailable on %s %s: %s", request.getMethod(),
+                ClientText.forLog(HttpEdge.withCheckoutIdMasked(request.getUriInfo().getPath())), e.getMessage());
+        return responses.render(ApiProblem.storeUnavailable(), request);
+    }
+
     @ServerExceptionMapper
     public Response unexpected(Throwable e, ContainerRequestContext request) {
         Optional<UnstorableValue> unstorable = causeOf(e, UnstorableValue.class);
         if (unstorable.isPresent()) {
             return unstorable(unstorable.get(), request);
+        }
+        Optional<StoreUnavailable> unavailable = causeOf(e, StoreUnavailable.class);
+        if (unavailable.isPresent()) {
+            return storeUnavailable(unavailable.get(), request);
         }
         LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(),
                 ClientText.forLog(HttpEdge.withCheckoutIdMasked(request.getUriInfo().getPath())));

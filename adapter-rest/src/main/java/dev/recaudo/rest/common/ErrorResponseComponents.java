@@ -128,7 +128,7 @@ public class ErrorResponseComponents implements OASFilter {
             response.content(createContent().addMediaType("application/json",
                     createMediaType().schema(createSchema().ref(envelope.name + "Error"))));
         }
-        if (status == 429) {
+        if (status == 429 || status == 503) {
             response.addHeader("Retry-After", createHeader().description("Seconds to wait before the next request")
                     .schema(createSchema().addType(Schema.SchemaType.INTEGER)));
         }

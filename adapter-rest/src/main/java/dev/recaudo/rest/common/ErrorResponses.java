@@ -1,6 +1,7 @@
 package dev.recaudo.rest.common;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -11,13 +12,11 @@ import java.time.Clock;
 @ApplicationScoped
 public class ErrorResponses {
 
-    private final Clock clock;
-    private final ErrorPages pages;
+    @Inject
+    Clock clock;
 
-    public ErrorResponses(Clock clock, ErrorPages pages) {
-        this.clock = clock;
-        this.pages = pages;
-    }
+    @Inject
+    ErrorPages pages;
 
     /**
      * The family comes from the path the routes matched, below the root path and without a proxy's

@@ -13,7 +13,7 @@ import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 /**
  * The error answers an operation gives before its own code runs, so that no resource has to repeat
  * them: the edge's (a path or query it refuses is the family's validation answer, a body over the
- * limit {@code 413}, a failure {@code 500}) and those of the gate of each credential scheme the
+ * limit {@code 413}, a failure {@code 500}, a database out of reach for now {@code 503}) and those of the gate of each credential scheme the
  * operation names. An operation's own {@code @APIResponse} for a status stands.
  */
 final class GateAnswers {
@@ -34,7 +34,7 @@ final class GateAnswers {
 
     /** Adds to the operation, for the family of its path (inside the application), what its gates answer. */
     static void addTo(String path, Operation operation) {
-        List<Problem> problems = new ArrayList<>(List.of(Problem.VALIDATION, Problem.INTERNAL));
+        List<Problem> problems = new ArrayList<>(List.of(Problem.VALIDATION, Problem.INTERNAL, Problem.SERVICE_UNAVAILABLE));
         if (operation.getRequestBody() != null) {
             problems.add(Problem.PAYLOAD_TOO_LARGE);
         }

@@ -9,6 +9,7 @@ import dev.recaudo.application.idempotency.IdempotentExecution.Outcome;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -83,13 +84,11 @@ public class IdempotentWrites {
     /** A status and the entity to send; only successful answers are stored for replay. */
     public record Reply(int status, Object entity) {}
 
-    private final IdempotentExecution idempotency;
-    private final ObjectMapper json;
+    @Inject
+    IdempotentExecution idempotency;
 
-    public IdempotentWrites(IdempotentExecution idempotency, ObjectMapper json) {
-        this.idempotency = idempotency;
-        this.json = json;
-    }
+    @Inject
+    ObjectMapper json;
 
     public Response execute(Family family, KeyPrincipal key, Request request, Supplier<Reply> work) {
         return execute(family, key, request, work, family::replay);

@@ -16,17 +16,16 @@ import dev.recaudo.rest.auth.ExternalPaymentsApi;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.IdempotentWrites;
+import dev.recaudo.rest.common.JsonWrites;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
-import dev.recaudo.rest.common.RequestBodies;
-import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.externalpayment.ExternalPaymentRequests.CreateExternalPaymentRequest;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentBody;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentPage;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -54,24 +53,17 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "External payments")
 public class ExternalPaymentsResource {
 
-    private final ExternalPaymentsUseCase payments;
-    private final RequestBodies bodies;
-    private final RequestValidation validation;
-    private final IdempotentWrites idempotent;
-    private final PublicInvoiceProjection links;
-    private final Caller caller;
-    private final RestSettings.PageSize pageSize;
+    @Inject
+    ExternalPaymentsUseCase payments;
 
-    public ExternalPaymentsResource(ExternalPaymentsUseCase payments, RequestBodies bodies, RequestValidation validation,
-            IdempotentWrites idempotent, PublicInvoiceProjection links, Caller caller, RestSettings settings) {
-        this.payments = payments;
-        this.bodies = bodies;
-        this.validation = validation;
-        this.idempotent = idempotent;
-        this.links = links;
-        this.caller = caller;
-        this.pageSize = settings.pages().externalPayments();
-    }
+    @Inject
+    JsonWrites writes;
+
+    @Inject
+    PublicInvoiceProjection links;
+
+    @Inject
+    RestSettings settings;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -107,7 +99,7 @@ public class ExternalPaymentsResource {
     @APIResponse(responseCode = "200", description = "The payment; the source of truth after a callback")
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     public ExternalPaymentBody get(@PathParam("id") String id) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = writes.key();
         return payments.get(key.scope(), partner(key), PathIds.uuid("id", id))
                 .map(this::body)
                 .orElseThrow(ExternalPaymentsResource::notFound);
@@ -118,9 +110,9 @@ public class ExternalPaymentsResource {
     @Operation(operationId = "listExternalPayments", summary = "List the partner's payments, newest first")
     @APIResponse(responseCode = "200", description = "A page of the partner's payments")
     public ExternalPaymentPage list(@QueryParam("page") String page, @QueryParam("limit") String limit) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = writes.key();
         Page<ExternalPaymentView> result = payments.list(key.scope(), partner(key),
-                QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1), QueryParams.pageSize("limit", limit, pageSize));
+                QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1), QueryParams.pageSize("limit", limit, settings.pages().externalPayments()));
         return new ExternalPaymentPage(result.items().stream().map(this::body).toList(), result.total(), result.number(),
                 result.size());
     }
@@ -134,7 +126,7 @@ public class ExternalPaymentsResource {
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     @APIResponse(responseCode = "409", ref = "StatusConflict")
     public ExternalPaymentBody cancel(@PathParam("id") String id) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = writes.key();
         CancelResult result = payments.cancel(key.scope(), partner(key), PathIds.uuid("id", id));
         if (result instanceof CancelResult.Canceled canceled) {
             return body(canceled.view());
@@ -149,11 +141,11 @@ public class ExternalPaymentsResource {
 
     private Response create(ExternalPaymentMode mode, String operation, String idempotencyKey, JsonNode json)
             throws JsonProcessingException {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = writes.key();
         String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey);
-        CreateExternalPaymentRequest body = bodies.read(json, CreateExternalPaymentRequest.class);
-        var command = ExternalPaymentRequests.create(validation, key, mode, body);
-        return idempotent.execute(IdempotentWrites.Family.EXTERNAL, key,
+        CreateExternalPaymentRequest body = writes.read(json, CreateExternalPaymentRequest.class);
+        var command = ExternalPaymentRequests.create(writes.validation(), key, mode, body);
+        return writes.execute(IdempotentWrites.Family.EXTERNAL, key,
                 IdempotentWrites.Request.ofBody(operation, keyValue, json),
                 () -> new IdempotentWrites.Reply(201, created(payments.create(command))));
     }

@@ -10,6 +10,7 @@ import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -31,13 +32,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class AuditResource {
 
-    private final AuditLog audit;
-    private final Caller caller;
+    @Inject
+    AuditLog audit;
 
-    public AuditResource(AuditLog audit, Caller caller) {
-        this.audit = audit;
-        this.caller = caller;
-    }
+    @Inject
+    Caller caller;
 
     public record AuditEntry(UUID id, String requestId, UUID apiKeyId, String operation, int httpStatus, String outcome,
             String detail, boolean test, Instant createdAt) {

@@ -18,14 +18,10 @@ import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.Caller;
-import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
-import dev.recaudo.rest.common.RequestBodies;
-import dev.recaudo.rest.common.RequestValidation;
-import dev.recaudo.rest.common.RestSettings;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -52,24 +48,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class CollectionDocumentsResource {
 
-    private final CollectionDocumentsUseCase documents;
-    private final RequestBodies bodies;
-    private final RequestValidation validation;
-    private final IdempotentWrites idempotent;
-    private final Caller caller;
-    private final Cursors cursors;
-    private final RestSettings settings;
+    @Inject
+    CollectionDocumentsUseCase documents;
 
-    public CollectionDocumentsResource(CollectionDocumentsUseCase documents, RequestBodies bodies,
-            RequestValidation validation, IdempotentWrites idempotent, Caller caller, Cursors cursors, RestSettings settings) {
-        this.documents = documents;
-        this.bodies = bodies;
-        this.validation = validation;
-        this.idempotent = idempotent;
-        this.caller = caller;
-        this.cursors = cursors;
-        this.settings = settings;
-    }
+    @Inject
+    IntegrationEdge edge;
 
     public record DocumentPage(List<IntegrationViews.Document> items, Pagination pagination) {}
 
@@ -96,20 +79,21 @@ public class CollectionDocumentsResource {
     public Response upsert(
             @BeanParam IntegrationWrite write,
             JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = caller.key();
-        UpsertDocument command = DocumentRequests.upsert(validation, key, bodies.read(json, DocumentRequests.UpsertRequest.class),
-                json.get("metadata"), settings.integrations().linesPerDocumentMax());
-        return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
+        KeyPrincipal key = edge.key();
+        UpsertDocument command = DocumentRequests.upsert(edge.validation(), key,
+                edge.read(json, DocumentRequests.UpsertRequest.class), json.get("metadata"),
+                edge.settings().integrations().linesPerDocumentMax());
+        return edge.write(key,
                 IdempotentWrites.Request.ofBody("integrations.collection_documents.upsert", write.idempotencyKey(), json), () -> {
             UpsertResult result = documents.upsert(command);
             if (result instanceof UpsertResult.Created created) {
-                return UpsertReplies.reply(caller, UpsertReplies.CREATED, IntegrationViews.document(created.document()));
+                return UpsertReplies.reply(edge.caller(), UpsertReplies.CREATED, IntegrationViews.document(created.document()));
             }
             if (result instanceof UpsertResult.Updated updated) {
-                return UpsertReplies.reply(caller, UpsertReplies.UPDATED, IntegrationViews.document(updated.document()));
+                return UpsertReplies.reply(edge.caller(), UpsertReplies.UPDATED, IntegrationViews.document(updated.document()));
             }
             if (result instanceof UpsertResult.Unchanged unchanged) {
-                return UpsertReplies.reply(caller, UpsertReplies.UNCHANGED, IntegrationViews.document(unchanged.document()));
+                return UpsertReplies.reply(edge.caller(), UpsertReplies.UNCHANGED, IntegrationViews.document(unchanged.document()));
             }
             throw rejection(((UpsertResult.Rejected) result).reason());
         });
@@ -120,11 +104,10 @@ public class CollectionDocumentsResource {
     @APIResponse(responseCode = "200", description = "A page of documents, by cursor")
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
     public DocumentPage list(
-            @PathParam("companyId") String companyId,
+            @BeanParam IntegrationList page,
             @QueryParam("status") String status,
             @QueryParam("customerExternalId") String customerExternalId,
             @QueryParam("externalDocumentId") String externalDocumentId,
-            @QueryParam("source") String source,
             @QueryParam("currency") String currency,
             @QueryParam("balanceMin") String balanceMin,
             @QueryParam("balanceMax") String balanceMax,
@@ -132,17 +115,15 @@ public class CollectionDocumentsResource {
             @QueryParam("issueDateTo") String issueDateTo,
             @QueryParam("dueDateFrom") String dueDateFrom,
             @QueryParam("dueDateTo") String dueDateTo,
-            @QueryParam("updatedSince") String updatedSince,
-            @QueryParam("cursor") String cursor,
-            @QueryParam("limit") String limit) {
-        KeyPrincipal key = caller.key();
+            @QueryParam("updatedSince") String updatedSince) {
+        KeyPrincipal key = edge.key();
         Optional<IntegrationViews.StatusFilter> statusFilter = Optional.ofNullable(status).map(text -> IntegrationViews
                 .statusFilter(text).orElseThrow(() -> ApiProblem.validation("status",
                         "must be one of open, partially_paid, paid, conciliated, canceled, failed")));
         Optional<CurrencyCode> currencyFilter = IntegrationFields.currencyFilter(currency);
-        int pageSize = QueryParams.pageSize("limit", limit, settings.pages().integrations());
+        int pageSize = page.pageSize(edge.settings());
         IntegrationDocumentQuery query = new IntegrationDocumentQuery(
-                IntegrationFields.listSource(source, key),
+                page.source(key),
                 statusFilter.map(IntegrationViews.StatusFilter::statuses).orElse(Set.of()),
                 statusFilter.flatMap(IntegrationViews.StatusFilter::withMoneyApplied),
                 Optional.empty(),
@@ -155,11 +136,11 @@ public class CollectionDocumentsResource {
                 IntegrationFields.queryDateTime("dueDateFrom", dueDateFrom),
                 IntegrationFields.queryDateTime("dueDateTo", dueDateTo),
                 IntegrationFields.queryDateTime("updatedSince", updatedSince),
-                SyncCursors.open(cursors, SyncCursors.DOCUMENTS, cursor),
+                SyncCursors.open(edge.cursors(), SyncCursors.DOCUMENTS, page.cursor()),
                 pageSize);
         ChangeSlice<DocumentView> slice = documents.list(key.scope(), query, Optional.ofNullable(customerExternalId));
         return new DocumentPage(slice.items().stream().map(IntegrationViews::document).toList(),
-                new Pagination(pageSize, SyncCursors.next(cursors, SyncCursors.DOCUMENTS, slice.next()), slice.hasMore()));
+                new Pagination(pageSize, SyncCursors.next(edge.cursors(), SyncCursors.DOCUMENTS, slice.next()), slice.hasMore()));
     }
 
     @GET
@@ -170,7 +151,7 @@ public class CollectionDocumentsResource {
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
     public IntegrationViews.Document get(@PathParam("companyId") String companyId,
             @PathParam("externalDocumentId") String externalDocumentId, @QueryParam("source") String source) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = edge.key();
         return documents.get(key.scope(), IntegrationFields.detailSource(source, key), externalDocumentId)
                 .map(IntegrationViews::document)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No document with this externalDocumentId"));
@@ -193,14 +174,14 @@ public class CollectionDocumentsResource {
     public Response cancel(
             @BeanParam IntegrationWrite write,
             @PathParam("externalDocumentId") String externalDocumentId) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = edge.key();
         String source = IntegrationFields.partner(key);
-        return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
+        return edge.write(key,
                 new IdempotentWrites.Request("integrations.collection_documents.cancel", write.idempotencyKey(),
                         Map.of("externalDocumentId", externalDocumentId), null), () -> {
                     CancelResult result = documents.cancel(key.scope(), source, externalDocumentId);
                     if (result instanceof CancelResult.Canceled canceled) {
-                        caller.outcome("canceled", null);
+                        edge.caller().outcome("canceled", null);
                         return new IdempotentWrites.Reply(200, IntegrationViews.document(canceled.document()));
                     }
                     if (result instanceof CancelResult.NotFound) {
@@ -209,7 +190,6 @@ public class CollectionDocumentsResource {
                     throw rejection(((CancelResult.Rejected) result).reason());
                 });
     }
-
 
     private static ApiProblem rejection(Rejection reason) {
         return switch (reason) {

@@ -15,21 +15,15 @@ import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.Caller;
-import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
-import dev.recaudo.rest.common.QueryParams;
-import dev.recaudo.rest.common.RequestBodies;
-import dev.recaudo.rest.common.RequestValidation;
-import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.integration.CustomerRequests.UpsertCustomerRequest;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -53,26 +47,14 @@ public class CustomersResource {
             + " identity never changes: its documents, payments and credit stay with it. Use a new externalCustomerId"
             + " for another taxpayer";
 
-    private final CustomerQueries customers;
-    private final UpsertCustomerUseCase upserts;
-    private final Caller caller;
-    private final Cursors cursors;
-    private final RequestBodies bodies;
-    private final RequestValidation validation;
-    private final IdempotentWrites idempotent;
-    private final RestSettings settings;
+    @Inject
+    CustomerQueries customers;
 
-    public CustomersResource(CustomerQueries customers, UpsertCustomerUseCase upserts, Caller caller, Cursors cursors,
-            RequestBodies bodies, RequestValidation validation, IdempotentWrites idempotent, RestSettings settings) {
-        this.customers = customers;
-        this.upserts = upserts;
-        this.bodies = bodies;
-        this.validation = validation;
-        this.idempotent = idempotent;
-        this.caller = caller;
-        this.cursors = cursors;
-        this.settings = settings;
-    }
+    @Inject
+    UpsertCustomerUseCase upserts;
+
+    @Inject
+    IntegrationEdge edge;
 
     public record UpsertCustomerResponse(
             UUID customerId, UUID companyCustomerId, String source, String externalCustomerId, String status) {}
@@ -89,23 +71,20 @@ public class CustomersResource {
     @APIResponse(responseCode = "200", description = "A page of customers, newest update first")
     @RequiresPermission(Permission.CUSTOMERS_READ)
     public CustomerPage list(
-            @PathParam("companyId") String companyId,
-            @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor,
-            @QueryParam("search") String search,
-            @QueryParam("source") String source) {
-        KeyPrincipal key = caller.key();
-        int pageSize = QueryParams.pageSize("limit", limit, settings.pages().integrations());
+            @BeanParam IntegrationList page,
+            @QueryParam("search") String search) {
+        KeyPrincipal key = edge.key();
+        int pageSize = page.pageSize(edge.settings());
         Optional<String> searchText = Optional.ofNullable(search).map(String::trim).filter(s -> !s.isEmpty());
         if (searchText.filter(s -> s.length() > CustomerListQuery.SEARCH_LENGTH_MAX).isPresent()) {
             throw ApiProblem.validation("search", "must have at most " + CustomerListQuery.SEARCH_LENGTH_MAX + " characters");
         }
-        Optional<String> sourceFilter = IntegrationFields.listSource(source, key);
-        Optional<CustomerListQuery.Position> after = IntegrationCursors.open(cursors, cursor)
+        Optional<String> sourceFilter = page.source(key);
+        Optional<CustomerListQuery.Position> after = IntegrationCursors.open(edge.cursors(), page.cursor())
                 .map(position -> new CustomerListQuery.Position(position.at(), position.id()));
         CustomerSlice slice = customers.list(key.scope(),
                 new CustomerListQuery(sourceFilter, key.key().source(), searchText, after, pageSize));
-        String next = IntegrationCursors.next(cursors, slice.items(), slice.hasMore(), CustomerListItem::updatedAt,
+        String next = IntegrationCursors.next(edge.cursors(), slice.items(), slice.hasMore(), CustomerListItem::updatedAt,
                 CustomerListItem::companyCustomerId);
         return new CustomerPage(slice.items(), new Pagination(pageSize, next, slice.hasMore()));
     }
@@ -129,10 +108,10 @@ public class CustomersResource {
     public Response upsert(
             @BeanParam IntegrationWrite write,
             JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = caller.key();
-        UpsertCustomerRequest body = bodies.read(json, UpsertCustomerRequest.class);
-        CustomerProfile profile = CustomerRequests.upsert(validation, key, body);
-        return idempotent.execute(IdempotentWrites.Family.INTEGRATIONS, key,
+        KeyPrincipal key = edge.key();
+        UpsertCustomerRequest body = edge.read(json, UpsertCustomerRequest.class);
+        CustomerProfile profile = CustomerRequests.upsert(edge.validation(), key, body);
+        return edge.write(key,
                 IdempotentWrites.Request.ofBody("integrations.customers.upsert", write.idempotencyKey(), json),
                 () -> upsertReply(key, body, profile));
     }
@@ -157,7 +136,7 @@ public class CustomersResource {
             customer = ((UpsertResult.Unchanged) result).customer();
             status = UpsertReplies.UNCHANGED;
         }
-        return UpsertReplies.reply(caller, status, new UpsertCustomerResponse(customer.customerId(),
+        return UpsertReplies.reply(edge.caller(), status, new UpsertCustomerResponse(customer.customerId(),
                 customer.companyCustomerId(), body.source(), body.externalCustomerId(), status));
     }
 }

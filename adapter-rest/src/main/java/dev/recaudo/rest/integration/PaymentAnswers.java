@@ -4,6 +4,7 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ApplyResult;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
+import dev.recaudo.domain.common.StoreUnavailable;
 import dev.recaudo.domain.common.UnstorableValue;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.rest.common.ApiProblem;
@@ -12,6 +13,7 @@ import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import java.sql.SQLException;
 import java.util.function.Supplier;
@@ -26,13 +28,11 @@ class PaymentAnswers {
 
     private static final Logger LOG = Logger.getLogger(PaymentAnswers.class);
 
-    private final VerifiedPaymentsUseCase payments;
-    private final Caller caller;
+    @Inject
+    VerifiedPaymentsUseCase payments;
 
-    PaymentAnswers(VerifiedPaymentsUseCase payments, Caller caller) {
-        this.payments = payments;
-        this.caller = caller;
-    }
+    @Inject
+    Caller caller;
 
     IdempotentWrites.Reply answer(ApplyResult result, String requestId) {
         if (result instanceof ApplyResult.Processed processed) {
@@ -64,13 +64,14 @@ class PaymentAnswers {
      * An application that could not finish (the database refused it, a lock could not be had) is
      * answered {@code 500} with status {@code failed} and the request id; nothing of it was kept,
      * and the audit trail has the reason under that request id. A value the database cannot store
-     * is the request's mistake, answered like any other ({@code 400}).
+     * is the request's mistake, answered like any other ({@code 400}); a database out of reach for
+     * now is answered {@code 503} with {@code Retry-After}, as on every route.
      */
     Response guarded(String externalPaymentId, String source, String requestId, Supplier<Response> work) {
         try {
             return work.get();
-        } catch (ApiProblem | UnstorableValue refused) {
-            throw refused;
+        } catch (ApiProblem | UnstorableValue | StoreUnavailable answered) {
+            throw answered;
         } catch (RuntimeException failure) {
             LOG.errorf(failure, "payment %s of %s failed", ClientText.forLog(externalPaymentId),
                     ClientText.forLog(source));

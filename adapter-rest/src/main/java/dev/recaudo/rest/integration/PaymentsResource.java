@@ -19,15 +19,10 @@ import dev.recaudo.rest.auth.KeyGate;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.Caller;
-import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
-import dev.recaudo.rest.common.QueryParams;
-import dev.recaudo.rest.common.RequestBodies;
-import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RequestIds;
-import dev.recaudo.rest.common.RestSettings;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -55,29 +50,17 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class PaymentsResource {
 
-    private final VerifiedPaymentsUseCase payments;
-    private final RequestBodies bodies;
-    private final RequestValidation validation;
-    private final IdempotentWrites idempotent;
-    private final KeyGate gate;
-    private final Caller caller;
-    private final Cursors cursors;
-    private final RestSettings settings;
-    private final PaymentAnswers answers;
+    @Inject
+    VerifiedPaymentsUseCase payments;
 
-    public PaymentsResource(VerifiedPaymentsUseCase payments, RequestBodies bodies, RequestValidation validation,
-            IdempotentWrites idempotent, KeyGate gate, Caller caller, Cursors cursors, RestSettings settings,
-            PaymentAnswers answers) {
-        this.payments = payments;
-        this.bodies = bodies;
-        this.validation = validation;
-        this.idempotent = idempotent;
-        this.gate = gate;
-        this.caller = caller;
-        this.cursors = cursors;
-        this.settings = settings;
-        this.answers = answers;
-    }
+    @Inject
+    KeyGate gate;
+
+    @Inject
+    PaymentAnswers answers;
+
+    @Inject
+    IntegrationEdge edge;
 
     public record PaymentPage(List<IntegrationViews.PaymentBody> items, Pagination pagination) {}
 
@@ -101,13 +84,12 @@ public class PaymentsResource {
             @BeanParam IntegrationWrite write,
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = edge.key();
         gate.limit("verified-payments:" + key.key().id(),
-                RateLimitPolicy.perMinute(settings.rateLimit().verifiedPayments().perMinute()));
-        PaymentRequests.VerifiedPaymentRequest body = bodies.read(json, PaymentRequests.VerifiedPaymentRequest.class);
-        VerifiedPayment command = PaymentRequests.verified(validation, key, body, requestId, documentsMax());
-        return answers.guarded(body.externalPaymentId(), body.source(), requestId, () -> idempotent.execute(
-                IdempotentWrites.Family.INTEGRATIONS, key,
+                RateLimitPolicy.perMinute(edge.settings().rateLimit().verifiedPayments().perMinute()));
+        PaymentRequests.VerifiedPaymentRequest body = edge.read(json, PaymentRequests.VerifiedPaymentRequest.class);
+        VerifiedPayment command = PaymentRequests.verified(edge.validation(), key, body, requestId, documentsMax());
+        return answers.guarded(body.externalPaymentId(), body.source(), requestId, () -> edge.write(key,
                 IdempotentWrites.Request.ofBody("integrations.verified_payments", write.idempotencyKey(), json),
                 () -> answers.answer(payments.apply(command), requestId),
                 replay -> answers.alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
@@ -130,15 +112,15 @@ public class PaymentsResource {
             @PathParam("externalPaymentId") String externalPaymentId,
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = caller.key();
-        PaymentRequests.CertifiedRateRequest body = bodies.read(json, PaymentRequests.CertifiedRateRequest.class);
+        KeyPrincipal key = edge.key();
+        PaymentRequests.CertifiedRateRequest body = edge.read(json, PaymentRequests.CertifiedRateRequest.class);
         String source = IntegrationFields.partner(key);
-        CertifiedRateCommand command = PaymentRequests.certified(validation, key, source, externalPaymentId, body, requestId, documentsMax());
+        CertifiedRateCommand command = PaymentRequests.certified(edge.validation(), key, source, externalPaymentId, body, requestId, documentsMax());
         // The payment is part of the request: the same body for another payment is another request.
         IdempotentWrites.Request request = new IdempotentWrites.Request("integrations.certified_rate", write.idempotencyKey(),
                 Map.of("externalPaymentId", externalPaymentId), json);
-        return answers.guarded(externalPaymentId, source, requestId, () -> idempotent.execute(IdempotentWrites.Family.INTEGRATIONS,
-                key, request, () -> answers.answer(payments.certify(command), requestId)));
+        return answers.guarded(externalPaymentId, source, requestId,
+                () -> edge.write(key, request, () -> answers.answer(payments.certify(command), requestId)));
     }
 
     @GET
@@ -147,35 +129,32 @@ public class PaymentsResource {
     @Path("payments")
     @RequiresPermission(Permission.PAYMENTS_READ)
     public PaymentPage list(
-            @PathParam("companyId") String companyId,
+            @BeanParam IntegrationList page,
             @QueryParam("status") String status,
             @QueryParam("paymentStatus") String paymentStatus,
             @QueryParam("externalPaymentId") String externalPaymentId,
             @QueryParam("customerExternalId") String customerExternalId,
-            @QueryParam("source") String source,
             @QueryParam("provider") String provider,
             @QueryParam("currency") String currency,
             @QueryParam("paidFrom") String paidFrom,
             @QueryParam("paidTo") String paidTo,
             @QueryParam("updatedSince") String updatedSince,
-            @QueryParam("cursor") String cursor,
-            @QueryParam("limit") String limit,
             @HeaderParam(RequestIds.HEADER) String requestId) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = edge.key();
         Set<PaymentOutcome> outcomes = PaymentRequests.outcomes(status, paymentStatus);
         Optional<PaymentKind> kind = PaymentRequests.kind(provider);
         Optional<CurrencyCode> currencyFilter = IntegrationFields.currencyFilter(currency);
-        int pageSize = QueryParams.pageSize("limit", limit, settings.pages().integrations());
+        int pageSize = page.pageSize(edge.settings());
         PaymentListQuery query = new PaymentListQuery(outcomes, Optional.ofNullable(externalPaymentId), Optional.empty(),
-                IntegrationFields.listSource(source, key), kind, currencyFilter,
+                page.source(key), kind, currencyFilter,
                 IntegrationFields.queryDateTime("paidFrom", paidFrom), IntegrationFields.queryDateTime("paidTo", paidTo),
                 IntegrationFields.queryDateTime("updatedSince", updatedSince),
-                SyncCursors.open(cursors, SyncCursors.PAYMENTS, cursor), pageSize);
+                SyncCursors.open(edge.cursors(), SyncCursors.PAYMENTS, page.cursor()), pageSize);
         ChangeSlice<PaymentView> slice = payments.list(key.scope(), query, Optional.ofNullable(customerExternalId));
         return new PaymentPage(slice.items().stream()
                 .map(view -> IntegrationViews.payment(view, view.payment().outcome().wireName(),
                         view.payment().requestId().orElse(null)))
-                .toList(), new Pagination(pageSize, SyncCursors.next(cursors, SyncCursors.PAYMENTS, slice.next()),
+                .toList(), new Pagination(pageSize, SyncCursors.next(edge.cursors(), SyncCursors.PAYMENTS, slice.next()),
                         slice.hasMore()));
     }
 
@@ -191,13 +170,13 @@ public class PaymentsResource {
     @RequiresPermission(Permission.PAYMENTS_READ)
     public IntegrationViews.PaymentBody get(@PathParam("companyId") String companyId,
             @PathParam("externalPaymentId") String externalPaymentId, @QueryParam("source") String source) {
-        KeyPrincipal key = caller.key();
+        KeyPrincipal key = edge.key();
         PaymentView view = payments.get(key.scope(), IntegrationFields.detailSource(source, key), externalPaymentId)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No payment with this externalPaymentId"));
         return IntegrationViews.payment(view, view.payment().outcome().wireName(), view.payment().requestId().orElse(null));
     }
 
     private int documentsMax() {
-        return settings.integrations().documentsPerPaymentMax();
+        return edge.settings().integrations().documentsPerPaymentMax();
     }
 }

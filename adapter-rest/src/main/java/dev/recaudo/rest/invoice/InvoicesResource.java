@@ -28,6 +28,7 @@ import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -63,29 +64,32 @@ public class InvoicesResource {
     static final String IDEMPOTENCY_HEADER = IdempotentWrites.PUBLIC_HEADER;
     static final String CREATE_OPERATION = "public_invoices.create";
 
-    private final DocumentQueries documents;
-    private final InvoiceLifecycleUseCase invoices;
-    private final BulkAnnulmentUseCase bulk;
-    private final IdempotentWrites writes;
-    private final PublicInvoiceProjection projection;
-    private final ObjectMapper json;
-    private final RequestValidation validation;
-    private final Caller caller;
-    private final RestSettings settings;
+    @Inject
+    DocumentQueries documents;
 
-    public InvoicesResource(DocumentQueries documents, InvoiceLifecycleUseCase invoices, BulkAnnulmentUseCase bulk,
-            IdempotentWrites writes, PublicInvoiceProjection projection, ObjectMapper json, RequestValidation validation,
-            Caller caller, RestSettings settings) {
-        this.documents = documents;
-        this.invoices = invoices;
-        this.bulk = bulk;
-        this.writes = writes;
-        this.projection = projection;
-        this.json = json;
-        this.validation = validation;
-        this.caller = caller;
-        this.settings = settings;
-    }
+    @Inject
+    InvoiceLifecycleUseCase invoices;
+
+    @Inject
+    BulkAnnulmentUseCase bulk;
+
+    @Inject
+    IdempotentWrites writes;
+
+    @Inject
+    PublicInvoiceProjection projection;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    RequestValidation validation;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    RestSettings settings;
 
     @GET
     @Operation(operationId = "listInvoices")

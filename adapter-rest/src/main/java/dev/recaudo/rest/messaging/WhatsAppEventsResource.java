@@ -13,6 +13,7 @@ import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.DateRange;
 import dev.recaudo.rest.common.FieldErrors;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -42,13 +43,11 @@ public class WhatsAppEventsResource {
     private static final Pattern DATE_TIME =
             Pattern.compile("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$");
 
-    private final MessagingEventsUseCase messaging;
-    private final Caller caller;
+    @Inject
+    MessagingEventsUseCase messaging;
 
-    public WhatsAppEventsResource(MessagingEventsUseCase messaging, Caller caller) {
-        this.messaging = messaging;
-        this.caller = caller;
-    }
+    @Inject
+    Caller caller;
 
     public record EventBody(UUID id, String messageId, String status, String recipientPhone, Instant receivedAt,
             Instant providerTimestamp, String errorCode, String errorTitle) {

@@ -16,6 +16,7 @@ import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.operator.OperatorRequests.CreateCompanyRequest;
 import dev.recaudo.rest.operator.OperatorRequests.RegisterOriginRequest;
 import dev.recaudo.rest.operator.OperatorRequests.UpdateCompanyRequest;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
@@ -40,13 +41,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
 public class OperatorResource {
 
-    private final CompanyAdministrationUseCase companies;
-    private final RequestValidation validation;
+    @Inject
+    CompanyAdministrationUseCase companies;
 
-    public OperatorResource(CompanyAdministrationUseCase companies, RequestValidation validation) {
-        this.companies = companies;
-        this.validation = validation;
-    }
+    @Inject
+    RequestValidation validation;
 
     public record CompanyCreated(UUID companyId, String name, String referenceCurrency, boolean enabled, UUID adminUserId) {}
 

@@ -8,6 +8,7 @@ import dev.recaudo.rest.common.ErrorPages;
 import dev.recaudo.rest.common.PathIds;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
@@ -43,18 +44,18 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @APIResponse(responseCode = "404", ref = "PageNotFound")
 public class HostedCheckoutResource {
 
-    private final HostedCheckoutUseCase checkouts;
-    private final PageTokens tokens;
-    private final Template page;
-    private final PageErrors messages;
+    @Inject
+    HostedCheckoutUseCase checkouts;
 
-    public HostedCheckoutResource(HostedCheckoutUseCase checkouts, PageTokens tokens,
-            @Location("hosted-checkout.html") Template page, PageErrors messages) {
-        this.checkouts = checkouts;
-        this.tokens = tokens;
-        this.page = page;
-        this.messages = messages;
-    }
+    @Inject
+    PageTokens tokens;
+
+    @Inject
+    @Location("hosted-checkout.html")
+    Template page;
+
+    @Inject
+    PageErrors messages;
 
     @GET
     @Produces(MediaType.TEXT_HTML)

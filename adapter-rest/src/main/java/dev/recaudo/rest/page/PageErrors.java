@@ -4,6 +4,7 @@ import dev.recaudo.rest.common.ErrorPages;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,11 +24,9 @@ public class PageErrors implements ErrorPages {
     /** The checkout URL is a bearer capability: never framed, sent on as a referrer, sniffed or cached. */
     static final Map<String, String> SECURITY_HEADERS = securityHeaders();
 
-    private final Template message;
-
-    public PageErrors(@Location("hosted-checkout-message.html") Template message) {
-        this.message = message;
-    }
+    @Inject
+    @Location("hosted-checkout-message.html")
+    Template message;
 
     private static Map<String, String> securityHeaders() {
         Map<String, String> headers = new LinkedHashMap<>();

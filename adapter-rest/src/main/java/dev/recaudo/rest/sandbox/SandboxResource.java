@@ -18,6 +18,7 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -47,18 +48,17 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @APIResponse(responseCode = "503", ref = "PublicServiceUnavailable")
 public class SandboxResource {
 
-    private final SandboxUseCase sandbox;
-    private final CompleteExternalPaymentUseCase externalPayments;
-    private final PublicInvoiceProjection projection;
-    private final Caller caller;
+    @Inject
+    SandboxUseCase sandbox;
 
-    public SandboxResource(SandboxUseCase sandbox, CompleteExternalPaymentUseCase externalPayments,
-            PublicInvoiceProjection projection, Caller caller) {
-        this.sandbox = sandbox;
-        this.externalPayments = externalPayments;
-        this.projection = projection;
-        this.caller = caller;
-    }
+    @Inject
+    CompleteExternalPaymentUseCase externalPayments;
+
+    @Inject
+    PublicInvoiceProjection projection;
+
+    @Inject
+    Caller caller;
 
     /**
      * Pays the checkout as the hosted page would. An invoice's checkout: the invoice becomes PAID and

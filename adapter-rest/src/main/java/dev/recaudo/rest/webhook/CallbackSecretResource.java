@@ -4,6 +4,7 @@ import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.rest.auth.AdminApi;
 import dev.recaudo.rest.common.PathIds;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -22,11 +23,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class CallbackSecretResource {
 
-    private final CallbackSecretUseCase secrets;
-
-    public CallbackSecretResource(CallbackSecretUseCase secrets) {
-        this.secrets = secrets;
-    }
+    @Inject
+    CallbackSecretUseCase secrets;
 
     public record SecretView(String secret) {}
 

@@ -12,6 +12,7 @@ import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.webhook.WebhookRequests.RegisterRequest;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -38,13 +39,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class WebhookEndpointsResource {
 
-    private final WebhookEndpointsUseCase endpoints;
-    private final RequestValidation validation;
+    @Inject
+    WebhookEndpointsUseCase endpoints;
 
-    public WebhookEndpointsResource(WebhookEndpointsUseCase endpoints, RequestValidation validation) {
-        this.endpoints = endpoints;
-        this.validation = validation;
-    }
+    @Inject
+    RequestValidation validation;
 
     /** {@code secret} is present only in the answer to the registration. */
     public record EndpointView(UUID id, String url, Set<String> events, String environment, String secret, Instant createdAt) {}

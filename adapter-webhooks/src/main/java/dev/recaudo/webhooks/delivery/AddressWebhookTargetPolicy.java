@@ -22,6 +22,8 @@ import java.util.Locale;
 public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
 
     static final int URL_LENGTH_MAX = 2048;
+    private static final int HTTPS_PORT = 443;
+    private static final int HTTP_PORT = 80;
 
     private static final TargetCheck ALLOWED = new TargetCheck.Allowed();
 
@@ -29,8 +31,8 @@ public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
     private final HostResolver resolver;
 
     @Inject
-    public AddressWebhookTargetPolicy(DeliverySettings settings) {
-        this(settings.webhooks().allowPrivateTargets());
+    public AddressWebhookTargetPolicy(DeliverySettings settings, HostResolver resolver) {
+        this(settings.webhooks().allowPrivateTargets(), resolver);
     }
 
     AddressWebhookTargetPolicy(boolean allowPrivateTargets) {
@@ -43,55 +45,67 @@ public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
         this.resolver = resolver;
     }
 
-    /** Name resolution as {@link InetAddress#getAllByName(String)} does it. */
-    @FunctionalInterface
-    interface HostResolver {
-        InetAddress[] resolve(String host) throws UnknownHostException;
-    }
-
     @Override
     public TargetCheck check(String url) {
+        return inspect(url) instanceof CheckedTarget.Refused refused ? refused(refused.reason()) : ALLOWED;
+    }
+
+    /**
+     * Checks the URL's shape, resolves its host once and checks every address. A sender connects only
+     * to the addresses returned here, so what it reaches is what was checked, whatever the name's
+     * DNS answers afterwards (DNS rebinding).
+     */
+    CheckedTarget inspect(String url) {
         if (url == null || url.isBlank()) {
-            return refused("The URL is empty.");
+            return refusal("The URL is empty.");
         }
         if (url.length() > URL_LENGTH_MAX) {
-            return refused("The URL is longer than " + URL_LENGTH_MAX + " characters.");
+            return refusal("The URL is longer than " + URL_LENGTH_MAX + " characters.");
         }
         URI uri;
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            return refused("The URL is not a valid absolute URL.");
+            return refusal("The URL is not a valid absolute URL.");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("https") && !scheme.equals("http")) {
-            return refused(allowPrivateTargets
+            return refusal(allowPrivateTargets
                     ? "The URL must start with http:// or https://."
                     : "The URL must start with https://.");
         }
         if (NumericHosts.isAmbiguous(writtenHost(uri))) {
             // Refused even where private targets are allowed: the problem is that the address is unclear.
-            return refused("The host is a number in an ambiguous form (leading zeros, octal, hexadecimal, a single"
+            return refusal("The host is a number in an ambiguous form (leading zeros, octal, hexadecimal, a single"
                     + " integer or fewer than four parts) that other software reads as another address; write an"
                     + " IPv4 address as four decimal numbers from 0 to 255, such as 93.184.216.34.");
         }
         if (uri.getHost() == null) {
-            return refused("The URL has no valid host name.");
+            return refusal("The URL has no valid host name.");
         }
         if (uri.getRawUserInfo() != null) {
             // Credentials in a URL end up in logs and delivery records; the signature authenticates us instead.
-            return refused("The URL must not contain a user name or password.");
+            return refusal("The URL must not contain a user name or password.");
         }
         if (scheme.equals("http") && !allowPrivateTargets) {
-            return refused("The URL must use https, so that event contents stay confidential.");
+            return refusal("The URL must use https, so that event contents stay confidential.");
         }
-        InetAddress[] addresses;
+        String host = withoutBrackets(uri.getHost());
+        InetAddress[] resolved;
         try {
-            addresses = resolver.resolve(withoutBrackets(uri.getHost()));
+            resolved = resolver.resolve(host);
         } catch (UnknownHostException e) {
-            return refused("The host name could not be resolved.");
+            return refusal("The host name could not be resolved.");
         }
-        return checkAddresses(addresses == null ? List.of() : List.of(addresses));
+        List<InetAddress> addresses = resolved == null ? List.of() : List.of(resolved);
+        if (checkAddresses(addresses) instanceof TargetCheck.Refused refused) {
+            return refusal(refused.reason());
+        }
+        boolean https = scheme.equals("https");
+        int port = uri.getPort() >= 0 ? uri.getPort() : https ? HTTPS_PORT : HTTP_PORT;
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        String pathAndQuery = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+        return new CheckedTarget.Approved(https, host, port, pathAndQuery, addresses);
     }
 
     /**
@@ -139,5 +153,9 @@ public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
 
     private static TargetCheck refused(String reason) {
         return new TargetCheck.Refused(reason);
+    }
+
+    private static CheckedTarget refusal(String reason) {
+        return new CheckedTarget.Refused(reason);
     }
 }

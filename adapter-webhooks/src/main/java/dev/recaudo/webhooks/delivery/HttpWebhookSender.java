@@ -1,202 +1,180 @@
 package dev.recaudo.webhooks.delivery;
 
 import dev.recaudo.domain.webhook.WebhookSender;
-import dev.recaudo.domain.webhook.WebhookTargetPolicy;
-import dev.recaudo.domain.webhook.WebhookTargetPolicy.TargetCheck;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.SocketAddress;
+import io.vertx.core.net.TrustOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.channels.UnresolvedAddressException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLHandshakeException;
 
 /**
- * Sends one signed webhook POST with the JDK HTTP client. The target is checked again right before
- * each attempt, because what a host name resolves to can change after the endpoint was registered.
- * Every failure, from a refused target to a timeout, comes back as a {@link SendOutcome} so the
- * caller can record the attempt and schedule the next one.
+ * Sends one signed webhook POST with the Vert.x HTTP client. Before each attempt the host is resolved
+ * once and every address it resolves to is checked ({@link AddressWebhookTargetPolicy#inspect}); the
+ * client then connects to a checked address itself ({@link RequestOptions#setServer}), while
+ * the Host header, the TLS server name and the certificate check keep the host name of the URL. No
+ * second lookup happens between check and connection, so a name whose DNS answer changes in between
+ * (DNS rebinding) cannot lead the request to an address the policy never saw. Every failure, from a
+ * refused target to a timeout, comes back as a {@link SendOutcome} so the caller can record it.
  */
 @ApplicationScoped
 public class HttpWebhookSender implements WebhookSender {
 
     static final String USER_AGENT = "Recaudo-Webhooks/1.0";
 
-    /** Error texts are stored with every attempt and shown to administrators; keep them short. */
-    private static final int ERROR_LENGTH_MAX = 200;
-
-    private final WebhookTargetPolicy targetPolicy;
+    private final AddressWebhookTargetPolicy targetPolicy;
     private final HttpClient client;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
 
     @Inject
-    public HttpWebhookSender(WebhookTargetPolicy targetPolicy, DeliverySettings settings) {
-        this(targetPolicy, Duration.ofMillis(settings.webhooks().connectTimeoutMillis()),
-                Duration.ofMillis(settings.webhooks().readTimeoutMillis()));
+    public HttpWebhookSender(AddressWebhookTargetPolicy targetPolicy, Vertx vertx, DeliverySettings settings) {
+        this(targetPolicy, vertx, Duration.ofMillis(settings.webhooks().connectTimeoutMillis()),
+                Duration.ofMillis(settings.webhooks().readTimeoutMillis()), null);
     }
 
-    /** Lets tests use timeouts of milliseconds instead of seconds. */
-    HttpWebhookSender(WebhookTargetPolicy targetPolicy, Duration connectTimeout, Duration requestTimeout) {
+    /** Lets tests use timeouts of milliseconds and trust a test certificate; {@code trust} null trusts the JDK's CAs. */
+    HttpWebhookSender(AddressWebhookTargetPolicy targetPolicy, Vertx vertx, Duration connectTimeout,
+            Duration requestTimeout, TrustOptions trust) {
         this.targetPolicy = targetPolicy;
         this.connectTimeout = connectTimeout;
         this.requestTimeout = requestTimeout;
-        this.client = HttpClient.newBuilder()
-                // A redirect would lead to a target the policy never saw, possibly an internal one.
-                .followRedirects(HttpClient.Redirect.NEVER)
-                // Through a proxy, the address checked would not be the address connected to.
-                .proxy(HttpClient.Builder.NO_PROXY)
-                // HTTP/1.1 avoids the h2c upgrade dance on plain http that some receivers mishandle.
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(connectTimeout)
-                .build();
+        HttpClientOptions options = new HttpClientOptions()
+                .setConnectTimeout(Math.toIntExact(connectTimeout.toMillis()))
+                // One connection per attempt: receivers are many and rarely called twice in a row.
+                .setKeepAlive(false)
+                // The certificate must name the URL's host, not the address connected to.
+                .setVerifyHost(true)
+                // No proxy is set: through one, the address checked would not be the address connected to.
+                .setProxyOptions(null);
+        if (trust != null) {
+            options.setTrustOptions(trust);
+        }
+        this.client = vertx.createHttpClient(options);
     }
 
     @Override
     public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret) {
-        return attempt(url, webhookId, timestamp, body, secret, requestTimeout, Optional.empty());
+        return attempt(url, webhookId, timestamp, body, secret, Optional.empty());
     }
 
     @Override
     public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret, Duration timeLimit) {
-        return attempt(url, webhookId, timestamp, body, secret, timeLimit, Optional.of(timeLimit));
+        return attempt(url, webhookId, timestamp, body, secret, Optional.of(timeLimit));
     }
 
     /**
-     * One attempt. {@code timeLimit}, when present, bounds the whole attempt, connection included:
-     * the request runs asynchronously and is abandoned when the limit passes.
+     * One attempt. Without {@code timeLimit}, the connection has the connect timeout and the answer
+     * the request timeout after it; with one, the limit bounds the whole attempt.
      */
     private SendOutcome attempt(String url, String webhookId, Instant timestamp, String body, String secret,
-            Duration requestTimeout, Optional<Duration> timeLimit) {
+            Optional<Duration> timeLimit) {
         long startedNanos = System.nanoTime();
-        if (targetPolicy.check(url) instanceof TargetCheck.Refused refused) {
-            return failed("target refused: " + refused.reason(), startedNanos);
+        CheckedTarget checked = targetPolicy.inspect(url);
+        if (checked instanceof CheckedTarget.Refused refused) {
+            return Attempts.failed("target refused: " + refused.reason(), startedNanos);
         }
+        CheckedTarget.Approved target = (CheckedTarget.Approved) checked;
         long timestampSeconds = timestamp.getEpochSecond();
-        String signature;
+        MultiMap headers;
         try {
-            signature = StandardWebhookSignature.sign(secret, webhookId, timestampSeconds, body);
+            headers = Attempts.headers(webhookId, Long.toString(timestampSeconds),
+                    StandardWebhookSignature.sign(secret, webhookId, timestampSeconds, body));
+        } catch (Attempts.UnsendableException e) {
+            return Attempts.failed(e.getMessage(), startedNanos);
         } catch (IllegalArgumentException e) {
-            return failed("signing failed: " + e.getMessage(), startedNanos);
+            return Attempts.failed("signing failed: " + e.getMessage(), startedNanos);
         }
-        HttpRequest request;
-        try {
-            request = HttpRequest.newBuilder(URI.create(url))
-                    .timeout(requestTimeout)
-                    .header("Content-Type", "application/json")
-                    .header("User-Agent", USER_AGENT)
-                    .header("webhook-id", webhookId)
-                    .header("webhook-timestamp", Long.toString(timestampSeconds))
-                    .header("webhook-signature", signature)
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body.getBytes(StandardCharsets.UTF_8)))
-                    .build();
-        } catch (IllegalArgumentException e) {
-            return failed("request could not be built: " + e.getMessage(), startedNanos);
+        if (target.host().contains(":")) {
+            // Vert.x writes an IPv6 host into the Host header without the brackets the header needs.
+            headers.set("Host", "[" + target.host() + "]:" + target.port());
         }
-        // The stream handler returns as soon as the status line and headers arrive; the body is
-        // never read, so a receiver streaming an endless answer cannot hold the attempt open.
-        CompletableFuture<HttpResponse<InputStream>> answer =
-                client.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+        HttpClientRequest request;
         try {
-            HttpResponse<InputStream> response = timeLimit.isPresent()
-                    ? answer.get(timeLimit.get().toMillis(), TimeUnit.MILLISECONDS)
-                    : answer.get();
-            closeQuietly(response.body());
-            return new SendOutcome(Optional.of(response.statusCode()), Optional.empty(), elapsedMillis(startedNanos));
+            request = connect(target, headers, timeLimit.orElse(connectTimeout).toMillis(), startedNanos);
         } catch (TimeoutException e) {
-            answer.cancel(true);
-            return failed("timeout after " + timeLimit.orElseThrow().toMillis() + " ms", startedNanos);
-        } catch (InterruptedException e) {
-            answer.cancel(true);
-            Thread.currentThread().interrupt();
-            return failed("interrupted before a response arrived", startedNanos);
+            return Attempts.failed(timeLimit.isPresent() ? "timeout after " + timeLimit.get().toMillis() + " ms"
+                    : "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof HttpConnectTimeoutException) {
-                return failed("connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
-            }
-            if (cause instanceof HttpTimeoutException) {
-                return failed("timeout after " + requestTimeout.toMillis() + " ms", startedNanos);
-            }
-            if (cause instanceof IOException failure) {
-                return failed(describe(failure), startedNanos);
-            }
-            return failed(cause == null ? "request failed" : "request failed: " + cause.getClass().getSimpleName(),
-                    startedNanos);
+            return Attempts.failed(Attempts.describe(e.getCause(), connectTimeout), startedNanos);
         }
-    }
-
-    /** A short description of an I/O failure, from the most specific cause the client reports. */
-    static String describe(IOException failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof UnresolvedAddressException) {
-                return "host could not be resolved";
-            }
-            if (cause instanceof NoRouteToHostException) {
-                return "no route to host";
-            }
-            if (cause instanceof SSLHandshakeException) {
-                return "TLS handshake failed";
-            }
-            if (cause instanceof SSLException) {
-                return "TLS error";
-            }
-        }
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ConnectException) {
-                String message = firstMessage(failure);
-                boolean refused = message == null || message.toLowerCase(Locale.ROOT).contains("refused");
-                return refused ? "connection refused" : "connection failed: " + message;
-            }
-        }
-        String message = firstMessage(failure);
-        return message == null ? "I/O error" : "I/O error: " + message;
-    }
-
-    private static String firstMessage(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
-                return cause.getMessage();
-            }
-        }
-        return null;
-    }
-
-    private static void closeQuietly(InputStream body) {
+        long answerBudgetMillis = timeLimit.map(limit -> limit.toMillis() - Attempts.elapsedMillis(startedNanos))
+                .orElse(requestTimeout.toMillis());
+        Duration reported = timeLimit.orElse(requestTimeout);
         try {
-            body.close();
-        } catch (IOException e) {
-            // The status has already arrived and is the outcome; an unread body failing to close is not.
+            HttpClientResponse response = await(request.send(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8))),
+                    Math.max(1, answerBudgetMillis));
+            // The status is the outcome; the body is never read, so an endless answer cannot hold the attempt.
+            request.reset();
+            return Attempts.answered(response.statusCode(), startedNanos);
+        } catch (TimeoutException e) {
+            request.reset();
+            return Attempts.failed("timeout after " + reported.toMillis() + " ms", startedNanos);
+        } catch (ExecutionException e) {
+            return Attempts.failed(Attempts.describe(e.getCause(), connectTimeout), startedNanos);
         }
     }
 
-    private static SendOutcome failed(String error, long startedNanos) {
-        return new SendOutcome(Optional.empty(), Optional.of(bounded(error)), elapsedMillis(startedNanos));
+    /**
+     * Connects to the checked addresses in the resolver's order, moving to the next only when one
+     * fails at once (refused, unreachable: an IPv6 address without a route, say) and the budget lasts.
+     * Only checked addresses are ever tried; the name is not looked up again.
+     */
+    private HttpClientRequest connect(CheckedTarget.Approved target, MultiMap headers, long budgetMillis, long startedNanos)
+            throws TimeoutException, ExecutionException {
+        ExecutionException failure = null;
+        for (InetAddress address : target.addresses()) {
+            long leftMillis = budgetMillis - Attempts.elapsedMillis(startedNanos);
+            if (leftMillis <= 0) {
+                throw new TimeoutException();
+            }
+            RequestOptions options = new RequestOptions()
+                    .setMethod(HttpMethod.POST)
+                    .setServer(SocketAddress.inetSocketAddress(new InetSocketAddress(address, target.port())))
+                    .setHost(target.host())
+                    .setPort(target.port())
+                    .setSsl(target.https())
+                    .setURI(target.pathAndQuery())
+                    .setHeaders(headers)
+                    // A redirect would lead to a target the policy never saw: its status is the outcome.
+                    .setFollowRedirects(false);
+            Future<HttpClientRequest> connecting = client.request(options);
+            try {
+                return await(connecting, leftMillis);
+            } catch (TimeoutException e) {
+                connecting.onSuccess(HttpClientRequest::reset);
+                throw e;
+            } catch (ExecutionException e) {
+                failure = e;
+            }
+        }
+        throw failure;
     }
 
-    private static String bounded(String error) {
-        String singleLine = error.replaceAll("[\\r\\n\\t]+", " ");
-        return singleLine.length() <= ERROR_LENGTH_MAX ? singleLine : singleLine.substring(0, ERROR_LENGTH_MAX);
-    }
-
-    private static long elapsedMillis(long startedNanos) {
-        return Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
+    /** Waits on a worker thread (the dispatchers' scheduler thread), never on a Vert.x event loop. */
+    private static <T> T await(Future<T> future, long millis) throws TimeoutException, ExecutionException {
+        try {
+            return future.toCompletionStage().toCompletableFuture().get(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ExecutionException(e);
+        }
     }
 }

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import io.vertx.core.Vertx;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,8 @@ class HttpWebhookSenderTest {
 
     private final AddressWebhookTargetPolicy permissive = new AddressWebhookTargetPolicy(true);
     private final AddressWebhookTargetPolicy strict = new AddressWebhookTargetPolicy(false);
+
+    private final Vertx vertx = TestVertx.get();
 
     private ExecutorService receiverThreads;
     private HttpServer receiver;
@@ -149,7 +152,7 @@ class HttpWebhookSenderTest {
     void givenReceiverSlowerThanRequestTimeout_whenSent_thenTimeoutErrorAndNoStatus() {
         hookDelayMillis.set(3_000);
 
-        SendOutcome outcome = new HttpWebhookSender(permissive, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+        SendOutcome outcome = new HttpWebhookSender(permissive, vertx, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT, null).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -241,7 +244,7 @@ class HttpWebhookSenderTest {
     }
 
     private HttpWebhookSender sender(AddressWebhookTargetPolicy policy) {
-        return new HttpWebhookSender(policy, SHORT_CONNECT_TIMEOUT, ANSWERING_REQUEST_TIMEOUT);
+        return new HttpWebhookSender(policy, vertx, SHORT_CONNECT_TIMEOUT, ANSWERING_REQUEST_TIMEOUT, null);
     }
 
     private String baseUrl() {

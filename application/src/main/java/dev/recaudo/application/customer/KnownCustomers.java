@@ -1,5 +1,7 @@
 package dev.recaudo.application.customer;
 
+import dev.recaudo.domain.common.ChangeSlice;
+import dev.recaudo.domain.common.CustomerNarrowable;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerLink;
@@ -11,6 +13,7 @@ import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.payment.Payment;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -31,6 +34,21 @@ public final class KnownCustomers {
     /** The company's id of the customer the partner names by its own id; empty when it names none. */
     public Optional<UUID> companyCustomerId(TenantScope scope, String source, String customerExternalId) {
         return customers.findLink(scope, source, customerExternalId).map(CustomerLink::companyCustomerId);
+    }
+
+    /**
+     * The page {@code read} gives for {@code query}, narrowed to the customer the partner names by its
+     * own id when it names one. A customer the partner does not know has no records: its page is empty
+     * and leaves the reader where it was.
+     */
+    public <Q extends CustomerNarrowable<Q>, T> ChangeSlice<T> list(TenantScope scope, Q query,
+            Optional<String> customerExternalId, Function<Q, ChangeSlice<T>> read) {
+        if (customerExternalId.isEmpty()) {
+            return read.apply(query);
+        }
+        return query.source().flatMap(source -> companyCustomerId(scope, source, customerExternalId.get()))
+                .map(customerId -> read.apply(query.ofCustomer(customerId)))
+                .orElseGet(() -> ChangeSlice.empty(query.after()));
     }
 
     public KnownCustomer ofDocument(CollectionDocument document) {

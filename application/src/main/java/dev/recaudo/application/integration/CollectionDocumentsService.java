@@ -153,13 +153,8 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
 
     @Override
     public ChangeSlice<DocumentView> list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId) {
-        if (customerExternalId.isEmpty()) {
-            return documents.list(scope, query).map(document -> view(document, scope));
-        }
-        // A customer the partner does not know has no documents.
-        return query.source().flatMap(source -> knownCustomers.companyCustomerId(scope, source, customerExternalId.get()))
-                .map(customerId -> documents.list(scope, query.ofCustomer(customerId)).map(document -> view(document, scope)))
-                .orElseGet(() -> ChangeSlice.empty(query.after()));
+        return knownCustomers.list(scope, query, customerExternalId, narrowed -> documents.list(scope, narrowed))
+                .map(document -> view(document, scope));
     }
 
     @Override

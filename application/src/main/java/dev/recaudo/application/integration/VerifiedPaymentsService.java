@@ -219,13 +219,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public ChangeSlice<PaymentView> list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
-        if (customerExternalId.isEmpty()) {
-            return payments.list(scope, query).map(this::view);
-        }
-        // A customer the partner does not know has no payments.
-        return query.source().flatMap(source -> knownCustomers.companyCustomerId(scope, source, customerExternalId.get()))
-                .map(customerId -> payments.list(scope, query.ofCustomer(customerId)).map(this::view))
-                .orElseGet(() -> ChangeSlice.empty(query.after()));
+        return knownCustomers.list(scope, query, customerExternalId, narrowed -> payments.list(scope, narrowed))
+                .map(this::view);
     }
 
     private PaymentView view(Payment payment) {

@@ -2,6 +2,7 @@ package dev.recaudo.application.webhook;
 
 import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
@@ -18,9 +19,13 @@ import java.util.function.DoubleSupplier;
 /**
  * Sends due deliveries. A batch is leased in a short transaction (so no other instance takes the
  * same rows), sent with no transaction open, and each attempt is recorded in a transaction of its
- * own. A lease that outlives a crashed instance expires and the delivery becomes due again.
+ * own. A lease that outlives a crashed instance expires and the delivery becomes due again; an
+ * attempt is recorded only while its claim's lease token is still the delivery's, so a send slower
+ * than the lease, whose delivery another instance took over, is not counted twice.
  */
 public final class WebhookDispatchService implements WebhookDispatchUseCase {
+
+    private static final System.Logger LOG = System.getLogger(WebhookDispatchService.class.getName());
 
     private final WebhookRepository webhooks;
     private final WebhookSender sender;
@@ -68,10 +73,13 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
             DeliveryAttempt attempt =
                     new DeliveryAttempt(attemptedAt, outcome.durationMillis(), outcome.statusCode(), outcome.error());
             DeliveryStatus recorded = status;
-            transactions.inTransaction(() -> {
-                webhooks.recordAttempt(delivery.deliveryId(), attempt, recorded, next);
-                return recorded;
-            });
+            LeaseState lease = transactions.inTransaction(() -> webhooks.recordAttempt(delivery, attempt, recorded, next));
+            if (lease == LeaseState.LOST) {
+                // The send outlasted the lease and another instance claimed the delivery: its attempt counts, not this one.
+                LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the lease ran out during the attempt and"
+                        + " another instance holds the delivery now; this attempt ({1}) is not recorded",
+                        delivery.deliveryId(), outcome.statusCode().map(String::valueOf).orElse("no answer"));
+            }
         }
         return due.size();
     }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.application.fakes.InMemoryCustomerRepository;
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.ChangePosition;
+import dev.recaudo.domain.common.ChangeSlice;
+import dev.recaudo.domain.common.CustomerNarrowable;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.customer.Customer;
@@ -14,7 +17,10 @@ import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** Whose data a document's reader sees: always the document's partner's, never another's. */
@@ -63,5 +69,57 @@ class KnownCustomersTest {
         assertThat(known.ofDocument(invoiceOf("erpB", Optional.of("B-2"))).profile().name()).isEqualTo("B second");
         assertThat(known.ofDocument(invoiceOf("erpB", Optional.empty())).profile().name()).isEqualTo("B first");
         assertThat(known.ofDocument(invoiceOf("erpB", Optional.empty())).companyCustomerId()).isEqualTo(alice.id());
+    }
+
+    /** A list query as the documents and payments lists have one: a partner, a place in the change order, a customer. */
+    private record Query(Optional<String> source, Optional<ChangePosition> after, Optional<UUID> customerId)
+            implements CustomerNarrowable<Query> {
+
+        @Override
+        public Query ofCustomer(UUID companyCustomerId) {
+            return new Query(source, after, Optional.of(companyCustomerId));
+        }
+    }
+
+    private final List<Query> reads = new ArrayList<>();
+    private final Optional<ChangePosition> position = Optional.of(new ChangePosition(42, UUID.randomUUID()));
+
+    private ChangeSlice<Query> read(Query query) {
+        reads.add(query);
+        return new ChangeSlice<>(List.of(query), false, position);
+    }
+
+    @Test
+    void givenAPartnersCustomer_whenListingByItsExternalId_thenTheReadIsNarrowedToThatCustomer() {
+        customers.insert(alice);
+        CustomerLink link = CustomerLink.create(alice, "erpA", "A-C1", alice.profile(), NOW);
+        customers.insertLink(link);
+
+        known.list(SCOPE, new Query(Optional.of("erpA"), position, Optional.empty()), Optional.of("A-C1"), this::read);
+
+        assertThat(reads).containsExactly(new Query(Optional.of("erpA"), position, Optional.of(link.companyCustomerId())));
+    }
+
+    @Test
+    void givenNoCustomerFilter_whenListing_thenTheQueryIsReadAsItIs() {
+        Query query = new Query(Optional.of("erpA"), position, Optional.empty());
+
+        known.list(SCOPE, query, Optional.empty(), this::read);
+
+        assertThat(reads).containsExactly(query);
+    }
+
+    @Test
+    void givenACustomerOnlyAnotherPartnerKnows_whenListing_thenAnEmptyPageThatStaysWhereItWasAndNothingIsRead() {
+        customers.insert(alice);
+        customers.insertLink(CustomerLink.create(alice, "erpA", "A-C1", alice.profile(), NOW));
+
+        ChangeSlice<Query> page = known.list(SCOPE, new Query(Optional.of("erpB"), position, Optional.empty()),
+                Optional.of("A-C1"), this::read);
+
+        assertThat(page.items()).isEmpty();
+        assertThat(page.hasMore()).isFalse();
+        assertThat(page.next()).isEqualTo(position);
+        assertThat(reads).isEmpty();
     }
 }

@@ -1,6 +1,7 @@
 package dev.recaudo.application.fakes;
 
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
@@ -19,7 +20,8 @@ import java.util.UUID;
 
 /**
  * Endpoints and deliveries in memory, with the claim rules of the table: a delivery is due when it
- * is pending, its next attempt has come and no lease holds it; a claim leases it. Deleted
+ * is pending, its next attempt has come and no lease holds it; a claim leases it under a new token,
+ * and only that token's holder may record the attempt. Deleted
  * endpoints are forgotten and their pending deliveries die, as the table's soft delete makes it.
  */
 public final class InMemoryWebhookRepository implements WebhookRepository {
@@ -36,6 +38,7 @@ public final class InMemoryWebhookRepository implements WebhookRepository {
         public int attempts;
         public Optional<Instant> nextAttemptAt;
         public Optional<Instant> leasedUntil = Optional.empty();
+        public Optional<UUID> leaseToken = Optional.empty();
         public final List<DeliveryAttempt> attemptLog = new ArrayList<>();
 
         Row(WebhookEndpoint endpoint, UUID eventId, String eventType, String body, Instant createdAt) {
@@ -110,21 +113,30 @@ public final class InMemoryWebhookRepository implements WebhookRepository {
                 .sorted(Comparator.comparing((Row row) -> row.nextAttemptAt.orElseThrow()))
                 .limit(batchSize)
                 .toList();
-        due.forEach(row -> row.leasedUntil = Optional.of(now.plus(lease)));
+        due.forEach(row -> {
+            row.leasedUntil = Optional.of(now.plus(lease));
+            row.leaseToken = Optional.of(UUID.randomUUID());
+        });
         return due.stream()
                 .map(row -> new DueDelivery(row.id, row.eventId, row.endpoint.url(), row.endpoint.secret(), row.body,
-                        row.attempts, row.createdAt))
+                        row.attempts, row.createdAt, row.leaseToken.orElseThrow()))
                 .toList();
     }
 
     @Override
-    public void recordAttempt(UUID deliveryId, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt) {
-        Row row = row(deliveryId);
+    public LeaseState recordAttempt(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status,
+            Optional<Instant> nextAttemptAt) {
+        Row row = row(claim.deliveryId());
+        if (!row.leaseToken.equals(Optional.of(claim.leaseToken())) || row.status != DeliveryStatus.PENDING) {
+            return LeaseState.LOST;
+        }
         row.attemptLog.add(attempt);
         row.status = status;
         row.attempts++;
         row.nextAttemptAt = nextAttemptAt;
         row.leasedUntil = Optional.empty();
+        row.leaseToken = Optional.empty();
+        return LeaseState.HELD;
     }
 
     @Override

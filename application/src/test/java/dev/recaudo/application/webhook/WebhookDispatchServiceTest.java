@@ -154,4 +154,29 @@ class WebhookDispatchServiceTest {
         assertThat(delivery.attemptLog).singleElement().extracting(DeliveryAttempt::attemptedAt).isEqualTo(NOW);
         assertThat(delivery.nextAttemptAt).hasValue(NOW.plusSeconds(7 + 10));
     }
+
+    /**
+     * Instance A's send outlasts its lease; instance B claims the delivery meanwhile, sends and records
+     * success. A's late record is refused: one attempt counted, the delivery stays as B left it.
+     */
+    @Test
+    void givenASendSlowerThanTheLease_whenAnotherInstanceTookTheDeliveryOver_thenOnlyTheNewHoldersAttemptIsRecorded() {
+        Row delivery = queued(NOW);
+        RecordingWebhookSender otherSender = new RecordingWebhookSender().answering(204, 20);
+        WebhookDispatchService otherInstance = new WebhookDispatchService(webhooks, otherSender,
+                new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), ATTEMPTS_MAX, 0.2), new LeasedBatches(2, LEASE),
+                transactions, clock, () -> random);
+        sender.answering(500, 150_000).whileSending(() -> {
+            clock.advance(LEASE.plusSeconds(30));
+            assertThat(otherInstance.dispatchDue()).isEqualTo(1);
+        });
+
+        service.dispatchDue();
+
+        assertThat(sender.sent()).hasSize(1);
+        assertThat(otherSender.sent()).hasSize(1);
+        assertThat(delivery.status).isEqualTo(DeliveryStatus.SUCCEEDED);
+        assertThat(delivery.attempts).isEqualTo(1);
+        assertThat(delivery.attemptLog).singleElement().extracting(DeliveryAttempt::statusCode).isEqualTo(Optional.of(204));
+    }
 }

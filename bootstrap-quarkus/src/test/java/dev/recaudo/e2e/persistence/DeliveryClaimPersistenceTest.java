@@ -6,6 +6,7 @@ import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
@@ -144,9 +145,9 @@ class DeliveryClaimPersistenceTest {
     /** Records a successful attempt of each of this test's claimed deliveries, releasing their leases. */
     private void finish(List<DueDelivery> claimed, List<UUID> events) {
         transactions.inTransaction(() -> {
-            ours(claimed, events).forEach(due -> webhooks.recordAttempt(due.deliveryId(),
+            ours(claimed, events).forEach(due -> assertThat(webhooks.recordAttempt(due,
                     new DeliveryAttempt(FUTURE, 5, Optional.of(200), Optional.empty()), DeliveryStatus.SUCCEEDED,
-                    Optional.empty()));
+                    Optional.empty())).isEqualTo(LeaseState.HELD));
             return null;
         });
         for (UUID event : events) {

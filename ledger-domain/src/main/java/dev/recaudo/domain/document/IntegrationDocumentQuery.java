@@ -2,6 +2,7 @@ package dev.recaudo.domain.document;
 
 import dev.recaudo.domain.common.ChangePosition;
 import dev.recaudo.domain.common.ChangeSlice;
+import dev.recaudo.domain.common.CustomerNarrowable;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.time.Instant;
 import java.util.Optional;
@@ -28,7 +29,7 @@ public record IntegrationDocumentQuery(
         Optional<Instant> dueTo,
         Optional<Instant> updatedSince,
         Optional<ChangePosition> after,
-        int limit) {
+        int limit) implements CustomerNarrowable<IntegrationDocumentQuery> {
 
     public IntegrationDocumentQuery {
         statuses = Set.copyOf(statuses);
@@ -36,6 +37,7 @@ public record IntegrationDocumentQuery(
     }
 
     /** The same filters, narrowed to one customer's documents. */
+    @Override
     public IntegrationDocumentQuery ofCustomer(UUID companyCustomerId) {
         return new IntegrationDocumentQuery(source, statuses, withMoneyApplied, Optional.of(companyCustomerId), externalDocumentId,
                 currency, balanceMinFrom, balanceMinTo, issuedFrom, issuedTo, dueFrom, dueTo, updatedSince, after, limit);

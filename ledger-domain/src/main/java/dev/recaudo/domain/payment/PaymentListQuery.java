@@ -2,6 +2,7 @@ package dev.recaudo.domain.payment;
 
 import dev.recaudo.domain.common.ChangePosition;
 import dev.recaudo.domain.common.ChangeSlice;
+import dev.recaudo.domain.common.CustomerNarrowable;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.time.Instant;
 import java.util.Optional;
@@ -20,7 +21,7 @@ public record PaymentListQuery(
         Optional<Instant> paidTo,
         Optional<Instant> updatedSince,
         Optional<ChangePosition> after,
-        int limit) {
+        int limit) implements CustomerNarrowable<PaymentListQuery> {
 
     public PaymentListQuery {
         outcomes = Set.copyOf(outcomes);
@@ -28,6 +29,7 @@ public record PaymentListQuery(
     }
 
     /** The same filters, narrowed to one customer's payments. */
+    @Override
     public PaymentListQuery ofCustomer(UUID companyCustomerId) {
         return new PaymentListQuery(outcomes, externalPaymentId, Optional.of(companyCustomerId), source, kind, currency, paidFrom,
                 paidTo, updatedSince, after, limit);

@@ -3,5 +3,10 @@ package dev.recaudo.domain.webhook;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A delivery claimed for sending, with what sending needs. */
-public record DueDelivery(UUID deliveryId, UUID eventId, String url, String secret, String body, int attemptsSoFar, Instant eventCreatedAt) {}
+/**
+ * A delivery claimed for sending, with what sending needs. The lease token is new at every claim, as
+ * a job's is ({@link dev.recaudo.domain.job.JobLease}): an instance whose send outlasted its lease,
+ * and whose delivery another instance claimed meanwhile, can no longer record an attempt for it.
+ */
+public record DueDelivery(UUID deliveryId, UUID eventId, String url, String secret, String body, int attemptsSoFar,
+        Instant eventCreatedAt, UUID leaseToken) {}

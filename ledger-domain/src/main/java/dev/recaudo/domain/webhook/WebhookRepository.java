@@ -1,6 +1,7 @@
 package dev.recaudo.domain.webhook;
 
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.job.LeaseState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -30,8 +31,13 @@ public interface WebhookRepository {
      */
     List<DueDelivery> claimDue(Instant now, Duration lease, int batchSize);
 
-    /** Records the attempt and the delivery's new state, releasing the lease. */
-    void recordAttempt(UUID deliveryId, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt);
+    /**
+     * Records the attempt and the delivery's new state, releasing the lease, if the caller still holds
+     * it (the claim's token is still the delivery's and it is still pending). Otherwise nothing is
+     * written and the answer is {@link LeaseState#LOST}: another instance claimed the delivery after
+     * this lease ran out, and its own attempt is the one that counts.
+     */
+    LeaseState recordAttempt(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt);
 
     /** Makes a delivery of the company's endpoint pending and due now, with a fresh attempt budget. */
     Optional<WebhookDelivery> redeliver(CompanyId companyId, UUID endpointId, UUID deliveryId, Instant now);

@@ -1,0 +1,49 @@
+package dev.recaudo.persistence.common;
+
+import dev.recaudo.domain.common.StoreUnavailable;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Tells a failure that will pass (the database out of reach, out of connections, shutting down, or a
+ * lock race lost) from one that will not, by the SQLState of the cause. The pool's own timeout while
+ * waiting for a connection carries no SQLState and is known by its message.
+ */
+final class Unavailability {
+
+    /** Connection exceptions (class 08) and insufficient resources (class 53, such as too many connections). */
+    private static final Set<String> TRANSIENT_CLASSES = Set.of("08", "53");
+
+    /**
+     * Admin, crash and start-up shutdowns, a serialization failure or deadlock still lost after the
+     * retries, and a lock that could not be had.
+     */
+    private static final Set<String> TRANSIENT_STATES = Set.of("57P01", "57P02", "57P03", "40001", "40P01", "55P03");
+
+    /** What Agroal, the pool, says when no connection was free within its acquisition timeout. */
+    private static final String POOL_TIMEOUT = "acquisition timeout";
+
+    private Unavailability() {}
+
+    /** The failure as a {@link StoreUnavailable} when a cause of it will pass; empty when none will. */
+    static Optional<StoreUnavailable> of(String what, Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StoreUnavailable known) {
+                return Optional.of(known);
+            }
+            if (cause instanceof SQLException sql && passes(sql)) {
+                return Optional.of(new StoreUnavailable(what + " (SQLState " + sql.getSQLState() + ")", failure));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean passes(SQLException failure) {
+        String state = failure.getSQLState();
+        if (state == null) {
+            return failure.getMessage() != null && failure.getMessage().contains(POOL_TIMEOUT);
+        }
+        return TRANSIENT_STATES.contains(state) || state.length() == 5 && TRANSIENT_CLASSES.contains(state.substring(0, 2));
+    }
+}

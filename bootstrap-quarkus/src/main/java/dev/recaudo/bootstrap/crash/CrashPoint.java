@@ -1,0 +1,20 @@
+package dev.recaudo.bootstrap.crash;
+
+/** The steps of the background work where a crash test may halt the process. */
+public enum CrashPoint {
+
+    /**
+     * An external payment's callback is claimed and its {@code ATTEMPTING} mark committed (long after
+     * the payment itself committed), and the request has not left yet.
+     */
+    CALLBACK_BEFORE_SEND,
+
+    /** A webhook delivery reached its receiver and was answered, and the attempt is not recorded yet. */
+    WEBHOOK_AFTER_SEND,
+
+    /**
+     * A job's batch committed and the next batch is starting: the {@code occurrence}-th time counts
+     * that many committed batches.
+     */
+    JOB_AFTER_BATCH
+}

@@ -1,0 +1,156 @@
+package dev.recaudo.battery;
+
+import dev.recaudo.e2e.support.PostgresTestDatabase;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The battery's fixture: two instances of the packaged service, on different ports, sharing one
+ * database, and a {@link BatteryClient} that alternates between them. The database is either a
+ * fresh one on the test PostgreSQL server ({@link #onTestServer}), dropped on {@link #close()}, or
+ * one on a {@link ThrowawayCluster} the crash test owns ({@link #on(ThrowawayCluster, Map)}).
+ * The instances run with {@link #configuration()}: the operator API on and every rate limit raised.
+ */
+public final class Battery implements AutoCloseable {
+
+    /** The operator token the instances are started with. */
+    public static final String OPERATOR_TOKEN = "battery-operator-token";
+    private static final String RAISED_LIMIT = "1000000";
+
+    private final Database database;
+    private final boolean dropOnClose;
+    private final List<ServiceInstance> instances;
+    private final BatteryClient client;
+
+    private Battery(Database database, boolean dropOnClose, List<ServiceInstance> instances) {
+        this.database = database;
+        this.dropOnClose = dropOnClose;
+        this.instances = instances;
+        this.client = new BatteryClient(instances);
+    }
+
+    /** The environment every battery instance gets: operator token, rate limits raised for the run. */
+    public static Map<String, String> configuration() {
+        return Map.of(
+                "RECAUDO_OPERATOR_TOKEN", OPERATOR_TOKEN,
+                "RECAUDO_RATE_LIMIT_PUBLIC_LIMIT", RAISED_LIMIT,
+                "RECAUDO_RATE_LIMIT_INTEGRATIONS_PER_MINUTE", RAISED_LIMIT,
+                "RECAUDO_RATE_LIMIT_VERIFIED_PAYMENTS_PER_MINUTE", RAISED_LIMIT,
+                "RECAUDO_API_KEYS_RPM_DEFAULT", String.valueOf(Company.KEY_RPM_MAX));
+    }
+
+    private static Battery shared;
+
+    /**
+     * One battery on the test server for every test of the run that neither kills, restarts nor
+     * reconfigures its instances, started on first use and closed when the test JVM exits: starting
+     * two instances is most of a battery test's time. Tests sharing it keep to companies of their own.
+     */
+    public static synchronized Battery shared() throws Exception {
+        if (shared == null) {
+            Battery started = onTestServer();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    started.close();
+                } catch (Exception e) {
+                    System.err.println("could not close the shared battery: " + e);
+                }
+            }, "battery-shutdown"));
+            shared = started;
+        }
+        return shared;
+    }
+
+    /** Two instances on a fresh database of the test PostgreSQL server ({@code RECAUDO_TEST_PG}). */
+    public static Battery onTestServer() throws Exception {
+        return onTestServer(Map.of());
+    }
+
+    /** As {@link #onTestServer()}, with {@code environment} added to {@link #configuration()}. */
+    public static Battery onTestServer(Map<String, String> environment) throws Exception {
+        Database database = Database.create(PostgresTestDatabase.SERVER, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD,
+                "recaudo_battery_");
+        return start(database, true, environment);
+    }
+
+    /** Two instances on a fresh database of {@code cluster}, with {@code environment} added to {@link #configuration()}. */
+    public static Battery on(ThrowawayCluster cluster, Map<String, String> environment) throws Exception {
+        return start(cluster.createDatabase("recaudo_battery_"), false, environment);
+    }
+
+    /**
+     * A size of a battery test: the system property {@code name} when set (for the long runs,
+     * {@code -Dbattery.rounds=1000}), otherwise {@code ciDefault}, the bounded size CI runs.
+     */
+    public static int size(String name, int ciDefault) {
+        return Integer.getInteger(name, ciDefault);
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    /** Instance 0 or 1, as the client's {@link BatteryClient.Answer#instance()} numbers them. */
+    public ServiceInstance instance(int index) {
+        return instances.get(index);
+    }
+
+    public BatteryClient client() {
+        return client;
+    }
+
+    /** A new company, onboarded over HTTP through the operator API. */
+    public Company company() throws Exception {
+        return Company.onboard(client, OPERATOR_TOKEN);
+    }
+
+    /** {@link LedgerInvariants#assertHold(Database)} on the battery's database. */
+    public void assertInvariants() throws SQLException {
+        LedgerInvariants.assertHold(database);
+    }
+
+    /** Both instances' output ends, for failure messages. */
+    public String outputs() {
+        StringBuilder outputs = new StringBuilder();
+        for (int i = 0; i < instances.size(); i++) {
+            outputs.append("---- instance ").append(i).append(" ----\n").append(instances.get(i).outputTail());
+        }
+        return outputs.toString();
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            for (ServiceInstance instance : instances) {
+                instance.close();
+            }
+        } finally {
+            if (dropOnClose) {
+                database.drop();
+            }
+        }
+    }
+
+    private static Battery start(Database database, boolean dropOnClose, Map<String, String> environment) throws Exception {
+        Map<String, String> all = new HashMap<>(configuration());
+        all.putAll(environment);
+        List<ServiceInstance> instances = new ArrayList<>();
+        try {
+            // One after the other: the first creates and migrates the database, the second finds it ready.
+            instances.add(ServiceInstance.start(database, all));
+            instances.add(ServiceInstance.start(database, all));
+            return new Battery(database, dropOnClose, instances);
+        } catch (Exception | AssertionError e) {
+            for (ServiceInstance instance : instances) {
+                instance.close();
+            }
+            if (dropOnClose) {
+                database.drop();
+            }
+            throw e;
+        }
+    }
+}

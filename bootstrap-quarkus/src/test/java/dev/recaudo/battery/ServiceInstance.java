@@ -1,0 +1,167 @@
+package dev.recaudo.battery;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The runnable jar of the package phase ({@code target/quarkus-app/quarkus-run.jar}), started as an
+ * operator would, with {@code java -jar}, on its own port against a given database. The process
+ * is the JVM itself (no shell in between), so {@link #kill9()} is {@code kill -9} of the service.
+ * Its console output is kept across restarts, for the tests' failure messages.
+ */
+public final class ServiceInstance implements AutoCloseable {
+
+    private static final Path RUNNABLE_JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
+    private static final long READY_TIMEOUT_SECONDS = 120;
+    private static final long STOP_TIMEOUT_SECONDS = 30;
+    private static final int OUTPUT_TAIL_CHARS = 20_000;
+
+    private final int port;
+    private final Map<String, String> environment;
+    private final StringBuffer output = new StringBuffer();
+    private final HttpClient health = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private Process process;
+
+    private ServiceInstance(int port, Map<String, String> environment) {
+        this.port = port;
+        this.environment = environment;
+    }
+
+    /**
+     * Starts the jar on a free port against {@code database} and waits until {@code /q/health/ready}
+     * answers 200. {@code environment} adds to or overrides the port, datasource and public base URL.
+     */
+    public static ServiceInstance start(Database database, Map<String, String> environment) throws Exception {
+        if (!Files.isRegularFile(RUNNABLE_JAR)) {
+            throw new AssertionError(RUNNABLE_JAR.toAbsolutePath() + " is missing: run `./mvnw verify`, whose"
+                    + " package phase builds it before the integration tests");
+        }
+        int port = freePort();
+        Map<String, String> all = new HashMap<>(Map.of(
+                "QUARKUS_HTTP_PORT", String.valueOf(port),
+                "QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl(),
+                "QUARKUS_DATASOURCE_USERNAME", database.user(),
+                "QUARKUS_DATASOURCE_PASSWORD", database.password(),
+                "RECAUDO_PUBLIC_BASE_URL", "http://127.0.0.1:" + port));
+        all.putAll(environment);
+        ServiceInstance instance = new ServiceInstance(port, Map.copyOf(all));
+        instance.launch();
+        return instance;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code http://127.0.0.1:port}, with no trailing slash. */
+    public URI baseUri() {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /**
+     * Kills the JVM with SIGKILL ({@link Process#destroyForcibly()} sends SIGKILL on Linux; the
+     * exit status 137 = 128 + 9 that this returns shows it): no shutdown hook, no graceful drain.
+     */
+    public int kill9() throws InterruptedException {
+        process.destroyForcibly();
+        return process.waitFor();
+    }
+
+    /** Starts the jar again, on the same port with the same environment, after a kill or a stop. */
+    public void restart() throws Exception {
+        if (process.isAlive()) {
+            stop();
+        }
+        output.append("---- restart ----\n");
+        launch();
+    }
+
+    /** The console output of every run so far. */
+    public String output() {
+        return output.toString();
+    }
+
+    /** The end of the console output, short enough for an assertion message. */
+    public String outputTail() {
+        int length = output.length();
+        return output.substring(Math.max(0, length - OUTPUT_TAIL_CHARS), length);
+    }
+
+    /** Stops the service gracefully (SIGTERM), forcibly if it has not stopped within 30 s. */
+    @Override
+    public void close() throws InterruptedException {
+        stop();
+    }
+
+    private void stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+
+    private void launch() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m", "-jar", RUNNABLE_JAR.toString()).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        process = builder.start();
+        keepOutput(process);
+        awaitReady();
+    }
+
+    private void keepOutput(Process running) {
+        Thread reader = new Thread(() -> {
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(running.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    output.append(line).append('\n');
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, "service-output-" + port);
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void awaitReady() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_TIMEOUT_SECONDS);
+        HttpRequest ready = HttpRequest.newBuilder(baseUri().resolve("/q/health/ready")).timeout(Duration.ofSeconds(5)).build();
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            try {
+                if (health.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notListeningYet) {
+                // The port opens only once the service has started; ask again shortly.
+            }
+            Thread.sleep(100);
+        }
+        String reason = process.isAlive() ? "was not ready in " + READY_TIMEOUT_SECONDS + " s" : "exited with status " + process.waitFor();
+        stop();
+        throw new AssertionError("java -jar " + RUNNABLE_JAR + " on port " + port + " " + reason + "; its output:\n" + outputTail());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
