@@ -42,10 +42,12 @@ public final class Bench {
         Map<String, String> options = options(args);
         switch (args.length == 0 ? "" : args[0]) {
             case "load" -> new Load(options).run();
+            case "flood" -> new Flood(new Load(options), options).run();
             case "summary" -> Summary.print(Path.of(options.get("rounds")), options.get("ops").split(","));
             default -> {
                 System.err.println("usage: java Bench.java load --base URL --operator-token T --workers N"
-                        + " --invoices N --payments N --warmup N\n       java Bench.java summary --rounds FILE --ops a,b");
+                        + " --invoices N --payments N --warmup N\n       java Bench.java summary --rounds FILE --ops a,b"
+                        + "\n       java Bench.java flood --base URL --operator-token T --rate N --phase-seconds N");
                 System.exit(2);
             }
         }
@@ -148,6 +150,115 @@ public final class Bench {
     }
 
     /**
+     * A noisy neighbour (bench/README.md, "Flood"): company B lists its invoices at a steady 10
+     * requests per second, first alone, then while company A floods {@code GET /v1/invoices} with
+     * one key at {@code --rate} requests per second, nearly all of them refused with {@code 429}
+     * once A's window is full. Prints B's latency in both phases and what A's flood got. B spreads
+     * its requests over four keys, so its own limit (300 per key and window) is never reached.
+     */
+    static final class Flood {
+        static final int NEIGHBOUR_PER_SECOND = 10;
+        static final int FLOOD_WORKERS = 32;
+
+        final Load load;
+        final int rate;
+        final int phaseSeconds;
+
+        Flood(Load load, Map<String, String> options) {
+            this.load = load;
+            rate = Integer.parseInt(options.getOrDefault("rate", "1500"));
+            phaseSeconds = Integer.parseInt(options.getOrDefault("phase-seconds", "30"));
+        }
+
+        void run() throws Exception {
+            String[] flooder = load.createCompany();
+            String flooderKey = load.createKey(flooder[0], flooder[1], "[\"public_invoices:read\"]");
+            String[] neighbour = load.createCompany();
+            List<String> neighbourKeys = new ArrayList<>();
+            for (int k = 0; k < 4; k++) {
+                neighbourKeys.add(load.createKey(neighbour[0], neighbour[1],
+                        "[\"public_invoices:read\",\"public_invoices:write\"]"));
+            }
+            for (int n = 0; n < 20; n++) {
+                load.http.createInvoice(neighbourKeys.get(0), "n" + n).check();
+            }
+            neighbourPhase("warmup", neighbourKeys, 5);
+            System.out.println(neighbourPhase("quiet", neighbourKeys, phaseSeconds));
+
+            AtomicInteger[] answered = {new AtomicInteger(), new AtomicInteger(), new AtomicInteger()};
+            Map<Integer, AtomicInteger> others = new java.util.concurrent.ConcurrentHashMap<>();
+            long floodStart = System.nanoTime();
+            long floodEnd = floodStart + (phaseSeconds + 2) * 1_000_000_000L;
+            ExecutorService pool = Executors.newFixedThreadPool(FLOOD_WORKERS);
+            AtomicInteger slot = new AtomicInteger();
+            for (int w = 0; w < FLOOD_WORKERS; w++) {
+                pool.submit(() -> {
+                    // Ends on time: a service slower than the rate gets what the workers can send until then.
+                    for (long due = floodStart + slot.getAndIncrement() * 1_000_000_000L / rate;
+                            due < floodEnd && System.nanoTime() < floodEnd;
+                            due = floodStart + slot.getAndIncrement() * 1_000_000_000L / rate) {
+                        sleepUntil(due);
+                        int status = floodStatus(flooderKey);
+                        answered[status == 200 ? 0 : status == 429 ? 1 : 2].incrementAndGet();
+                        if (status != 200 && status != 429) {
+                            others.computeIfAbsent(status, s -> new AtomicInteger()).incrementAndGet();
+                        }
+                    }
+                    return null;
+                });
+            }
+            Thread.sleep(1_000);
+            String during = neighbourPhase("flood", neighbourKeys, phaseSeconds);
+            pool.shutdown();
+            pool.awaitTermination(2, java.util.concurrent.TimeUnit.MINUTES);
+            double floodSeconds = (System.nanoTime() - floodStart) / 1e9;
+            int sent = answered[0].get() + answered[1].get() + answered[2].get();
+            System.out.println(during + String.format(Locale.ROOT, " flood_requests=%d flood_rps=%.1f flood_200=%d"
+                    + " flood_429=%d flood_other=%d%s", sent, sent / floodSeconds, answered[0].get(), answered[1].get(),
+                    answered[2].get(), others.isEmpty() ? "" : " other_statuses=" + others));
+        }
+
+        /** The status of one flood request; -1 when it got no answer (a connection error or a timeout). */
+        int floodStatus(String key) {
+            try {
+                return load.http.get("/v1/invoices", key).statusCode();
+            } catch (RuntimeException e) {
+                return -1;
+            }
+        }
+
+        /** Company B's paced listing for the given seconds, and its result line. */
+        String neighbourPhase(String phase, List<String> keys, int seconds) {
+            int count = seconds * NEIGHBOUR_PER_SECOND;
+            long[] latenciesNanos = new long[count];
+            long start = System.nanoTime();
+            for (int n = 0; n < count; n++) {
+                sleepUntil(start + n * 1_000_000_000L / NEIGHBOUR_PER_SECOND);
+                long sent = System.nanoTime();
+                HttpResponse<String> response = load.http.get("/v1/invoices", keys.get(n % keys.size()));
+                latenciesNanos[n] = System.nanoTime() - sent;
+                new Http.Call(response, 200, "\"data\"").check();
+            }
+            Arrays.sort(latenciesNanos);
+            return String.format(Locale.ROOT, "result phase=%s requests=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f", phase,
+                    count, Load.percentile(latenciesNanos, 0.50) / 1e6, Load.percentile(latenciesNanos, 0.99) / 1e6,
+                    latenciesNanos[count - 1] / 1e6);
+        }
+
+        static void sleepUntil(long nanoTime) {
+            long wait = nanoTime - System.nanoTime();
+            if (wait > 0) {
+                try {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+    }
+
+    /**
      * A partner on the integrations API: document {@code D-n} of customer {@code C-n} worth 150.00
      * USD, paid in full by verified payment {@code P-n}. One customer per document keeps workers off
      * each other's rows, so the figure is the cost of the writes, not of waiting for a lock.
@@ -219,11 +330,20 @@ public final class Bench {
                     201, "\"status\":\"CREATED\"");
         }
 
+        HttpResponse<String> get(String path, String key) {
+            return send(HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
+                    .header("Authorization", "Bearer " + key).GET());
+        }
+
         HttpResponse<String> post(String path, String body, Map<String, String> headers) {
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
             headers.forEach(request::header);
+            return send(request);
+        }
+
+        HttpResponse<String> send(HttpRequest.Builder request) {
             try {
                 return client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             } catch (IOException e) {

@@ -18,31 +18,11 @@ invoices=${INVOICES:-1500}
 payments=${PAYMENTS:-800}
 warmup=${WARMUP:-300}
 port=${PORT:-18080}
-pg_host=${PGHOST:-127.0.0.1}
-pg_port=${PGPORT:-5432}
-pg_user=${PGUSER:-postgres}
 pgbench=${PGBENCH:-$(command -v pgbench || echo /usr/lib/postgresql/15/bin/pgbench)}
 work=${BENCH_WORK:-/tmp/recaudo-bench}
 out="$work/runs/$(date -u +%Y%m%dT%H%M%SZ)"
-mkdir -p "$out"
-export PGHOST=$pg_host PGPORT=$pg_port PGUSER=$pg_user
-
-declare -A commit app
-commit[before]=$(git -C "$repo" rev-parse --verify "$before^{commit}")
-commit[after]=$(git -C "$repo" rev-parse --verify "$after^{commit}")
-for variant in before after; do
-  app[$variant]=$("$here/build-jar.sh" "${commit[$variant]}")
-done
-
-service_pid=
-stop_service() {
-  if [ -n "$service_pid" ]; then
-    kill "$service_pid" 2>/dev/null || true
-    wait "$service_pid" 2>/dev/null || true
-    service_pid=
-  fi
-}
-trap stop_service EXIT
+# shellcheck source=common.sh
+. "$here/common.sh"
 
 # start_service VARIANT DB LOG: starts the variant's jar on a database it creates and migrates, with
 # the rate limits out of the way, and waits until it is ready.

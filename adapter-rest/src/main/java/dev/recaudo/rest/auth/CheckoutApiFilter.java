@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.ext.Provider;
+import java.util.Optional;
 
 /**
  * Checkout helper: a short-lived access token from {@code POST /checkout/token}. The token names
@@ -27,8 +28,13 @@ public class CheckoutApiFilter extends KeyFilter {
     ApiKeyAuthenticationUseCase authentication;
 
     @Override
+    Optional<String> presented(ContainerRequestContext request) {
+        return Credentials.bearer(request);
+    }
+
+    @Override
     KeyPrincipal authenticate(ContainerRequestContext request) {
-        AccessTokens.CheckoutClaims claims = Credentials.bearer(request)
+        AccessTokens.CheckoutClaims claims = presented(request)
                 .flatMap(tokens::verifyCheckout)
                 .orElseThrow(() -> new ApiProblem(Problem.AUTHENTICATION, "A valid checkout access token is required"));
         return gate.admit(authentication.authenticateById(claims.companyId(), claims.keyId()));

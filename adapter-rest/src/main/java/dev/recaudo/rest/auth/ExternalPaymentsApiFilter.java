@@ -19,9 +19,8 @@ public class ExternalPaymentsApiFilter extends KeyFilter {
     public static final String HEADER = "X-API-Key";
 
     @Override
-    KeyPrincipal authenticate(ContainerRequestContext request) {
-        return gate.authenticate(
-                Optional.ofNullable(request.getHeaderString(HEADER)).map(String::trim).filter(k -> !k.isEmpty()));
+    Optional<String> presented(ContainerRequestContext request) {
+        return Optional.ofNullable(request.getHeaderString(HEADER)).map(String::trim).filter(k -> !k.isEmpty());
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -41,8 +42,8 @@ public class IntegrationsApiFilter extends KeyFilter {
     Clock clock;
 
     @Override
-    KeyPrincipal authenticate(ContainerRequestContext request) {
-        return gate.authenticate(Credentials.bearer(request));
+    Optional<String> presented(ContainerRequestContext request) {
+        return Credentials.bearer(request);
     }
 
     @Override

@@ -9,13 +9,17 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
+import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The credential filter of a family whose caller is an API key. The order of the checks is written
  * once, here, so that every family answers the same request the same way: who is calling (401),
  * whether they are over their rate (429), what the family checks besides, then the company and the
  * permission ({@link KeyGate#authorize}). A family says only how it reads the key and what it counts.
+ * Before all of them, a credential this instance saw refused on the same operation in a window not
+ * yet ended is refused again at once ({@link KeyGate#refuseIfExhausted}), so a flood costs no lookup.
  */
 abstract class KeyFilter implements ContainerRequestFilter {
 
@@ -31,14 +35,22 @@ abstract class KeyFilter implements ContainerRequestFilter {
 
     @Override
     public final void filter(ContainerRequestContext request) {
+        Method operation = resource.getResourceMethod();
+        presented(request).ifPresent(credential -> gate.refuseIfExhausted(credential,
+                request.getMethod() + " " + operation.getDeclaringClass().getName() + "#" + operation.getName()));
         KeyPrincipal principal = authenticate(request);
         count(principal, request);
         admit(principal, request);
-        gate.authorize(principal, resource.getResourceMethod());
+        gate.authorize(principal, operation);
     }
 
-    /** The key presented in the family's way, authenticated through {@link #gate}. */
-    abstract KeyPrincipal authenticate(ContainerRequestContext request);
+    /** The credential presented in the family's way, if any: its key, or its token. */
+    abstract Optional<String> presented(ContainerRequestContext request);
+
+    /** The key presented, authenticated through {@link #gate}. */
+    KeyPrincipal authenticate(ContainerRequestContext request) {
+        return gate.authenticate(presented(request));
+    }
 
     /** Counts the request in the family's bucket through {@link KeyGate#limit}. */
     abstract void count(KeyPrincipal principal, ContainerRequestContext request);

@@ -12,8 +12,12 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -55,14 +59,41 @@ public class KeyGate {
         throw new ApiProblem(Problem.AUTHENTICATION, "The API key is invalid or revoked");
     }
 
+    /**
+     * Refuses at once, before the key is looked up, a credential that this instance saw refused on
+     * the same operation in a window that has not ended: a flood's refusals then cost no statement.
+     * The credential is kept only as a hash. Until that window ends such a credential is answered
+     * {@code 429} even if its key was revoked meanwhile; it is refused either way.
+     */
+    public void refuseIfExhausted(String presentedCredential, String operation) {
+        String name = "credential:" + sha256Hex(presentedCredential) + ":" + operation;
+        caller.refusalName(name);
+        limiter.knownRefusal(name).ifPresent(this::refuse);
+    }
+
     public void limit(String bucket, RateLimitPolicy policy) {
         RateLimitDecision decision = limiter.consume(bucket, policy);
         caller.rateLimited(decision);
         if (!decision.allowed()) {
-            throw new ApiProblem(Problem.RATE_LIMITED,
-                    "Rate limit of " + decision.limit() + " requests per window exceeded",
-                    Map.of(),
-                    Map.of("Retry-After", Long.toString(decision.retryAfterSeconds(clock.instant()))));
+            caller.refusalName().ifPresent(name -> limiter.rememberRefusal(name, decision));
+            refuse(decision);
+        }
+    }
+
+    private void refuse(RateLimitDecision decision) {
+        caller.rateLimited(decision);
+        throw new ApiProblem(Problem.RATE_LIMITED,
+                "Rate limit of " + decision.limit() + " requests per window exceeded",
+                Map.of(),
+                Map.of("Retry-After", Long.toString(decision.retryAfterSeconds(clock.instant()))));
+    }
+
+    private static String sha256Hex(String text) {
+        try {
+            return HexFormat.of().formatHex(
+                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
         }
     }
 

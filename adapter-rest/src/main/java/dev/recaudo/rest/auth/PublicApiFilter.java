@@ -6,6 +6,7 @@ import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.ext.Provider;
+import java.util.Optional;
 
 /**
  * Public invoice API and messaging query. Requests are counted per key, method and route
@@ -17,8 +18,8 @@ import jakarta.ws.rs.ext.Provider;
 public class PublicApiFilter extends KeyFilter {
 
     @Override
-    KeyPrincipal authenticate(ContainerRequestContext request) {
-        return gate.authenticate(Credentials.bearer(request));
+    Optional<String> presented(ContainerRequestContext request) {
+        return Credentials.bearer(request);
     }
 
     @Override

@@ -21,12 +21,18 @@ import java.util.Optional;
 public class SandboxApiFilter extends KeyFilter {
 
     @Override
+    Optional<String> presented(ContainerRequestContext request) {
+        return Credentials.bearer(request)
+                .or(() -> Optional.ofNullable(request.getHeaderString(ExternalPaymentsApiFilter.HEADER)));
+    }
+
+    /** A disabled sandbox has no such route, which no key changes; a refusal is remembered only once it is on. */
+    @Override
     KeyPrincipal authenticate(ContainerRequestContext request) {
         if (!settings.get().sandbox().enabled()) {
             throw new ApiProblem(Problem.NOT_FOUND, "The sandbox is disabled on this server");
         }
-        return gate.authenticate(Credentials.bearer(request)
-                .or(() -> Optional.ofNullable(request.getHeaderString(ExternalPaymentsApiFilter.HEADER))));
+        return super.authenticate(request);
     }
 
     @Override

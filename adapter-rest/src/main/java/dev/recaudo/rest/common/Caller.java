@@ -16,6 +16,7 @@ public class Caller {
     private KeyPrincipal key;
     private AdminPrincipal admin;
     private RateLimitDecision rateLimit;
+    private String refusalName;
     private String outcome;
     private String outcomeDetail;
 
@@ -47,6 +48,15 @@ public class Caller {
 
     public void rateLimited(RateLimitDecision decision) {
         this.rateLimit = decision;
+    }
+
+    /** The name a refusal of this request is remembered under: its credential on its operation. */
+    public void refusalName(String name) {
+        this.refusalName = name;
+    }
+
+    public Optional<String> refusalName() {
+        return Optional.ofNullable(refusalName);
     }
 
     /** The business outcome of the request, for the audit trail (for example a payment status). */

@@ -5,15 +5,24 @@ import dev.recaudo.domain.ratelimit.RateLimitDecision;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * Counts a request against a bucket's current window in the shared store and decides. Requests
- * over the limit are counted too, so a client hammering past its limit does not gain by it.
+ * Counts a request against a bucket's current window in the shared store and decides. A refusal is
+ * cheap: the store writes nothing for it, and once this instance has seen a bucket's window full it
+ * refuses that bucket, and the names its callers remembered the refusal under, without the store
+ * until the window ends. Admissions are decided by the store alone, so the limit is exact however
+ * many instances share it.
  */
 public final class RateLimiter {
 
+    /** Refusals remembered at once; a flood of distinct full buckets beyond it only costs round trips. */
+    static final int REMEMBERED_REFUSALS = 100_000;
+
     private final RateLimitCounterStore store;
     private final Clock clock;
+    private final ExhaustedWindows exhausted = new ExhaustedWindows(REMEMBERED_REFUSALS);
 
     public RateLimiter(RateLimitCounterStore store, Clock clock) {
         this.store = store;
@@ -21,8 +30,30 @@ public final class RateLimiter {
     }
 
     public RateLimitDecision consume(String bucket, RateLimitPolicy policy) {
-        Instant windowStart = policy.windowStart(clock.instant());
-        long hits = store.increment(bucket, windowStart, windowStart.plus(policy.window()));
-        return RateLimitDecision.of(policy, hits, windowStart);
+        Instant now = clock.instant();
+        Optional<RateLimitDecision> known = exhausted.refusal(bucket, now);
+        if (known.isPresent()) {
+            return known.get();
+        }
+        Instant windowStart = policy.windowStart(now);
+        OptionalLong hits = store.admit(bucket, windowStart, windowStart.plus(policy.window()), policy.limit());
+        RateLimitDecision decision = hits.isPresent()
+                ? RateLimitDecision.of(policy, hits.getAsLong(), windowStart)
+                : RateLimitDecision.refused(policy, windowStart);
+        exhausted.remember(bucket, decision, now);
+        return decision;
+    }
+
+    /**
+     * A refusal remembered under a caller's own name for a request (a credential on one operation),
+     * so that the caller can refuse it before doing any work to find its bucket.
+     */
+    public Optional<RateLimitDecision> knownRefusal(String name) {
+        return exhausted.refusal(name, clock.instant());
+    }
+
+    /** Remembers a refusal under the caller's name for the request, until its window ends. */
+    public void rememberRefusal(String name, RateLimitDecision decision) {
+        exhausted.remember(name, decision, clock.instant());
     }
 }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /** One counter per bucket and window, in a map. */
 public final class InMemoryRateLimitCounterStore implements RateLimitCounterStore {
@@ -21,12 +22,17 @@ public final class InMemoryRateLimitCounterStore implements RateLimitCounterStor
     }
 
     private final Map<Window, Counter> counters = new LinkedHashMap<>();
+    private int admissionsAsked;
 
     @Override
-    public long increment(String bucket, Instant windowStart, Instant windowEnd) {
+    public OptionalLong admit(String bucket, Instant windowStart, Instant windowEnd, int limit) {
+        admissionsAsked++;
         Counter counter = counters.computeIfAbsent(new Window(bucket, windowStart), w -> new Counter(windowEnd));
+        if (counter.hits >= limit) {
+            return OptionalLong.empty();
+        }
         counter.hits++;
-        return counter.hits;
+        return OptionalLong.of(counter.hits);
     }
 
     @Override
@@ -45,6 +51,11 @@ public final class InMemoryRateLimitCounterStore implements RateLimitCounterStor
     public long hits(String bucket, Instant windowStart) {
         Counter counter = counters.get(new Window(bucket, windowStart));
         return counter == null ? 0 : counter.hits;
+    }
+
+    /** How many times the store was asked, refusals included. */
+    public int admissionsAsked() {
+        return admissionsAsked;
     }
 
     public int windows() {

@@ -51,10 +51,53 @@ class RateLimiterTest {
     }
 
     @Test
-    void givenRequestsBeyondTheLimit_whenConsuming_thenTheyAreCountedToo() {
+    void givenRequestsBeyondTheLimit_whenConsuming_thenTheStoreCountsOnlyTheAdmittedOnes() {
         consume(BUCKET, 5);
 
-        assertThat(store.hits(BUCKET, WINDOW_START)).isEqualTo(5);
+        assertThat(store.hits(BUCKET, WINDOW_START)).isEqualTo(3);
+    }
+
+    @Test
+    void givenARefusalSeen_whenTheBucketIsConsumedAgainInItsWindow_thenRefusedWithoutAskingTheStore() {
+        consume(BUCKET, 4);
+        int asked = store.admissionsAsked();
+
+        List<RateLimitDecision> refused = consume(BUCKET, 100);
+
+        assertThat(store.admissionsAsked()).as("no round trip per refusal").isEqualTo(asked);
+        assertThat(refused).extracting(RateLimitDecision::allowed).containsOnly(false);
+        assertThat(refused).extracting(RateLimitDecision::remaining).containsOnly(0);
+        assertThat(refused).extracting(RateLimitDecision::resetAt).containsOnly(NEXT_WINDOW_START);
+    }
+
+    @Test
+    void givenAFullWindowFilledByAnotherInstance_whenThisInstanceConsumes_thenTheStoreRefusesAndItIsRemembered() {
+        RateLimiter other = new RateLimiter(store, clock);
+        for (int i = 0; i < 3; i++) {
+            other.consume(BUCKET, THREE_PER_MINUTE);
+        }
+
+        RateLimitDecision first = limiter.consume(BUCKET, THREE_PER_MINUTE);
+        int asked = store.admissionsAsked();
+        RateLimitDecision second = limiter.consume(BUCKET, THREE_PER_MINUTE);
+
+        assertThat(first.allowed()).isFalse();
+        assertThat(second).isEqualTo(first);
+        assertThat(store.admissionsAsked()).isEqualTo(asked);
+    }
+
+    @Test
+    void givenARefusalRememberedUnderAName_whenItsWindowEnds_thenTheNameIsForgotten() {
+        consume(BUCKET, 3);
+        RateLimitDecision refused = limiter.consume(BUCKET, THREE_PER_MINUTE);
+        limiter.rememberRefusal("credential:abc", refused);
+        limiter.rememberRefusal("credential:admitted", limiter.consume("other", THREE_PER_MINUTE));
+
+        assertThat(limiter.knownRefusal("credential:abc")).contains(refused);
+        assertThat(limiter.knownRefusal("credential:admitted")).as("an admission is never remembered").isEmpty();
+        clock.set(NEXT_WINDOW_START);
+        assertThat(limiter.knownRefusal("credential:abc")).isEmpty();
+        assertThat(limiter.consume(BUCKET, THREE_PER_MINUTE).allowed()).isTrue();
     }
 
     @Test

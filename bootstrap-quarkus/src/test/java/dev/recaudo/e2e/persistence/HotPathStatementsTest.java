@@ -9,11 +9,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.hibernate.SessionFactory;
-import org.hibernate.stat.Statistics;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -94,16 +92,9 @@ class HotPathStatementsTest {
     }
 
     private Statements statementsOf(Supplier<Response> request) {
-        Statistics statistics = sessionFactory.getStatistics();
-        statistics.clear();
-        List<Response> answered = new ArrayList<>();
-        List<StatementRecorder.Statement> natives = recorder.record(() -> {
-            Response response = request.get();
-            answered.add(response);
-            return response.header("X-Request-Id");
-        });
-        assertThat(answered.get(0).statusCode()).as(answered.get(0).asString()).isBetween(200, 201);
-        return new Statements(statistics.getPrepareStatementCount(), natives.size(),
-                statistics.getEntityInsertCount(), statistics.getEntityUpdateCount());
+        StatementRecorder.Counted counted = recorder.count(sessionFactory.getStatistics(), request);
+        assertThat(counted.response().statusCode()).as(counted.response().asString()).isBetween(200, 201);
+        return new Statements(counted.entityStatements(), counted.nativeStatements(), counted.entityInserts(),
+                counted.entityUpdates());
     }
 }

@@ -27,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.function.IntFunction;
@@ -121,18 +122,22 @@ class UpsertRacePersistenceTest {
     }
 
     @Test
-    void givenRacingIncrementsOfOneWindow_whenTheyCommit_thenEachSeesADistinctCountAndTheTotalIsExact() throws Exception {
+    void givenRacingAdmissionsOfOneWindow_whenTheyCommit_thenEachAdmittedSeesADistinctCountAndTheRestAreRefused()
+            throws Exception {
         String bucket = "test:" + UUID.randomUUID();
         Instant windowStart = Instant.parse("2026-11-22T10:00:00Z");
         Instant windowEnd = windowStart.plusSeconds(60);
 
-        List<Long> counts = race(40, i -> () -> counters.increment(bucket, windowStart, windowEnd));
+        List<OptionalLong> counts = race(40, i -> () -> counters.admit(bucket, windowStart, windowEnd, 30));
 
-        assertThat(counts).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 40).boxed().toList());
-        assertThat(counters.increment(bucket, windowEnd, windowEnd.plusSeconds(60))).as("the next window starts over")
-                .isEqualTo(1);
-        assertThat(counters.increment("test:" + UUID.randomUUID(), windowStart, windowEnd)).isEqualTo(1);
-        assertThat(counters.increment(bucket, windowStart, windowEnd)).isEqualTo(41);
+        assertThat(counts.stream().filter(OptionalLong::isPresent).map(OptionalLong::getAsLong))
+                .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 30).boxed().toList());
+        assertThat(counts.stream().filter(OptionalLong::isEmpty)).as("refused, nothing written").hasSize(10);
+        assertThat(Sql.count("SELECT hits FROM rate_limit_counters WHERE bucket = ?", bucket)).isEqualTo(30);
+        assertThat(counters.admit(bucket, windowEnd, windowEnd.plusSeconds(60), 30)).as("the next window starts over")
+                .hasValue(1);
+        assertThat(counters.admit("test:" + UUID.randomUUID(), windowStart, windowEnd, 30)).hasValue(1);
+        assertThat(counters.admit(bucket, windowStart, windowEnd, 31)).as("a raised limit admits again").hasValue(31);
     }
 
     private static <T> List<T> race(IntFunction<Callable<T>> racer) throws Exception {

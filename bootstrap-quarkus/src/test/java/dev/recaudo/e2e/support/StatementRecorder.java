@@ -3,12 +3,14 @@ package dev.recaudo.e2e.support;
 import dev.recaudo.persistence.common.StatementObserver;
 import dev.recaudo.rest.common.RequestIds;
 import io.quarkus.arc.Unremovable;
+import io.restassured.response.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Supplier;
+import org.hibernate.stat.Statistics;
 import org.jboss.logging.MDC;
 
 /**
@@ -22,6 +24,15 @@ public class StatementRecorder implements StatementObserver {
 
     public record Statement(String requestId, String sql, List<Object> parameters) {}
 
+    /** One request's answer and its statements: native ones recorded here, the entities' from Hibernate's statistics. */
+    public record Counted(Response response, long nativeStatements, long entityStatements, long entityInserts,
+            long entityUpdates) {
+
+        public long total() {
+            return nativeStatements + entityStatements;
+        }
+    }
+
     private final List<Statement> recorded = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean recording;
 
@@ -32,6 +43,22 @@ public class StatementRecorder implements StatementObserver {
             recorded.add(new Statement(requestId == null ? null : requestId.toString(), sql,
                     Collections.unmodifiableList(Arrays.asList(parameters.clone()))));
         }
+    }
+
+    /**
+     * Sends one request and counts what it ran. The statistics count every session's statements, so
+     * the entities' figures are the request's only where nothing else runs (no poller).
+     */
+    public Counted count(Statistics statistics, Supplier<Response> request) {
+        statistics.clear();
+        List<Response> answered = new ArrayList<>();
+        List<Statement> natives = record(() -> {
+            Response response = request.get();
+            answered.add(response);
+            return response.header("X-Request-Id");
+        });
+        return new Counted(answered.get(0), natives.size(), statistics.getPrepareStatementCount(),
+                statistics.getEntityInsertCount(), statistics.getEntityUpdateCount());
     }
 
     /** Records while {@code request} runs; answers the statements served under the request id it returns. */

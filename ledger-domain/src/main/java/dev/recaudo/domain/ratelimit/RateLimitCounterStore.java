@@ -1,15 +1,20 @@
 package dev.recaudo.domain.ratelimit;
 
 import java.time.Instant;
+import java.util.OptionalLong;
 
 /**
- * Port: counters shared by every instance of the service. The increment must be atomic across
+ * Port: counters shared by every instance of the service. Admission must be atomic across
  * instances, so that two instances never both admit the request that crosses the limit.
  */
 public interface RateLimitCounterStore {
 
-    /** Adds one hit to the bucket's window and answers the hits in that window, this one included. */
-    long increment(String bucket, Instant windowStart, Instant windowEnd);
+    /**
+     * Counts one hit in the bucket's window if it holds fewer than {@code limit}, and answers the hits
+     * with this one; answers empty, writing nothing, when the window is already full. A refusal must
+     * not wait for other requests' writes to the same counter: under a flood those are what is hot.
+     */
+    OptionalLong admit(String bucket, Instant windowStart, Instant windowEnd, int limit);
 
     /** Forgets windows that ended before the given instant; answers how many were removed. */
     int purgeEndedBefore(Instant instant, int batchSize);

@@ -15,6 +15,11 @@ public record RateLimitDecision(boolean allowed, int limit, int remaining, Insta
                 hitsInWindow <= policy.limit(), policy.limit(), (int) remaining, windowStart.plus(policy.window()));
     }
 
+    /** The answer for a window that already holds its limit. */
+    public static RateLimitDecision refused(RateLimitPolicy policy, Instant windowStart) {
+        return of(policy, policy.limit() + 1L, windowStart);
+    }
+
     /** Whole seconds until the window resets, at least one, for {@code Retry-After}. */
     public long retryAfterSeconds(Instant now) {
         long nanos = Duration.between(now, resetAt).toNanos();

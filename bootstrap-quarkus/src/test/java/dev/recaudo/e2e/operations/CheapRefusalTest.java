@@ -1,0 +1,109 @@
+package dev.recaudo.e2e.operations;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.recaudo.e2e.support.NoPollers;
+import dev.recaudo.e2e.support.Sql;
+import dev.recaudo.e2e.support.StatementRecorder;
+import dev.recaudo.e2e.support.Tenants;
+import dev.recaudo.e2e.support.Windows;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.hibernate.SessionFactory;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A refused request is cheap: once this instance has seen a key's window full, a request refused for
+ * it runs no statement at all (no key lookup, no counter write), and answers exactly as the first
+ * refusal did. Counted where statements run: the native observer and Hibernate's statistics.
+ */
+@QuarkusTest
+@TestProfile(NoPollers.class)
+class CheapRefusalTest {
+
+    private static final List<String> READ = List.of("public_invoices:read");
+
+    @Inject
+    StatementRecorder recorder;
+
+    @Inject
+    SessionFactory sessionFactory;
+
+    @Test
+    void givenAPublicKeyOverItsWindow_whenItKeepsListingInvoices_thenEachRefusalRunsNoStatement() throws Exception {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key flooder = company.key("flooder", READ, "erp");
+        Tenants.Key neighbour = Tenants.company().key("neighbour", READ, "erp");
+        Windows.awaitFreshMinute();
+        given().auth().oauth2(flooder.secret()).get("/v1/invoices").then().statusCode(200)
+                .header("X-RateLimit-Remaining", "299");
+        // The other 299 of the window, as another instance sharing the counter would have admitted them.
+        assertThat(Sql.execute("UPDATE rate_limit_counters SET hits = 300 WHERE bucket LIKE ?",
+                "public:" + flooder.id() + ":GET:%")).isEqualTo(1);
+
+        StatementRecorder.Counted first = counted(() -> given().auth().oauth2(flooder.secret()).get("/v1/invoices"));
+        List<StatementRecorder.Counted> later = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            later.add(counted(() -> given().auth().oauth2(flooder.secret()).get("/v1/invoices")));
+        }
+
+        assertThat(first.response().statusCode()).isEqualTo(429);
+        assertThat(first.total()).as("the first refusal looks the key up and finds the window full")
+                .isPositive();
+        for (StatementRecorder.Counted refusal : later) {
+            assertThat(refusal.total()).as("a later refusal").isZero();
+            assertSameRefusal(refusal.response(), first.response());
+        }
+        assertThat(Sql.count("SELECT coalesce(sum(hits), 0) FROM rate_limit_counters WHERE bucket LIKE ?",
+                "public:" + flooder.id() + ":GET:%")).as("refusals write nothing").isEqualTo(300);
+        given().auth().oauth2(neighbour.secret()).get("/v1/invoices").then().statusCode(200);
+        given().auth().oauth2(flooder.secret()).get("/v1/invoices/{id}", UUID.randomUUID())
+                .then().statusCode(404).header("X-RateLimit-Remaining", "299");
+    }
+
+    @Test
+    void givenAKeyRateOfThree_whenPaymentsAreListedPastIt_thenEachLaterRefusalRunsNoStatement() throws Exception {
+        Tenants.Key key = Tenants.company().createKey(Map.of("name", "slow", "permissions", List.of("payments:read"),
+                "rateLimitRpm", 3));
+        Windows.awaitFreshMinute();
+        given().header("X-API-Key", key.secret()).get("/external/payments").then().statusCode(200)
+                .header("X-RateLimit-Remaining", "2");
+        assertThat(Sql.execute("UPDATE rate_limit_counters SET hits = 3 WHERE bucket = ?", "external:" + key.id()))
+                .isEqualTo(1);
+
+        StatementRecorder.Counted first = counted(() -> given().header("X-API-Key", key.secret()).get("/external/payments"));
+        StatementRecorder.Counted second = counted(() -> given().header("X-API-Key", key.secret()).get("/external/payments"));
+
+        assertThat(first.response().statusCode()).isEqualTo(429);
+        assertThat(second.total()).isZero();
+        assertSameRefusal(second.response(), first.response());
+        assertThat(Sql.count("SELECT hits FROM rate_limit_counters WHERE bucket = ?", "external:" + key.id()))
+                .isEqualTo(3);
+    }
+
+    private StatementRecorder.Counted counted(Supplier<Response> request) {
+        return recorder.count(sessionFactory.getStatistics(), request);
+    }
+
+    /** The external payments envelope says when it was written; everything else must be the same. */
+    private static String withoutTimestamp(String body) {
+        return body.replaceAll("\"timestamp\":\"[^\"]*\"", "");
+    }
+
+    private static void assertSameRefusal(Response refusal, Response first) {
+        assertThat(refusal.statusCode()).isEqualTo(429);
+        assertThat(withoutTimestamp(refusal.asString())).isEqualTo(withoutTimestamp(first.asString()));
+        for (String header : List.of("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Content-Type")) {
+            assertThat(refusal.header(header)).as(header).isEqualTo(first.header(header));
+        }
+        assertThat(Long.parseLong(refusal.header("Retry-After"))).isBetween(1L, Long.parseLong(first.header("Retry-After")));
+    }
+}
