@@ -16,10 +16,11 @@ final class Unavailability {
     private static final Set<String> TRANSIENT_CLASSES = Set.of("08", "53");
 
     /**
-     * Admin, crash and start-up shutdowns, a serialization failure or deadlock still lost after the
-     * retries, and a lock that could not be had.
+     * Admin, crash and start-up shutdowns, and a serialization failure or deadlock still lost after
+     * the retries. Not {@code 55P03} (lock not available): only a statement that sets a lock timeout
+     * can meet it, and that statement's caller decides what it means (a twin request in progress).
      */
-    private static final Set<String> TRANSIENT_STATES = Set.of("57P01", "57P02", "57P03", "40001", "40P01", "55P03");
+    private static final Set<String> TRANSIENT_STATES = Set.of("57P01", "57P02", "57P03", "40001", "40P01");
 
     /** What Agroal, the pool, says when no connection was free within its acquisition timeout. */
     private static final String POOL_TIMEOUT = "acquisition timeout";
