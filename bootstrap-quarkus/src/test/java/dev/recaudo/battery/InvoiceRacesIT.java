@@ -53,6 +53,8 @@ class InvoiceRacesIT {
                 outcomes.add(race(battery, key, round));
             }
             long paid = outcomes.stream().filter(outcome -> outcome.winningProviderPaymentId() != null).count();
+            // The figures docs/reliability.md quotes: how the races ended.
+            System.out.printf("InvoiceRacesIT: %d rounds of %d racers, %d settled, %d annulled%n", ROUNDS, RACERS, paid, ROUNDS - paid);
             Receiver.await(() -> events(receiver, "invoice.paid").size() >= paid
                     && events(receiver, "invoice.canceled").size() >= ROUNDS - paid, Duration.ofSeconds(60));
             Thread.sleep(1500); // room for a duplicate to show up
