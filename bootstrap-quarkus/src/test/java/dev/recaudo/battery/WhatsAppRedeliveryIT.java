@@ -39,10 +39,9 @@ class WhatsAppRedeliveryIT {
                     WhatsApp.status("wamid.R" + round + "C", "sent", recipient), WhatsApp.failed("wamid.R" + round + "C", recipient)));
             Call delivery = new Call("POST", "/webhooks/whatsapp",
                     Map.of("Content-Type", "application/json", "X-Hub-Signature-256", WhatsApp.signature(batch)), batch);
-            List<Answer> answers = Together.run(REDELIVERIES, thread -> () -> battery.client().send(delivery));
+            List<Answer> answers = Together.run(REDELIVERIES, thread -> () -> battery.client().sendTo(thread % 2, delivery));
             String context = "round " + round + ", answers " + answers;
             assertThat(answers).as(context).extracting(Answer::status).containsOnly(200);
-            assertThat(answers).as(context).extracting(Answer::instance).contains(0, 1);
             assertThat(battery.database().number("SELECT count(*) FROM whatsapp_events WHERE company_id = ? AND recipient_phone = ?",
                     company.id(), recipient)).as(context).isEqualTo(6);
         }
