@@ -1,5 +1,6 @@
 package dev.recaudo.battery;
 
+import dev.recaudo.e2e.messaging.WhatsApp;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -19,6 +20,18 @@ public final class Battery implements AutoCloseable {
     /** The operator token the instances are started with. */
     public static final String OPERATOR_TOKEN = "battery-operator-token";
     private static final String RAISED_LIMIT = "1000000";
+
+    /**
+     * Added to {@link #configuration()} for tests whose receivers listen on loopback (webhooks,
+     * payment callbacks: private targets allowed, dispatched every 200 ms) and that post WhatsApp
+     * deliveries signed with {@code WhatsApp.APP_SECRET}.
+     */
+    public static final Map<String, String> LOOPBACK_RECEIVERS = Map.of(
+            "RECAUDO_WEBHOOKS_ALLOW_PRIVATE_TARGETS", "true",
+            "RECAUDO_WEBHOOKS_DISPATCH_INTERVAL", "200ms",
+            "RECAUDO_CALLBACKS_DISPATCH_INTERVAL", "200ms",
+            "RECAUDO_WHATSAPP_APP_SECRET", WhatsApp.APP_SECRET,
+            "RECAUDO_WHATSAPP_VERIFY_TOKEN", WhatsApp.VERIFY_TOKEN);
 
     private final Database database;
     private final boolean dropOnClose;
@@ -42,26 +55,37 @@ public final class Battery implements AutoCloseable {
                 "RECAUDO_API_KEYS_RPM_DEFAULT", String.valueOf(Company.KEY_RPM_MAX));
     }
 
-    private static Battery shared;
+    private static final Map<Map<String, String>, Battery> SHARED = new HashMap<>();
 
     /**
      * One battery on the test server for every test of the run that neither kills, restarts nor
      * reconfigures its instances, started on first use and closed when the test JVM exits: starting
      * two instances is most of a battery test's time. Tests sharing it keep to companies of their own.
      */
-    public static synchronized Battery shared() throws Exception {
-        if (shared == null) {
-            Battery started = onTestServer();
+    public static Battery shared() throws Exception {
+        return shared(Map.of());
+    }
+
+    /**
+     * As {@link #shared()}, for tests that need {@code environment} added to {@link #configuration()}
+     * (a loopback receiver, the WhatsApp app secret): one battery per distinct environment and run,
+     * shared by every test asking for that environment.
+     */
+    public static synchronized Battery shared(Map<String, String> environment) throws Exception {
+        Battery battery = SHARED.get(environment);
+        if (battery == null) {
+            Battery started = onTestServer(environment);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     started.close();
                 } catch (Exception e) {
-                    System.err.println("could not close the shared battery: " + e);
+                    System.err.println("could not close a shared battery: " + e);
                 }
             }, "battery-shutdown"));
-            shared = started;
+            SHARED.put(Map.copyOf(environment), started);
+            battery = started;
         }
-        return shared;
+        return battery;
     }
 
     /** Two instances on a fresh database of the test PostgreSQL server ({@code RECAUDO_TEST_PG}). */

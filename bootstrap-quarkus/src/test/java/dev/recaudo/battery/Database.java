@@ -2,6 +2,8 @@ package dev.recaudo.battery;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
@@ -30,6 +32,24 @@ public record Database(String server, String name, String user, String password)
     /** A direct connection, for checks and for tests that prepare or corrupt rows. */
     public Connection connect() throws SQLException {
         return DriverManager.getConnection(jdbcUrl(), user, password);
+    }
+
+    /** The first column of the first row of a query with {@code parameters}, as a number (a count, an amount). */
+    public long number(String sql, Object... parameters) throws SQLException {
+        String value = text(sql, parameters);
+        return value == null ? 0 : Long.parseLong(value);
+    }
+
+    /** The first column of the first row of a query with {@code parameters}, as text; {@code null} when there is no row. */
+    public String text(String sql, Object... parameters) throws SQLException {
+        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            try (ResultSet rows = statement.executeQuery()) {
+                return rows.next() ? rows.getString(1) : null;
+            }
+        }
     }
 
     /** Drops the database, ending any session still connected to it. */

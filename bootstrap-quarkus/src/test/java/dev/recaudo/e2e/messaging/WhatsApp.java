@@ -13,10 +13,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /** WhatsApp Cloud API webhook bodies in the provider's format, signed as the provider signs them. */
-final class WhatsApp {
+public final class WhatsApp {
 
-    static final String APP_SECRET = "test-whatsapp-app-secret";
-    static final String VERIFY_TOKEN = "test-whatsapp-verify-token";
+    public static final String APP_SECRET = "test-whatsapp-app-secret";
+    public static final String VERIFY_TOKEN = "test-whatsapp-verify-token";
 
     private WhatsApp() {}
 
@@ -30,20 +30,20 @@ final class WhatsApp {
         return phoneNumberId;
     }
 
-    static String status(String messageId, String status, String recipient) {
+    public static String status(String messageId, String status, String recipient) {
         return "{\"id\":\"" + messageId + "\",\"status\":\"" + status + "\",\"timestamp\":\"1763900000\","
                 + "\"recipient_id\":\"" + recipient + "\",\"conversation\":{\"id\":\"c1\",\"origin\":{\"type\":\"utility\"}},"
                 + "\"pricing\":{\"billable\":true,\"pricing_model\":\"CBP\",\"category\":\"utility\"}}";
     }
 
-    static String failed(String messageId, String recipient) {
+    public static String failed(String messageId, String recipient) {
         return "{\"id\":\"" + messageId + "\",\"status\":\"failed\",\"timestamp\":\"1763900001\",\"recipient_id\":\"" + recipient
                 + "\",\"errors\":[{\"code\":131026,\"title\":\"Message undeliverable\",\"message\":\"Message undeliverable\","
                 + "\"error_data\":{\"details\":\"Receiver is incapable of receiving this message\"}}]}";
     }
 
     /** One change of field {@code messages} with the given statuses, for an origin. */
-    static String change(String phoneNumberId, String... statuses) {
+    public static String change(String phoneNumberId, String... statuses) {
         return "{\"value\":{\"messaging_product\":\"whatsapp\",\"metadata\":{\"display_phone_number\":\"582125550000\","
                 + "\"phone_number_id\":\"" + phoneNumberId + "\"},\"statuses\":[" + String.join(",", statuses) + "]},"
                 + "\"field\":\"messages\"}";
@@ -57,12 +57,12 @@ final class WhatsApp {
                 + "\"timestamp\":\"1763900002\",\"text\":{\"body\":\"Hola\"},\"type\":\"text\"}]},\"field\":\"messages\"}";
     }
 
-    static String body(String... changes) {
+    public static String body(String... changes) {
         return "{\"object\":\"whatsapp_business_account\",\"entry\":[{\"id\":\"102290129340398\",\"changes\":["
                 + String.join(",", changes) + "]}]}";
     }
 
-    static String signature(String body) {
+    public static String signature(String body) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(APP_SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));

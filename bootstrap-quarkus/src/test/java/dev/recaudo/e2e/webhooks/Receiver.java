@@ -19,13 +19,13 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A real HTTP receiver on loopback that records every request. {@code statusFor} decides the
+ * A real HTTP receiver on loopback that records every request (public for the battery's races). {@code statusFor} decides the
  * answer from the request's ordinal (1 for the first request).
  */
-final class Receiver implements AutoCloseable {
+public final class Receiver implements AutoCloseable {
 
-    record Received(Map<String, List<String>> headers, String body, int answeredWith) {
-        String header(String name) {
+    public record Received(Map<String, List<String>> headers, String body, int answeredWith) {
+        public String header(String name) {
             return headers.entrySet().stream()
                     .filter(e -> e.getKey().equalsIgnoreCase(name))
                     .map(e -> e.getValue().get(0))
@@ -38,7 +38,7 @@ final class Receiver implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final AtomicInteger count = new AtomicInteger();
 
-    Receiver(IntUnaryOperator statusFor) throws IOException {
+    public Receiver(IntUnaryOperator statusFor) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/hook", exchange -> {
             byte[] body;
@@ -54,7 +54,7 @@ final class Receiver implements AutoCloseable {
     }
 
     /** Standard Webhooks verification written here, independently of the service's signer. */
-    static boolean signatureValid(Receiver.Received request, String secret) throws Exception {
+    public static boolean signatureValid(Receiver.Received request, String secret) throws Exception {
         byte[] key = Base64.getDecoder().decode(secret.substring("whsec_".length()));
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -64,7 +64,7 @@ final class Receiver implements AutoCloseable {
         return List.of(request.header("webhook-signature").split(" ")).contains(expected) && age < 300;
     }
 
-    static void await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
+    public static void await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             assertThat(System.nanoTime()).as("condition not met in %s", timeout).isLessThan(deadline);
@@ -72,11 +72,11 @@ final class Receiver implements AutoCloseable {
         }
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
     }
 
-    List<Received> received() {
+    public List<Received> received() {
         return List.copyOf(received);
     }
 
