@@ -31,7 +31,7 @@ public final class ServiceInstance implements AutoCloseable {
     private static final int OUTPUT_TAIL_CHARS = 20_000;
 
     private final int port;
-    private final Map<String, String> environment;
+    private Map<String, String> environment;
     private final StringBuffer output = new StringBuffer();
     private final HttpClient health = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private Process process;
@@ -92,6 +92,28 @@ public final class ServiceInstance implements AutoCloseable {
         }
         output.append("---- restart ----\n");
         launch();
+    }
+
+    /**
+     * Starts the jar again on the same port, with {@code overrides} replacing or adding to the
+     * environment from now on (a crash test re-arms or disarms a crash point this way).
+     */
+    public void restart(Map<String, String> overrides) throws Exception {
+        Map<String, String> changed = new HashMap<>(environment);
+        changed.putAll(overrides);
+        environment = Map.copyOf(changed);
+        restart();
+    }
+
+    /**
+     * Waits up to {@code timeout} for the process to end by itself (a crash point halts it) and
+     * answers its exit status; an {@link AssertionError} with the output if it still runs.
+     */
+    public int awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("instance on port " + port + " still runs after " + timeout + "; its output:\n" + outputTail());
+        }
+        return process.exitValue();
     }
 
     /** The console output of every run so far. */

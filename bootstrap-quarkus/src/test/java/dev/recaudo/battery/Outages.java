@@ -1,0 +1,66 @@
+package dev.recaudo.battery;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+
+/**
+ * The outage windows a crash test opens (from the fault until the recovery plus a grace for the
+ * pool to revalidate its connections) and every server error its clients got, so that each error
+ * is classified as inside a window or outside all of them. Thread-safe.
+ */
+public final class Outages {
+
+    /** A window: {@code name} for the report, from {@code start} until {@code end} (after the grace). */
+    public record Window(String name, Instant start, Instant end) {
+
+        boolean overlaps(Instant sent, Instant answered) {
+            return !answered.isBefore(start) && !sent.isAfter(end);
+        }
+    }
+
+    /** A server error a client got: when the request left, when the answer came, and the answer. */
+    public record ServerError(Instant sent, Instant answered, BatteryClient.Answer answer) {}
+
+    private final Duration grace;
+    private final List<Window> windows = new CopyOnWriteArrayList<>();
+    private final List<ServerError> errors = new CopyOnWriteArrayList<>();
+
+    /** {@code grace}: how long after a recovery errors still count as the outage's. */
+    public Outages(Duration grace) {
+        this.grace = grace;
+    }
+
+    /** Records a window from {@code start} until {@code recovered} plus the grace. */
+    public void window(String name, Instant start, Instant recovered) {
+        windows.add(new Window(name, start, recovered.plus(grace)));
+    }
+
+    public void serverError(Instant sent, Instant answered, BatteryClient.Answer answer) {
+        errors.add(new ServerError(sent, answered, answer));
+    }
+
+    public List<Window> windows() {
+        return List.copyOf(windows);
+    }
+
+    /** The server errors that overlap no window. */
+    public List<ServerError> outsideWindows() {
+        return errors.stream().filter(error -> windows.stream().noneMatch(w -> w.overlaps(error.sent(), error.answered())))
+                .toList();
+    }
+
+    /** Every server error counted by window name ("outside" for the rest) and status. */
+    public Map<String, Long> classified() {
+        return errors.stream().collect(Collectors.groupingBy(error -> windows.stream()
+                .filter(w -> w.overlaps(error.sent(), error.answered())).map(Window::name).findFirst().orElse("outside")
+                + " " + error.answer().status(), Collectors.counting()));
+    }
+
+    public int count() {
+        return errors.size();
+    }
+}
