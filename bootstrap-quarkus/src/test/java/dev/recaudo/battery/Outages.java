@@ -4,7 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -24,6 +27,8 @@ public final class Outages {
 
     /** A server error a client got: when the request left, when the answer came, and the answer. */
     public record ServerError(Instant sent, Instant answered, BatteryClient.Answer answer) {}
+
+    private static final Pattern ERROR_CODE = Pattern.compile("\"code\"\\s*:\\s*\"?([^\",}]*)");
 
     private final Duration grace;
     private final List<Window> windows = new CopyOnWriteArrayList<>();
@@ -57,7 +62,17 @@ public final class Outages {
     public Map<String, Long> classified() {
         return errors.stream().collect(Collectors.groupingBy(error -> windows.stream()
                 .filter(w -> w.overlaps(error.sent(), error.answered())).map(Window::name).findFirst().orElse("outside")
-                + " " + error.answer().status(), Collectors.counting()));
+                + " " + error.answer().status() + " " + errorCode(error.answer().body()), Collectors.counting()));
+    }
+
+    private static String errorCode(String body) {
+        Matcher code = ERROR_CODE.matcher(body);
+        return code.find() ? code.group(1) : "(no code)";
+    }
+
+    /** When the last server error was answered, if there was one. */
+    public Optional<Instant> lastAnswered() {
+        return errors.stream().map(ServerError::answered).max(Instant::compareTo);
     }
 
     public int count() {
