@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.battery.BatteryClient.Answer;
 import dev.recaudo.battery.BatteryClient.Call;
+import dev.recaudo.e2e.support.Partner;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,12 +113,12 @@ class BankCrashIT {
     /** Stops the database hard once a fifth of the payments are done, kills instance 1 at half. */
     private Void injectFaults(ThrowawayCluster cluster, Battery battery, List<String> faultLog) throws Exception {
         awaitCompleted(PAYMENTS / 5);
-        Instant stopped = Instant.now();
+        Instant stopped = outages.begin();
         cluster.stopImmediately();
         TimeUnit.SECONDS.sleep(OUTAGE_SECONDS);
         cluster.start();
         Instant restarted = Instant.now();
-        outages.window("database", stopped, restarted);
+        outages.recovered("database", stopped, restarted);
         faultLog.add("database stopped " + stopped + ", restarted " + restarted + " (after " + completed.get() + ")");
 
         awaitCompleted(PAYMENTS / 2);
@@ -150,20 +150,10 @@ class BankCrashIT {
             }
             return;
         }
-        List<String> chosen = new ArrayList<>(documents);
-        Collections.shuffle(chosen, random);
-        int count = 1 + random.nextInt(3);
-        Object[] listed = new Object[count * 2];
-        long amount = 0;
-        for (int d = 0; d < count; d++) {
-            long minor = 100 + random.nextInt(900);
-            listed[2 * d] = chosen.get(d);
-            listed[2 * d + 1] = minor;
-            amount += minor;
-        }
+        Object[] listed = Partner.someOf(documents, random, 100, 900);
         String externalPaymentId = "BANK-PAY-" + i;
         String key = UUID.randomUUID().toString();
-        long total = amount;
+        long total = Partner.total(listed);
         Settled settled = settle(battery, () -> partner.verifiedPayment(externalPaymentId, "C-1", total, "USD", key, listed));
         // A retry of a request whose answer was lost (instance killed, database gone after the commit)
         // replays as already_processed: decisions.md, "Integrations API", verified payments' replay.
@@ -180,8 +170,8 @@ class BankCrashIT {
 
     /**
      * Sends the call (failing over when an instance gives no answer) until it gets an answer that is
-     * neither a server error nor the in-flight conflict, re-signing it each time with the same
-     * {@code Idempotency-Key}; every server error is recorded with its times.
+     * neither a server error during an outage nor the in-flight conflict, re-signing it each time
+     * with the same {@code Idempotency-Key}; every server error is recorded with its times.
      */
     private Settled settle(Battery battery, Supplier<Call> call) throws Exception {
         long deadline = System.nanoTime() + SETTLE_DEADLINE.toNanos();
@@ -194,7 +184,11 @@ class BankCrashIT {
             failovers.addAndGet(answer.attempts() - 1);
             boolean inFlight = answer.status() == 409 && answer.body().contains("idempotency_in_progress");
             if (answer.isServerError()) {
-                outages.serverError(sent, Instant.now(), answer);
+                Instant answered = Instant.now();
+                outages.serverError(sent, answered, answer);
+                if (!outages.inOutage(answered)) {
+                    return new Settled(answer, sends); // a fault of the service itself: no point in waiting
+                }
             } else if (!inFlight) {
                 return new Settled(answer, sends);
             }

@@ -33,15 +33,29 @@ public final class Outages {
     private final Duration grace;
     private final List<Window> windows = new CopyOnWriteArrayList<>();
     private final List<ServerError> errors = new CopyOnWriteArrayList<>();
+    private volatile Instant open;
 
     /** {@code grace}: how long after a recovery errors still count as the outage's. */
     public Outages(Duration grace) {
         this.grace = grace;
     }
 
-    /** Records a window from {@code start} until {@code recovered} plus the grace. */
-    public void window(String name, Instant start, Instant recovered) {
+    /** A fault begins now; until {@link #recovered} every moment is inside the outage. */
+    public Instant begin() {
+        Instant start = Instant.now();
+        open = start;
+        return start;
+    }
+
+    /** The fault begun at {@code start} is over: records its window, until {@code recovered} plus the grace. */
+    public void recovered(String name, Instant start, Instant recovered) {
         windows.add(new Window(name, start, recovered.plus(grace)));
+        open = null;
+    }
+
+    /** Whether {@code at} falls in an outage: one still open, or a recorded window. */
+    public boolean inOutage(Instant at) {
+        return open != null || windows.stream().anyMatch(w -> w.overlaps(at, at));
     }
 
     public void serverError(Instant sent, Instant answered, BatteryClient.Answer answer) {
