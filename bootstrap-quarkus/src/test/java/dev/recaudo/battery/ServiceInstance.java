@@ -156,7 +156,10 @@ public final class ServiceInstance implements AutoCloseable {
                     output.append(line).append('\n');
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                // Stopping or killing the process closes its stream under the reader: the output simply ends.
+                if (running.isAlive()) {
+                    throw new UncheckedIOException(e);
+                }
             }
         }, "service-output-" + port);
         reader.setDaemon(true);
