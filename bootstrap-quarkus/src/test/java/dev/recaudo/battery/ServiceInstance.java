@@ -3,7 +3,6 @@ package dev.recaudo.battery;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -156,10 +155,9 @@ public final class ServiceInstance implements AutoCloseable {
                     output.append(line).append('\n');
                 }
             } catch (IOException e) {
-                // Stopping or killing the process closes its stream under the reader: the output simply ends.
-                if (running.isAlive()) {
-                    throw new UncheckedIOException(e);
-                }
+                // Stopping or killing the process closes its stream under the reader (the JDK closes it
+                // as it sends the signal, while the process may still run): the kept output just ends.
+                output.append("---- output ended: ").append(e.getMessage()).append(" ----\n");
             }
         }, "service-output-" + port);
         reader.setDaemon(true);
