@@ -106,6 +106,15 @@ public final class Battery implements AutoCloseable {
     }
 
     /**
+     * As {@link #on(ThrowawayCluster, Map)}, with {@code perInstance.get(i)} added for instance i only
+     * (a crash point armed on one instance, the other left untouched).
+     */
+    public static Battery on(ThrowawayCluster cluster, Map<String, String> environment, List<Map<String, String>> perInstance)
+            throws Exception {
+        return start(cluster.createDatabase("recaudo_battery_"), false, environment, perInstance);
+    }
+
+    /**
      * A size of a battery test: the system property {@code name} when set (for the long runs,
      * {@code -Dbattery.rounds=1000}), otherwise {@code ciDefault}, the bounded size CI runs.
      */
@@ -159,13 +168,20 @@ public final class Battery implements AutoCloseable {
     }
 
     private static Battery start(Database database, boolean dropOnClose, Map<String, String> environment) throws Exception {
-        Map<String, String> all = new HashMap<>(configuration());
-        all.putAll(environment);
+        return start(database, dropOnClose, environment, List.of(Map.of(), Map.of()));
+    }
+
+    private static Battery start(Database database, boolean dropOnClose, Map<String, String> environment,
+            List<Map<String, String>> perInstance) throws Exception {
         List<ServiceInstance> instances = new ArrayList<>();
         try {
             // One after the other: the first creates and migrates the database, the second finds it ready.
-            instances.add(ServiceInstance.start(database, all));
-            instances.add(ServiceInstance.start(database, all));
+            for (Map<String, String> own : perInstance) {
+                Map<String, String> all = new HashMap<>(configuration());
+                all.putAll(environment);
+                all.putAll(own);
+                instances.add(ServiceInstance.start(database, all));
+            }
             return new Battery(database, dropOnClose, instances);
         } catch (Exception | AssertionError e) {
             for (ServiceInstance instance : instances) {

@@ -3,7 +3,6 @@ package dev.recaudo.battery;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,7 +30,7 @@ public final class ServiceInstance implements AutoCloseable {
     private static final int OUTPUT_TAIL_CHARS = 20_000;
 
     private final int port;
-    private final Map<String, String> environment;
+    private Map<String, String> environment;
     private final StringBuffer output = new StringBuffer();
     private final HttpClient health = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private Process process;
@@ -94,6 +93,28 @@ public final class ServiceInstance implements AutoCloseable {
         launch();
     }
 
+    /**
+     * Starts the jar again on the same port, with {@code overrides} replacing or adding to the
+     * environment from now on (a crash test re-arms or disarms a crash point this way).
+     */
+    public void restart(Map<String, String> overrides) throws Exception {
+        Map<String, String> changed = new HashMap<>(environment);
+        changed.putAll(overrides);
+        environment = Map.copyOf(changed);
+        restart();
+    }
+
+    /**
+     * Waits up to {@code timeout} for the process to end by itself (a crash point halts it) and
+     * answers its exit status; an {@link AssertionError} with the output if it still runs.
+     */
+    public int awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("instance on port " + port + " still runs after " + timeout + "; its output:\n" + outputTail());
+        }
+        return process.exitValue();
+    }
+
     /** The console output of every run so far. */
     public String output() {
         return output.toString();
@@ -134,7 +155,9 @@ public final class ServiceInstance implements AutoCloseable {
                     output.append(line).append('\n');
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                // Stopping or killing the process closes its stream under the reader (the JDK closes it
+                // as it sends the signal, while the process may still run): the kept output just ends.
+                output.append("---- output ended: ").append(e.getMessage()).append(" ----\n");
             }
         }, "service-output-" + port);
         reader.setDaemon(true);

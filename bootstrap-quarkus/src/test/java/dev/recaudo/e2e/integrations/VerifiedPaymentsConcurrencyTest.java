@@ -14,7 +14,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -65,17 +64,8 @@ class VerifiedPaymentsConcurrencyTest {
         Random random = new Random(42);
         List<Callable<Response>> payments = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
-            List<String> order = new ArrayList<>(documents);
-            Collections.shuffle(order, random);
-            int listed = 1 + random.nextInt(3);
-            Object[] pairs = new Object[listed * 2];
-            long amount = 0;
-            for (int d = 0; d < listed; d++) {
-                long share = 50 + random.nextInt(300);
-                pairs[d * 2] = order.get(d);
-                pairs[d * 2 + 1] = share;
-                amount += share;
-            }
+            Object[] pairs = Partner.someOf(documents, random, 50, 300);
+            long amount = Partner.total(pairs);
             long extra = random.nextInt(3) == 0 ? random.nextInt(100) : 0;
             Partner partner = partners.get(i % partners.size());
             String body = Partner.payment("CP-" + i, "C-1", amount + extra, "USD", pairs);

@@ -4,7 +4,10 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import java.util.UUID;
 
 /** A partner on the integrations API: one company, one key for source {@code acme-erp}, helpers for its calls. */
@@ -66,6 +69,31 @@ public final class Partner {
         return "{\"source\":\"acme-erp\",\"externalPaymentId\":\"" + externalPaymentId + "\",\"customerExternalId\":\""
                 + customerId + "\",\"amountMinor\":" + amountMinor + ",\"currency\":\"" + currency
                 + "\",\"verifiedAt\":\"2026-11-22T10:00:00Z\",\"documents\":[" + listed + "]}";
+    }
+
+    /**
+     * The documents of a random payment, as {@link #payment} takes them: one to three of
+     * {@code documents}, each with {@code minMinor} plus up to {@code spreadMinor} (exclusive).
+     */
+    public static Object[] someOf(List<String> documents, Random random, int minMinor, int spreadMinor) {
+        List<String> order = new ArrayList<>(documents);
+        Collections.shuffle(order, random);
+        int listed = 1 + random.nextInt(3);
+        Object[] pairs = new Object[listed * 2];
+        for (int d = 0; d < listed; d++) {
+            pairs[d * 2] = order.get(d);
+            pairs[d * 2 + 1] = (long) (minMinor + random.nextInt(spreadMinor));
+        }
+        return pairs;
+    }
+
+    /** The sum of the amounts of {@code documents} pairs, as {@link #someOf} gives them. */
+    public static long total(Object... documents) {
+        long total = 0;
+        for (int d = 1; d < documents.length; d += 2) {
+            total += (Long) documents[d];
+        }
+        return total;
     }
 
     public Response pay(String externalPaymentId, String customerId, long amountMinor, String currency, Object... documents) {
