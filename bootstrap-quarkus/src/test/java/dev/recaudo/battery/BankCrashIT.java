@@ -103,6 +103,8 @@ class BankCrashIT {
             assertThat(wrongAnswers).as("answers other than applied / already_processed as expected").isEmpty();
             assertThat(outages.outsideWindows()).as("server errors outside the windows %s%n%s", outages.windows(),
                     battery.outputs()).isEmpty();
+            assertThat(outages.errors()).as("inside a window, the database out of reach is told as 503 with Retry-After")
+                    .allMatch(error -> error.answer().status() == 503 && "1".equals(error.answer().header("Retry-After")));
             Answer restarted = battery.client().sendTo(1, partner.get("/collection-documents/" + documents.get(0)));
             assertThat(restarted.status()).as("the restarted instance serves: %s", restarted).isEqualTo(200);
             assertAcknowledgedArePresent(battery.database(), partner);

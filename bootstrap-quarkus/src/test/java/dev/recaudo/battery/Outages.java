@@ -66,6 +66,10 @@ public final class Outages {
         return List.copyOf(windows);
     }
 
+    public List<ServerError> errors() {
+        return List.copyOf(errors);
+    }
+
     /** The server errors that overlap no window. */
     public List<ServerError> outsideWindows() {
         return errors.stream().filter(error -> windows.stream().noneMatch(w -> w.overlaps(error.sent(), error.answered())))
