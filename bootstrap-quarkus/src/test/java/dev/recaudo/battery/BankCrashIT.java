@@ -30,14 +30,13 @@ import org.junit.jupiter.api.Test;
  * Issue 12, the bank test: verified payments of one to three documents each from many threads
  * through both instances, a fifth of them repeating an earlier {@code externalPaymentId} under a
  * fresh key, while the database is stopped hard and restarted and one instance is killed with
- * {@code kill -9} and restarted. Sizes: {@code -Dbattery.bank.payments} (CI 600, the issue's 2,000
- * on demand), {@code -Dbattery.bank.threads} (16), {@code -Dbattery.bank.documents} (50),
+ * {@code kill -9} and restarted. Sizes: {@code -Dbattery.bank.payments} (CI: the issue's 2,000), {@code -Dbattery.bank.threads} (16), {@code -Dbattery.bank.documents} (50),
  * {@code -Dbattery.bank.outage-seconds} (3, how long the database stays down) and
  * {@code -Dbattery.bank.grace-seconds} (10, how long after the restart errors still count as the outage's).
  */
 class BankCrashIT {
 
-    private static final int PAYMENTS = Battery.size("battery.bank.payments", 600);
+    private static final int PAYMENTS = Battery.size("battery.bank.payments", 2000);
     private static final int THREADS = Battery.size("battery.bank.threads", 16);
     private static final int DOCUMENTS = Battery.size("battery.bank.documents", 50);
     private static final int OUTAGE_SECONDS = Battery.size("battery.bank.outage-seconds", 3);

@@ -17,14 +17,13 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 12, races: one hot document and many concurrent verified payments, each for its whole
  * balance, released together across both instances. Payments: {@code -Dbattery.hotdocument.payments}
- * (CI 200, well above the two pools' 64 connections; the issue's 500 take about two minutes on a busy
- * two-core machine). With hundreds of requests per instance waiting on one row lock, the 32-connection
+ * (CI: the issue's 500, well above the two pools' 64 connections). With hundreds of requests per instance waiting on one row lock, the 32-connection
  * pool runs dry, and a request that waits longer than the pool's acquisition timeout is told to come
  * back ({@code 503} with {@code Retry-After}); no other 5xx is allowed (docs/reliability.md, "Findings").
  */
 class HotDocumentIT {
 
-    private static final int PAYMENTS = Battery.size("battery.hotdocument.payments", 200);
+    private static final int PAYMENTS = Battery.size("battery.hotdocument.payments", 500);
     private static final long BALANCE_MINOR = 125_000;
     private static final Pattern DATABASE_RACE =
             Pattern.compile("(?i)could not serialize|deadlock detected|SQLState: 40001|SQLState: 40P01|violates check constraint");

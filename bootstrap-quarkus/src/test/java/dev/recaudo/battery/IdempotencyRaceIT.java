@@ -14,12 +14,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 12, races: the same {@code x-idempotency} key sent by 50 threads released together, round
  * after round, alternating between the two instances. Rounds: {@code -Dbattery.idempotency.rounds}
- * (CI 50; the issue's 100 take about 100 s on a busy two-core machine), threads:
+ * (CI: the issue's 100), threads:
  * {@code -Dbattery.idempotency.threads} (50).
  */
 class IdempotencyRaceIT {
 
-    private static final int ROUNDS = Battery.size("battery.idempotency.rounds", 50);
+    private static final int ROUNDS = Battery.size("battery.idempotency.rounds", 100);
     private static final int THREADS = Battery.size("battery.idempotency.threads", 50);
 
 
