@@ -6,11 +6,13 @@ import dev.recaudo.domain.admin.AdminUserRepository;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
 
 @ApplicationScoped
+@StoreFailures
 public class PgAdminUserRepository implements AdminUserRepository {
 
     @Inject

@@ -12,6 +12,7 @@ import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -28,6 +29,7 @@ import java.util.Set;
  * as an entity query it cost a tenth of a request's time (docs/performance.md), so keys stay native.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgApiKeyRepository implements ApiKeyRepository {
 
     private static final String KEY_COLUMNS = "k.id, k.lineage_id, k.company_id, k.name, k.key_prefix, k.key_hash, k.permissions,"

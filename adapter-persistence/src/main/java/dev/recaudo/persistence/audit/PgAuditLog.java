@@ -9,6 +9,7 @@ import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
+import dev.recaudo.persistence.common.StoreFailures;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -20,6 +21,7 @@ import java.util.Optional;
  * request's transaction ended, so even a rolled-back request leaves its record.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgAuditLog implements AuditLog {
 
     @Inject

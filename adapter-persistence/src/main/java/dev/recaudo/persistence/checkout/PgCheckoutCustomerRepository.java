@@ -8,6 +8,7 @@ import dev.recaudo.domain.checkout.CheckoutCustomerRepository;
 import dev.recaudo.domain.common.Saved;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -15,6 +16,7 @@ import java.sql.SQLException;
 import java.util.Optional;
 
 @ApplicationScoped
+@StoreFailures
 public class PgCheckoutCustomerRepository implements CheckoutCustomerRepository {
 
     @Inject

@@ -4,12 +4,14 @@ import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
+@StoreFailures
 public class PgCheckoutRepository implements CheckoutRepository {
 
     @Inject

@@ -9,12 +9,14 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.company.WhatsAppOrigin;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.Optional;
 
 @ApplicationScoped
+@StoreFailures
 public class PgCompanyRepository implements CompanyRepository {
 
     @Inject

@@ -13,6 +13,7 @@ import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -24,6 +25,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
+@StoreFailures
 public class PgCustomerRepository implements CustomerRepository {
 
     private static final String LINK_COLUMNS = "l.*, c.customer_id AS global_id";

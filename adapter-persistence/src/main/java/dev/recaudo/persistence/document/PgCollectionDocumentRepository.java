@@ -15,6 +15,7 @@ import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.ChangeOrder;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 @ApplicationScoped
+@StoreFailures
 public class PgCollectionDocumentRepository implements CollectionDocumentRepository {
 
     @Inject

@@ -12,6 +12,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.persistence.common.EventBodies;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.NativeSql.TextArray;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -29,6 +30,7 @@ import java.util.UUID;
 
 /** External payment callbacks in PostgreSQL: the body is rendered once, when the completion queues it. */
 @ApplicationScoped
+@StoreFailures
 public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
 
     /** The column's bound. */

@@ -14,6 +14,7 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -23,6 +24,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
+@StoreFailures
 public class PgExternalPaymentRepository implements ExternalPaymentRepository {
 
     private static final String OF_PARTNER = "SELECT * FROM external_payments WHERE company_id = ? AND is_test = ?"

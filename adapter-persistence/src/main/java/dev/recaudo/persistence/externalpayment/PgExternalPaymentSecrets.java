@@ -3,6 +3,7 @@ package dev.recaudo.persistence.externalpayment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -13,6 +14,7 @@ import java.util.function.Supplier;
  * two statements; nothing outside this class reads the table.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgExternalPaymentSecrets implements ExternalPaymentSecrets {
 
     @Inject

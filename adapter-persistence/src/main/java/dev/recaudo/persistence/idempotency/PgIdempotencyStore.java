@@ -6,6 +6,7 @@ import dev.recaudo.domain.idempotency.RequestFingerprint;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.PersistenceFailure;
 import dev.recaudo.persistence.common.PersistenceSettings;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -19,6 +20,7 @@ import java.util.Optional;
  * by a transaction-local lock timeout, after which the twin hears that the first is in progress.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgIdempotencyStore implements IdempotencyStore {
 
     private static final String LOCK_NOT_AVAILABLE = "55P03";

@@ -9,6 +9,7 @@ import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import java.util.Optional;
  * instance away from its job until it commits.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgJobRepository implements JobRepository {
 
     @Inject

@@ -9,6 +9,7 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.UUID;
@@ -19,6 +20,7 @@ import java.util.UUID;
  * entries do not sum to zero per currency, so the store holds the invariants even against a bug.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgLedger implements Ledger {
 
     @Inject

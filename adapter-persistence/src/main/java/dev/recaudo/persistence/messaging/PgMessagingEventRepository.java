@@ -12,6 +12,7 @@ import dev.recaudo.domain.messaging.MessagingEvent;
 import dev.recaudo.domain.messaging.MessagingEventRepository;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -34,6 +35,7 @@ import java.util.function.Function;
  * answer, it counts the events through the trigram index.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgMessagingEventRepository implements MessagingEventRepository {
 
     @Inject

@@ -19,6 +19,7 @@ import dev.recaudo.persistence.common.ChangeOrder;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -28,6 +29,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
+@StoreFailures
 public class PgPaymentRepository implements PaymentRepository {
 
     @Inject

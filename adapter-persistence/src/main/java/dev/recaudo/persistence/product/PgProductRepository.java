@@ -11,6 +11,7 @@ import dev.recaudo.domain.product.Product;
 import dev.recaudo.domain.product.ProductRepository;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -18,6 +19,7 @@ import java.sql.SQLException;
 import java.util.Optional;
 
 @ApplicationScoped
+@StoreFailures
 public class PgProductRepository implements ProductRepository {
 
     private static final String COLUMNS = "id, company_id, is_test, sku, name, description, amount_minor, currency, status,"

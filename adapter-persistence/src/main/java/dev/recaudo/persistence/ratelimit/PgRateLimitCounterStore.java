@@ -2,6 +2,7 @@ package dev.recaudo.persistence.ratelimit;
 
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.OptionalLong;
@@ -15,6 +16,7 @@ import java.util.OptionalLong;
  * snapshot while the last admissions committed.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgRateLimitCounterStore implements RateLimitCounterStore {
 
     private final NativeSql nativeSql;

@@ -2,6 +2,7 @@ package dev.recaudo.persistence.security;
 
 import dev.recaudo.domain.security.SigningKeyStore;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -13,6 +14,7 @@ import java.util.function.Supplier;
  * once, the primary key lets one pair win and both read that one.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgSigningKeyStore implements SigningKeyStore {
 
     /** Secrets share the table with key pairs; their public half is empty. */

@@ -4,6 +4,7 @@ import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.OutboxEvent;
 import dev.recaudo.persistence.common.EventBodies;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -13,6 +14,7 @@ import jakarta.inject.Inject;
  * environment in the same statement batch, inside the caller's transaction.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgOutbox implements Outbox {
 
     @Inject

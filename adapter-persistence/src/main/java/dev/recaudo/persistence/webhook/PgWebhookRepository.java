@@ -14,6 +14,7 @@ import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -33,6 +34,7 @@ import java.util.UUID;
  * same delivery at the same time.
  */
 @ApplicationScoped
+@StoreFailures
 public class PgWebhookRepository implements WebhookRepository {
 
     @Inject
@@ -121,7 +123,7 @@ public class PgWebhookRepository implements WebhookRepository {
     @Override
     public Optional<WebhookDelivery> redeliver(CompanyId companyId, UUID endpointId, UUID deliveryId, Instant now) {
         int updated = nativeSql.update("UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = ?,"
-                        + " leased_until = NULL, updated_at = ? WHERE company_id = ? AND endpoint_id = ? AND id = ?"
+                        + " leased_until = NULL, lease_token = NULL, updated_at = ? WHERE company_id = ? AND endpoint_id = ? AND id = ?"
                         + " AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = endpoint_id AND e.deleted_at IS NULL)",
                 now, now, companyId.value(), endpointId, deliveryId);
         if (updated == 0) {

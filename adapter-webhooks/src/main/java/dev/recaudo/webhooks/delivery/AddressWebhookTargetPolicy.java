@@ -22,6 +22,7 @@ import java.util.Locale;
 public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
 
     static final int URL_LENGTH_MAX = 2048;
+    private static final int PORT_MAX = 65_535;
     private static final int HTTPS_PORT = 443;
     private static final int HTTP_PORT = 80;
 
@@ -82,6 +83,10 @@ public class AddressWebhookTargetPolicy implements WebhookTargetPolicy {
         }
         if (uri.getHost() == null) {
             return refusal("The URL has no valid host name.");
+        }
+        if (uri.getPort() == 0 || uri.getPort() > PORT_MAX) {
+            // URI parses any number of digits; no socket can be opened to such a port.
+            return refusal("The port must be a number from 1 to " + PORT_MAX + ".");
         }
         if (uri.getRawUserInfo() != null) {
             // Credentials in a URL end up in logs and delivery records; the signature authenticates us instead.

@@ -63,11 +63,17 @@ public class HttpWebhookSender implements WebhookSender {
                 // The certificate must name the URL's host, not the address connected to.
                 .setVerifyHost(true)
                 // No proxy is set: through one, the address checked would not be the address connected to.
-                .setProxyOptions(null);
+                .setProxyOptions(null)
+                // A receiver that stops answering mid-way does not keep its socket beyond the attempt's time.
+                .setIdleTimeout(Math.toIntExact(connectTimeout.plus(requestTimeout).toSeconds() + 1));
         if (trust != null) {
             options.setTrustOptions(trust);
         }
-        this.client = vertx.createHttpClient(options);
+        // The attempt's outcome is recorded from its status; a connection's later reset or failure
+        // (the receiver closing, or this side resetting after the status) is expected, not an error to log.
+        this.client = vertx.httpClientBuilder().with(options)
+                .withConnectHandler(connection -> connection.exceptionHandler(ignored -> { }))
+                .build();
     }
 
     @Override
@@ -114,6 +120,10 @@ public class HttpWebhookSender implements WebhookSender {
                     : "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
         } catch (ExecutionException e) {
             return Attempts.failed(Attempts.describe(e.getCause(), connectTimeout), startedNanos);
+        } catch (RuntimeException e) {
+            // A target the client cannot even address: recorded as this attempt's failure, so one bad
+            // endpoint never stops a dispatcher's batch.
+            return Attempts.failed("request could not be built: " + e.getMessage(), startedNanos);
         }
         long answerBudgetMillis = timeLimit.map(limit -> limit.toMillis() - Attempts.elapsedMillis(startedNanos))
                 .orElse(requestTimeout.toMillis());

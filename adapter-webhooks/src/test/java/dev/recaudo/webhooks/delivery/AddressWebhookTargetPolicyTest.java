@@ -23,6 +23,15 @@ class AddressWebhookTargetPolicyTest {
         assertThat(strict.check("https://[2606:2800:220:1:248:1893:25c8:1946]/hook")).isInstanceOf(TargetCheck.Allowed.class);
     }
 
+    /** A port no socket can have is refused before any lookup, so a sender never meets it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"https://93.184.216.34:99999/hook", "https://93.184.216.34:65536/hook",
+        "https://93.184.216.34:0/hook", "https://93.184.216.34:100000/hook"})
+    void givenPortOutOfRange_whenChecked_thenRefusedNamingThePortRange(String url) {
+        assertThat(reasonOf(strict.check(url))).contains("port must be a number from 1 to 65535");
+        assertThat(reasonOf(permissive.check(url))).contains("port must be a number from 1 to 65535");
+    }
+
     @Test
     void givenPlainHttpUrl_whenPrivateTargetsNotAllowed_thenRefusedForHttps() {
         assertThat(reasonOf(strict.check("http://93.184.216.34/hook"))).contains("https");

@@ -125,16 +125,8 @@ class OutboundTargetsTest {
     @ParameterizedTest
     @ValueSource(ints = {301, 302, 303, 307, 308})
     void givenReceiverRedirectingToLoopback_whenSent_thenRedirectRecordedAsFailedAndNotFollowed(int status) throws IOException {
-        HttpServer redirecting = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 0);
         AtomicReference<String> hostSeen = new AtomicReference<>();
-        redirecting.createContext("/", exchange -> {
-            hostSeen.set(exchange.getRequestHeaders().getFirst("Host"));
-            exchange.getRequestBody().readAllBytes();
-            exchange.getResponseHeaders().add("Location", "http://127.0.0.1:" + canary.port() + "/internal");
-            exchange.sendResponseHeaders(status, -1);
-            exchange.close();
-        });
-        redirecting.start();
+        HttpServer redirecting = receiver("127.0.0.1", status, "http://127.0.0.1:" + canary.port() + "/internal", hostSeen);
         try {
             resolver.answer("receiver.example.test", "127.0.0.1");
             int port = redirecting.getAddress().getPort();
@@ -170,15 +162,8 @@ class OutboundTargetsTest {
     /** An IPv6 literal is connected to as written and named in the Host header with its brackets. */
     @Test
     void givenIpv6LiteralReceiver_whenSent_thenHostHeaderKeepsTheBrackets() throws IOException {
-        HttpServer receiver = HttpServer.create(new InetSocketAddress(InetAddress.getByName("::1"), 0), 0);
         AtomicReference<String> hostSeen = new AtomicReference<>();
-        receiver.createContext("/", exchange -> {
-            hostSeen.set(exchange.getRequestHeaders().getFirst("Host"));
-            exchange.getRequestBody().readAllBytes();
-            exchange.sendResponseHeaders(204, -1);
-            exchange.close();
-        });
-        receiver.start();
+        HttpServer receiver = receiver("::1", 204, null, hostSeen);
         try {
             int port = receiver.getAddress().getPort();
             HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx,
@@ -196,13 +181,7 @@ class OutboundTargetsTest {
     /** A name with two checked addresses: the first refuses at once, so the second gets the request, with no new lookup. */
     @Test
     void givenFirstCheckedAddressRefuses_whenSent_thenTheNextCheckedAddressIsTriedWithoutAnotherLookup() throws IOException {
-        HttpServer receiver = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 0);
-        receiver.createContext("/", exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            exchange.sendResponseHeaders(204, -1);
-            exchange.close();
-        });
-        receiver.start();
+        HttpServer receiver = receiver("127.0.0.1", 204, null, new AtomicReference<>());
         try {
             int port = receiver.getAddress().getPort();
             resolver.answer("two.example.test", "::1,127.0.0.1");
@@ -216,5 +195,22 @@ class OutboundTargetsTest {
         } finally {
             receiver.stop(0);
         }
+    }
+
+    /** A started receiver on the address that answers {@code status}, with a {@code Location} when given, and keeps the Host it saw. */
+    private static HttpServer receiver(String address, int status, String location, AtomicReference<String> hostSeen)
+            throws IOException {
+        HttpServer receiver = HttpServer.create(new InetSocketAddress(InetAddress.getByName(address), 0), 0);
+        receiver.createContext("/", exchange -> {
+            hostSeen.set(exchange.getRequestHeaders().getFirst("Host"));
+            exchange.getRequestBody().readAllBytes();
+            if (location != null) {
+                exchange.getResponseHeaders().add("Location", location);
+            }
+            exchange.sendResponseHeaders(status, -1);
+            exchange.close();
+        });
+        receiver.start();
+        return receiver;
     }
 }

@@ -1,8 +1,15 @@
 package dev.recaudo.e2e.operations;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.StoreUnavailable;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Sql;
@@ -42,6 +49,9 @@ class DatabaseUnavailableTest {
     @Inject
     DataSource dataSource;
 
+    @Inject
+    CollectionDocumentRepository documents;
+
     @Test
     void givenEveryConnectionTaken_whenWriting_then503RetryAfterAndTheSameRequestLaterWritesOnce() throws Exception {
         Tenants.Key key = Tenants.company().key("invoices", Invoices.READ_WRITE, "erp");
@@ -76,6 +86,23 @@ class DatabaseUnavailableTest {
         partner.get("/payments/P-1", "source=acme-erp").then().statusCode(200).body("totalAppliedMinor", equalTo(1000));
         assertThat(Sql.count("SELECT count(*) FROM payments WHERE external_payment_id = 'P-1' AND company_id = ?",
                 partner.key.company().id())).isEqualTo(1);
+    }
+
+    /** An entity read outside a transaction (a document by id) reports the same, not the ORM's failure. */
+    @Test
+    void givenEveryConnectionTaken_whenARepositoryReadsAnEntity_thenStoreUnavailable() throws Exception {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+
+        List<Connection> taken = takeEveryConnection();
+        try {
+            assertThatThrownBy(() -> documents.find(scope, new DocumentId(UUID.randomUUID())))
+                    .isInstanceOf(StoreUnavailable.class);
+        } finally {
+            for (Connection connection : taken) {
+                connection.close();
+            }
+        }
+        assertThat(documents.find(scope, new DocumentId(UUID.randomUUID()))).isEmpty();
     }
 
     private List<Connection> takeEveryConnection() throws Exception {

@@ -2,7 +2,6 @@ package dev.recaudo.e2e.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
@@ -10,10 +9,8 @@ import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
-import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.OutboxEvent;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
-import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.e2e.support.HeldTransaction;
 import dev.recaudo.e2e.support.NoPollers;
 import dev.recaudo.e2e.support.Parallel;
@@ -21,7 +18,6 @@ import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,19 +43,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(NoPollers.class)
-class DeliveryClaimPersistenceTest {
+class DeliveryClaimPersistenceTest extends DeliveryPersistence {
 
-    private static final Duration LEASE = Duration.ofMinutes(1);
     private static final Instant FUTURE = Instant.parse("2126-01-01T00:00:00Z");
-
-    @Inject
-    WebhookRepository webhooks;
-
-    @Inject
-    Outbox outbox;
-
-    @Inject
-    Transactions transactions;
 
     @Test
     void givenAnEvent_whenAppended_thenEachSubscribedEndpointOfItsEnvironmentGetsOnePendingDelivery() {
@@ -154,17 +140,6 @@ class DeliveryClaimPersistenceTest {
             assertThat(Sql.text("SELECT status || ':' || attempts FROM webhook_deliveries WHERE event_id = ?", event))
                     .isEqualTo("SUCCEEDED:1");
         }
-    }
-
-    private WebhookEndpoint endpoint(CompanyId company, KeyEnvironment environment, Set<String> events) {
-        UUID id = UUID.randomUUID();
-        WebhookEndpoint endpoint = new WebhookEndpoint(id, company, environment, "https://hooks.example.test/" + id, events,
-                "whsec_" + id, Instant.now());
-        transactions.inTransaction(() -> {
-            webhooks.insertEndpoint(endpoint);
-            return null;
-        });
-        return endpoint;
     }
 
     private List<UUID> append(TenantScope scope, int count) {

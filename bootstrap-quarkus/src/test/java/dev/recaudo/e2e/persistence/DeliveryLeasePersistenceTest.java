@@ -2,7 +2,6 @@ package dev.recaudo.e2e.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
@@ -10,17 +9,13 @@ import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
-import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.OutboxEvent;
-import dev.recaudo.domain.webhook.WebhookEndpoint;
-import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.e2e.support.HeldTransaction;
 import dev.recaudo.e2e.support.NoPollers;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -41,19 +36,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(NoPollers.class)
-class DeliveryLeasePersistenceTest {
+class DeliveryLeasePersistenceTest extends DeliveryPersistence {
 
-    private static final Duration LEASE = Duration.ofMinutes(1);
     private static final Instant FUTURE = Instant.parse("2126-02-01T00:00:00Z");
-
-    @Inject
-    WebhookRepository webhooks;
-
-    @Inject
-    Outbox outbox;
-
-    @Inject
-    Transactions transactions;
 
     @Test
     void givenAStaleHolder_whenItRecordsAfterAnotherInstanceReclaimed_thenRefusedAndOnlyTheNewHoldersAttemptCounts() {
@@ -115,6 +100,27 @@ class DeliveryLeasePersistenceTest {
                 .extracting(DueDelivery::eventId).doesNotContain(event);
     }
 
+    /**
+     * An operator redelivers a delivery that an instance is still sending: the redelivery starts a
+     * new count and frees the row, so the old holder's record is refused instead of overwriting it
+     * (and, on a last attempt, marking the redelivered delivery dead).
+     */
+    @Test
+    void givenARedeliveryWhileLeased_whenTheOldHolderRecords_thenRefusedAndTheRedeliveryStands() {
+        UUID event = appendOneEvent();
+        Instant now = FUTURE.plus(Duration.ofDays(4));
+        DueDelivery held = claimOurs(now, event);
+        CompanyId company = new CompanyId(UUID.fromString(
+                Sql.text("SELECT company_id::text FROM webhook_deliveries WHERE id = ?", held.deliveryId())));
+        UUID endpoint = UUID.fromString(Sql.text("SELECT endpoint_id::text FROM webhook_deliveries WHERE id = ?",
+                held.deliveryId()));
+
+        assertThat(transactions.inTransaction(() -> webhooks.redeliver(company, endpoint, held.deliveryId(), now))).isPresent();
+
+        assertThat(record(held, 500)).isEqualTo(LeaseState.LOST);
+        assertThat(state(event)).as("the redelivery stands, untouched by the stale record").isEqualTo("PENDING:0:0");
+    }
+
     private LeaseState record(DueDelivery claim, int statusCode) {
         DeliveryStatus status = statusCode < 300 ? DeliveryStatus.SUCCEEDED : DeliveryStatus.PENDING;
         Optional<Instant> next = statusCode < 300 ? Optional.empty() : Optional.of(FUTURE);
@@ -148,11 +154,9 @@ class DeliveryLeasePersistenceTest {
 
     private UUID appendOneEvent() {
         CompanyId company = new CompanyId(Tenants.company().id());
-        UUID endpointId = UUID.randomUUID();
+        endpoint(company, KeyEnvironment.LIVE, Set.of("invoice.created"));
         UUID event = UUID.randomUUID();
         transactions.inTransaction(() -> {
-            webhooks.insertEndpoint(new WebhookEndpoint(endpointId, company, KeyEnvironment.LIVE,
-                    "https://hooks.example.test/" + endpointId, Set.of("invoice.created"), "whsec_" + endpointId, Instant.now()));
             outbox.append(new OutboxEvent(event, new TenantScope(company, KeyEnvironment.LIVE), "invoice.created", FUTURE,
                     Map.of("id", event.toString())));
             return null;

@@ -1,0 +1,40 @@
+package dev.recaudo.e2e.persistence;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.webhook.Outbox;
+import dev.recaudo.domain.webhook.WebhookEndpoint;
+import dev.recaudo.domain.webhook.WebhookRepository;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Set;
+import java.util.UUID;
+
+/** What the tests of webhook deliveries on PostgreSQL share: the ports, the lease, and a subscribed endpoint. */
+abstract class DeliveryPersistence {
+
+    static final Duration LEASE = Duration.ofMinutes(1);
+
+    @Inject
+    WebhookRepository webhooks;
+
+    @Inject
+    Outbox outbox;
+
+    @Inject
+    Transactions transactions;
+
+    /** A new endpoint of the company in the environment, subscribed to the events, committed. */
+    WebhookEndpoint endpoint(CompanyId company, KeyEnvironment environment, Set<String> events) {
+        UUID id = UUID.randomUUID();
+        WebhookEndpoint endpoint = new WebhookEndpoint(id, company, environment, "https://hooks.example.test/" + id, events,
+                "whsec_" + id, Instant.now());
+        transactions.inTransaction(() -> {
+            webhooks.insertEndpoint(endpoint);
+            return null;
+        });
+        return endpoint;
+    }
+}
