@@ -6,9 +6,11 @@ import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.ratelimit.RateLimitDecision;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
+import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.AccessTokens;
 import dev.recaudo.rest.auth.AdminApiFilter;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
@@ -38,15 +40,17 @@ public class AuthTokenResource {
     private final AccessTokens tokens;
     private final RateLimiter limiter;
     private final Clock clock;
+    private final Caller caller;
     /** Login attempts per e-mail address and minute, against password guessing. */
     private final RateLimitPolicy attempts;
 
     public AuthTokenResource(AdminAuthenticationUseCase authentication, AccessTokens tokens, RateLimiter limiter, Clock clock,
-            RestSettings settings) {
+            RestSettings settings, Caller caller) {
         this.authentication = authentication;
         this.tokens = tokens;
         this.limiter = limiter;
         this.clock = clock;
+        this.caller = caller;
         this.attempts = RateLimitPolicy.perMinute(settings.admin().loginAttemptsPerMinute());
     }
 
@@ -58,6 +62,7 @@ public class AuthTokenResource {
 
     /** The login itself: the credentials are in the body, so the operation names no security scheme. */
     @POST
+    @Audited
     @Operation(operationId = "issueAdminToken")
     @SecurityRequirements
     @APIResponse(responseCode = "200", description = "A token for the administrator's company")
@@ -77,6 +82,7 @@ public class AuthTokenResource {
         }
         AdminAuthentication result = authentication.authenticate(body.email(), body.password());
         if (result instanceof AdminAuthentication.Authenticated authenticated) {
+            caller.authenticated(authenticated.admin()); // the login names its actor for the audit trail
             AccessTokens.IssuedToken token = tokens.issueAdmin(authenticated.admin());
             return new TokenResponse(token.accessToken(), "Bearer", token.expiresInSeconds());
         }

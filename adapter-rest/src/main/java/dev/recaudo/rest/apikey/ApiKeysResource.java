@@ -11,8 +11,10 @@ import dev.recaudo.domain.apikey.ApiKeySpec;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.rest.apikey.ApiKeyRequests.CreateKeyRequest;
+import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.AdminApi;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
@@ -51,6 +53,9 @@ public class ApiKeysResource {
     @Inject
     RestSettings settings;
 
+    @Inject
+    Caller caller;
+
     /** A key as the list shows it, without its text. */
     public record ApiKeyListItem(
             UUID id,
@@ -74,6 +79,7 @@ public class ApiKeysResource {
     public record ApiKeyView(@JsonUnwrapped ApiKeyListItem listed, String key) {}
 
     @POST
+    @Audited
     @Operation(operationId = "createApiKey")
     @APIResponse(responseCode = "201", description = "The key, with its full text shown this once",
             content = @Content(schema = @Schema(implementation = ApiKeyView.class)))
@@ -93,6 +99,7 @@ public class ApiKeysResource {
     }
 
     @DELETE
+    @Audited(target = "keyId")
     @Operation(operationId = "revokeApiKey")
     @APIResponse(responseCode = "204", description = "Revoked; the key answers 401 from now on")
     @Path("{keyId}")
@@ -105,6 +112,7 @@ public class ApiKeysResource {
     }
 
     @POST
+    @Audited(target = "keyId")
     @Operation(operationId = "rotateApiKey")
     @APIResponse(responseCode = "201", description = "The new key, with its full text shown this once",
             content = @Content(schema = @Schema(implementation = ApiKeyView.class)))
@@ -120,6 +128,7 @@ public class ApiKeysResource {
 
     private Response issued(IssueResult result) {
         if (result instanceof IssueResult.Issued issued) {
+            caller.resultId(issued.key().id().value());
             return Response.status(Response.Status.CREATED)
                     .entity(new ApiKeyView(ApiKeyListItem.of(issued.key()), issued.secret().text()))
                     .build();

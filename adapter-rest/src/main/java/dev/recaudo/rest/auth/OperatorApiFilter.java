@@ -1,6 +1,7 @@
 package dev.recaudo.rest.auth;
 
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.annotation.Priority;
@@ -26,6 +27,9 @@ public class OperatorApiFilter implements ContainerRequestFilter {
     @Inject
     Instance<RestSettings> settings;
 
+    @Inject
+    Caller caller;
+
     @Override
     public void filter(ContainerRequestContext request) {
         String configured = settings.get().operator().token().filter(t -> !t.isBlank()).orElseThrow(() -> new ApiProblem(
@@ -35,5 +39,6 @@ public class OperatorApiFilter implements ContainerRequestFilter {
         if (!MessageDigest.isEqual(configured.getBytes(StandardCharsets.UTF_8), presented.getBytes(StandardCharsets.UTF_8))) {
             throw new ApiProblem(Problem.AUTHENTICATION, "The operator token is invalid");
         }
+        caller.authenticatedAsOperator();
     }
 }

@@ -5,20 +5,24 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.ratelimit.RateLimitDecision;
 import jakarta.enterprise.context.RequestScoped;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Who is calling in this request, as the credential filter established it, and the rate-limit
- * decision that the response headers report. Resources read it; only filters write it.
+ * decision that the response headers report. Filters write who is calling; resources add only what
+ * the audit trail records of the answer (outcome, the id of the object they created).
  */
 @RequestScoped
 public class Caller {
 
     private KeyPrincipal key;
     private AdminPrincipal admin;
+    private boolean operator;
     private RateLimitDecision rateLimit;
     private String refusalName;
     private String outcome;
     private String outcomeDetail;
+    private UUID resultId;
 
     public KeyPrincipal key() {
         if (key == null) {
@@ -46,6 +50,19 @@ public class Caller {
         this.admin = principal;
     }
 
+    /** The platform operator's token was presented and matched. */
+    public void authenticatedAsOperator() {
+        this.operator = true;
+    }
+
+    public boolean isOperator() {
+        return operator;
+    }
+
+    public Optional<AdminPrincipal> adminIfAuthenticated() {
+        return Optional.ofNullable(admin);
+    }
+
     public void rateLimited(RateLimitDecision decision) {
         this.rateLimit = decision;
     }
@@ -71,6 +88,15 @@ public class Caller {
 
     public Optional<String> outcomeDetail() {
         return Optional.ofNullable(outcomeDetail);
+    }
+
+    /** The object the request created or found, for the audit trail when its path does not name it. */
+    public void resultId(UUID id) {
+        this.resultId = id;
+    }
+
+    public Optional<UUID> resultId() {
+        return Optional.ofNullable(resultId);
     }
 
     public Optional<KeyPrincipal> keyIfAuthenticated() {

@@ -1,8 +1,10 @@
 package dev.recaudo.rest.integration;
 
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.audit.AuditActor;
 import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.rest.auth.IntegrationsApi;
@@ -41,9 +43,10 @@ public class AuditResource {
     public record AuditEntry(UUID id, String requestId, UUID apiKeyId, String operation, int httpStatus, String outcome,
             String detail, boolean test, Instant createdAt) {
         static AuditEntry of(AuditRecord record) {
-            return new AuditEntry(record.id(), record.requestId(), record.apiKeyId().orElse(null), record.operation(),
-                    record.httpStatus(), record.outcome(), record.detail().orElse(null), record.scope().isTest(),
-                    record.createdAt());
+            AuditActor.PartnerKey key = (AuditActor.PartnerKey) record.actor();
+            return new AuditEntry(record.id(), record.requestId(), key.keyId().value(), record.operation(),
+                    record.httpStatus(), record.outcome(), record.detail().orElse(null),
+                    key.environment() == KeyEnvironment.TEST, record.createdAt());
         }
     }
 

@@ -3,6 +3,7 @@ package dev.recaudo.rest.integration;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.apikey.PartnerScope;
+import dev.recaudo.domain.audit.AuditActor;
 import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.rest.auth.IntegrationsApi;
@@ -62,9 +63,11 @@ public class IntegrationsAudit implements ContainerResponseFilter {
         String operation = request.getMethod() + " " + routeOf(request);
         String outcome = caller.outcome().orElseGet(() -> errorCode(response).orElse(response.getStatus() < 400 ? "ok" : "error"));
         try {
-            audit.record(new AuditRecord(UUID.randomUUID(), key.get().scope(), PartnerScope.of(key.get().key()),
-                    request.getHeaderString(RequestIds.HEADER), Optional.of(key.get().key().id().value()), operation,
-                    response.getStatus(), outcome, caller.outcomeDetail(), clock.instant()));
+            AuditActor actor = new AuditActor.PartnerKey(key.get().key().id(), PartnerScope.of(key.get().key()),
+                    key.get().scope().environment());
+            audit.record(new AuditRecord(UUID.randomUUID(), key.get().companyId(), actor,
+                    request.getHeaderString(RequestIds.HEADER), operation, Optional.empty(), response.getStatus(), outcome,
+                    caller.outcomeDetail(), clock.instant()));
         } catch (RuntimeException e) {
             LOG.errorf(e, "could not write the audit record of %s", ClientText.forLog(operation));
         }

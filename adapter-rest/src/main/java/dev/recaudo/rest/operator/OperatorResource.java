@@ -8,8 +8,12 @@ import dev.recaudo.application.company.CompanyAdministrationUseCase.UpdateResult
 import dev.recaudo.domain.company.Company;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.WhatsAppOrigin;
+import dev.recaudo.rest.audit.AdministrationTrail;
+import dev.recaudo.rest.audit.AdministrationTrail.AuditRecordPage;
+import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.OperatorApi;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
@@ -18,11 +22,13 @@ import dev.recaudo.rest.operator.OperatorRequests.RegisterOriginRequest;
 import dev.recaudo.rest.operator.OperatorRequests.UpdateCompanyRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
@@ -47,6 +53,12 @@ public class OperatorResource {
     @Inject
     RequestValidation validation;
 
+    @Inject
+    Caller caller;
+
+    @Inject
+    AdministrationTrail trail;
+
     public record CompanyCreated(UUID companyId, String name, String referenceCurrency, boolean enabled, UUID adminUserId) {}
 
     public record CompanyView(UUID companyId, String name, String referenceCurrency, boolean enabled) {
@@ -64,6 +76,7 @@ public class OperatorResource {
     }
 
     @POST
+    @Audited
     @Operation(operationId = "createCompany")
     @APIResponse(responseCode = "201", description = "The company and its administrator",
             content = @Content(schema = @Schema(implementation = CompanyCreated.class)))
@@ -72,6 +85,7 @@ public class OperatorResource {
         OnboardingResult result = companies.onboard(OperatorRequests.onboarding(validation, body));
         if (result instanceof OnboardingResult.Onboarded onboarded) {
             Company company = onboarded.company();
+            caller.resultId(company.id().value());
             return Response.status(Response.Status.CREATED)
                     .entity(new CompanyCreated(company.id().value(), company.name(),
                             company.referenceCurrency().map(Enum::name).orElse(null), company.enabled(),
@@ -83,6 +97,7 @@ public class OperatorResource {
 
     /** A partial update: absent fields keep their value, {@code "referenceCurrency": null} removes it. */
     @PATCH
+    @Audited(target = "companyId")
     @Operation(operationId = "updateCompany")
     @RequestBody(required = true, content = @Content(schema = @Schema(implementation = UpdateCompanyRequest.class)))
     @APIResponse(responseCode = "200", description = "The company as updated")
@@ -98,6 +113,7 @@ public class OperatorResource {
     }
 
     @POST
+    @Audited
     @Operation(operationId = "registerWhatsAppOrigin")
     @APIResponse(responseCode = "200", description = "Already registered to this company",
             content = @Content(schema = @Schema(implementation = OriginView.class)))
@@ -111,11 +127,23 @@ public class OperatorResource {
         RegisterOriginRequest origin = OperatorRequests.origin(validation, body);
         OriginResult result = companies.registerWhatsAppOrigin(id, origin.phoneNumberId(), origin.displayPhoneNumber().trim());
         if (result instanceof OriginResult.Registered registered) {
+            caller.resultId(registered.origin().id());
             return Response.status(registered.created() ? 201 : 200).entity(OriginView.of(registered.origin())).build();
         }
         if (result instanceof OriginResult.OwnedByAnotherCompany) {
             throw new ApiProblem(Problem.CONFLICT, "This phone number id is registered to another company");
         }
         throw new ApiProblem(Problem.NOT_FOUND, "No such company");
+    }
+
+    /** Any company's administration trail, newest first, by cursor; the operator's own calls included. */
+    @GET
+    @Operation(operationId = "listCompanyAuditRecords")
+    @APIResponse(responseCode = "200", description = "A page of the company's administration trail, newest first")
+    @APIResponse(responseCode = "422", ref = "PublicValidation")
+    @Path("{companyId}/audit-records")
+    public AuditRecordPage auditRecords(@PathParam("companyId") String companyId, @QueryParam("cursor") String cursor,
+            @QueryParam("limit") String limit) {
+        return trail.page(new CompanyId(PathIds.uuid("companyId", companyId)), cursor, limit);
     }
 }

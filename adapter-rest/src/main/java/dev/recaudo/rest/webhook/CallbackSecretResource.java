@@ -2,6 +2,7 @@ package dev.recaudo.rest.webhook;
 
 import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.AdminApi;
 import dev.recaudo.rest.common.PathIds;
 import jakarta.inject.Inject;
@@ -29,6 +30,7 @@ public class CallbackSecretResource {
     public record SecretView(String secret) {}
 
     @GET
+    @Audited
     @Operation(operationId = "getWebhookSecret", summary = "The secret that signs external payment callbacks")
     @APIResponse(responseCode = "200", description = "The current secret")
     public SecretView current(@PathParam("companyId") String companyId) {
@@ -36,6 +38,7 @@ public class CallbackSecretResource {
     }
 
     @POST
+    @Audited
     @Path("rotate")
     @Operation(operationId = "rotateWebhookSecret",
             summary = "Replaces the callback secret at once; callbacks sent from now on are signed with the new one")

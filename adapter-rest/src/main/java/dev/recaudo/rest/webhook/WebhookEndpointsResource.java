@@ -6,8 +6,10 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
+import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.AdminApi;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
@@ -45,6 +47,9 @@ public class WebhookEndpointsResource {
     @Inject
     RequestValidation validation;
 
+    @Inject
+    Caller caller;
+
     /** {@code secret} is present only in the answer to the registration. */
     public record EndpointView(UUID id, String url, Set<String> events, String environment, String secret, Instant createdAt) {}
 
@@ -69,6 +74,7 @@ public class WebhookEndpointsResource {
     }
 
     @POST
+    @Audited
     @Operation(operationId = "registerWebhookEndpoint")
     @APIResponse(responseCode = "201", description = "The endpoint, with its signing secret shown this once",
             content = @Content(schema = @Schema(implementation = EndpointView.class)))
@@ -81,6 +87,7 @@ public class WebhookEndpointsResource {
                 registration.events());
         if (result instanceof RegisterResult.Registered registered) {
             WebhookEndpoint endpoint = registered.endpoint();
+            caller.resultId(endpoint.id());
             return Response.status(Response.Status.CREATED)
                     .entity(new EndpointView(endpoint.id(), endpoint.url(), new TreeSet<>(endpoint.events()),
                             endpoint.environment().wireName(), endpoint.secret(), endpoint.createdAt()))
@@ -105,6 +112,7 @@ public class WebhookEndpointsResource {
     }
 
     @DELETE
+    @Audited(target = "endpointId")
     @Operation(operationId = "removeWebhookEndpoint")
     @APIResponse(responseCode = "204", description = "Removed")
     @Path("{endpointId}")
@@ -127,6 +135,7 @@ public class WebhookEndpointsResource {
 
     /** Makes the delivery pending again, due now, with a fresh set of attempts. */
     @POST
+    @Audited(target = "deliveryId")
     @Operation(operationId = "redeliverWebhookDelivery")
     @APIResponse(responseCode = "202", description = "Pending again, due now",
             content = @Content(schema = @Schema(implementation = DeliveryView.class)))

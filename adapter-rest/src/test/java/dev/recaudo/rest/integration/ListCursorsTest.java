@@ -7,6 +7,7 @@ import dev.recaudo.domain.common.ChangePosition;
 import dev.recaudo.domain.security.SigningKeyStore;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Cursors;
+import dev.recaudo.rest.common.KeysetCursors;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
@@ -60,7 +61,7 @@ class ListCursorsTest {
 
     @Test
     void givenCursorsOfEachList_whenContinuingTheSameList_thenTheirPositions() {
-        assertThat(IntegrationCursors.open(cursors, customersCursor())).hasValue(new IntegrationCursors.Position(at, id));
+        assertThat(IntegrationCursors.open(cursors, customersCursor())).hasValue(new KeysetCursors.Position(at, id));
         for (String list : List.of(SyncCursors.DOCUMENTS, SyncCursors.PAYMENTS)) {
             assertThat(SyncCursors.open(cursors, list, SyncCursors.next(cursors, list, Optional.of(change)))).hasValue(change);
         }
@@ -89,7 +90,7 @@ class ListCursorsTest {
     void givenAnUntaggedTimestampCursor_whenContinuing_thenTheCustomersReadItAndTheSyncListsAskToStartAgain()
             throws Exception {
         String former = sealedUntagged(at + "|" + id);
-        assertThat(IntegrationCursors.open(cursors, former)).hasValue(new IntegrationCursors.Position(at, id));
+        assertThat(IntegrationCursors.open(cursors, former)).hasValue(new KeysetCursors.Position(at, id));
         for (String list : List.of(SyncCursors.DOCUMENTS, SyncCursors.PAYMENTS)) {
             assertRefused(() -> SyncCursors.open(cursors, list, former), "was issued in a former format");
         }

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.lessThan;
 
+import dev.recaudo.e2e.support.Deliveries;
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Invoices;
@@ -11,7 +12,6 @@ import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Tenants;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +104,7 @@ final class AccessWorld {
         String endpoint = endpoint(b);
         Invoices.create(otherCompany.live(), invoiceBody(ATTACKER_SOURCE, null));
         partnerObjects = objects(otherPartner, "Y", null, null, null, null);
-        String delivery = firstDelivery(b, endpoint);
+        String delivery = Deliveries.first(b, endpoint);
         String sku = product(otherCompany);
         companyObjects = objects(otherCompany, "B", endpoint, delivery, otherCompany.live().id().toString(), sku);
     }
@@ -182,25 +182,6 @@ final class AccessWorld {
                 .body(Map.of("url", "http://127.0.0.1:9/hook"))
                 .post("/companies/{c}/webhook-endpoints", company.id())
                 .then().statusCode(201).extract().path("id");
-    }
-
-    private static String firstDelivery(Tenants.Company company, String endpoint) {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            List<Map<String, Object>> deliveries = new ArrayList<>(given().auth().oauth2(company.adminToken())
-                    .get("/companies/{c}/webhook-endpoints/{e}/deliveries", company.id(), endpoint)
-                    .then().statusCode(200).extract().jsonPath().getList(""));
-            if (!deliveries.isEmpty()) {
-                return (String) deliveries.get(0).get("id");
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
-        throw new AssertionError("no delivery was queued for the endpoint within 20 s");
     }
 
     private static String product(Credentials owner) {

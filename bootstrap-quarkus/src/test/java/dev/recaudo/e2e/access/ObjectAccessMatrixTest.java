@@ -62,6 +62,7 @@ class ObjectAccessMatrixTest {
             "POST /pay/{checkoutId}", "the payer's page: the unguessable checkout id is the credential, no tenant key is used",
             "PATCH /operator/companies/{companyId}", "the platform operator administers every company by design",
             "POST /operator/companies/{companyId}/whatsapp-origins", "the platform operator administers every company by design",
+            "GET /operator/companies/{companyId}/audit-records", "the platform operator administers every company by design",
             "DELETE /v1/invoices", "names no object (its schema's provider_payment_id is refused with DELETE_FROM_PROVIDER,"
                     + " the only reason it takes); what the job reaches is BulkAnnulmentScopeTest's");
 
@@ -260,6 +261,8 @@ class ObjectAccessMatrixTest {
                 t -> admin(w).delete("/companies/{c}/api-keys/{k}", t.company(), t.apiKey())));
         cases.put("POST /companies/{companyId}/api-keys/{keyId}/rotate", new Case(TENANT, false,
                 t -> admin(w).post("/companies/{c}/api-keys/{k}/rotate", t.company(), t.apiKey())));
+        cases.put("GET /companies/{companyId}/audit-records", new Case(COMPANY_ONLY, false,
+                t -> admin(w).get("/companies/{c}/audit-records", t.company())));
         cases.put("GET /companies/{companyId}/webhook-secret", new Case(COMPANY_ONLY, false,
                 t -> admin(w).get("/companies/{c}/webhook-secret", t.company())));
         cases.put("POST /companies/{companyId}/webhook-secret/rotate", new Case(COMPANY_ONLY, false,

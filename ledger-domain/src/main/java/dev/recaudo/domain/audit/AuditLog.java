@@ -2,7 +2,12 @@ package dev.recaudo.domain.audit;
 
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Port: the audit trail. Records are written outside the request's transaction, so a request that
@@ -10,8 +15,29 @@ import java.util.List;
  */
 public interface AuditLog {
 
+    /** Files the record under its company; a record naming a company that does not exist is not kept. */
     void record(AuditRecord record);
 
     /** The records one partner left in one environment under a request id, oldest first. */
     List<AuditRecord> byRequestId(TenantScope scope, PartnerScope partner, String requestId);
+
+    /**
+     * The company's administration trail (its administrators' and the operator's records), newest
+     * first, after {@code after} when it is given; never a partner key's record.
+     */
+    AdministrationPage administration(CompanyId company, Optional<Position> after, int limit);
+
+    /** A place in the administration trail: the last record of the page before. */
+    record Position(Instant createdAt, UUID id) {
+        public Position {
+            Objects.requireNonNull(createdAt, "createdAt");
+            Objects.requireNonNull(id, "id");
+        }
+    }
+
+    record AdministrationPage(List<AuditRecord> records, boolean hasMore) {
+        public AdministrationPage {
+            records = List.copyOf(records);
+        }
+    }
 }
