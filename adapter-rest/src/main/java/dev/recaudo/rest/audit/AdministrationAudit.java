@@ -2,12 +2,8 @@ package dev.recaudo.rest.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.domain.audit.AuditActor;
-import dev.recaudo.domain.audit.AuditLog;
-import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.rest.common.Caller;
-import dev.recaudo.rest.common.ClientText;
-import dev.recaudo.rest.common.RequestIds;
 import dev.recaudo.rest.common.Routes;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -19,10 +15,8 @@ import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.lang.reflect.Method;
-import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
-import org.jboss.logging.Logger;
 
 /**
  * Writes one audit record for every call of an {@link Audited} operation made by an authenticated
@@ -36,8 +30,6 @@ import org.jboss.logging.Logger;
 @Priority(Priorities.USER)
 public class AdministrationAudit implements ContainerResponseFilter {
 
-    private static final Logger LOG = Logger.getLogger(AdministrationAudit.class);
-
     @Context
     ResourceInfo resource;
 
@@ -45,10 +37,7 @@ public class AdministrationAudit implements ContainerResponseFilter {
     Caller caller;
 
     @Inject
-    AuditLog audit;
-
-    @Inject
-    Clock clock;
+    AuditWriter writer;
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
@@ -67,14 +56,9 @@ public class AdministrationAudit implements ContainerResponseFilter {
         Optional<UUID> targetId = target.isEmpty() ? caller.resultId() : pathId(request, target);
         Optional<String> detail = caller.outcomeDetail().or(() -> target.isEmpty()
                 ? Optional.empty() : caller.resultId().map(id -> "created " + id));
-        String operation = request.getMethod() + " " + Routes.templateOf(method);
-        try {
-            audit.record(new AuditRecord(UUID.randomUUID(), new CompanyId(company.get()), actor.get(),
-                    request.getHeaderString(RequestIds.HEADER), operation, targetId, response.getStatus(),
-                    caller.outcome().orElseGet(() -> outcomeOf(response)), detail, clock.instant()));
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "could not write the audit record of %s", ClientText.forLog(operation));
-        }
+        writer.write(request, new CompanyId(company.get()), actor.get(), request.getMethod() + " " + Routes.templateOf(method),
+                targetId, new AuditWriter.Answer(response.getStatus(), caller.outcome().orElseGet(() -> outcomeOf(response)),
+                        detail));
     }
 
     private Optional<AuditActor> actor() {

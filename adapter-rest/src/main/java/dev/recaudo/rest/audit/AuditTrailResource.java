@@ -31,7 +31,6 @@ public class AuditTrailResource {
     @GET
     @Operation(operationId = "listAuditRecords")
     @APIResponse(responseCode = "200", description = "A page of the company's administration trail, newest first")
-    @APIResponse(responseCode = "422", ref = "PublicValidation")
     public AuditRecordPage list(@PathParam("companyId") String companyId, @QueryParam("cursor") String cursor,
             @QueryParam("limit") String limit) {
         return trail.page(new CompanyId(PathIds.uuid("companyId", companyId)), cursor, limit);

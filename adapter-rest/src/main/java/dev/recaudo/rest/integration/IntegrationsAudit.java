@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.audit.AuditActor;
-import dev.recaudo.domain.audit.AuditLog;
-import dev.recaudo.domain.audit.AuditRecord;
+import dev.recaudo.rest.audit.AuditWriter;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.common.Caller;
-import dev.recaudo.rest.common.ClientText;
-import dev.recaudo.rest.common.RequestIds;
 import dev.recaudo.rest.common.Routes;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -20,10 +17,7 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
-import java.time.Clock;
 import java.util.Optional;
-import java.util.UUID;
-import org.jboss.logging.Logger;
 
 /**
  * Writes one audit record for every write request of the integrations API made with a valid key
@@ -36,8 +30,6 @@ import org.jboss.logging.Logger;
 @Priority(Priorities.USER)
 public class IntegrationsAudit implements ContainerResponseFilter {
 
-    private static final Logger LOG = Logger.getLogger(IntegrationsAudit.class);
-
     @Context
     ResourceInfo resource;
 
@@ -45,10 +37,7 @@ public class IntegrationsAudit implements ContainerResponseFilter {
     Caller caller;
 
     @Inject
-    AuditLog audit;
-
-    @Inject
-    Clock clock;
+    AuditWriter writer;
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
@@ -62,15 +51,10 @@ public class IntegrationsAudit implements ContainerResponseFilter {
         }
         String operation = request.getMethod() + " " + routeOf(request);
         String outcome = caller.outcome().orElseGet(() -> errorCode(response).orElse(response.getStatus() < 400 ? "ok" : "error"));
-        try {
-            AuditActor actor = new AuditActor.PartnerKey(key.get().key().id(), PartnerScope.of(key.get().key()),
-                    key.get().scope().environment());
-            audit.record(new AuditRecord(UUID.randomUUID(), key.get().companyId(), actor,
-                    request.getHeaderString(RequestIds.HEADER), operation, Optional.empty(), response.getStatus(), outcome,
-                    caller.outcomeDetail(), clock.instant()));
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "could not write the audit record of %s", ClientText.forLog(operation));
-        }
+        AuditActor actor = new AuditActor.PartnerKey(key.get().key().id(), PartnerScope.of(key.get().key()),
+                key.get().scope().environment());
+        writer.write(request, key.get().companyId(), actor, operation, Optional.empty(),
+                new AuditWriter.Answer(response.getStatus(), outcome, caller.outcomeDetail()));
     }
 
     private String routeOf(ContainerRequestContext request) {

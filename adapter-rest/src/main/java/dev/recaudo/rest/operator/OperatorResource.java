@@ -140,7 +140,6 @@ public class OperatorResource {
     @GET
     @Operation(operationId = "listCompanyAuditRecords")
     @APIResponse(responseCode = "200", description = "A page of the company's administration trail, newest first")
-    @APIResponse(responseCode = "422", ref = "PublicValidation")
     @Path("{companyId}/audit-records")
     public AuditRecordPage auditRecords(@PathParam("companyId") String companyId, @QueryParam("cursor") String cursor,
             @QueryParam("limit") String limit) {

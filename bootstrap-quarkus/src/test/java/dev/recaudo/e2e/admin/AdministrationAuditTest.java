@@ -131,10 +131,11 @@ class AdministrationAuditTest {
         expectations.put(register, expected(c, "admin", admin, "POST /companies/{companyId}/webhook-endpoints", endpointId,
                 201, "ok", null));
 
-        Tenants.Key live = new Tenants.Company(c, company.email(), token).key("invoices", Invoices.READ_WRITE, "acme-erp");
+        Tenants.Company tenant = new Tenants.Company(c, company.email(), token);
+        Tenants.Key live = Invoices.liveKey(tenant);
         secrets.add(live.secret());
         Invoices.create(live);
-        String delivery = Deliveries.first(new Tenants.Company(c, company.email(), token), endpointId);
+        String delivery = Deliveries.first(tenant, endpointId);
         String redeliver = requestId();
         as(token, redeliver).post("/companies/{c}/webhook-endpoints/{e}/deliveries/{d}/redeliver", c, endpointId, delivery)
                 .then().statusCode(202);
@@ -166,7 +167,7 @@ class AdministrationAuditTest {
 
         String origin = requestId();
         String originId = as(Tenants.OPERATOR_TOKEN, origin)
-                .body(Map.of("phoneNumberId", "pn-" + UUID.randomUUID(), "displayPhoneNumber", "+58 212 555 0101"))
+                .body(Map.of("phoneNumberId", Long.toString(Math.abs(UUID.randomUUID().getMostSignificantBits())), "displayPhoneNumber", "+58 212 555 0101"))
                 .post("/operator/companies/{c}/whatsapp-origins", c).then().statusCode(201).extract().path("id");
         expectations.put(origin, expected(c, "operator", null, "POST /operator/companies/{companyId}/whatsapp-origins", originId,
                 201, "ok", null));
