@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The runnable jar of the package phase ({@code target/quarkus-app/quarkus-run.jar}), started as an
@@ -28,6 +30,8 @@ public final class ServiceInstance implements AutoCloseable {
     private static final long READY_TIMEOUT_SECONDS = 120;
     private static final long STOP_TIMEOUT_SECONDS = 30;
     private static final int OUTPUT_TAIL_CHARS = 20_000;
+    /** The whole heap's line of {@code GC.heap_info}: "garbage-first heap   total 262144K, used 34567K [...]". */
+    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
 
     private final int port;
     private Map<String, String> environment;
@@ -124,6 +128,30 @@ public final class ServiceInstance implements AutoCloseable {
     public String outputTail() {
         int length = output.length();
         return output.substring(Math.max(0, length - OUTPUT_TAIL_CHARS), length);
+    }
+
+    /**
+     * The heap in use after a full collection, in bytes, read from outside as an operator would:
+     * {@code jcmd <pid> GC.run}, then the {@code used} figure of {@code jcmd <pid> GC.heap_info}.
+     */
+    public long heapUsedAfterCollection() throws IOException, InterruptedException {
+        jcmd("GC.run");
+        String info = jcmd("GC.heap_info");
+        Matcher used = HEAP_USED.matcher(info);
+        if (!used.find()) {
+            throw new AssertionError("no heap figure in the output of jcmd GC.heap_info:\n" + info);
+        }
+        return Long.parseLong(used.group(1)) * 1024;
+    }
+
+    private String jcmd(String command) throws IOException, InterruptedException {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                String.valueOf(process.pid()), command).redirectErrorStream(true).start();
+        String answer = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (jcmd.waitFor() != 0) {
+            throw new AssertionError("jcmd " + command + " on the instance of port " + port + " failed:\n" + answer);
+        }
+        return answer;
     }
 
     /** Stops the service gracefully (SIGTERM), forcibly if it has not stopped within 30 s. */

@@ -1,6 +1,6 @@
 package dev.recaudo.e2e.access;
 
-import dev.recaudo.e2e.support.PostgresTestDatabase;
+import dev.recaudo.e2e.support.ServiceUnderTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -70,7 +70,7 @@ final class VictimRows {
     /** The digests of company {@code company}'s rows, or only of partner {@code source}'s when it is given. */
     static Map<String, String> of(UUID company, String source) {
         Map<String, String> digests = new LinkedHashMap<>();
-        try (Connection connection = PostgresTestDatabase.connect()) {
+        try (Connection connection = ServiceUnderTest.connect()) {
             for (Map.Entry<String, String> table : (source == null ? COMPANY : PARTNER).entrySet()) {
                 digests.put(table.getKey(), digest(connection, table.getValue(), company, source));
             }

@@ -1,6 +1,5 @@
 package dev.recaudo.e2e.support;
 
-import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -56,7 +55,7 @@ public final class RawHttp {
             if (localAddress != null) {
                 socket.bind(new InetSocketAddress(localAddress, 0));
             }
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), RestAssured.port), TIMEOUT_MILLIS);
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), ServiceUnderTest.nextPort()), TIMEOUT_MILLIS);
             socket.setSoTimeout(TIMEOUT_MILLIS);
             StringBuilder head = new StringBuilder(method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
             headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));

@@ -43,7 +43,7 @@ public final class SigningKeys {
     }
 
     private static <T> T read(String column, Decode<T> decode) {
-        try (Connection connection = PostgresTestDatabase.connect();
+        try (Connection connection = ServiceUnderTest.connect();
                 PreparedStatement statement = connection.prepareStatement(
                         "SELECT algorithm, " + column + " FROM signing_keys WHERE name = ?")) {
             statement.setString(1, NAME);

@@ -24,7 +24,7 @@ public final class Sql {
     }
 
     public static int execute(String sql, Object... parameters) {
-        try (Connection connection = PostgresTestDatabase.connect()) {
+        try (Connection connection = ServiceUnderTest.connect()) {
             return execute(connection, sql, parameters);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -39,7 +39,7 @@ public final class Sql {
     }
 
     private static <T> T first(String sql, Read<T> read, Object... parameters) {
-        try (Connection connection = PostgresTestDatabase.connect();
+        try (Connection connection = ServiceUnderTest.connect();
                 PreparedStatement statement = prepare(connection, sql, parameters);
                 ResultSet rows = statement.executeQuery()) {
             rows.next();
