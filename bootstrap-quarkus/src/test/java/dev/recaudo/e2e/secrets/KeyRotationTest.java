@@ -30,7 +30,8 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * The documented rotation, on a database of its own: values sealed under key A and plaintext rows
  * from before sealing, re-sealed under key B by two instances' passes at once (each reading one row
- * per batch), after which a keyring holding only B opens everything.
+ * per batch), after which a keyring holding only B opens everything; and a secret rotated while the
+ * pass holds its old value keeps the rotation.
  */
 class KeyRotationTest {
 
@@ -98,6 +99,36 @@ class KeyRotationTest {
                 assertThat(underA).startsWith("sealed:v1:a:");
                 assertThatThrownBy(() -> onlyB.openText(SecretColumn.WEBHOOK_ENDPOINTS, sealedEndpoint, underA))
                         .isInstanceOf(SecretUnreadable.class).hasMessageContaining("key 'a'");
+            }
+        }
+    }
+
+    @Test
+    void givenASecretReplacedBetweenThePassReadingAndWritingIt_whenThePassWrites_thenTheReplacementStays() throws Exception {
+        try (ScratchDatabase database = new ScratchDatabase()) {
+            database.migrateTo("latest");
+            try (Connection connection = database.connect()) {
+                insertRows(connection, sealer(KEY_A, "a"));
+            }
+            SecretSealer aAndB = sealer(KEY_A + "," + KEY_B, "b");
+            String replacement = aAndB.sealText(SecretColumn.EXTERNAL_PAYMENT_SECRETS, company, "whsec_rotated");
+            NativeSql rotatedMeanwhile = new NativeSql(dataSource(database)) {
+                @Override
+                public int update(String sql, Object... parameters) {
+                    if (sql.startsWith("UPDATE external_payment_secrets")) {
+                        super.update("UPDATE external_payment_secrets SET secret = ? WHERE company_id = ?", replacement, company);
+                    }
+                    return super.update(sql, parameters);
+                }
+            };
+
+            SecretResealing.Outcome outcome = new SecretResealing(rotatedMeanwhile, aAndB, 10).resealAll();
+
+            assertThat(outcome).isEqualTo(new SecretResealing.Outcome(4, 0, 0));
+            try (Connection connection = database.connect()) {
+                String stored = new String(stored(connection, "SELECT convert_to(secret, 'UTF8') FROM external_payment_secrets")
+                        .get(0), StandardCharsets.UTF_8);
+                assertThat(aAndB.openText(SecretColumn.EXTERNAL_PAYMENT_SECRETS, company, stored)).isEqualTo("whsec_rotated");
             }
         }
     }
