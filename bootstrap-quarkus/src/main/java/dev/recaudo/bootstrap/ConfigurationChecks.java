@@ -1,6 +1,7 @@
 package dev.recaudo.bootstrap;
 
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.persistence.secret.Keyring;
 import dev.recaudo.rest.common.RestSettings;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
@@ -38,6 +39,10 @@ public class ConfigurationChecks {
             warnings.add("RECAUDO_WHATSAPP_APP_SECRET or RECAUDO_WHATSAPP_VERIFY_TOKEN is unset: every WhatsApp webhook"
                     + " delivery and handshake is refused, so no messaging confirmations are stored");
         }
+        if (config.secrets().activeKey().filter(key -> !key.isBlank()).isEmpty()) {
+            warnings.add("RECAUDO_SECRETS_ACTIVE_KEY is unset: signing keys and webhook secrets are stored in plaintext,"
+                    + " which suits local development only (RECAUDO_PRODUCTION=true refuses to start this way)");
+        }
         return warnings;
     }
 
@@ -63,7 +68,21 @@ public class ConfigurationChecks {
             problems.add("recaudo.integrations.lines-per-document-max and documents-per-payment-max times the maximum"
                     + " amount must fit a 64-bit integer");
         }
+        secrets(problems, config);
         return problems;
+    }
+
+    /** The keyring must be readable; in production, a key must seal secrets at rest. */
+    private static void secrets(List<String> problems, RecaudoConfig config) {
+        try {
+            Keyring keyring = Keyring.parse(config.secrets().keys(), config.secrets().activeKey());
+            if (config.production() && keyring.activeKeyId().isEmpty()) {
+                problems.add("recaudo.production is on but no key seals secrets at rest: set recaudo.secrets.keys"
+                        + " (RECAUDO_SECRETS_KEYS) and recaudo.secrets.active-key (RECAUDO_SECRETS_ACTIVE_KEY)");
+            }
+        } catch (IllegalArgumentException unreadable) {
+            problems.add(unreadable.getMessage());
+        }
     }
 
     private static boolean sumsFit(int amountsMax) {

@@ -22,8 +22,10 @@ import dev.recaudo.webhooks.delivery.DeliverySettings;
 import dev.recaudo.bootstrap.crash.CrashPoint;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import java.util.Optional;
 
 /**
@@ -47,6 +49,14 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
     @WithDefault("http://localhost:8080")
     @NotBlank
     String publicBaseUrl();
+
+    /**
+     * Says this is a production deployment: the service then refuses to start without what
+     * production needs (a key that seals secrets at rest), instead of falling back to what suits a
+     * developer's machine.
+     */
+    @WithDefault("false")
+    boolean production();
 
     /** On first start against an empty database, create and print a demo company, admin and test keys. */
     @WithDefault("false")
@@ -100,6 +110,9 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
     @Override
     JanitorConfig janitor();
 
+    @Override
+    SecretsConfig secrets();
+
     /** Test-only: halts the process at a chosen step, for the crash tests of the reliability battery. */
     CrashTestConfig crashTest();
 
@@ -111,6 +124,19 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         @WithDefault("1")
         @Min(1)
         int occurrence();
+    }
+
+    interface SecretsConfig extends PersistenceSettings.Secrets {
+        /** How often every instance re-seals stored secrets not under the active key: a duration, or {@code off}. */
+        @WithDefault("1m")
+        @Pattern(regexp = SCHEDULE)
+        String resealInterval();
+
+        @Override
+        @WithDefault("100")
+        @Min(1)
+        @Max(10_000)
+        int resealBatchSize();
     }
 
     interface DatabaseConfig extends PersistenceSettings.Database {

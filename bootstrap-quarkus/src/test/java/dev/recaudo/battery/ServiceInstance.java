@@ -32,6 +32,9 @@ public final class ServiceInstance implements AutoCloseable {
     private static final int OUTPUT_TAIL_CHARS = 20_000;
     /** The whole heap's line of {@code GC.heap_info}: "garbage-first heap   total 262144K, used 34567K [...]". */
     private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
+    /** Every instance seals secrets at rest as production does, all with the same key, so each opens what another stored. */
+    private static final String SEALING_KEY_ID = "battery";
+    private static final String SEALING_KEYRING = SEALING_KEY_ID + ":mXTCXNaHwRmja0Zkpo8s3glldQxfMUAnwjoZybPKpoI=";
 
     private final int port;
     private Map<String, String> environment;
@@ -46,7 +49,7 @@ public final class ServiceInstance implements AutoCloseable {
 
     /**
      * Starts the jar on a free port against {@code database} and waits until {@code /q/health/ready}
-     * answers 200. {@code environment} adds to or overrides the port, datasource and public base URL.
+     * answers 200. {@code environment} adds to or overrides the port, datasource, public base URL and sealing key.
      */
     public static ServiceInstance start(Database database, Map<String, String> environment) throws Exception {
         if (!Files.isRegularFile(RUNNABLE_JAR)) {
@@ -59,7 +62,9 @@ public final class ServiceInstance implements AutoCloseable {
                 "QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl(),
                 "QUARKUS_DATASOURCE_USERNAME", database.user(),
                 "QUARKUS_DATASOURCE_PASSWORD", database.password(),
-                "RECAUDO_PUBLIC_BASE_URL", "http://127.0.0.1:" + port));
+                "RECAUDO_PUBLIC_BASE_URL", "http://127.0.0.1:" + port,
+                "RECAUDO_SECRETS_KEYS", SEALING_KEYRING,
+                "RECAUDO_SECRETS_ACTIVE_KEY", SEALING_KEY_ID));
         all.putAll(environment);
         ServiceInstance instance = new ServiceInstance(port, Map.copyOf(all));
         instance.launch();

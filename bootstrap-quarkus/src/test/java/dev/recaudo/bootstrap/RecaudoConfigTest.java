@@ -11,6 +11,8 @@ import io.smallrye.config.validator.BeanValidationConfigValidatorImpl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -82,11 +84,37 @@ class RecaudoConfigTest {
 
     @Test
     void givenWhatsAppSecretsUnsetOrBlank_thenAStartUpWarningNamesThem() {
-        assertThat(ConfigurationChecks.warnings(config(Map.of()))).singleElement().asString()
+        assertThat(ConfigurationChecks.warnings(config(SEALED))).singleElement().asString()
                 .contains("RECAUDO_WHATSAPP_APP_SECRET");
-        assertThat(ConfigurationChecks.warnings(config(Map.of("recaudo.whatsapp.app-secret", "s")))).hasSize(1);
-        assertThat(ConfigurationChecks.warnings(config(Map.of("recaudo.whatsapp.app-secret", "s",
+        assertThat(ConfigurationChecks.warnings(config(with(SEALED, "recaudo.whatsapp.app-secret", "s")))).hasSize(1);
+        assertThat(ConfigurationChecks.warnings(config(with(with(SEALED, "recaudo.whatsapp.app-secret", "s"),
                 "recaudo.whatsapp.verify-token", "t")))).isEmpty();
+    }
+
+    @Test
+    void givenNoSealingKey_whenStartingForDevelopment_thenAWarningSaysSecretsAreStoredInPlaintext() {
+        assertThat(ConfigurationChecks.problems(config(Map.of()))).isEmpty();
+        assertThat(ConfigurationChecks.warnings(config(Map.of()))).anySatisfy(warning ->
+                assertThat(warning).contains("RECAUDO_SECRETS_ACTIVE_KEY").contains("plaintext"));
+        assertThat(ConfigurationChecks.warnings(config(SEALED)))
+                .noneSatisfy(warning -> assertThat(warning).contains("RECAUDO_SECRETS_ACTIVE_KEY"));
+    }
+
+    @Test
+    void givenProductionWithoutASealingKey_whenStarting_thenRefusedNamingTheSettings() {
+        assertThat(ConfigurationChecks.problems(config(Map.of("recaudo.production", "true")))).singleElement().asString()
+                .contains("recaudo.production").contains("RECAUDO_SECRETS_KEYS").contains("RECAUDO_SECRETS_ACTIVE_KEY");
+        assertThat(ConfigurationChecks.problems(config(with(SEALED, "recaudo.production", "true")))).isEmpty();
+    }
+
+    @Test
+    void givenAnUnreadableKeyring_whenStarting_thenRefusedWithoutQuotingTheKey() {
+        String shortKey = "c2hvcnQ=";
+        assertThat(ConfigurationChecks.problems(config(Map.of("recaudo.secrets.keys", "k1:" + shortKey,
+                "recaudo.secrets.active-key", "k1")))).singleElement().asString()
+                .contains("recaudo.secrets.keys").doesNotContain(shortKey);
+        assertThat(ConfigurationChecks.problems(config(with(SEALED, "recaudo.secrets.active-key", "k2")))).singleElement()
+                .asString().contains("recaudo.secrets.active-key");
     }
 
     @Test
@@ -102,6 +130,17 @@ class RecaudoConfigTest {
                 .anySatisfy(problem -> assertThat(problem).contains("pages.integrations.default-size"))
                 .anySatisfy(problem -> assertThat(problem).contains("lease-seconds"))
                 .anySatisfy(problem -> assertThat(problem).contains("demo-seed"));
+    }
+
+    /** A keyring of one key, active, as production has. */
+    private static final Map<String, String> SEALED = Map.of(
+            "recaudo.secrets.keys", "k1:" + Base64.getEncoder().encodeToString(new byte[32]),
+            "recaudo.secrets.active-key", "k1");
+
+    private static Map<String, String> with(Map<String, String> properties, String name, String value) {
+        Map<String, String> more = new HashMap<>(properties);
+        more.put(name, value);
+        return more;
     }
 
     private static RecaudoConfig config(Map<String, String> properties) {
@@ -126,6 +165,8 @@ class RecaudoConfigTest {
         // Optional settings without a default, which the mapping does not list as properties.
         defaults.put("RECAUDO_CRASH_TEST_POINT", "unset");
         defaults.put("RECAUDO_OPERATOR_TOKEN", "unset");
+        defaults.put("RECAUDO_SECRETS_ACTIVE_KEY", "unset");
+        defaults.put("RECAUDO_SECRETS_KEYS", "unset");
         defaults.put("RECAUDO_WHATSAPP_APP_SECRET", "unset");
         defaults.put("RECAUDO_WHATSAPP_VERIFY_TOKEN", "unset");
         return defaults;

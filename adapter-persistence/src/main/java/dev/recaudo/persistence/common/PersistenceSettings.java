@@ -1,5 +1,7 @@
 package dev.recaudo.persistence.common;
 
+import java.util.Optional;
+
 /**
  * What the persistence adapter reads from configuration ({@code recaudo.*}). Names, defaults and
  * bounds are declared once, in bootstrap's {@code RecaudoConfig}, which implements this view.
@@ -11,6 +13,8 @@ public interface PersistenceSettings {
     Idempotency idempotency();
 
     Janitor janitor();
+
+    Secrets secrets();
 
     interface Database {
         /** Create the database named in the JDBC URL when it does not exist. */
@@ -29,5 +33,17 @@ public interface PersistenceSettings {
         int batchSize();
 
         int batchesPerRunMax();
+    }
+
+    /** Sealing of secrets at rest ({@code SecretSealer}) and the pass that re-seals them under the active key. */
+    interface Secrets {
+        /** The keyring, {@code id:base64,id:base64} (each key 32 bytes); unset, secrets are stored in plaintext. */
+        Optional<String> keys();
+
+        /** The id of the key new values are sealed under. */
+        Optional<String> activeKey();
+
+        /** Values one re-sealing statement reads. */
+        int resealBatchSize();
     }
 }

@@ -3,6 +3,8 @@ package dev.recaudo.persistence.security;
 import dev.recaudo.domain.security.SigningKeyStore;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.StoreFailures;
+import dev.recaudo.persistence.secret.SecretColumn;
+import dev.recaudo.persistence.secret.SecretSealer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -11,7 +13,8 @@ import java.util.function.Supplier;
 
 /**
  * Signing key pairs in PostgreSQL. Insert-if-absent and read back: when two instances start at
- * once, the primary key lets one pair win and both read that one.
+ * once, the primary key lets one pair win and both read that one. The private half is sealed
+ * ({@link SecretSealer}); the public half is stored as it is.
  */
 @ApplicationScoped
 @StoreFailures
@@ -26,6 +29,9 @@ public class PgSigningKeyStore implements SigningKeyStore {
     @Inject
     Clock clock;
 
+    @Inject
+    SecretSealer sealer;
+
     @Override
     public EncodedKeyPair loadOrCreate(String name, Supplier<EncodedKeyPair> generator) {
         Optional<EncodedKeyPair> stored = load(name);
@@ -38,7 +44,7 @@ public class PgSigningKeyStore implements SigningKeyStore {
                         + " ON CONFLICT (name) DO NOTHING",
                 name,
                 generated.algorithm(),
-                generated.privateKeyPkcs8(),
+                sealer.seal(SecretColumn.SIGNING_KEYS, name, generated.privateKeyPkcs8()),
                 generated.publicKeyX509(),
                 clock.instant());
         return load(name).orElseThrow();
@@ -53,7 +59,8 @@ public class PgSigningKeyStore implements SigningKeyStore {
     private Optional<EncodedKeyPair> load(String name) {
         return nativeSql.queryOne(
                 "SELECT algorithm, private_key, public_key FROM signing_keys WHERE name = ?",
-                row -> new EncodedKeyPair(row.getString("algorithm"), row.getBytes("private_key"), row.getBytes("public_key")),
+                row -> new EncodedKeyPair(row.getString("algorithm"),
+                        sealer.open(SecretColumn.SIGNING_KEYS, name, row.getBytes("private_key")), row.getBytes("public_key")),
                 name);
     }
 }

@@ -15,6 +15,8 @@ import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.StoreFailures;
+import dev.recaudo.persistence.secret.SecretColumn;
+import dev.recaudo.persistence.secret.SecretSealer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -31,7 +33,7 @@ import java.util.UUID;
 /**
  * Endpoints, deliveries and attempts in PostgreSQL. Due deliveries are leased with
  * {@code FOR UPDATE SKIP LOCKED} in bounded batches: instances share the work and never send the
- * same delivery at the same time.
+ * same delivery at the same time. Endpoint secrets are sealed at rest ({@link SecretSealer}).
  */
 @ApplicationScoped
 @StoreFailures
@@ -43,18 +45,22 @@ public class PgWebhookRepository implements WebhookRepository {
     @Inject
     Clock clock;
 
+    @Inject
+    SecretSealer sealer;
+
     @Override
     public void insertEndpoint(WebhookEndpoint endpoint) {
         nativeSql.update("INSERT INTO webhook_endpoints (id, company_id, is_test, url, events, secret, created_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 endpoint.id(), endpoint.companyId().value(), endpoint.environment() == KeyEnvironment.TEST, endpoint.url(),
-                new NativeSql.TextArray(endpoint.events().stream().sorted().toList()), endpoint.secret(), endpoint.createdAt());
+                new NativeSql.TextArray(endpoint.events().stream().sorted().toList()),
+                sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint.id(), endpoint.secret()), endpoint.createdAt());
     }
 
     @Override
     public List<WebhookEndpoint> listEndpoints(CompanyId companyId) {
         return nativeSql.query("SELECT * FROM webhook_endpoints WHERE company_id = ? AND deleted_at IS NULL ORDER BY created_at, id",
-                PgWebhookRepository::endpoint, companyId.value());
+                this::endpoint, companyId.value());
     }
 
     @Override
@@ -66,7 +72,7 @@ public class PgWebhookRepository implements WebhookRepository {
     @Override
     public Optional<WebhookEndpoint> findEndpoint(CompanyId companyId, UUID endpointId) {
         return nativeSql.queryOne("SELECT * FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL",
-                PgWebhookRepository::endpoint, companyId.value(), endpointId);
+                this::endpoint, companyId.value(), endpointId);
     }
 
     @Override
@@ -92,12 +98,12 @@ public class PgWebhookRepository implements WebhookRepository {
                         + "       AND (x.leased_until IS NULL OR x.leased_until < ?)"
                         + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due"
                         + " WHERE d.id = due.id"
-                        + " RETURNING d.id, d.event_id, d.attempts, d.lease_token,"
+                        + " RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, d.lease_token,"
                         + " (SELECT e.url FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS url,"
                         + " (SELECT e.secret FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS secret,"
                         + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
                         + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at",
-                row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), row.getString("secret"),
+                row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), secret(row, "endpoint_id"),
                         row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token")),
                 now.plus(lease), now, now, now, batchSize);
     }
@@ -148,10 +154,15 @@ public class PgWebhookRepository implements WebhookRepository {
                 instant(row, "created_at"), attempts);
     }
 
-    private static WebhookEndpoint endpoint(ResultSet row) throws SQLException {
+    private WebhookEndpoint endpoint(ResultSet row) throws SQLException {
         return new WebhookEndpoint(uuid(row, "id"), new CompanyId(uuid(row, "company_id")),
                 row.getBoolean("is_test") ? KeyEnvironment.TEST : KeyEnvironment.LIVE, row.getString("url"),
-                Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())), row.getString("secret"),
+                Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())), secret(row, "id"),
                 instant(row, "created_at"));
+    }
+
+    /** The row's {@code secret}, opened: the one place this repository reads a stored secret. */
+    private String secret(ResultSet row, String endpointIdColumn) throws SQLException {
+        return sealer.openText(SecretColumn.WEBHOOK_ENDPOINTS, uuid(row, endpointIdColumn), row.getString("secret"));
     }
 }

@@ -9,6 +9,8 @@ import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
 import dev.recaudo.e2e.support.Sql;
+import dev.recaudo.e2e.support.StoredSecrets;
+import dev.recaudo.persistence.secret.SecretColumn;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.nio.charset.StandardCharsets;
@@ -166,7 +168,7 @@ class SyncCursorsTest {
                         "SELECT private_key FROM signing_keys WHERE name = 'cursor-hmac-sha256'");
                 ResultSet row = statement.executeQuery()) {
             assertThat(row.next()).isTrue();
-            secret = row.getBytes(1);
+            secret = StoredSecrets.open(SecretColumn.SIGNING_KEYS, "cursor-hmac-sha256", row.getBytes(1));
         }
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(secret, "HmacSHA256"));

@@ -2,6 +2,7 @@ package dev.recaudo.e2e.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.persistence.secret.SecretColumn;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
@@ -14,8 +15,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
- * The service's token signing pair, read from the database as an insider who stole it would, so that
- * tests can sign tokens only the claim checks can refuse.
+ * The service's token signing pair, read from the database (and its private half opened with the
+ * configured sealing key) as an insider who stole both would, so that tests can sign tokens only the
+ * claim checks can refuse.
  */
 public final class SigningKeys {
 
@@ -25,7 +27,8 @@ public final class SigningKeys {
     private SigningKeys() {}
 
     public static PrivateKey privateKey() {
-        return read("private_key", (factory, bytes) -> factory.generatePrivate(new PKCS8EncodedKeySpec(bytes)));
+        return read("private_key", (factory, bytes) -> factory.generatePrivate(
+                new PKCS8EncodedKeySpec(StoredSecrets.open(SecretColumn.SIGNING_KEYS, NAME, bytes))));
     }
 
     public static PublicKey publicKey() {

@@ -23,6 +23,10 @@ public final class Sql {
         return first(sql, rows -> rows.getString(1), parameters);
     }
 
+    public static byte[] bytes(String sql, Object... parameters) {
+        return first(sql, rows -> rows.getBytes(1), parameters);
+    }
+
     public static int execute(String sql, Object... parameters) {
         try (Connection connection = ServiceUnderTest.connect()) {
             return execute(connection, sql, parameters);

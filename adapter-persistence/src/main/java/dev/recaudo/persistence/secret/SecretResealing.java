@@ -1,0 +1,135 @@
+package dev.recaudo.persistence.secret;
+
+import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.PersistenceSettings;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/**
+ * Re-seals, under the active key, every stored secret that is not under it: values sealed under an
+ * older key and plaintext from before sealing. This is how a key is rotated (README, "Rotating the
+ * secrets key"): the new key becomes active, and once a run reports none left, the old one may leave
+ * the keyring. Every instance runs it; each value is rewritten by a conditional update on the value
+ * it read, so two instances at once, or a secret replaced meanwhile, never lose a write: the later
+ * update finds the value changed and skips it. Rows are read in bounded batches in key order.
+ */
+@ApplicationScoped
+public class SecretResealing {
+
+    private static final Logger LOG = Logger.getLogger(SecretResealing.class);
+
+    private final NativeSql nativeSql;
+    private final SecretSealer sealer;
+    private final int batchSize;
+    /** Whether this instance has said that nothing is left, so it says so once, not every run. */
+    private boolean noneLeftReported;
+
+    @Inject
+    SecretResealing(NativeSql nativeSql, SecretSealer sealer, PersistenceSettings settings) {
+        this(nativeSql, sealer, settings.secrets().resealBatchSize());
+    }
+
+    public SecretResealing(NativeSql nativeSql, SecretSealer sealer, int batchSize) {
+        this.nativeSql = nativeSql;
+        this.sealer = sealer;
+        this.batchSize = batchSize;
+    }
+
+    /** What one run did: values it re-sealed, values it could not open, and values still not under the active key. */
+    public record Outcome(int resealed, int unreadable, long left) {}
+
+    @Scheduled(every = "${recaudo.secrets.reseal-interval}", delayed = "10s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void onSchedule() {
+        Optional<String> prefix = sealer.activePrefix();
+        if (prefix.isEmpty()) {
+            return; // sealing is off: the start-up warning has said so
+        }
+        Outcome outcome = resealAll();
+        if (outcome.resealed() > 0 || outcome.left() > 0) {
+            LOG.infof("re-sealed %d stored secrets under the active key; %d left, of which %d cannot be opened (errors above)",
+                    outcome.resealed(), outcome.left(), outcome.unreadable());
+        }
+        if (outcome.left() == 0 && !noneLeftReported) {
+            LOG.infof("every stored secret is sealed under the active key (%s): other keys may now leave recaudo.secrets.keys",
+                    prefix.get());
+        }
+        noneLeftReported = outcome.left() == 0;
+    }
+
+    /** One pass over every sealed column; nothing to do when sealing is off. */
+    public Outcome resealAll() {
+        Optional<String> prefix = sealer.activePrefix();
+        if (prefix.isEmpty()) {
+            return new Outcome(0, 0, 0);
+        }
+        int resealed = 0;
+        int unreadable = 0;
+        long left = 0;
+        for (SecretColumn column : SecretColumn.ALL) {
+            Outcome outcome = reseal(column, prefix.get());
+            resealed += outcome.resealed();
+            unreadable += outcome.unreadable();
+            left += nativeSql.queryOne("SELECT count(*) FROM " + column.table() + notUnderActiveKey(column),
+                    row -> row.getLong(1), parameter(column, prefix.get())).orElseThrow();
+        }
+        return new Outcome(resealed, unreadable, left);
+    }
+
+    private Outcome reseal(SecretColumn column, String prefix) {
+        String firstBatch = "SELECT " + column.idColumn() + ", " + column.column() + " FROM " + column.table()
+                + notUnderActiveKey(column);
+        String orderAndLimit = " ORDER BY " + column.idColumn() + " LIMIT ?";
+        int resealed = 0;
+        int unreadable = 0;
+        Object after = null;
+        List<Stored> batch;
+        do {
+            batch = after == null
+                    ? nativeSql.query(firstBatch + orderAndLimit, row -> stored(column, row), parameter(column, prefix), batchSize)
+                    : nativeSql.query(firstBatch + " AND " + column.idColumn() + " > ?" + orderAndLimit,
+                            row -> stored(column, row), parameter(column, prefix), after, batchSize);
+            for (Stored value : batch) {
+                try {
+                    byte[] resealedValue = sealer.seal(column, value.rowId(), sealer.open(column, value.rowId(), value.bytes()));
+                    resealed += nativeSql.update("UPDATE " + column.table() + " SET " + column.column() + " = ? WHERE "
+                                    + column.idColumn() + " = ? AND " + column.column() + " = ?",
+                            parameter(column, resealedValue), value.rowId(), parameter(column, value.bytes()));
+                } catch (SecretUnreadable failure) {
+                    LOG.error("cannot re-seal a stored secret: " + failure.getMessage());
+                    unreadable++;
+                }
+                after = value.rowId();
+            }
+        } while (batch.size() == batchSize);
+        return new Outcome(resealed, unreadable, 0);
+    }
+
+    private record Stored(Object rowId, byte[] bytes) {}
+
+    private static Stored stored(SecretColumn column, ResultSet row) throws SQLException {
+        return new Stored(row.getObject(1),
+                column.binary() ? row.getBytes(2) : row.getString(2).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Values that do not start with the active key's prefix; {@code position} works on text and bytea alike. */
+    private static String notUnderActiveKey(SecretColumn column) {
+        return " WHERE " + column.column() + " IS NOT NULL AND position(? IN " + column.column() + ") <> 1";
+    }
+
+    /** A value as its column takes it: bytes for bytea, text otherwise. */
+    private static Object parameter(SecretColumn column, String text) {
+        return parameter(column, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Object parameter(SecretColumn column, byte[] bytes) {
+        return column.binary() ? bytes : new String(bytes, StandardCharsets.UTF_8);
+    }
+}
