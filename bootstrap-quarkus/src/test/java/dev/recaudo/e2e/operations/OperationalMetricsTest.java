@@ -94,6 +94,24 @@ class OperationalMetricsTest {
     }
 
     @Test
+    void givenTheDatabaseRefusingAVerifiedPayment_whenPaying_thenOneFailedPaymentIsCounted() {
+        Partner partner = Partner.create();
+        partner.createDocument("A", "C-1", "USD", 1000);
+        Sql.execute("CREATE OR REPLACE FUNCTION refuse_metrics_doomed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                + " IF NEW.external_payment_id LIKE 'metrics-doomed-%' THEN RAISE EXCEPTION 'storage refused the payment';"
+                + " END IF; RETURN NEW; END; $$");
+        Sql.execute("CREATE TRIGGER refuse_metrics_doomed BEFORE INSERT ON payments FOR EACH ROW"
+                + " EXECUTE FUNCTION refuse_metrics_doomed()");
+        try {
+            assertThat(delta(PAYMENTS, payment("verified", "failed", "none"),
+                    () -> partner.pay("metrics-doomed-1", "C-1", 1000, "USD", "A", 1000).then().statusCode(500)))
+                    .isEqualTo(1);
+        } finally {
+            Sql.execute("DROP TRIGGER refuse_metrics_doomed ON payments");
+        }
+    }
+
+    @Test
     void givenInvoices_whenSettledByTheProviderPaidAtTheCheckoutAndPaidExternally_thenEachFamilyCounts() {
         Tenants.Company company = Tenants.company();
         Tenants.Key live = Invoices.liveKey(company);
