@@ -11,8 +11,8 @@ import jakarta.validation.constraints.Pattern;
 
 /**
  * The groups of {@link RecaudoConfig} that set the service's background work and its processors:
- * webhook and callback delivery, the live payment processor, jobs, idempotency records and the
- * janitor.
+ * webhook and callback delivery, the live payment processor, jobs, idempotency records, the
+ * janitor and the backlog gauges.
  */
 public interface BackgroundConfig {
 
@@ -106,6 +106,17 @@ public interface BackgroundConfig {
         @WithDefault("none")
         @Pattern(regexp = "none")
         String processor();
+    }
+
+    /** The operator's gauges that are read from the database. */
+    interface MetricsConfig {
+        /**
+         * How often every instance reads the delivery backlog (dead deliveries, oldest due
+         * delivery and callback) for its gauges: a duration ({@code 15s}), or {@code off} on this instance.
+         */
+        @WithDefault("15s")
+        @Pattern(regexp = RecaudoConfig.SCHEDULE)
+        String backlogInterval();
     }
 
     interface JobsConfig {

@@ -29,6 +29,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
 import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.product.ProductRepository;
 import dev.recaudo.domain.webhook.RetrySchedule;
@@ -55,7 +56,8 @@ public class ChannelWiring {
     @Singleton
     ExternalPaymentsService externalPayments(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
             CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            WebhookTargetPolicy targets, Transactions transactions, Clock clock, RecaudoConfig config) {
+            WebhookTargetPolicy targets, Transactions transactions, OperationalMetrics metrics, Clock clock,
+            RecaudoConfig config) {
         // recaudo.payments.processor names the live processor; only "none" exists, so live creation
         // answers 503 (docs/decisions.md, "External payments API").
         Optional<PaymentProcessor> live = switch (config.payments().processor()) {
@@ -63,7 +65,7 @@ public class ChannelWiring {
             default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
         };
         return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
-                new SandboxProcessor(), live, transactions, clock);
+                new SandboxProcessor(), live, transactions, metrics, clock);
     }
 
     @Produces
@@ -94,20 +96,21 @@ public class ChannelWiring {
     @Produces
     @Singleton
     WebhookDispatchUseCase webhookDispatch(WebhookRepository webhooks, WebhookSender sender, Transactions transactions,
-            Clock clock, RecaudoConfig config) {
+            OperationalMetrics metrics, Clock clock, RecaudoConfig config) {
         BackgroundConfig.WebhooksConfig settings = config.webhooks();
         RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(settings.retryBaseMillis()),
                 Duration.ofSeconds(settings.retryCapSeconds()), settings.attemptsMax(), settings.retryJitter());
         LeasedBatches batches = new LeasedBatches(settings.batchSize(), Duration.ofSeconds(settings.leaseSeconds()));
-        return new WebhookDispatchService(webhooks, sender, schedule, batches, transactions, clock, Math::random);
+        return new WebhookDispatchService(webhooks, sender, schedule, batches, transactions, metrics, clock, Math::random);
     }
 
     @Produces
     @Singleton
     CallbackDispatchUseCase callbackDispatch(ExternalPaymentCallbacks callbacks, ExternalPaymentSecrets secrets,
-            WebhookSender sender, SecureRandom random, Transactions transactions, Clock clock, RecaudoConfig config) {
+            WebhookSender sender, SecureRandom random, Transactions transactions, OperationalMetrics metrics, Clock clock,
+            RecaudoConfig config) {
         return new CallbackDispatchService(callbacks, secrets, () -> StandardWebhookSignature.newSecret(random), sender,
-                Duration.ofSeconds(config.callbacks().leaseSeconds()), transactions, clock);
+                Duration.ofSeconds(config.callbacks().leaseSeconds()), transactions, metrics, clock);
     }
 
     @Produces

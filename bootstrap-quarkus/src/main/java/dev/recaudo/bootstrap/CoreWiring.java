@@ -43,6 +43,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.messaging.MessagingEventRepository;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
@@ -147,15 +148,15 @@ public class CoreWiring {
     @Produces
     @Singleton
     InvoiceLifecycleUseCase invoiceLifecycle(CollectionDocumentRepository documents, CustomerRepository customers,
-            PaymentRepository payments, DocumentBook book, Transactions transactions, Clock clock) {
-        return new InvoiceLifecycleService(documents, customers, payments, book, transactions, clock);
+            PaymentRepository payments, DocumentBook book, Transactions transactions, OperationalMetrics metrics, Clock clock) {
+        return new InvoiceLifecycleService(documents, customers, payments, book, transactions, metrics, clock);
     }
 
     @Produces
     @Singleton
     SandboxUseCase sandbox(CollectionDocumentRepository documents, CheckoutRepository checkouts, DocumentBook book,
-            Transactions transactions, Clock clock) {
-        return new SandboxService(documents, checkouts, book, transactions, clock);
+            Transactions transactions, OperationalMetrics metrics, Clock clock) {
+        return new SandboxService(documents, checkouts, book, transactions, metrics, clock);
     }
 
     @Produces
@@ -183,8 +184,9 @@ public class CoreWiring {
     @Produces
     @Singleton
     VerifiedPaymentsUseCase verifiedPayments(PaymentRepository payments, CollectionDocumentRepository documents,
-            CustomerRepository customers, Ledger ledger, DocumentBook book, Transactions transactions, Clock clock) {
-        return new VerifiedPaymentsService(payments, documents, customers, ledger, book, transactions, clock);
+            CustomerRepository customers, Ledger ledger, DocumentBook book, Transactions transactions, OperationalMetrics metrics,
+            Clock clock) {
+        return new VerifiedPaymentsService(payments, documents, customers, ledger, book, transactions, metrics, clock);
     }
 
     @Produces

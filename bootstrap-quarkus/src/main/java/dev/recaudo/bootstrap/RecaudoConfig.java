@@ -14,6 +14,7 @@ import dev.recaudo.bootstrap.BackgroundConfig.CallbacksConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.IdempotencyConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.JanitorConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.JobsConfig;
+import dev.recaudo.bootstrap.BackgroundConfig.MetricsConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.PaymentsConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.WebhooksConfig;
 import dev.recaudo.persistence.common.PersistenceSettings;
@@ -103,6 +104,8 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
     CallbacksConfig callbacks();
 
     PaymentsConfig payments();
+
+    MetricsConfig metrics();
 
     @Override
     IdempotencyConfig idempotency();

@@ -2,9 +2,15 @@ package dev.recaudo.persistence.common;
 
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.common.StoreUnavailable;
+import dev.recaudo.domain.metrics.OperationalMetrics;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
@@ -16,14 +22,37 @@ import org.jboss.logging.Logger;
  * it and leaves retries to the outermost caller. A failure that will pass (no connection in time,
  * the database out of reach, the race still lost after the retries) leaves as a
  * {@link StoreUnavailable}, so the caller is told to come back rather than that the service failed.
+ * Every retry, and every transaction given up after its last one, is counted for the operator.
  */
 @ApplicationScoped
 public class JtaTransactions implements Transactions {
 
     private static final Logger LOG = Logger.getLogger(JtaTransactions.class);
     static final int ATTEMPTS_MAX = 8;
-    private static final String SERIALIZATION_FAILURE = "40001";
-    private static final String DEADLOCK_DETECTED = "40P01";
+
+    /** The lock races retried here: their SQLState, and their name in the retry metric. */
+    public enum LockRace {
+        SERIALIZATION_FAILURE("40001", "serialization_failure"),
+        DEADLOCK("40P01", "deadlock");
+
+        private final String sqlState;
+        private final String metricName;
+
+        LockRace(String sqlState, String metricName) {
+            this.sqlState = sqlState;
+            this.metricName = metricName;
+        }
+
+        public String metricName() {
+            return metricName;
+        }
+    }
+
+    @Inject
+    OperationalMetrics metrics;
+
+    @Inject
+    TransactionSynchronizationRegistry synchronizations;
 
     @Override
     public <T> T inTransaction(Supplier<T> work) {
@@ -34,26 +63,57 @@ public class JtaTransactions implements Transactions {
             try {
                 return QuarkusTransaction.requiringNew().call(work::get);
             } catch (RuntimeException failure) {
-                if (attempt >= ATTEMPTS_MAX || !isRetryable(failure)) {
-                    throw Unavailability.of("transaction", failure).<RuntimeException>map(unavailable -> unavailable)
-                            .orElse(failure);
+                Optional<LockRace> cause = lockRace(failure);
+                if (cause.isEmpty()) {
+                    throw unavailableOr(failure);
+                }
+                if (attempt >= ATTEMPTS_MAX) {
+                    metrics.transactionRetriesExhausted();
+                    throw unavailableOr(failure);
                 }
                 LOG.debugf("transaction attempt %d lost a lock race, retrying", attempt);
+                metrics.transactionRetried(cause.get().metricName());
                 pause(attempt);
             }
         }
     }
 
-    static boolean isRetryable(Throwable failure) {
+    @Override
+    public void afterCommit(Runnable action) {
+        if (!QuarkusTransaction.isActive()) {
+            action.run();
+            return;
+        }
+        synchronizations.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    action.run();
+                }
+            }
+        });
+    }
+
+    /** The lock race a failure reports, if it is one: such a failure is retried. */
+    static Optional<LockRace> lockRace(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof SQLException sql) {
-                String state = sql.getSQLState();
-                if (SERIALIZATION_FAILURE.equals(state) || DEADLOCK_DETECTED.equals(state)) {
-                    return true;
+                for (LockRace race : LockRace.values()) {
+                    if (race.sqlState.equals(sql.getSQLState())) {
+                        return Optional.of(race);
+                    }
                 }
             }
         }
-        return false;
+        return Optional.empty();
+    }
+
+    private static RuntimeException unavailableOr(RuntimeException failure) {
+        return Unavailability.of("transaction", failure).<RuntimeException>map(unavailable -> unavailable).orElse(failure);
     }
 
     private static void pause(int attempt) {

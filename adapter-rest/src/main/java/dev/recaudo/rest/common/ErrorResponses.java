@@ -1,5 +1,6 @@
 package dev.recaudo.rest.common;
 
+import dev.recaudo.domain.metrics.OperationalMetrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -8,7 +9,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 
-/** Renders an {@link ApiProblem} as a response in the envelope of the request's family (an HTML page for {@link ErrorFamily#PAGE}). */
+/**
+ * Renders an {@link ApiProblem} as a response in the envelope of the request's family (an HTML page
+ * for {@link ErrorFamily#PAGE}), and counts the rate-limit refusals among them by {@link RateLimitFamily}.
+ */
 @ApplicationScoped
 public class ErrorResponses {
 
@@ -18,6 +22,9 @@ public class ErrorResponses {
     @Inject
     ErrorPages pages;
 
+    @Inject
+    OperationalMetrics metrics;
+
     /**
      * The family comes from the path the routes matched, below the root path and without a proxy's
      * prefix; the {@code path} the envelope shows is the one the client sent, with both.
@@ -26,6 +33,10 @@ public class ErrorResponses {
         String path = request.getUriInfo().getRequestUri().getRawPath();
         String requestId = request.getHeaderString(RequestIds.HEADER);
         ErrorFamily family = ErrorFamily.forPath(request.getUriInfo().getPath());
+        if (problem.problem() == Problem.RATE_LIMITED) {
+            // Every 429 passes here, a remembered refusal included; counting it is an in-memory increment.
+            metrics.rateLimited(RateLimitFamily.forPath(request.getUriInfo().getPath()).metricName());
+        }
         int status = family.status(problem.problem());
         Response.ResponseBuilder response = Response.status(status);
         if (family == ErrorFamily.PAGE) {

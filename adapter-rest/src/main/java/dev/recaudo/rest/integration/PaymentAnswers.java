@@ -6,6 +6,9 @@ import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
 import dev.recaudo.domain.common.StoreUnavailable;
 import dev.recaudo.domain.common.UnstorableValue;
+import dev.recaudo.domain.metrics.OperationalMetrics;
+import dev.recaudo.domain.metrics.PaymentCount;
+import dev.recaudo.domain.metrics.PaymentFamily;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -33,6 +36,9 @@ class PaymentAnswers {
 
     @Inject
     Caller caller;
+
+    @Inject
+    OperationalMetrics metrics;
 
     IdempotentWrites.Reply answer(ApplyResult result, String requestId) {
         if (result instanceof ApplyResult.Processed processed) {
@@ -65,9 +71,11 @@ class PaymentAnswers {
      * answered {@code 500} with status {@code failed} and the request id; nothing of it was kept,
      * and the audit trail has the reason under that request id. A value the database cannot store
      * is the request's mistake, answered like any other ({@code 400}); a database out of reach for
-     * now is answered {@code 503} with {@code Retry-After}, as on every route.
+     * now is answered {@code 503} with {@code Retry-After}, as on every route. A {@code failed}
+     * payment is counted in {@code family}: the use case never answered, so it could not count it.
      */
-    Response guarded(String externalPaymentId, String source, String requestId, Supplier<Response> work) {
+    Response guarded(PaymentFamily family, String externalPaymentId, String source, String requestId,
+            Supplier<Response> work) {
         try {
             return work.get();
         } catch (ApiProblem | UnstorableValue | StoreUnavailable answered) {
@@ -77,6 +85,7 @@ class PaymentAnswers {
                     ClientText.forLog(source));
             caller.outcome(PaymentOutcome.FAILED.wireName(), "the application did not finish (" + kindOf(failure)
                     + "); nothing was kept; details are in the service log under this request id");
+            metrics.payment(PaymentCount.failed(family));
             return Response.status(500).entity(new FailedPayment(source, externalPaymentId, "failed", requestId)).build();
         }
     }

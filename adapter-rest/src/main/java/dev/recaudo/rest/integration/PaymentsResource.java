@@ -9,6 +9,7 @@ import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.ChangeSlice;
+import dev.recaudo.domain.metrics.PaymentFamily;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
@@ -89,10 +90,10 @@ public class PaymentsResource {
                 RateLimitPolicy.perMinute(edge.settings().rateLimit().verifiedPayments().perMinute()));
         PaymentRequests.VerifiedPaymentRequest body = edge.read(json, PaymentRequests.VerifiedPaymentRequest.class);
         VerifiedPayment command = PaymentRequests.verified(edge.validation(), key, body, requestId, documentsMax());
-        return answers.guarded(body.externalPaymentId(), body.source(), requestId, () -> edge.write(key,
-                IdempotentWrites.Request.ofBody("integrations.verified_payments", write.idempotencyKey(), json),
-                () -> answers.answer(payments.apply(command), requestId),
-                replay -> answers.alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
+        return answers.guarded(PaymentFamily.VERIFIED, body.externalPaymentId(), body.source(), requestId,
+                () -> edge.write(key, IdempotentWrites.Request.ofBody("integrations.verified_payments", write.idempotencyKey(), json),
+                        () -> answers.answer(payments.apply(command), requestId),
+                        replay -> answers.alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
     }
 
     /** Continues a {@code needs_certified_rate} payment with a certified rate and explicit documents. */
@@ -119,7 +120,7 @@ public class PaymentsResource {
         // The payment is part of the request: the same body for another payment is another request.
         IdempotentWrites.Request request = new IdempotentWrites.Request("integrations.certified_rate", write.idempotencyKey(),
                 Map.of("externalPaymentId", externalPaymentId), json);
-        return answers.guarded(externalPaymentId, source, requestId,
+        return answers.guarded(PaymentFamily.CERTIFIED_RATE, externalPaymentId, source, requestId,
                 () -> edge.write(key, request, () -> answers.answer(payments.certify(command), requestId)));
     }
 

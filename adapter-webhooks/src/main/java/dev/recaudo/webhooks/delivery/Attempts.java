@@ -1,5 +1,6 @@
 package dev.recaudo.webhooks.delivery;
 
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import io.netty.channel.ConnectTimeoutException;
 import io.vertx.core.MultiMap;
@@ -7,7 +8,6 @@ import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Optional;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
@@ -42,42 +42,42 @@ final class Attempts {
         return headers;
     }
 
-    /** A short description of a failed connection or exchange, from the most specific cause reported. */
-    static String describe(Throwable failure, Duration connectTimeout) {
+    /** A failed connection or exchange, classified and described from the most specific cause reported. */
+    static SendOutcome failedExchange(Throwable failure, Duration connectTimeout, long startedNanos) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof InterruptedException) {
-                return "interrupted before a response arrived";
+                return failed(AttemptResult.CONNECTION_FAILED, "interrupted before a response arrived", startedNanos);
             }
             if (cause instanceof ConnectTimeoutException) {
-                return "connect timeout after " + connectTimeout.toMillis() + " ms";
+                return failed(AttemptResult.TIMEOUT, "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
             }
             if (cause instanceof NoRouteToHostException) {
-                return "no route to host";
+                return failed(AttemptResult.CONNECTION_FAILED, "no route to host", startedNanos);
             }
             if (cause instanceof SSLHandshakeException) {
-                return "TLS handshake failed";
+                return failed(AttemptResult.CONNECTION_FAILED, "TLS handshake failed", startedNanos);
             }
             if (cause instanceof SSLException) {
-                return "TLS error";
-            }
-        }
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ConnectException) {
-                String message = firstMessage(failure);
-                boolean refused = message == null || message.toLowerCase(Locale.ROOT).contains("refused");
-                return refused ? "connection refused" : "connection failed: " + message;
+                return failed(AttemptResult.CONNECTION_FAILED, "TLS error", startedNanos);
             }
         }
         String message = firstMessage(failure);
-        return message == null ? "I/O error" : "I/O error: " + message;
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConnectException) {
+                boolean refused = message == null || message.toLowerCase(Locale.ROOT).contains("refused");
+                return failed(AttemptResult.CONNECTION_FAILED, refused ? "connection refused" : "connection failed: " + message,
+                        startedNanos);
+            }
+        }
+        return failed(AttemptResult.CONNECTION_FAILED, message == null ? "I/O error" : "I/O error: " + message, startedNanos);
     }
 
     static SendOutcome answered(int statusCode, long startedNanos) {
-        return new SendOutcome(Optional.of(statusCode), Optional.empty(), elapsedMillis(startedNanos));
+        return SendOutcome.answered(statusCode, elapsedMillis(startedNanos));
     }
 
-    static SendOutcome failed(String error, long startedNanos) {
-        return new SendOutcome(Optional.empty(), Optional.of(bounded(error)), elapsedMillis(startedNanos));
+    static SendOutcome failed(AttemptResult result, String error, long startedNanos) {
+        return SendOutcome.failed(result, bounded(error), elapsedMillis(startedNanos));
     }
 
     static long elapsedMillis(long startedNanos) {

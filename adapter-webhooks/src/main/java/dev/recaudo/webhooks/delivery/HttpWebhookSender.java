@@ -1,5 +1,6 @@
 package dev.recaudo.webhooks.delivery;
 
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
@@ -95,7 +96,7 @@ public class HttpWebhookSender implements WebhookSender {
         long startedNanos = System.nanoTime();
         CheckedTarget checked = targetPolicy.inspect(url);
         if (checked instanceof CheckedTarget.Refused refused) {
-            return Attempts.failed("target refused: " + refused.reason(), startedNanos);
+            return Attempts.failed(AttemptResult.TARGET_REFUSED, "target refused: " + refused.reason(), startedNanos);
         }
         CheckedTarget.Approved target = (CheckedTarget.Approved) checked;
         long timestampSeconds = timestamp.getEpochSecond();
@@ -104,9 +105,9 @@ public class HttpWebhookSender implements WebhookSender {
             headers = Attempts.headers(webhookId, Long.toString(timestampSeconds),
                     StandardWebhookSignature.sign(secret, webhookId, timestampSeconds, body));
         } catch (Attempts.UnsendableException e) {
-            return Attempts.failed(e.getMessage(), startedNanos);
+            return Attempts.failed(AttemptResult.NOT_SENT, e.getMessage(), startedNanos);
         } catch (IllegalArgumentException e) {
-            return Attempts.failed("signing failed: " + e.getMessage(), startedNanos);
+            return Attempts.failed(AttemptResult.NOT_SENT, "signing failed: " + e.getMessage(), startedNanos);
         }
         if (target.host().contains(":")) {
             // Vert.x writes an IPv6 host into the Host header without the brackets the header needs.
@@ -116,14 +117,14 @@ public class HttpWebhookSender implements WebhookSender {
         try {
             request = connect(target, headers, timeLimit.orElse(connectTimeout).toMillis(), startedNanos);
         } catch (TimeoutException e) {
-            return Attempts.failed(timeLimit.isPresent() ? "timeout after " + timeLimit.get().toMillis() + " ms"
+            return Attempts.failed(AttemptResult.TIMEOUT, timeLimit.isPresent() ? "timeout after " + timeLimit.get().toMillis() + " ms"
                     : "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
         } catch (ExecutionException e) {
-            return Attempts.failed(Attempts.describe(e.getCause(), connectTimeout), startedNanos);
+            return Attempts.failedExchange(e.getCause(), connectTimeout, startedNanos);
         } catch (RuntimeException e) {
             // A target the client cannot even address: recorded as this attempt's failure, so one bad
             // endpoint never stops a dispatcher's batch.
-            return Attempts.failed("request could not be built: " + e.getMessage(), startedNanos);
+            return Attempts.failed(AttemptResult.NOT_SENT, "request could not be built: " + e.getMessage(), startedNanos);
         }
         long answerBudgetMillis = timeLimit.map(limit -> limit.toMillis() - Attempts.elapsedMillis(startedNanos))
                 .orElse(requestTimeout.toMillis());
@@ -136,9 +137,9 @@ public class HttpWebhookSender implements WebhookSender {
             return Attempts.answered(response.statusCode(), startedNanos);
         } catch (TimeoutException e) {
             request.reset();
-            return Attempts.failed("timeout after " + reported.toMillis() + " ms", startedNanos);
+            return Attempts.failed(AttemptResult.TIMEOUT, "timeout after " + reported.toMillis() + " ms", startedNanos);
         } catch (ExecutionException e) {
-            return Attempts.failed(Attempts.describe(e.getCause(), connectTimeout), startedNanos);
+            return Attempts.failedExchange(e.getCause(), connectTimeout, startedNanos);
         }
     }
 

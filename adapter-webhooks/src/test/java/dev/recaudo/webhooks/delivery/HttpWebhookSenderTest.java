@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -157,6 +158,7 @@ class HttpWebhookSenderTest {
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).contains("timeout after 300 ms");
+        assertThat(outcome.result()).isEqualTo(AttemptResult.TIMEOUT);
         assertThat(outcome.durationMillis()).isBetween(250L, 2_500L);
     }
 
@@ -170,6 +172,7 @@ class HttpWebhookSenderTest {
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).contains("timeout after 400 ms");
+        assertThat(outcome.result()).isEqualTo(AttemptResult.TIMEOUT);
         assertThat(outcome.durationMillis()).isBetween(350L, 2_500L);
     }
 
@@ -195,6 +198,7 @@ class HttpWebhookSenderTest {
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).contains("connection refused");
+        assertThat(outcome.result()).isEqualTo(AttemptResult.CONNECTION_FAILED);
     }
 
     @Test
@@ -204,6 +208,7 @@ class HttpWebhookSenderTest {
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).get().asString().startsWith("target refused: ");
+        assertThat(outcome.result()).isEqualTo(AttemptResult.TARGET_REFUSED);
         assertThat(hookRequests.poll(300, TimeUnit.MILLISECONDS)).isNull();
     }
 
@@ -230,6 +235,7 @@ class HttpWebhookSenderTest {
 
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).get().asString().startsWith("signing failed: ");
+        assertThat(outcome.result()).isEqualTo(AttemptResult.NOT_SENT);
         assertThat(hookRequests.poll(300, TimeUnit.MILLISECONDS)).isNull();
     }
 
@@ -240,6 +246,7 @@ class HttpWebhookSenderTest {
 
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).get().asString().startsWith("request could not be built: ").doesNotContain("\n");
+        assertThat(outcome.result()).isEqualTo(AttemptResult.NOT_SENT);
         assertThat(hookRequests.poll(300, TimeUnit.MILLISECONDS)).isNull();
     }
 

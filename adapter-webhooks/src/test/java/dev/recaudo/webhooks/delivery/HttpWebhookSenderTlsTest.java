@@ -2,6 +2,7 @@ package dev.recaudo.webhooks.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -78,6 +79,7 @@ class HttpWebhookSenderTlsTest {
 
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).contains("TLS handshake failed");
+        assertThat(outcome.result()).isEqualTo(AttemptResult.CONNECTION_FAILED);
         assertThat(seen.poll(300, TimeUnit.MILLISECONDS)).isNull();
     }
 
@@ -87,6 +89,7 @@ class HttpWebhookSenderTlsTest {
         SendOutcome outcome = sender(new ScriptedResolver()).send(url("127.0.0.1"), "evt_1", Instant.now(), BODY, SECRET);
 
         assertThat(outcome.error()).contains("TLS handshake failed");
+        assertThat(outcome.result()).isEqualTo(AttemptResult.CONNECTION_FAILED);
         assertThat(seen.poll(300, TimeUnit.MILLISECONDS)).isNull();
     }
 

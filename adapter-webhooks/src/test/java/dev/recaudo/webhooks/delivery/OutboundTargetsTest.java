@@ -3,6 +3,7 @@ package dev.recaudo.webhooks.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import io.vertx.core.Vertx;
 import java.io.IOException;
@@ -157,6 +158,7 @@ class OutboundTargetsTest {
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).get().asString().startsWith("target refused: ");
+        assertThat(outcome.result()).isEqualTo(AttemptResult.TARGET_REFUSED);
     }
 
     /** An IPv6 literal is connected to as written and named in the Host header with its brackets. */

@@ -17,6 +17,14 @@ public interface Transactions {
     <T> T inTransaction(Supplier<T> work);
 
     /**
+     * Runs the action once the active transaction has committed, and never if it rolls back (a
+     * retried attempt included); with no transaction active, at once. For effects outside the
+     * database that must follow only work that was kept, such as counting an outcome. The action
+     * must be cheap and must not throw.
+     */
+    void afterCommit(Runnable action);
+
+    /**
      * Runs the work like {@link #inTransaction}; when the work throws a {@link Rollback}, the
      * rollback's answer is returned. The work's writes are undone when this call began the
      * transaction; when it joined one, they are undone only if the outermost caller rolls back

@@ -5,6 +5,8 @@ import dev.recaudo.domain.externalpayment.CallbackResult;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks.DueCallback;
 import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
+import dev.recaudo.domain.metrics.DeliveryChannel;
+import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.webhook.WebhookSender;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import java.time.Clock;
@@ -31,10 +33,12 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     /** How long an attempt holds its callback; must outlast {@link #RECEIVER_TIME_LIMIT} with room to record. */
     private final Duration lease;
     private final Transactions transactions;
+    private final OperationalMetrics metrics;
     private final Clock clock;
 
     public CallbackDispatchService(ExternalPaymentCallbacks callbacks, ExternalPaymentSecrets secrets,
-            Supplier<String> freshSecret, WebhookSender sender, Duration lease, Transactions transactions, Clock clock) {
+            Supplier<String> freshSecret, WebhookSender sender, Duration lease, Transactions transactions,
+            OperationalMetrics metrics, Clock clock) {
         if (lease.compareTo(RECEIVER_TIME_LIMIT.multipliedBy(2)) < 0) {
             throw new IllegalArgumentException("a callback lease must last at least twice the receiver's time limit");
         }
@@ -44,6 +48,7 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
         this.sender = sender;
         this.lease = lease;
         this.transactions = transactions;
+        this.metrics = metrics;
         this.clock = clock;
     }
 
@@ -66,6 +71,7 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
         String secret = transactions.inTransaction(() -> secrets.current(callback.companyId(), freshSecret, clock.instant()));
         SendOutcome outcome = sender.send(callback.url(), callback.id().toString(), callback.attemptedAt(), callback.body(),
                 secret, RECEIVER_TIME_LIMIT);
+        metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, outcome.result());
         CallbackResult result = outcome.succeeded() ? CallbackResult.DELIVERED : CallbackResult.FAILED;
         transactions.inTransaction(() -> {
             callbacks.recordResult(callback.id(), result, outcome.statusCode(), outcome.error(), outcome.durationMillis(),

@@ -1,5 +1,6 @@
 package dev.recaudo.application.externalpayment;
 
+import dev.recaudo.application.common.PaymentCounts;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
@@ -14,6 +15,8 @@ import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.ledger.Transfer;
 import dev.recaudo.domain.ledger.TransferKind;
+import dev.recaudo.domain.metrics.PaymentCount;
+import dev.recaudo.domain.metrics.PaymentFamily;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
@@ -39,15 +42,18 @@ final class ExternalPaymentCompletion {
     private final PaymentRepository payments;
     private final Ledger ledger;
     private final DocumentBook book;
+    private final PaymentCounts counts;
 
     ExternalPaymentCompletion(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
-            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book) {
+            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
+            PaymentCounts counts) {
         this.externalPayments = externalPayments;
         this.callbacks = callbacks;
         this.documents = documents;
         this.payments = payments;
         this.ledger = ledger;
         this.book = book;
+        this.counts = counts;
     }
 
     /** Completes a pending payment the caller has locked. */
@@ -83,6 +89,7 @@ final class ExternalPaymentCompletion {
         externalPayments.update(completed);
         completed.callbackUrl().ifPresent(url -> callbacks.queue(CallbackRequest.completed(scope, completed.id(), url, amount,
                 completed.invoiceId().map(id -> id.value()), paymentId, now)));
+        counts.whenCommitted(PaymentCount.of(PaymentFamily.EXTERNAL, outcome));
         return completed;
     }
 

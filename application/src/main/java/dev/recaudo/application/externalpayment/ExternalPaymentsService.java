@@ -1,5 +1,6 @@
 package dev.recaudo.application.externalpayment;
 
+import dev.recaudo.application.common.PaymentCounts;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.application.invoice.InvoiceLifecycleService;
@@ -14,6 +15,11 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.metrics.OperationalMetrics;
+import dev.recaudo.domain.metrics.PaymentCount;
+import dev.recaudo.domain.metrics.PaymentFamily;
+import dev.recaudo.domain.metrics.PaymentRefusal;
+import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
 import java.time.Clock;
@@ -39,18 +45,20 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     private final PaymentProcessor sandbox;
     private final Optional<PaymentProcessor> live;
     private final Transactions transactions;
+    private final PaymentCounts counts;
     private final Clock clock;
 
     /** @param live the processor of live payments; empty when none is configured (live creation is refused) */
     public ExternalPaymentsService(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
             CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
             WebhookTargetPolicy targets, PaymentProcessor sandbox, Optional<PaymentProcessor> live, Transactions transactions,
-            Clock clock) {
+            OperationalMetrics metrics, Clock clock) {
         this.externalPayments = externalPayments;
         this.callbacks = callbacks;
         this.documents = documents;
         this.book = book;
-        this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book);
+        this.counts = new PaymentCounts(metrics, transactions);
+        this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts);
         this.targets = targets;
         this.sandbox = sandbox;
         this.live = live;
@@ -93,6 +101,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     private ExternalPayment declined(ExternalPayment locked, Instant now) {
         ExternalPayment failed = locked.failed(now);
         externalPayments.update(failed);
+        counts.whenCommitted(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.DECLINED));
         return failed;
     }
 
@@ -175,7 +184,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
 
     @Override
     public Completion completeHosted(TenantScope scope, Optional<String> partner, UUID checkoutId) {
-        return transactions.inTransaction(() -> {
+        Completion result = transactions.inTransaction(() -> {
             Optional<ExternalPayment> found = externalPayments.lockByCheckout(checkoutId)
                     .filter(payment -> payment.scope().equals(scope))
                     .filter(payment -> partner.map(payment.partner()::equals).orElse(true));
@@ -191,6 +200,15 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
             }
             return new Completion.Completed(completion.complete(payment, clock.instant()));
         });
+        // A completion counts itself, with its outcome, when it commits.
+        if (result instanceof Completion.AlreadyCompleted) {
+            counts.whenCommitted(PaymentCount.of(PaymentFamily.EXTERNAL, PaymentOutcome.ALREADY_PROCESSED));
+        } else if (result instanceof Completion.NotFound) {
+            counts.now(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.NOT_FOUND));
+        } else if (result instanceof Completion.NotPayable) {
+            counts.now(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.NOT_PAYABLE));
+        }
+        return result;
     }
 
     private ExternalPaymentView view(ExternalPayment payment) {

@@ -1,5 +1,6 @@
 package dev.recaudo.application.invoice;
 
+import dev.recaudo.application.common.PaymentCounts;
 import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.common.InsertOutcome;
@@ -18,8 +19,13 @@ import dev.recaudo.domain.document.DocumentLifecycle.SettlementVerdict;
 import dev.recaudo.domain.document.DocumentLifecycle.UpdateVerdict;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
+import dev.recaudo.domain.metrics.OperationalMetrics;
+import dev.recaudo.domain.metrics.PaymentCount;
+import dev.recaudo.domain.metrics.PaymentFamily;
+import dev.recaudo.domain.metrics.PaymentRefusal;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
 import java.time.Clock;
 import java.time.Instant;
@@ -36,6 +42,7 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
     private final PaymentRepository payments;
     private final DocumentBook book;
     private final Transactions transactions;
+    private final PaymentCounts counts;
     private final Clock clock;
 
     public InvoiceLifecycleService(
@@ -44,12 +51,14 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
             PaymentRepository payments,
             DocumentBook book,
             Transactions transactions,
+            OperationalMetrics metrics,
             Clock clock) {
         this.documents = documents;
         this.customers = customers;
         this.payments = payments;
         this.book = book;
         this.transactions = transactions;
+        this.counts = new PaymentCounts(metrics, transactions);
         this.clock = clock;
     }
 
@@ -156,11 +165,13 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
         return transactions.inTransaction(() -> {
             Optional<CollectionDocument> found = documents.lock(scope, id).filter(visibleTo(source));
             if (found.isEmpty()) {
+                counts.now(PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, PaymentRefusal.NOT_FOUND));
                 return new DeleteResult.NotFound();
             }
             CollectionDocument document = found.get();
             SettlementVerdict verdict = DocumentLifecycle.settleFromProvider(document);
             if (verdict instanceof SettlementVerdict.Rejected rejected) {
+                counts.now(PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, rejected.reason()));
                 return new DeleteResult.Rejected(rejected.reason());
             }
             String settlementId = PaymentKind.PROVIDER_SETTLEMENT.externalPaymentIdOf(document.id().value());
@@ -169,13 +180,19 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
                         .flatMap(Payment::providerPaymentId)
                         .filter(providerPaymentId::equals)
                         .isPresent();
-                return samePayment ? new DeleteResult.Done() : new DeleteResult.SettledByAnotherPayment();
+                if (!samePayment) {
+                    counts.now(PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, PaymentRefusal.SETTLED_BY_ANOTHER_PAYMENT));
+                    return new DeleteResult.SettledByAnotherPayment();
+                }
+                counts.whenCommitted(PaymentCount.of(PaymentFamily.PROVIDER_SETTLEMENT, PaymentOutcome.ALREADY_PROCESSED));
+                return new DeleteResult.Done();
             }
             Instant now = clock.instant();
             Payment payment = Payment.settling(scope, document.source(), PaymentKind.PROVIDER_SETTLEMENT, document.id().value(),
                     document.customerId(), document.balance(), Optional.of(providerPaymentId), now);
             book.settle(document, payment, AccountCode.partnerCollections(document.source()), DocumentStatus.PAID_FROM_PROVIDER,
                     now);
+            counts.whenCommitted(PaymentCount.of(PaymentFamily.PROVIDER_SETTLEMENT, payment.outcome()));
             return new DeleteResult.Done();
         });
     }

@@ -3,6 +3,8 @@ package dev.recaudo.application.webhook;
 import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.job.LeaseState;
+import dev.recaudo.domain.metrics.DeliveryChannel;
+import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
@@ -33,6 +35,7 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
     /** The lease must outlast the sender's worst case (connect plus read timeouts) for a whole batch. */
     private final LeasedBatches batches;
     private final Transactions transactions;
+    private final OperationalMetrics metrics;
     private final Clock clock;
     private final DoubleSupplier random;
 
@@ -42,6 +45,7 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
             RetrySchedule schedule,
             LeasedBatches batches,
             Transactions transactions,
+            OperationalMetrics metrics,
             Clock clock,
             DoubleSupplier random) {
         this.webhooks = webhooks;
@@ -49,6 +53,7 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
         this.schedule = schedule;
         this.batches = batches;
         this.transactions = transactions;
+        this.metrics = metrics;
         this.clock = clock;
         this.random = random;
     }
@@ -60,6 +65,8 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
             Instant attemptedAt = clock.instant();
             SendOutcome outcome = sender.send(
                     delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(), delivery.secret());
+            // Counted whether or not it can still be recorded below: the request went out (or was refused) either way.
+            metrics.deliveryAttempt(DeliveryChannel.INVOICE_WEBHOOK, outcome.result());
             int attempts = delivery.attemptsSoFar() + 1;
             DeliveryStatus status;
             Optional<Instant> next;

@@ -3,6 +3,7 @@ package dev.recaudo.application.externalpayment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.MutableClock;
@@ -14,6 +15,8 @@ import dev.recaudo.domain.externalpayment.CallbackResult;
 import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.metrics.DeliveryChannel;
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,6 +36,7 @@ class CallbackDispatchServiceTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-11-23T10:00:00Z"));
     private final InMemoryCallbacks callbacks = new InMemoryCallbacks();
+    private final CountingMetrics metrics = new CountingMetrics();
     private final TenantScope scope = new TenantScope(new CompanyId(UUID.randomUUID()), KeyEnvironment.TEST);
 
     /** Secrets in memory: the first stored wins, as in the table. */
@@ -78,7 +82,7 @@ class CallbackDispatchServiceTest {
 
     private CallbackDispatchService service(WebhookSender sender) {
         return new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_" + UUID.randomUUID(), sender, LEASE,
-                new DirectTransactions(), clock);
+                new DirectTransactions(), metrics, clock);
     }
 
     private UUID queued() {
@@ -91,7 +95,7 @@ class CallbackDispatchServiceTest {
     @Test
     void givenQueuedCallback_whenReceiverAnswers2xx_thenDeliveredAfterAnAttemptingMark() {
         UUID callback = queued();
-        Sender sender = new Sender(url -> new WebhookSender.SendOutcome(Optional.of(204), Optional.empty(), 12));
+        Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
 
         assertThat(service(sender).dispatchQueued(10)).isEqualTo(1);
 
@@ -102,12 +106,14 @@ class CallbackDispatchServiceTest {
         assertThat(row.statusCode).contains(204);
         assertThat(row.durationMillis).contains(12L);
         assertThat(row.attemptedAt).isEqualTo(clock.instant());
+        assertThat(metrics.attempts()).containsExactly(
+                new CountingMetrics.Attempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.DELIVERED));
     }
 
     @Test
     void givenFailingReceiver_whenDispatchedAgain_thenRecordedFailedAndNeverRetried() {
         UUID callback = queued();
-        Sender sender = new Sender(url -> new WebhookSender.SendOutcome(Optional.empty(), Optional.of("connection refused"), 3));
+        Sender sender = new Sender(url -> WebhookSender.SendOutcome.failed(AttemptResult.CONNECTION_FAILED, "connection refused", 3));
         CallbackDispatchService service = service(sender);
 
         service.dispatchQueued(10);
@@ -117,6 +123,8 @@ class CallbackDispatchServiceTest {
         assertThat(sender.stateWhenSent).hasSize(1);
         assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.FAILED);
         assertThat(callbacks.row(callback).error).contains("connection refused");
+        assertThat(metrics.attempts()).as("one attempt, never retried").containsExactly(
+                new CountingMetrics.Attempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.CONNECTION_FAILED));
     }
 
     @Test
@@ -124,7 +132,7 @@ class CallbackDispatchServiceTest {
         UUID callback = queued();
         // The crash: the mark committed, then the instance died before any result was recorded.
         callbacks.claimNext(clock.instant(), LEASE);
-        Sender sender = new Sender(url -> new WebhookSender.SendOutcome(Optional.of(200), Optional.empty(), 1));
+        Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
         CallbackDispatchService service = service(sender);
 
         service.dispatchQueued(10);
@@ -140,7 +148,7 @@ class CallbackDispatchServiceTest {
     void givenTwoCallbacksOfOneCompany_whenSentInTwoRuns_thenBothSignedWithTheSecretStoredFirst() {
         queued();
         queued();
-        Sender sender = new Sender(url -> new WebhookSender.SendOutcome(Optional.of(200), Optional.empty(), 1));
+        Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
         CallbackDispatchService service = service(sender);
 
         assertThat(service.dispatchQueued(1)).isEqualTo(1);
@@ -154,6 +162,6 @@ class CallbackDispatchServiceTest {
     void givenLeaseShorterThanTwiceTheReceiverLimit_whenBuilt_thenRefused() {
         Sender sender = new Sender(url -> null);
         assertThatThrownBy(() -> new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_x", sender,
-                Duration.ofSeconds(9), new DirectTransactions(), clock)).isInstanceOf(IllegalArgumentException.class);
+                Duration.ofSeconds(9), new DirectTransactions(), metrics, clock)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -7,6 +7,7 @@ import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CancelRes
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreatePayment;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.Rejection;
+import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemoryExternalPaymentRepository;
@@ -26,6 +27,9 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Entry;
+import dev.recaudo.domain.metrics.PaymentCount;
+import dev.recaudo.domain.metrics.PaymentFamily;
+import dev.recaudo.domain.metrics.PaymentRefusal;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
@@ -54,12 +58,14 @@ class ExternalPaymentsServiceTest {
     private final WebhookTargetPolicy targets = url -> url.startsWith("https://hooks.example/")
             ? new WebhookTargetPolicy.TargetCheck.Allowed() : new WebhookTargetPolicy.TargetCheck.Refused("not public");
 
+    private final CountingMetrics metrics = new CountingMetrics();
+
     private ExternalPaymentsService service(Optional<PaymentProcessor> live) {
         return new ExternalPaymentsService(externalPayments, callbacks, Unused.port(CollectionDocumentRepository.class),
                 payments, ledger, new DocumentBook(Unused.port(CollectionDocumentRepository.class),
                         Unused.port(CheckoutRepository.class), externalPayments, payments, ledger, Unused.port(Outbox.class),
                         new PublicInvoiceProjection("https://recaudo.example")), targets, new SandboxProcessor(), live,
-                new DirectTransactions(), new MutableClock(NOW));
+                new DirectTransactions(), metrics, new MutableClock(NOW));
     }
 
     private final ExternalPaymentsService service = service(Optional.empty());
@@ -102,6 +108,7 @@ class ExternalPaymentsServiceTest {
                 Entry.credit(AccountCode.unappliedPayment(payment.id()), Money.of(2500, CurrencyCode.USD)));
         assertThat(callbacks.attemptsOf(SCOPE, List.of(pending.id()))).isEmpty(); // queued, not attempted yet
         assertThat(callbacks.claimNext(NOW, Duration.ofSeconds(30))).isPresent();
+        assertThat(metrics.payments()).containsExactly(PaymentCount.of(PaymentFamily.EXTERNAL, PaymentOutcome.NO_OPEN_DOCUMENTS));
     }
 
     @Test
@@ -115,6 +122,8 @@ class ExternalPaymentsServiceTest {
         assertThat(again).isInstanceOf(Completion.AlreadyCompleted.class);
         assertThat(payments.writes()).isEqualTo(writes);
         assertThat(ledger.transfers()).hasSize(1);
+        assertThat(metrics.payments()).containsExactly(PaymentCount.of(PaymentFamily.EXTERNAL, PaymentOutcome.NO_OPEN_DOCUMENTS),
+                PaymentCount.of(PaymentFamily.EXTERNAL, PaymentOutcome.ALREADY_PROCESSED));
     }
 
     @Test
@@ -138,6 +147,7 @@ class ExternalPaymentsServiceTest {
                 .isInstanceOf(Completion.NotPayable.class);
         assertThat(ledger.transfers()).isEmpty();
         assertThat(payments.writes()).isZero();
+        assertThat(metrics.payments()).containsExactly(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.NOT_PAYABLE));
     }
 
     @Test

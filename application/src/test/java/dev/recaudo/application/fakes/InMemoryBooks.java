@@ -43,6 +43,7 @@ public final class InMemoryBooks {
     private final InMemoryCustomerRepository customers = new InMemoryCustomerRepository();
     private final InMemoryLedger ledger = new InMemoryLedger();
     private final InMemoryOutbox outbox = new InMemoryOutbox();
+    private final CountingMetrics metrics = new CountingMetrics();
     private final RollbackTransactions transactions =
             new RollbackTransactions(documents, checkouts, externalPayments, payments, customers, ledger, outbox);
     private final DocumentBook book = new DocumentBook(documents, checkouts, externalPayments, payments, ledger, outbox,
@@ -88,12 +89,17 @@ public final class InMemoryBooks {
 
     /** The verified payments use case on these books. */
     public VerifiedPaymentsService verifiedPayments() {
-        return new VerifiedPaymentsService(payments, documents, customers, ledger, book, transactions, clock);
+        return new VerifiedPaymentsService(payments, documents, customers, ledger, book, transactions, metrics, clock);
     }
 
     /** The public invoice use case on these books. */
     public InvoiceLifecycleService invoiceLifecycle() {
-        return new InvoiceLifecycleService(documents, customers, payments, book, transactions, clock);
+        return new InvoiceLifecycleService(documents, customers, payments, book, transactions, metrics, clock);
+    }
+
+    /** What the use cases on these books counted, in order. */
+    public CountingMetrics metrics() {
+        return metrics;
     }
 
     /** The receivable of the document in the ledger, in its currency. */

@@ -1,5 +1,6 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,12 +24,12 @@ public final class RecordingWebhookSender implements WebhookSender {
     private Runnable whileSending = () -> {};
 
     public RecordingWebhookSender answering(int statusCode, long durationMillis) {
-        script.add(new SendOutcome(Optional.of(statusCode), Optional.empty(), durationMillis));
+        script.add(SendOutcome.answered(statusCode, durationMillis));
         return this;
     }
 
-    public RecordingWebhookSender failing(String error, long durationMillis) {
-        script.add(new SendOutcome(Optional.empty(), Optional.of(error), durationMillis));
+    public RecordingWebhookSender failing(AttemptResult result, String error, long durationMillis) {
+        script.add(SendOutcome.failed(result, error, durationMillis));
         return this;
     }
 
@@ -52,7 +53,7 @@ public final class RecordingWebhookSender implements WebhookSender {
         sent.add(request);
         whileSending.run();
         SendOutcome next = script.poll();
-        return next == null ? new SendOutcome(Optional.of(200), Optional.empty(), 1) : next;
+        return next == null ? SendOutcome.answered(200, 1) : next;
     }
 
     public List<Sent> sent() {

@@ -8,11 +8,12 @@ import java.util.function.Supplier;
 /**
  * Commits when the work returns and puts every participating fake back as it was when the work
  * throws, like a database transaction. A nested call joins the outer transaction, as the JTA
- * adapter does.
+ * adapter does; what waits for the commit runs after it and is dropped by a rollback.
  */
 public final class RollbackTransactions implements Transactions {
 
     private final List<TransactionalFake> participants;
+    private final List<Runnable> afterCommit = new ArrayList<>();
     private int depth;
     private int commits;
     private int rollbacks;
@@ -31,16 +32,30 @@ public final class RollbackTransactions implements Transactions {
             restores.add(participant.captureRollback());
         }
         depth++;
+        T result;
         try {
-            T result = work.get();
-            commits++;
-            return result;
+            result = work.get();
         } catch (RuntimeException | Error failure) {
             restores.forEach(Runnable::run);
             rollbacks++;
+            afterCommit.clear();
             throw failure;
         } finally {
             depth--;
+        }
+        commits++;
+        List<Runnable> committed = List.copyOf(afterCommit);
+        afterCommit.clear();
+        committed.forEach(Runnable::run);
+        return result;
+    }
+
+    @Override
+    public void afterCommit(Runnable action) {
+        if (depth > 0) {
+            afterCommit.add(action);
+        } else {
+            action.run();
         }
     }
 

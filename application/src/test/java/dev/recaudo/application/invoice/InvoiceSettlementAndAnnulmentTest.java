@@ -17,8 +17,12 @@ import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentLifecycle.Rejection;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.TransferKind;
+import dev.recaudo.domain.metrics.PaymentCount;
+import dev.recaudo.domain.metrics.PaymentFamily;
+import dev.recaudo.domain.metrics.PaymentRefusal;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentOutcome;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -102,6 +106,9 @@ class InvoiceSettlementAndAnnulmentTest {
         assertThat(announced.payment_id()).isEqualTo(settlement.id().toString());
         assertThat(announced.payment().status()).isEqualTo("APPROVED");
         assertThat(announced.payment().provider_id()).isEqualTo("PP-1");
+        assertThat(books.metrics().payments()).containsExactly(
+                PaymentCount.of(PaymentFamily.PROVIDER_SETTLEMENT, PaymentOutcome.APPLIED),
+                PaymentCount.of(PaymentFamily.PROVIDER_SETTLEMENT, PaymentOutcome.ALREADY_PROCESSED));
     }
 
     @Test
@@ -114,6 +121,9 @@ class InvoiceSettlementAndAnnulmentTest {
 
         assertThat(books.ledger().transfers()).hasSize(transfers);
         assertThat(books.outbox().ofType(DocumentBook.INVOICE_PAID)).hasSize(1);
+        assertThat(books.metrics().payments()).containsExactly(
+                PaymentCount.of(PaymentFamily.PROVIDER_SETTLEMENT, PaymentOutcome.APPLIED),
+                PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, PaymentRefusal.SETTLED_BY_ANOTHER_PAYMENT));
     }
 
     @Test

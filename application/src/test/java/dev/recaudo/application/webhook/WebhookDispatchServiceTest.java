@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.recaudo.application.common.LeasedBatches;
+import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
 import dev.recaudo.application.fakes.InMemoryWebhookRepository;
 import dev.recaudo.application.fakes.InMemoryWebhookRepository.Row;
@@ -12,6 +13,8 @@ import dev.recaudo.application.fakes.RecordingWebhookSender;
 import dev.recaudo.application.fakes.RecordingWebhookSender.Sent;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.metrics.DeliveryChannel;
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.RetrySchedule;
@@ -34,12 +37,13 @@ class WebhookDispatchServiceTest {
     private final InMemoryWebhookRepository webhooks = new InMemoryWebhookRepository();
     private final RecordingWebhookSender sender = new RecordingWebhookSender();
     private final DirectTransactions transactions = new DirectTransactions();
+    private final CountingMetrics metrics = new CountingMetrics();
     private final WebhookEndpoint endpoint = new WebhookEndpoint(UUID.randomUUID(), CompanyId.random(), KeyEnvironment.LIVE,
             "https://hooks.acme.example/recaudo", Set.of("invoice.paid"), "whsec_c2VjcmV0", NOW.minus(Duration.ofDays(1)));
     private double random = 0.5;
     private final WebhookDispatchService service = new WebhookDispatchService(webhooks, sender,
             new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), ATTEMPTS_MAX, 0.2), new LeasedBatches(2, LEASE),
-            transactions, clock, () -> random);
+            transactions, metrics, clock, () -> random);
 
     private Row queued(Instant dueAt) {
         return webhooks.queue(endpoint, UUID.randomUUID(), "invoice.paid", "{\"type\":\"invoice.paid\"}", dueAt);
@@ -93,7 +97,7 @@ class WebhookDispatchServiceTest {
     @Test
     void givenFailures_whenDispatched_thenPendingAgainAfterAThreefoldGrowingDelay() {
         Row delivery = queued(NOW);
-        sender.answering(500, 12).failing("connect timed out", 5_000).answering(302, 8);
+        sender.answering(500, 12).failing(AttemptResult.TIMEOUT, "connect timed out", 5_000).answering(302, 8);
 
         service.dispatchDue();
         assertThat(delivery.status).isEqualTo(DeliveryStatus.PENDING);
@@ -111,6 +115,9 @@ class WebhookDispatchServiceTest {
                 tuple(Optional.of(500), Optional.empty()),
                 tuple(Optional.empty(), Optional.of("connect timed out")),
                 tuple(Optional.of(302), Optional.empty()));
+        assertThat(metrics.attempts()).extracting(CountingMetrics.Attempt::result).containsExactly(
+                AttemptResult.STATUS_5XX, AttemptResult.TIMEOUT, AttemptResult.STATUS_3XX);
+        assertThat(metrics.attempts()).extracting(CountingMetrics.Attempt::channel).containsOnly(DeliveryChannel.INVOICE_WEBHOOK);
     }
 
     @Test
@@ -165,7 +172,7 @@ class WebhookDispatchServiceTest {
         RecordingWebhookSender otherSender = new RecordingWebhookSender().answering(204, 20);
         WebhookDispatchService otherInstance = new WebhookDispatchService(webhooks, otherSender,
                 new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), ATTEMPTS_MAX, 0.2), new LeasedBatches(2, LEASE),
-                transactions, clock, () -> random);
+                transactions, metrics, clock, () -> random);
         sender.answering(500, 150_000).whileSending(() -> {
             clock.advance(LEASE.plusSeconds(30));
             assertThat(otherInstance.dispatchDue()).isEqualTo(1);

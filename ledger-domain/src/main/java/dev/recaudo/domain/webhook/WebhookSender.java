@@ -2,7 +2,10 @@ package dev.recaudo.domain.webhook;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumSet;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Port: one signed HTTP POST of a webhook body. Implementations sign with the Standard Webhooks
@@ -20,13 +23,36 @@ public interface WebhookSender {
     SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret, Duration timeLimit);
 
     /**
-     * What happened: the HTTP status when a response arrived, else an error description; and how
-     * long the attempt took.
+     * What happened: the HTTP status when a response arrived, else an error description; how long
+     * the attempt took; and its {@link AttemptResult}, which follows from the status or names why
+     * no answer came.
      */
-    record SendOutcome(Optional<Integer> statusCode, Optional<String> error, long durationMillis) {
+    record SendOutcome(Optional<Integer> statusCode, Optional<String> error, long durationMillis, AttemptResult result) {
+
+        public SendOutcome {
+            Objects.requireNonNull(result, "result");
+            if (statusCode.isPresent() == error.isPresent()) {
+                throw new IllegalArgumentException("an attempt has either a status or an error");
+            }
+            if (statusCode.isPresent() ? result != AttemptResult.ofStatus(statusCode.get()) : ANSWERED.contains(result)) {
+                throw new IllegalArgumentException("result " + result + " does not match the attempt");
+            }
+        }
+
+        private static final Set<AttemptResult> ANSWERED = EnumSet.of(
+                AttemptResult.DELIVERED, AttemptResult.STATUS_3XX, AttemptResult.STATUS_4XX, AttemptResult.STATUS_5XX);
+
+        public static SendOutcome answered(int statusCode, long durationMillis) {
+            return new SendOutcome(Optional.of(statusCode), Optional.empty(), durationMillis, AttemptResult.ofStatus(statusCode));
+        }
+
+        /** No answer: {@code result} says why, {@code error} describes it. */
+        public static SendOutcome failed(AttemptResult result, String error, long durationMillis) {
+            return new SendOutcome(Optional.empty(), Optional.of(error), durationMillis, result);
+        }
 
         public boolean succeeded() {
-            return statusCode.filter(code -> code >= 200 && code < 300).isPresent();
+            return result == AttemptResult.DELIVERED;
         }
     }
 }
