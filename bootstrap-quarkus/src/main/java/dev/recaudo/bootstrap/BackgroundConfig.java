@@ -12,7 +12,8 @@ import jakarta.validation.constraints.Pattern;
 /**
  * The groups of {@link RecaudoConfig} that set the service's background work and its processors:
  * webhook and callback delivery, the live payment processor, jobs, idempotency records, the
- * janitor and the backlog gauges.
+ * janitor and the retention it applies, the backlog gauges, and the scheduled check of the ledger
+ * invariants.
  */
 public interface BackgroundConfig {
 
@@ -162,5 +163,48 @@ public interface BackgroundConfig {
         @WithDefault("20")
         @Min(1)
         int batchesPerRunMax();
+    }
+
+    /**
+     * Days each kind of record is kept; the janitor deletes older ones in its batches. 0 keeps the
+     * kind forever. Idempotency records have theirs in {@code recaudo.idempotency.retention-days}.
+     */
+    interface RetentionConfig extends PersistenceSettings.Retention {
+        /** Finished (succeeded or dead) webhook deliveries with their attempts, and events left with no delivery. */
+        @Override
+        @WithDefault("90")
+        @Min(0)
+        int webhookDeliveriesDays();
+
+        /** External payment callbacks once attempted (delivered, failed or unknown). */
+        @Override
+        @WithDefault("90")
+        @Min(0)
+        int callbackAttemptsDays();
+
+        /** WhatsApp statuses; the per-day counts that summaries read are kept. */
+        @Override
+        @WithDefault("90")
+        @Min(0)
+        int whatsappEventsDays();
+
+        /** Audit records of integrations writes (and any other audited action). */
+        @Override
+        @WithDefault("400")
+        @Min(0)
+        int auditRecordsDays();
+    }
+
+    interface InvariantsConfig extends PersistenceSettings.Invariants {
+        /** How often an instance checks I1-I4 over the whole store: a duration ({@code 15m}), or {@code off} on this instance. */
+        @WithDefault("15m")
+        @Pattern(regexp = RecaudoConfig.SCHEDULE)
+        String checkInterval();
+
+        @Override
+        @WithDefault("300")
+        @Min(1)
+        @Max(3600)
+        int timeoutSeconds();
     }
 }

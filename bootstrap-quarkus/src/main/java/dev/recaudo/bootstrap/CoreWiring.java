@@ -29,6 +29,8 @@ import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxService;
 import dev.recaudo.application.invoice.SandboxUseCase;
+import dev.recaudo.application.ledger.LedgerAuditService;
+import dev.recaudo.application.ledger.LedgerAuditUseCase;
 import dev.recaudo.application.messaging.MessagingEventsService;
 import dev.recaudo.application.messaging.MessagingEventsUseCase;
 import dev.recaudo.application.ratelimit.RateLimiter;
@@ -44,6 +46,8 @@ import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.job.JobRepository;
 import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.metrics.OperationalMetrics;
+
+import dev.recaudo.domain.ledger.LedgerAudit;
 import dev.recaudo.domain.messaging.MessagingEventRepository;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
@@ -129,6 +133,12 @@ public class CoreWiring {
     MessagingEventsUseCase messagingEvents(MessagingEventRepository events, CompanyRepository companies,
             Transactions transactions, Clock clock) {
         return new MessagingEventsService(events, companies, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    LedgerAuditUseCase ledgerAudit(LedgerAudit audit) {
+        return new LedgerAuditService(audit);
     }
 
     @Produces

@@ -12,10 +12,12 @@ import dev.recaudo.bootstrap.ApiConfig.SandboxConfig;
 import dev.recaudo.bootstrap.ApiConfig.WhatsAppConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.CallbacksConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.IdempotencyConfig;
+import dev.recaudo.bootstrap.BackgroundConfig.InvariantsConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.JanitorConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.JobsConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.MetricsConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.PaymentsConfig;
+import dev.recaudo.bootstrap.BackgroundConfig.RetentionConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.WebhooksConfig;
 import dev.recaudo.persistence.common.PersistenceSettings;
 import dev.recaudo.rest.common.RestSettings;
@@ -115,6 +117,11 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
 
     @Override
     SecretsConfig secrets();
+
+    RetentionConfig retention();
+
+    @Override
+    InvariantsConfig invariants();
 
     /** Test-only: halts the process at a chosen step, for the crash tests of the reliability battery. */
     CrashTestConfig crashTest();

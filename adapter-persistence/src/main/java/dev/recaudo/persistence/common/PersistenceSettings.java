@@ -16,6 +16,10 @@ public interface PersistenceSettings {
 
     Secrets secrets();
 
+    Retention retention();
+
+    Invariants invariants();
+
     interface Database {
         /** Create the database named in the JDBC URL when it does not exist. */
         boolean createIfMissing();
@@ -28,7 +32,7 @@ public interface PersistenceSettings {
         int retentionDays();
     }
 
-    /** Purges of expired rows (idempotency records, rate-limit counters), in bounded batches. */
+    /** Purges of expired rows (idempotency records, rate-limit counters, records past their retention), in bounded batches. */
     interface Janitor {
         int batchSize();
 
@@ -45,5 +49,22 @@ public interface PersistenceSettings {
 
         /** Values one re-sealing statement reads. */
         int resealBatchSize();
+    }
+
+    /** Days each kind of record is kept before the janitor deletes it; 0 keeps it forever. */
+    interface Retention {
+        int webhookDeliveriesDays();
+
+        int callbackAttemptsDays();
+
+        int whatsappEventsDays();
+
+        int auditRecordsDays();
+    }
+
+    /** The scheduled check of the ledger invariants. */
+    interface Invariants {
+        /** The longest one check's statements may run before the database cancels them. */
+        int timeoutSeconds();
     }
 }

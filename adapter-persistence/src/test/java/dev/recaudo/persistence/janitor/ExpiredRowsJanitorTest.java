@@ -3,8 +3,11 @@ package dev.recaudo.persistence.janitor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.persistence.common.PersistenceSettings;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ExpiredRowsJanitorTest {
@@ -56,5 +59,39 @@ class ExpiredRowsJanitorTest {
         });
 
         assertThat(runs).hasSize(3);
+    }
+
+    @Test
+    void givenAuditRecordsKeptForever_whenCutoffsAreTaken_thenEveryOtherKindGoesAfterItsDaysAndAuditRecordsNever() {
+        Instant now = Instant.parse("2026-11-26T08:00:00Z");
+        PersistenceSettings.Retention retention = new PersistenceSettings.Retention() {
+            @Override
+            public int webhookDeliveriesDays() {
+                return 90;
+            }
+
+            @Override
+            public int callbackAttemptsDays() {
+                return 30;
+            }
+
+            @Override
+            public int whatsappEventsDays() {
+                return 1;
+            }
+
+            @Override
+            public int auditRecordsDays() {
+                return 0;
+            }
+        };
+
+        Map<RetainedRecords, Instant> cutoffs = ExpiredRowsJanitor.cutoffs(retention, now);
+
+        assertThat(cutoffs).containsExactly(
+                Map.entry(RetainedRecords.WEBHOOK_DELIVERIES, now.minus(Duration.ofDays(90))),
+                Map.entry(RetainedRecords.OUTBOX_EVENTS, now.minus(Duration.ofDays(90))),
+                Map.entry(RetainedRecords.CALLBACK_ATTEMPTS, now.minus(Duration.ofDays(30))),
+                Map.entry(RetainedRecords.WHATSAPP_EVENTS, now.minus(Duration.ofDays(1))));
     }
 }

@@ -1,0 +1,124 @@
+package dev.recaudo.persistence.ledger;
+
+import dev.recaudo.domain.ledger.InvariantViolation;
+import dev.recaudo.domain.ledger.LedgerCheck;
+import dev.recaudo.domain.ledger.LedgerInvariant;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The SQL of the ledger invariants, run on a plain JDBC connection inside whatever transaction it
+ * holds: the scheduled check ({@link PgLedgerAudit}) and the reliability battery, which corrupts
+ * rows in a transaction, checks, and rolls back, share this one copy. Every row is checked, across
+ * companies and environments. Amounts come from three independent records: the document and
+ * payment rows, the payment applications, and the ledger entries.
+ * <ul>
+ * <li>I1: for every document, balance = total - applied - annulled, where applied is the sum of its
+ * payment applications (and equals the row's {@code applied_minor}) and annulled is what
+ * {@code DOCUMENT_ANNULLED} transfers took off its receivable; and the balance equals the ledger
+ * balance of the document's receivable account.</li>
+ * <li>I2: no balance below zero or above its total.</li>
+ * <li>I3: for every payment, in the application currency, amount = applied + credit + unapplied,
+ * where unapplied is the ledger balance of the payment's {@code unapplied_payment} account and
+ * applied equals the sum of its applications; a {@code needs_certified_rate} payment counts as wholly
+ * unapplied: nothing applied or credited, its whole amount in that account in the payment's currency.
+ * A verified payment kept as {@code no_open_documents} also counts as wholly unapplied, but moved no
+ * money (docs/decisions.md: it is kept without money movement, so a retry processes it again): nothing
+ * applied or credited and nothing in its unapplied account.</li>
+ * <li>I4: every ledger transfer balances: its entries sum to zero in each currency.</li>
+ * </ul>
+ * Each query is one full scan with hash joins, so its cost grows with the rows, not with their
+ * history's shape (docs/reliability.md has the measured cost). A violation names ids and amounts only.
+ */
+public final class LedgerInvariantQueries {
+
+    /** Violations described per invariant at most; the rest are counted. */
+    public static final int VIOLATIONS_SHOWN_MAX = 20;
+
+    private static final String I1 = """
+            WITH receivable AS (
+                SELECT d.id, coalesce(sum(e.amount_minor), 0) AS ledger_minor,
+                       coalesce(-sum(e.amount_minor) FILTER (WHERE t.kind = 'DOCUMENT_ANNULLED'), 0) AS annulled_minor
+                FROM collection_documents d
+                LEFT JOIN ledger_accounts a ON a.company_id = d.company_id AND a.is_test = d.is_test
+                     AND a.code = 'receivable:' || d.id AND a.currency = d.currency
+                LEFT JOIN ledger_entries e ON e.account_id = a.id
+                LEFT JOIN ledger_transfers t ON t.id = e.transfer_id
+                GROUP BY d.id),
+            applied AS (SELECT document_id, sum(amount_minor) AS applied_minor FROM payment_applications GROUP BY document_id)
+            SELECT 'document ' || d.id || ' (' || d.status || '): balance ' || d.balance_minor || ', total ' || d.total_minor
+                   || ', applied ' || coalesce(p.applied_minor, 0) || ' (row says ' || d.applied_minor || '), annulled '
+                   || r.annulled_minor || ', receivable in the ledger ' || r.ledger_minor
+            FROM collection_documents d JOIN receivable r ON r.id = d.id LEFT JOIN applied p ON p.document_id = d.id
+            WHERE d.balance_minor <> d.total_minor - coalesce(p.applied_minor, 0) - r.annulled_minor
+               OR d.applied_minor <> coalesce(p.applied_minor, 0)
+               OR d.balance_minor <> r.ledger_minor
+            ORDER BY d.id""";
+
+    private static final String I2 = """
+            SELECT 'document ' || id || ' (' || status || '): balance ' || balance_minor || ', total ' || total_minor
+            FROM collection_documents WHERE balance_minor < 0 OR balance_minor > total_minor ORDER BY id""";
+
+    private static final String I3 = """
+            WITH unapplied AS (
+                SELECT p.id,
+                       coalesce(-sum(e.amount_minor) FILTER (WHERE e.currency = p.application_currency), 0) AS in_application_minor,
+                       coalesce(-sum(e.amount_minor) FILTER (WHERE e.currency = p.currency), 0) AS in_payment_minor
+                FROM payments p
+                LEFT JOIN ledger_accounts a ON a.company_id = p.company_id AND a.is_test = p.is_test
+                     AND a.code = 'unapplied_payment:' || p.id
+                LEFT JOIN ledger_entries e ON e.account_id = a.id
+                GROUP BY p.id),
+            applications AS (SELECT payment_id, sum(amount_minor) AS applied_minor FROM payment_applications GROUP BY payment_id)
+            SELECT 'payment ' || p.id || ' (' || p.outcome || '): amount ' || p.amount_minor || ' ' || p.currency
+                   || ', in ' || p.application_currency || ' ' || coalesce(p.application_amount_minor::text, 'none')
+                   || ' = applied ' || p.applied_minor || ' (applications ' || coalesce(x.applied_minor, 0) || ') + credit '
+                   || p.credit_minor || ' + unapplied ' || u.in_application_minor
+                   || ' (unapplied in ' || p.currency || ': ' || u.in_payment_minor || ')'
+            FROM payments p JOIN unapplied u ON u.id = p.id LEFT JOIN applications x ON x.payment_id = p.id
+            WHERE CASE WHEN p.outcome = 'needs_certified_rate'
+                       THEN p.applied_minor <> 0 OR p.credit_minor <> 0 OR coalesce(x.applied_minor, 0) <> 0
+                            OR u.in_payment_minor <> p.amount_minor
+                       WHEN p.outcome = 'no_open_documents' AND p.kind = 'VERIFIED'
+                       THEN p.applied_minor <> 0 OR p.credit_minor <> 0 OR coalesce(x.applied_minor, 0) <> 0
+                            OR u.in_payment_minor <> 0 OR u.in_application_minor <> 0
+                       ELSE p.application_amount_minor IS NULL
+                            OR p.application_amount_minor <> p.applied_minor + p.credit_minor + u.in_application_minor
+                            OR p.applied_minor <> coalesce(x.applied_minor, 0) END
+            ORDER BY p.id""";
+
+    private static final String I4 = """
+            SELECT 'transfer ' || e.transfer_id || ' (' || t.kind || '): entries in ' || e.currency || ' sum to ' || sum(e.amount_minor)
+            FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
+            GROUP BY e.transfer_id, t.kind, e.currency HAVING sum(e.amount_minor) <> 0 ORDER BY e.transfer_id""";
+
+    private static final Map<LedgerInvariant, String> QUERIES = Map.of(
+            LedgerInvariant.I1, I1, LedgerInvariant.I2, I2, LedgerInvariant.I3, I3, LedgerInvariant.I4, I4);
+
+    private LedgerInvariantQueries() {}
+
+    /** Checks I1-I4 on {@code connection}, in the transaction it holds (one snapshot for all four under REPEATABLE READ). */
+    public static LedgerCheck check(Connection connection) throws SQLException {
+        Map<LedgerInvariant, Long> counts = new EnumMap<>(LedgerInvariant.class);
+        List<InvariantViolation> shown = new ArrayList<>();
+        for (LedgerInvariant invariant : LedgerInvariant.values()) {
+            try (PreparedStatement statement = connection.prepareStatement(QUERIES.get(invariant));
+                    ResultSet rows = statement.executeQuery()) {
+                long count = 0;
+                while (rows.next()) {
+                    if (count++ < VIOLATIONS_SHOWN_MAX) {
+                        shown.add(new InvariantViolation(invariant, rows.getString(1)));
+                    }
+                }
+                counts.put(invariant, count);
+            }
+        }
+        return new LedgerCheck(counts, shown);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.recaudo.domain.ledger;
+
+/**
+ * The invariants every document, payment and transfer keeps (issue 12), in the order they are
+ * checked. Each names the rule it states, so a report line reads on its own.
+ */
+public enum LedgerInvariant {
+    /** Balance = total - applied - annulled, and it equals the ledger balance of the document's receivable. */
+    I1("balance = total - applied - annulled = receivable"),
+    /** No balance below zero or above its total. */
+    I2("0 <= balance <= total"),
+    /** In the application currency, amount = applied + credit + unapplied. */
+    I3("amount = applied + credit + unapplied"),
+    /** Every transfer's entries sum to zero in each currency. */
+    I4("every transfer balances");
+
+    private final String rule;
+
+    LedgerInvariant(String rule) {
+        this.rule = rule;
+    }
+
+    public String rule() {
+        return rule;
+    }
+}
