@@ -45,9 +45,6 @@ final class Attempts {
     /** A short description of a failed connection or exchange, from the most specific cause reported. */
     static String describe(Throwable failure, Duration connectTimeout) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof InterruptedException) {
-                return "interrupted before a response arrived";
-            }
             if (cause instanceof ConnectTimeoutException) {
                 return "connect timeout after " + connectTimeout.toMillis() + " ms";
             }

@@ -39,6 +39,8 @@ public class HttpWebhookSender implements WebhookSender {
 
     static final String USER_AGENT = "Recaudo-Webhooks/1.0";
 
+    private static final String INTERRUPTED = "interrupted before a response arrived";
+
     private final AddressWebhookTargetPolicy targetPolicy;
     private final HttpClient client;
     private final Duration connectTimeout;
@@ -115,6 +117,9 @@ public class HttpWebhookSender implements WebhookSender {
         HttpClientRequest request;
         try {
             request = connect(target, headers, timeLimit.orElse(connectTimeout).toMillis(), startedNanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Attempts.failed(INTERRUPTED, startedNanos);
         } catch (TimeoutException e) {
             return Attempts.failed(timeLimit.isPresent() ? "timeout after " + timeLimit.get().toMillis() + " ms"
                     : "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
@@ -134,6 +139,11 @@ public class HttpWebhookSender implements WebhookSender {
             // The status is the outcome; the body is never read, so an endless answer cannot hold the attempt.
             request.reset();
             return Attempts.answered(response.statusCode(), startedNanos);
+        } catch (InterruptedException e) {
+            // Shutting down, say: the receiver's connection is not left open until the idle timeout.
+            request.reset();
+            Thread.currentThread().interrupt();
+            return Attempts.failed(INTERRUPTED, startedNanos);
         } catch (TimeoutException e) {
             request.reset();
             return Attempts.failed("timeout after " + reported.toMillis() + " ms", startedNanos);
@@ -148,7 +158,7 @@ public class HttpWebhookSender implements WebhookSender {
      * Only checked addresses are ever tried; the name is not looked up again.
      */
     private HttpClientRequest connect(CheckedTarget.Approved target, MultiMap headers, long budgetMillis, long startedNanos)
-            throws TimeoutException, ExecutionException {
+            throws TimeoutException, ExecutionException, InterruptedException {
         ExecutionException failure = null;
         for (InetAddress address : target.addresses()) {
             long leftMillis = budgetMillis - Attempts.elapsedMillis(startedNanos);
@@ -168,7 +178,8 @@ public class HttpWebhookSender implements WebhookSender {
             Future<HttpClientRequest> connecting = client.request(options);
             try {
                 return await(connecting, leftMillis);
-            } catch (TimeoutException e) {
+            } catch (TimeoutException | InterruptedException e) {
+                // A connection that comes after all is closed at once.
                 connecting.onSuccess(HttpClientRequest::reset);
                 throw e;
             } catch (ExecutionException e) {
@@ -179,12 +190,8 @@ public class HttpWebhookSender implements WebhookSender {
     }
 
     /** Waits on a worker thread (the dispatchers' scheduler thread), never on a Vert.x event loop. */
-    private static <T> T await(Future<T> future, long millis) throws TimeoutException, ExecutionException {
-        try {
-            return future.toCompletionStage().toCompletableFuture().get(millis, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ExecutionException(e);
-        }
+    private static <T> T await(Future<T> future, long millis)
+            throws TimeoutException, ExecutionException, InterruptedException {
+        return future.toCompletionStage().toCompletableFuture().get(millis, TimeUnit.MILLISECONDS);
     }
 }
