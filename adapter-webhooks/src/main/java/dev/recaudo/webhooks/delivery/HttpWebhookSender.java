@@ -2,6 +2,7 @@ package dev.recaudo.webhooks.delivery;
 
 import dev.recaudo.domain.webhook.WebhookSender;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -40,6 +41,8 @@ public class HttpWebhookSender implements WebhookSender {
     static final String USER_AGENT = "Recaudo-Webhooks/1.0";
 
     private static final String INTERRUPTED = "interrupted before a response arrived";
+    /** For the failures of an exchange this side reset itself: expected, so neither handled nor logged. */
+    private static final Handler<Throwable> EXPECTED = ignored -> { };
 
     private final AddressWebhookTargetPolicy targetPolicy;
     private final HttpClient client;
@@ -74,7 +77,7 @@ public class HttpWebhookSender implements WebhookSender {
         // The attempt's outcome is recorded from its status; a connection's later reset or failure
         // (the receiver closing, or this side resetting after the status) is expected, not an error to log.
         this.client = vertx.httpClientBuilder().with(options)
-                .withConnectHandler(connection -> connection.exceptionHandler(ignored -> { }))
+                .withConnectHandler(connection -> connection.exceptionHandler(EXPECTED))
                 .build();
     }
 
@@ -134,8 +137,10 @@ public class HttpWebhookSender implements WebhookSender {
                 .orElse(requestTimeout.toMillis());
         Duration reported = timeLimit.orElse(requestTimeout);
         try {
-            HttpClientResponse response = await(request.send(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8))),
-                    Math.max(1, answerBudgetMillis));
+            // The answer's handler is set on the event loop as the status arrives, before its body can end.
+            Future<HttpClientResponse> answer = request.send(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8)))
+                    .map(response -> response.exceptionHandler(EXPECTED));
+            HttpClientResponse response = await(answer, Math.max(1, answerBudgetMillis));
             // The status is the outcome; the body is never read, so an endless answer cannot hold the attempt.
             request.reset();
             return Attempts.answered(response.statusCode(), startedNanos);
@@ -175,7 +180,10 @@ public class HttpWebhookSender implements WebhookSender {
                     .setHeaders(headers)
                     // A redirect would lead to a target the policy never saw: its status is the outcome.
                     .setFollowRedirects(false);
-            Future<HttpClientRequest> connecting = client.request(options);
+            // Failures reach the caller through the answer's future; the request's handler only keeps
+            // Vert.x from logging as an error a reset this side does itself, as the answer's does.
+            Future<HttpClientRequest> connecting = client.request(options)
+                    .map(request -> request.exceptionHandler(EXPECTED));
             try {
                 return await(connecting, leftMillis);
             } catch (TimeoutException | InterruptedException e) {

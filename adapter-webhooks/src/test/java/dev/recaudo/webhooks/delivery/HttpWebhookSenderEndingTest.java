@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -35,6 +37,8 @@ class HttpWebhookSenderEndingTest {
     private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     /** Long enough that a connection left open would outlive every wait below (idle timeout 33 s). */
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    private static final int CHUNK_BYTES = 64 * 1024;
+    private static final long ANSWER_BYTES_MAX = 16L * 1024 * 1024;
 
     private final Vertx vertx = TestVertx.get();
     private final HttpWebhookSender sender =
@@ -71,6 +75,28 @@ class HttpWebhookSenderEndingTest {
     }
 
     @Test
+    void givenReceiverStreamingALongAnswer_whenTheStatusIsRead_thenTheExchangeEndsAtOnceAndNoErrorIsLogged()
+            throws Exception {
+        startReceiver(request -> {
+            HttpServerResponse response = request.response().setChunked(true).setStatusCode(200);
+            receiverEvents.add("answering");
+            streamUntilClosed(response, 0);
+        });
+
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            SendOutcome outcome = sender.send(url(), "evt_" + attempt, Instant.now(), "{}", SECRET);
+
+            assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(200);
+            assertThat(receiverEvents.poll(10, TimeUnit.SECONDS)).isEqualTo("answering");
+            assertThat(receiverEvents.poll(5, TimeUnit.SECONDS)).as("the receiver's connection closed")
+                    .isEqualTo("closed");
+        }
+        // Vert.x reports a reset on its event loop, just after the connection closes.
+        Thread.sleep(500);
+        assertThat(vertxErrors).extracting(LogRecord::getMessage).isEmpty();
+    }
+
+    @Test
     void givenReceiverThatNeverAnswers_whenTheSendingThreadIsInterrupted_thenTheRequestIsResetAndTheFlagKept()
             throws Exception {
         startReceiver(request -> receiverEvents.add("request"));
@@ -101,6 +127,19 @@ class HttpWebhookSenderEndingTest {
                 })
                 .listen(0, "127.0.0.1")
                 .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    /** An answer of up to 16 MiB in chunks of 64 KiB, one every 5 ms: far longer than the exchange should last. */
+    private void streamUntilClosed(HttpServerResponse response, long sentBytes) {
+        if (response.closed()) {
+            return;
+        }
+        if (sentBytes >= ANSWER_BYTES_MAX) {
+            response.end();
+            return;
+        }
+        response.write(Buffer.buffer(new byte[CHUNK_BYTES]));
+        vertx.setTimer(5, timer -> streamUntilClosed(response, sentBytes + CHUNK_BYTES));
     }
 
     private String url() {
