@@ -3,6 +3,7 @@ package dev.recaudo.e2e.operations;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.e2e.support.Heap;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.RawHttp;
@@ -14,7 +15,6 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -165,7 +165,7 @@ class ResourceLimitsTest {
         List<Write> writes = writes();
         // The client's own first connection is not the service's answer time.
         assertThat(post("POST", "/v1/invoices", Map.of(), "{}").status()).isBetween(400, 499);
-        long heapBefore = heapUsedAfterCollection();
+        long heapBefore = Heap.usedAfterCollection();
         for (Write write : writes) {
             HOSTILE.forEach((name, value) -> {
                 long started = System.nanoTime();
@@ -177,7 +177,7 @@ class ResourceLimitsTest {
                 write.family().accept(answer.json());
             });
         }
-        assertThat(heapUsedAfterCollection() - heapBefore).isLessThan(HEAP_GROWTH_MAX_BYTES);
+        assertThat(Heap.usedAfterCollection() - heapBefore).isLessThan(HEAP_GROWTH_MAX_BYTES);
     }
 
     @Test
@@ -246,10 +246,5 @@ class ResourceLimitsTest {
     /** A JSON array of {@code count} copies of one element. */
     private static String repeated(String element, int count) {
         return "[" + String.join(",", Collections.nCopies(count, element)) + "]";
-    }
-
-    private static long heapUsedAfterCollection() {
-        System.gc();
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 }
