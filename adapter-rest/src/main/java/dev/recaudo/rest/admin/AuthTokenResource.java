@@ -74,7 +74,7 @@ public class AuthTokenResource {
         if (body == null || body.email() == null || body.password() == null) {
             throw new ApiProblem(Problem.AUTHENTICATION, "E-mail and password are required");
         }
-        RateLimitDecision decision = limiter.consume(
+        RateLimitDecision decision = limiter.consumeUnauthenticated(
                 "login:" + AdminUser.normalizeEmail(body.email()), attempts);
         if (!decision.allowed()) {
             throw new ApiProblem(Problem.RATE_LIMITED, "Too many login attempts; try again later", Map.of(),

@@ -45,9 +45,6 @@ final class Attempts {
     /** A failed connection or exchange, classified and described from the most specific cause reported. */
     static SendOutcome failedExchange(Throwable failure, Duration connectTimeout, long startedNanos) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof InterruptedException) {
-                return failed(AttemptResult.CONNECTION_FAILED, "interrupted before a response arrived", startedNanos);
-            }
             if (cause instanceof ConnectTimeoutException) {
                 return failed(AttemptResult.TIMEOUT, "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
             }

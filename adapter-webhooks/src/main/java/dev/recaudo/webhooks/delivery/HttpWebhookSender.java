@@ -3,6 +3,7 @@ package dev.recaudo.webhooks.delivery;
 import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -40,6 +41,10 @@ public class HttpWebhookSender implements WebhookSender {
 
     static final String USER_AGENT = "Recaudo-Webhooks/1.0";
 
+    private static final String INTERRUPTED = "interrupted before a response arrived";
+    /** For the failures of an exchange this side reset itself: expected, so neither handled nor logged. */
+    private static final Handler<Throwable> EXPECTED = ignored -> { };
+
     private final AddressWebhookTargetPolicy targetPolicy;
     private final HttpClient client;
     private final Duration connectTimeout;
@@ -73,7 +78,7 @@ public class HttpWebhookSender implements WebhookSender {
         // The attempt's outcome is recorded from its status; a connection's later reset or failure
         // (the receiver closing, or this side resetting after the status) is expected, not an error to log.
         this.client = vertx.httpClientBuilder().with(options)
-                .withConnectHandler(connection -> connection.exceptionHandler(ignored -> { }))
+                .withConnectHandler(connection -> connection.exceptionHandler(EXPECTED))
                 .build();
     }
 
@@ -116,6 +121,9 @@ public class HttpWebhookSender implements WebhookSender {
         HttpClientRequest request;
         try {
             request = connect(target, headers, timeLimit.orElse(connectTimeout).toMillis(), startedNanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Attempts.failed(AttemptResult.CONNECTION_FAILED, INTERRUPTED, startedNanos);
         } catch (TimeoutException e) {
             return Attempts.failed(AttemptResult.TIMEOUT, timeLimit.isPresent() ? "timeout after " + timeLimit.get().toMillis() + " ms"
                     : "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
@@ -130,11 +138,18 @@ public class HttpWebhookSender implements WebhookSender {
                 .orElse(requestTimeout.toMillis());
         Duration reported = timeLimit.orElse(requestTimeout);
         try {
-            HttpClientResponse response = await(request.send(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8))),
-                    Math.max(1, answerBudgetMillis));
+            // The answer's handler is set on the event loop as the status arrives, before its body can end.
+            Future<HttpClientResponse> answer = request.send(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8)))
+                    .map(response -> response.exceptionHandler(EXPECTED));
+            HttpClientResponse response = await(answer, Math.max(1, answerBudgetMillis));
             // The status is the outcome; the body is never read, so an endless answer cannot hold the attempt.
             request.reset();
             return Attempts.answered(response.statusCode(), startedNanos);
+        } catch (InterruptedException e) {
+            // Shutting down, say: the receiver's connection is not left open until the idle timeout.
+            request.reset();
+            Thread.currentThread().interrupt();
+            return Attempts.failed(AttemptResult.CONNECTION_FAILED, INTERRUPTED, startedNanos);
         } catch (TimeoutException e) {
             request.reset();
             return Attempts.failed(AttemptResult.TIMEOUT, "timeout after " + reported.toMillis() + " ms", startedNanos);
@@ -149,7 +164,7 @@ public class HttpWebhookSender implements WebhookSender {
      * Only checked addresses are ever tried; the name is not looked up again.
      */
     private HttpClientRequest connect(CheckedTarget.Approved target, MultiMap headers, long budgetMillis, long startedNanos)
-            throws TimeoutException, ExecutionException {
+            throws TimeoutException, ExecutionException, InterruptedException {
         ExecutionException failure = null;
         for (InetAddress address : target.addresses()) {
             long leftMillis = budgetMillis - Attempts.elapsedMillis(startedNanos);
@@ -166,10 +181,14 @@ public class HttpWebhookSender implements WebhookSender {
                     .setHeaders(headers)
                     // A redirect would lead to a target the policy never saw: its status is the outcome.
                     .setFollowRedirects(false);
-            Future<HttpClientRequest> connecting = client.request(options);
+            // Failures reach the caller through the answer's future; the request's handler only keeps
+            // Vert.x from logging as an error a reset this side does itself, as the answer's does.
+            Future<HttpClientRequest> connecting = client.request(options)
+                    .map(request -> request.exceptionHandler(EXPECTED));
             try {
                 return await(connecting, leftMillis);
-            } catch (TimeoutException e) {
+            } catch (TimeoutException | InterruptedException e) {
+                // A connection that comes after all is closed at once.
                 connecting.onSuccess(HttpClientRequest::reset);
                 throw e;
             } catch (ExecutionException e) {
@@ -180,12 +199,8 @@ public class HttpWebhookSender implements WebhookSender {
     }
 
     /** Waits on a worker thread (the dispatchers' scheduler thread), never on a Vert.x event loop. */
-    private static <T> T await(Future<T> future, long millis) throws TimeoutException, ExecutionException {
-        try {
-            return future.toCompletionStage().toCompletableFuture().get(millis, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ExecutionException(e);
-        }
+    private static <T> T await(Future<T> future, long millis)
+            throws TimeoutException, ExecutionException, InterruptedException {
+        return future.toCompletionStage().toCompletableFuture().get(millis, TimeUnit.MILLISECONDS);
     }
 }

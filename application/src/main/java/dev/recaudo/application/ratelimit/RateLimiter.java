@@ -20,18 +20,39 @@ public final class RateLimiter {
     /** Refusals remembered at once; a flood of distinct full buckets beyond it only costs round trips. */
     static final int REMEMBERED_REFUSALS = 100_000;
 
+    /**
+     * Refusals of unauthenticated subjects remembered at once. They have their own memory because
+     * anyone can make such subjects up (a login under invented e-mail addresses), and a flood of
+     * them must not push out the refusals of real keys.
+     */
+    static final int REMEMBERED_UNAUTHENTICATED_REFUSALS = 20_000;
+
     private final RateLimitCounterStore store;
     private final Clock clock;
     private final ExhaustedWindows exhausted = new ExhaustedWindows(REMEMBERED_REFUSALS);
+    private final ExhaustedWindows exhaustedUnauthenticated = new ExhaustedWindows(REMEMBERED_UNAUTHENTICATED_REFUSALS);
 
     public RateLimiter(RateLimitCounterStore store, Clock clock) {
         this.store = store;
         this.clock = clock;
     }
 
+    /** Counts a request of an authenticated key against one of its buckets. */
     public RateLimitDecision consume(String bucket, RateLimitPolicy policy) {
+        return consume(bucket, policy, exhausted);
+    }
+
+    /**
+     * Counts a request against a subject that the caller names before anyone is authenticated (the
+     * e-mail address of a login), whose refusals are remembered apart from the keys'.
+     */
+    public RateLimitDecision consumeUnauthenticated(String subject, RateLimitPolicy policy) {
+        return consume(subject, policy, exhaustedUnauthenticated);
+    }
+
+    private RateLimitDecision consume(String bucket, RateLimitPolicy policy, ExhaustedWindows memory) {
         Instant now = clock.instant();
-        Optional<RateLimitDecision> known = exhausted.refusal(bucket, now);
+        Optional<RateLimitDecision> known = memory.refusal(bucket, now);
         if (known.isPresent()) {
             return known.get();
         }
@@ -40,7 +61,7 @@ public final class RateLimiter {
         RateLimitDecision decision = hits.isPresent()
                 ? RateLimitDecision.of(policy, hits.getAsLong(), windowStart)
                 : RateLimitDecision.refused(policy, windowStart);
-        exhausted.remember(bucket, decision, now);
+        memory.remember(bucket, decision, now);
         return decision;
     }
 

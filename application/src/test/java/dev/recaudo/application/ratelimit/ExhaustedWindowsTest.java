@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.recaudo.domain.ratelimit.RateLimitDecision;
 import dev.recaudo.domain.ratelimit.RateLimitPolicy;
 import java.time.Instant;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class ExhaustedWindowsTest {
@@ -27,15 +29,46 @@ class ExhaustedWindowsTest {
     }
 
     @Test
-    void givenAMemoryFullOfCurrentWindows_whenAnotherRefusalComes_thenItStartsOverWithOnlyThatOne() {
-        ExhaustedWindows windows = new ExhaustedWindows(2);
-        windows.remember("a", CURRENT, NOW);
-        windows.remember("b", CURRENT, NOW);
+    void givenAMemoryFullOfCurrentWindows_whenAnotherRefusalComes_thenOnlyTheOldestRememberedIsForgotten() {
+        ExhaustedWindows windows = new ExhaustedWindows(4);
+        for (String name : List.of("a", "b", "c", "d")) {
+            windows.remember(name, CURRENT, NOW);
+        }
 
-        windows.remember("c", CURRENT, NOW);
+        windows.remember("e", CURRENT, NOW);
 
         assertThat(windows.refusal("a", NOW)).isEmpty();
+        for (String name : List.of("b", "c", "d", "e")) {
+            assertThat(windows.refusal(name, NOW)).as(name).contains(CURRENT);
+        }
+    }
+
+    @Test
+    void givenARefusalRememberedAgain_whenTheMemoryOverflows_thenItCountsAsRecentAndStays() {
+        ExhaustedWindows windows = new ExhaustedWindows(4);
+        for (String name : List.of("a", "b", "c", "a", "d")) {
+            windows.remember(name, CURRENT, NOW);
+        }
+
+        windows.remember("e", CURRENT, NOW);
+
+        assertThat(windows.refusal("a", NOW)).contains(CURRENT);
         assertThat(windows.refusal("b", NOW)).isEmpty();
-        assertThat(windows.refusal("c", NOW)).contains(CURRENT);
+    }
+
+    @Test
+    void givenAFloodOfDistinctRefusals_whenItOutgrowsTheMemory_thenTheMemoryStaysBoundedAndKeepsTheNewest() {
+        ExhaustedWindows windows = new ExhaustedWindows(1_000);
+
+        for (int i = 0; i < 10_000; i++) {
+            windows.remember("flood-" + i, CURRENT, NOW);
+        }
+
+        long remembered = IntStream.range(0, 10_000)
+                .filter(i -> windows.refusal("flood-" + i, NOW).isPresent())
+                .count();
+        assertThat(remembered).isBetween(750L, 1_000L);
+        assertThat(windows.refusal("flood-9999", NOW)).contains(CURRENT);
+        assertThat(windows.refusal("flood-0", NOW)).isEmpty();
     }
 }

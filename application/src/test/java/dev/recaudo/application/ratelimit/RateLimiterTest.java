@@ -101,6 +101,35 @@ class RateLimiterTest {
     }
 
     @Test
+    void givenAKeysBucketRefused_whenUnauthenticatedSubjectsFloodTheirOwnMemory_thenTheBucketIsStillRefusedWithoutTheStore() {
+        consume(BUCKET, 4);
+        RateLimitPolicy onePerMinute = RateLimitPolicy.perMinute(1);
+        for (int i = 0; i <= RateLimiter.REMEMBERED_REFUSALS; i++) {
+            limiter.consumeUnauthenticated("login:made-up-" + i + "@example.com", onePerMinute);
+            limiter.consumeUnauthenticated("login:made-up-" + i + "@example.com", onePerMinute);
+        }
+        int asked = store.admissionsAsked();
+
+        RateLimitDecision decision = limiter.consume(BUCKET, THREE_PER_MINUTE);
+
+        assertThat(decision.allowed()).isFalse();
+        assertThat(store.admissionsAsked()).as("the key's refusal survived the flood").isEqualTo(asked);
+    }
+
+    @Test
+    void givenAnUnauthenticatedSubjectRefused_whenItComesAgainInItsWindow_thenRefusedWithoutAskingTheStore() {
+        for (int i = 0; i < 4; i++) {
+            limiter.consumeUnauthenticated("login:someone@example.com", THREE_PER_MINUTE);
+        }
+        int asked = store.admissionsAsked();
+
+        RateLimitDecision decision = limiter.consumeUnauthenticated("login:someone@example.com", THREE_PER_MINUTE);
+
+        assertThat(decision.allowed()).isFalse();
+        assertThat(store.admissionsAsked()).isEqualTo(asked);
+    }
+
+    @Test
     void givenExhaustedWindow_whenClockReachesTheNextWindow_thenFullAllowanceAgain() {
         consume(BUCKET, 4);
         clock.set(NEXT_WINDOW_START);

@@ -18,6 +18,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,6 +57,31 @@ class DeliveryLeasePersistenceTest extends DeliveryPersistence {
         assertThat(state(event)).isEqualTo("SUCCEEDED:1:1");
         assertThat(record(current, 204)).as("a released lease records nothing more").isEqualTo(LeaseState.LOST);
         assertThat(state(event)).isEqualTo("SUCCEEDED:1:1");
+    }
+
+    /**
+     * A rolling deploy: an instance still on code that predates the token re-claims the delivery
+     * with its own statement, which leaves the token alone. The database gives that claim a new
+     * token itself (V0028), so the stale holder on new code is refused all the same.
+     */
+    @Test
+    void givenAReclaimByCodeThatPredatesTheToken_whenTheStaleHolderRecords_thenRefused() {
+        UUID event = appendOneEvent();
+        Instant now = FUTURE.plus(Duration.ofDays(5));
+        DueDelivery stale = claimOurs(now, event);
+        Instant later = now.plus(LEASE).plusSeconds(1);
+
+        // The claim statement before V0022, narrowed to this test's delivery.
+        int reclaimed = Sql.execute("UPDATE webhook_deliveries d SET leased_until = ?, updated_at = ?"
+                + " FROM (SELECT x.id FROM webhook_deliveries x WHERE x.id = ? AND x.status = 'PENDING'"
+                + "       AND x.next_attempt_at <= ? AND (x.leased_until IS NULL OR x.leased_until < ?)"
+                + "       FOR UPDATE SKIP LOCKED) due"
+                + " WHERE d.id = due.id",
+                utc(later.plus(LEASE)), utc(later), stale.deliveryId(), utc(later), utc(later));
+
+        assertThat(reclaimed).isEqualTo(1);
+        assertThat(record(stale, 500)).isEqualTo(LeaseState.LOST);
+        assertThat(state(event)).as("the stale record wrote nothing").isEqualTo("PENDING:0:0");
     }
 
     /**
@@ -125,6 +152,10 @@ class DeliveryLeasePersistenceTest extends DeliveryPersistence {
         DeliveryStatus status = statusCode < 300 ? DeliveryStatus.SUCCEEDED : DeliveryStatus.PENDING;
         Optional<Instant> next = statusCode < 300 ? Optional.empty() : Optional.of(FUTURE);
         return transactions.inTransaction(() -> webhooks.recordAttempt(claim, attempt(statusCode), status, next));
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
     }
 
     private static DeliveryAttempt attempt(int statusCode) {

@@ -97,7 +97,8 @@ public final class RawHttp {
         }
     }
 
-    private static Reply read(InputStream in) throws IOException {
+    /** Reads one answer from a connection whose request the caller wrote itself. */
+    public static Reply read(InputStream in) throws IOException {
         String statusLine = line(in);
         while (statusLine.startsWith("HTTP/1.1 100")) {
             line(in); // the blank line that ends an interim answer

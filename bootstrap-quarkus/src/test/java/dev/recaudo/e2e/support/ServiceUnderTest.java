@@ -26,7 +26,7 @@ import java.util.function.LongSupplier;
 public final class ServiceUnderTest {
 
     private static volatile Alternation alternation;
-    private static volatile LongSupplier heapUsedBytes = ServiceUnderTest::ownHeapAfterCollection;
+    private static volatile LongSupplier heapUsedBytes = Heap::usedAfterCollection;
 
     private ServiceUnderTest() {}
 
@@ -48,7 +48,7 @@ public final class ServiceUnderTest {
     public static synchronized void reset() {
         RestAssured.reset();
         alternation = null;
-        heapUsedBytes = ServiceUnderTest::ownHeapAfterCollection;
+        heapUsedBytes = Heap::usedAfterCollection;
     }
 
     /** The port of the instance the next request goes to, for clients other than RestAssured. */
@@ -86,11 +86,6 @@ public final class ServiceUnderTest {
      */
     public static long heapUsedBytes() {
         return heapUsedBytes.getAsLong();
-    }
-
-    private static long ownHeapAfterCollection() {
-        System.gc();
-        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     /** The round robin: a RestAssured filter that sends each request to the next instance's port. */
