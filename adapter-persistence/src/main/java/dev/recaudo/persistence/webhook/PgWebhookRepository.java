@@ -10,6 +10,7 @@ import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
+import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
@@ -31,7 +32,8 @@ import java.util.UUID;
 /**
  * Endpoints, deliveries and attempts in PostgreSQL. Due deliveries are leased with
  * {@code FOR UPDATE SKIP LOCKED} in bounded batches: instances share the work and never send the
- * same delivery at the same time.
+ * same delivery at the same time. The secret columns are read in {@link #secrets} and written by
+ * {@link #insertEndpoint} and {@link #replaceSecrets}, nowhere else.
  */
 @ApplicationScoped
 @StoreFailures
@@ -48,7 +50,8 @@ public class PgWebhookRepository implements WebhookRepository {
         nativeSql.update("INSERT INTO webhook_endpoints (id, company_id, is_test, url, events, secret, created_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 endpoint.id(), endpoint.companyId().value(), endpoint.environment() == KeyEnvironment.TEST, endpoint.url(),
-                new NativeSql.TextArray(endpoint.events().stream().sorted().toList()), endpoint.secret(), endpoint.createdAt());
+                new NativeSql.TextArray(endpoint.events().stream().sorted().toList()), endpoint.secrets().current(),
+                endpoint.createdAt());
     }
 
     @Override
@@ -67,6 +70,20 @@ public class PgWebhookRepository implements WebhookRepository {
     public Optional<WebhookEndpoint> findEndpoint(CompanyId companyId, UUID endpointId) {
         return nativeSql.queryOne("SELECT * FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL",
                 PgWebhookRepository::endpoint, companyId.value(), endpointId);
+    }
+
+    @Override
+    public Optional<WebhookEndpoint> lockEndpoint(CompanyId companyId, UUID endpointId) {
+        return nativeSql.queryOne("SELECT * FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL"
+                + " FOR UPDATE", PgWebhookRepository::endpoint, companyId.value(), endpointId);
+    }
+
+    @Override
+    public void replaceSecrets(CompanyId companyId, UUID endpointId, EndpointSecrets secrets) {
+        nativeSql.update("UPDATE webhook_endpoints SET secret = ?, previous_secret = ?, previous_secret_expires_at = ?"
+                        + " WHERE company_id = ? AND id = ?",
+                secrets.current(), secrets.previous().map(EndpointSecrets.Previous::secret).orElse(null),
+                secrets.previous().map(EndpointSecrets.Previous::expiresAt).orElse(null), companyId.value(), endpointId);
     }
 
     @Override
@@ -90,14 +107,13 @@ public class PgWebhookRepository implements WebhookRepository {
         return nativeSql.query("UPDATE webhook_deliveries d SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
                         + " FROM (SELECT x.id FROM webhook_deliveries x WHERE x.status = 'PENDING' AND x.next_attempt_at <= ?"
                         + "       AND (x.leased_until IS NULL OR x.leased_until < ?)"
-                        + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due"
-                        + " WHERE d.id = due.id"
-                        + " RETURNING d.id, d.event_id, d.attempts, d.lease_token,"
-                        + " (SELECT e.url FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS url,"
-                        + " (SELECT e.secret FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS secret,"
+                        + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due, webhook_endpoints e"
+                        + " WHERE d.id = due.id AND e.id = d.endpoint_id"
+                        + " RETURNING d.id, d.event_id, d.attempts, d.lease_token, e.url, e.secret, e.previous_secret,"
+                        + " e.previous_secret_expires_at,"
                         + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
                         + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at",
-                row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), row.getString("secret"),
+                row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), secrets(row),
                         row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token")),
                 now.plus(lease), now, now, now, batchSize);
     }
@@ -151,7 +167,13 @@ public class PgWebhookRepository implements WebhookRepository {
     private static WebhookEndpoint endpoint(ResultSet row) throws SQLException {
         return new WebhookEndpoint(uuid(row, "id"), new CompanyId(uuid(row, "company_id")),
                 row.getBoolean("is_test") ? KeyEnvironment.TEST : KeyEnvironment.LIVE, row.getString("url"),
-                Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())), row.getString("secret"),
+                Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())), secrets(row),
                 instant(row, "created_at"));
+    }
+
+    private static EndpointSecrets secrets(ResultSet row) throws SQLException {
+        String previous = row.getString("previous_secret");
+        return new EndpointSecrets(row.getString("secret"), previous == null ? Optional.empty()
+                : Optional.of(new EndpointSecrets.Previous(previous, instant(row, "previous_secret_expires_at"))));
     }
 }

@@ -59,7 +59,8 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
         for (DueDelivery delivery : due) {
             Instant attemptedAt = clock.instant();
             SendOutcome outcome = sender.send(
-                    delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(), delivery.secret());
+                    delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(),
+                    delivery.secrets().signingAt(attemptedAt));
             int attempts = delivery.attemptsSoFar() + 1;
             DeliveryStatus status;
             Optional<Instant> next;

@@ -14,10 +14,12 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
+import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.RetrySchedule;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -35,7 +37,8 @@ class WebhookDispatchServiceTest {
     private final RecordingWebhookSender sender = new RecordingWebhookSender();
     private final DirectTransactions transactions = new DirectTransactions();
     private final WebhookEndpoint endpoint = new WebhookEndpoint(UUID.randomUUID(), CompanyId.random(), KeyEnvironment.LIVE,
-            "https://hooks.acme.example/recaudo", Set.of("invoice.paid"), "whsec_c2VjcmV0", NOW.minus(Duration.ofDays(1)));
+            "https://hooks.acme.example/recaudo", Set.of("invoice.paid"), EndpointSecrets.of("whsec_c2VjcmV0"),
+            NOW.minus(Duration.ofDays(1)));
     private double random = 0.5;
     private final WebhookDispatchService service = new WebhookDispatchService(webhooks, sender,
             new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), ATTEMPTS_MAX, 0.2), new LeasedBatches(2, LEASE),
@@ -53,7 +56,7 @@ class WebhookDispatchServiceTest {
         assertThat(service.dispatchDue()).isEqualTo(1);
 
         assertThat(sender.sent()).containsExactly(new Sent(endpoint.url(), delivery.eventId.toString(), NOW, delivery.body,
-                endpoint.secret(), Optional.empty()));
+                List.of("whsec_c2VjcmV0"), Optional.empty()));
         assertThat(delivery.status).isEqualTo(DeliveryStatus.SUCCEEDED);
         assertThat(delivery.attempts).isEqualTo(1);
         assertThat(delivery.nextAttemptAt).isEmpty();
@@ -111,6 +114,26 @@ class WebhookDispatchServiceTest {
                 tuple(Optional.of(500), Optional.empty()),
                 tuple(Optional.empty(), Optional.of("connect timed out")),
                 tuple(Optional.of(302), Optional.empty()));
+    }
+
+    /** Which secrets sign is decided at each attempt: a retry after the overlap carries the new secret's signature only. */
+    @Test
+    void givenARotatedSecret_whenRetriedInsideAndAfterTheOverlap_thenBothSecretsSignUntilItEndsThenOnlyTheNewOne() {
+        queued(NOW);
+        webhooks.replaceSecrets(endpoint.companyId(), endpoint.id(),
+                endpoint.secrets().rotatedTo("whsec_bmV3", NOW, Duration.ofSeconds(15)));
+        sender.answering(500, 1).answering(500, 1);
+
+        service.dispatchDue();
+        clock.set(NOW.plusSeconds(10));
+        service.dispatchDue();
+        clock.set(NOW.plusSeconds(40));
+        service.dispatchDue();
+
+        assertThat(sender.sent()).extracting(Sent::secrets).containsExactly(
+                List.of("whsec_bmV3", "whsec_c2VjcmV0"),
+                List.of("whsec_bmV3", "whsec_c2VjcmV0"),
+                List.of("whsec_bmV3"));
     }
 
     @Test
