@@ -1,11 +1,11 @@
 package dev.recaudo.rest.webhook;
 
-import dev.recaudo.domain.apikey.KeyEnvironment;
-import dev.recaudo.domain.webhook.EndpointSecrets;
-import dev.recaudo.domain.webhook.WebhookEndpoint;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.webhook.EndpointSecrets;
+import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.JsonBody;
@@ -20,7 +20,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** The bodies of a webhook endpoint's registration and secret rotation, checked and read into what the use case takes. */
+/**
+ * The bodies of a webhook endpoint's registration and of its secret's rotation, checked and read
+ * into what the use case takes.
+ */
 final class WebhookRequests {
 
     static final int URL_MAX = 2048;

