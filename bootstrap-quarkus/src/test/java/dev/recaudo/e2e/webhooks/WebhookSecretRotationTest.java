@@ -86,7 +86,9 @@ class WebhookSecretRotationTest {
             Envelopes.assertPublic(unknown, 404, 10004);
             assertThat(throughOwnCompany.jsonPath().getString("message")).isEqualTo(unknown.jsonPath().getString("message"));
             Envelopes.assertPublic(given().auth().oauth2(other.adminToken()).post(ROTATE, company.id(), id), 404, 10004);
-            Envelopes.assertPublic(given().auth().oauth2(other.adminToken()).post(ROTATE, other.id(), "not-a-uuid"), 404, 10004);
+            Response malformed = given().auth().oauth2(other.adminToken()).post(ROTATE, other.id(), "not-a-uuid");
+            Envelopes.assertPublic(malformed, 422, 10001);
+            malformed.then().body("errors", hasKey("endpointId"));
 
             assertThat(Sql.count("SELECT count(*) FROM webhook_endpoints WHERE id = ?::uuid AND previous_secret IS NULL"
                     + " AND secret = ?", id, endpoint.getString("secret"))).isEqualTo(1);
