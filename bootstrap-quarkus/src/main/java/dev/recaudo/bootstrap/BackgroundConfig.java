@@ -1,5 +1,6 @@
 package dev.recaudo.bootstrap;
 
+import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.persistence.common.PersistenceSettings;
 import dev.recaudo.webhooks.delivery.DeliverySettings;
 import io.smallrye.config.WithDefault;
@@ -71,6 +72,12 @@ public interface BackgroundConfig {
         @Min(1)
         @Max(100)
         int endpointsPerCompanyMax();
+
+        /** How long a rotated endpoint secret keeps signing next to the new one, when the rotation does not say. */
+        @WithDefault("86400")
+        @Min(0)
+        @Max(EndpointSecrets.OVERLAP_MAX_SECONDS)
+        long secretOverlapSeconds();
     }
 
     /** What every instance polls for and sends: webhook deliveries and external payment callbacks. */

@@ -90,7 +90,8 @@ public class ChannelWiring {
     WebhookEndpointsUseCase webhookEndpoints(WebhookRepository webhooks, CompanyRepository companies,
             WebhookTargetPolicy targets, SecureRandom random, Transactions transactions, Clock clock, RecaudoConfig config) {
         return new WebhookEndpointsService(webhooks, companies, targets, () -> StandardWebhookSignature.newSecret(random),
-                transactions, clock, config.webhooks().endpointsPerCompanyMax());
+                transactions, clock, config.webhooks().endpointsPerCompanyMax(),
+                Duration.ofSeconds(config.webhooks().secretOverlapSeconds()));
     }
 
     @Produces

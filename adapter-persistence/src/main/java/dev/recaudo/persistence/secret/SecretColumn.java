@@ -15,12 +15,17 @@ public record SecretColumn(String table, String idColumn, String column, boolean
     /** The secret that signs an endpoint's lifecycle webhooks. */
     public static final SecretColumn WEBHOOK_ENDPOINTS = new SecretColumn("webhook_endpoints", "id", "secret", false);
 
+    /** An endpoint's replaced secret, which still signs until its overlap ends. */
+    public static final SecretColumn WEBHOOK_ENDPOINTS_PREVIOUS =
+            new SecretColumn("webhook_endpoints", "id", "previous_secret", false);
+
     /** The secret that signs a company's external payment callbacks. */
     public static final SecretColumn EXTERNAL_PAYMENT_SECRETS =
             new SecretColumn("external_payment_secrets", "company_id", "secret", false);
 
     /** Every sealed column: the re-sealing pass covers exactly these. */
-    public static final List<SecretColumn> ALL = List.of(SIGNING_KEYS, WEBHOOK_ENDPOINTS, EXTERNAL_PAYMENT_SECRETS);
+    public static final List<SecretColumn> ALL = List.of(SIGNING_KEYS, WEBHOOK_ENDPOINTS, WEBHOOK_ENDPOINTS_PREVIOUS,
+            EXTERNAL_PAYMENT_SECRETS);
 
     /** How error messages and logs name a value: by table, column and row, never by its content. */
     String describe(Object rowId) {

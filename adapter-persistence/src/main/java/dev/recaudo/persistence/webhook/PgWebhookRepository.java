@@ -10,6 +10,7 @@ import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
+import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
@@ -33,7 +34,9 @@ import java.util.UUID;
 /**
  * Endpoints, deliveries and attempts in PostgreSQL. Due deliveries are leased with
  * {@code FOR UPDATE SKIP LOCKED} in bounded batches: instances share the work and never send the
- * same delivery at the same time. Endpoint secrets are sealed at rest ({@link SecretSealer}).
+ * same delivery at the same time. Endpoint secrets are sealed at rest ({@link SecretSealer}); the
+ * secret columns are read in {@link #secrets} and written by {@link #insertEndpoint} and
+ * {@link #replaceSecrets}, nowhere else.
  */
 @ApplicationScoped
 @StoreFailures
@@ -54,7 +57,8 @@ public class PgWebhookRepository implements WebhookRepository {
                         + " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 endpoint.id(), endpoint.companyId().value(), endpoint.environment() == KeyEnvironment.TEST, endpoint.url(),
                 new NativeSql.TextArray(endpoint.events().stream().sorted().toList()),
-                sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint.id(), endpoint.secret()), endpoint.createdAt());
+                sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint.id(), endpoint.secrets().current()),
+                endpoint.createdAt());
     }
 
     @Override
@@ -73,6 +77,22 @@ public class PgWebhookRepository implements WebhookRepository {
     public Optional<WebhookEndpoint> findEndpoint(CompanyId companyId, UUID endpointId) {
         return nativeSql.queryOne("SELECT * FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL",
                 this::endpoint, companyId.value(), endpointId);
+    }
+
+    @Override
+    public Optional<WebhookEndpoint> lockEndpoint(CompanyId companyId, UUID endpointId) {
+        return nativeSql.queryOne("SELECT * FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL"
+                + " FOR UPDATE", this::endpoint, companyId.value(), endpointId);
+    }
+
+    @Override
+    public void replaceSecrets(CompanyId companyId, UUID endpointId, EndpointSecrets secrets) {
+        nativeSql.update("UPDATE webhook_endpoints SET secret = ?, previous_secret = ?, previous_secret_expires_at = ?"
+                        + " WHERE company_id = ? AND id = ?",
+                sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpointId, secrets.current()),
+                secrets.previous().map(previous -> sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS_PREVIOUS, endpointId,
+                        previous.secret())).orElse(null),
+                secrets.previous().map(EndpointSecrets.Previous::expiresAt).orElse(null), companyId.value(), endpointId);
     }
 
     @Override
@@ -96,14 +116,13 @@ public class PgWebhookRepository implements WebhookRepository {
         return nativeSql.query("UPDATE webhook_deliveries d SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
                         + " FROM (SELECT x.id FROM webhook_deliveries x WHERE x.status = 'PENDING' AND x.next_attempt_at <= ?"
                         + "       AND (x.leased_until IS NULL OR x.leased_until < ?)"
-                        + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due"
-                        + " WHERE d.id = due.id"
-                        + " RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, d.lease_token,"
-                        + " (SELECT e.url FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS url,"
-                        + " (SELECT e.secret FROM webhook_endpoints e WHERE e.id = d.endpoint_id) AS secret,"
+                        + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due, webhook_endpoints e"
+                        + " WHERE d.id = due.id AND e.id = d.endpoint_id"
+                        + " RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, d.lease_token, e.url, e.secret,"
+                        + " e.previous_secret, e.previous_secret_expires_at,"
                         + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
                         + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at",
-                row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), secret(row, "endpoint_id"),
+                row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), secrets(row, "endpoint_id"),
                         row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token")),
                 now.plus(lease), now, now, now, batchSize);
     }
@@ -157,12 +176,17 @@ public class PgWebhookRepository implements WebhookRepository {
     private WebhookEndpoint endpoint(ResultSet row) throws SQLException {
         return new WebhookEndpoint(uuid(row, "id"), new CompanyId(uuid(row, "company_id")),
                 row.getBoolean("is_test") ? KeyEnvironment.TEST : KeyEnvironment.LIVE, row.getString("url"),
-                Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())), secret(row, "id"),
+                Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())), secrets(row, "id"),
                 instant(row, "created_at"));
     }
 
-    /** The row's {@code secret}, opened: the one place this repository reads a stored secret. */
-    private String secret(ResultSet row, String endpointIdColumn) throws SQLException {
-        return sealer.openText(SecretColumn.WEBHOOK_ENDPOINTS, uuid(row, endpointIdColumn), row.getString("secret"));
+    /** The row's secrets, opened: the one place this repository reads a stored secret. */
+    private EndpointSecrets secrets(ResultSet row, String endpointIdColumn) throws SQLException {
+        UUID endpointId = uuid(row, endpointIdColumn);
+        String previous = row.getString("previous_secret");
+        return new EndpointSecrets(sealer.openText(SecretColumn.WEBHOOK_ENDPOINTS, endpointId, row.getString("secret")),
+                previous == null ? Optional.empty() : Optional.of(new EndpointSecrets.Previous(
+                        sealer.openText(SecretColumn.WEBHOOK_ENDPOINTS_PREVIOUS, endpointId, previous),
+                        instant(row, "previous_secret_expires_at"))));
     }
 }

@@ -1,5 +1,6 @@
 package dev.recaudo.rest.webhook;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase.RegisterResult;
 import dev.recaudo.domain.company.CompanyId;
@@ -14,6 +15,7 @@ import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.webhook.WebhookRequests.RegisterRequest;
+import dev.recaudo.rest.webhook.WebhookRequests.RotateSecretRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -33,6 +35,7 @@ import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** Invoice lifecycle webhook endpoints of the administrator's company, and their deliveries. */
@@ -50,8 +53,14 @@ public class WebhookEndpointsResource {
     @Inject
     Caller caller;
 
+    @Inject
+    ObjectMapper json;
+
     /** {@code secret} is present only in the answer to the registration. */
     public record EndpointView(UUID id, String url, Set<String> events, String environment, String secret, Instant createdAt) {}
+
+    /** The new secret, shown this once, and when the replaced one stops signing (excluded). */
+    public record RotatedSecretView(UUID id, String secret, Instant previousSecretExpiresAt) {}
 
     public record EndpointListItem(UUID id, String url, Set<String> events, String environment, Instant createdAt) {}
 
@@ -90,7 +99,8 @@ public class WebhookEndpointsResource {
             caller.resultId(endpoint.id());
             return Response.status(Response.Status.CREATED)
                     .entity(new EndpointView(endpoint.id(), endpoint.url(), new TreeSet<>(endpoint.events()),
-                            endpoint.environment().wireName(), endpoint.secret(), endpoint.createdAt()))
+                            endpoint.environment().wireName(), endpoint.secrets().current(),
+                            endpoint.createdAt()))
                     .build();
         }
         if (result instanceof RegisterResult.TargetRefused refused) {
@@ -121,6 +131,27 @@ public class WebhookEndpointsResource {
             throw new ApiProblem(Problem.NOT_FOUND, "No such webhook endpoint");
         }
         return Response.noContent().build();
+    }
+
+    /**
+     * A new secret signs from now on; the replaced one signs next to it until the overlap ends, and a
+     * secret replaced by an earlier rotation stops at once.
+     */
+    @POST
+    @Audited(target = "endpointId")
+    @Operation(operationId = "rotateWebhookEndpointSecret")
+    @APIResponse(responseCode = "200", description = "The new secret, shown this once, and when the previous one stops signing",
+            content = @Content(schema = @Schema(implementation = RotatedSecretView.class)))
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = RotateSecretRequest.class)))
+    @Path("{endpointId}/rotate-secret")
+    public RotatedSecretView rotateSecret(@PathParam("companyId") String companyId, @PathParam("endpointId") String endpointId,
+            String body) {
+        WebhookEndpoint endpoint = endpoints.rotateSecret(company(companyId), PathIds.uuid("endpointId", endpointId),
+                        WebhookRequests.overlap(body, json))
+                .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No such webhook endpoint"));
+        return new RotatedSecretView(endpoint.id(), endpoint.secrets().current(),
+                endpoint.secrets().previous().orElseThrow().expiresAt());
     }
 
     @GET

@@ -22,6 +22,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -83,20 +84,20 @@ public class HttpWebhookSender implements WebhookSender {
     }
 
     @Override
-    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret) {
-        return attempt(url, webhookId, timestamp, body, secret, Optional.empty());
+    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets) {
+        return attempt(url, webhookId, timestamp, body, secrets, Optional.empty());
     }
 
     @Override
     public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret, Duration timeLimit) {
-        return attempt(url, webhookId, timestamp, body, secret, Optional.of(timeLimit));
+        return attempt(url, webhookId, timestamp, body, List.of(secret), Optional.of(timeLimit));
     }
 
     /**
      * One attempt. Without {@code timeLimit}, the connection has the connect timeout and the answer
      * the request timeout after it; with one, the limit bounds the whole attempt.
      */
-    private SendOutcome attempt(String url, String webhookId, Instant timestamp, String body, String secret,
+    private SendOutcome attempt(String url, String webhookId, Instant timestamp, String body, List<String> secrets,
             Optional<Duration> timeLimit) {
         long startedNanos = System.nanoTime();
         CheckedTarget checked = targetPolicy.inspect(url);
@@ -108,7 +109,7 @@ public class HttpWebhookSender implements WebhookSender {
         MultiMap headers;
         try {
             headers = Attempts.headers(webhookId, Long.toString(timestampSeconds),
-                    StandardWebhookSignature.sign(secret, webhookId, timestampSeconds, body));
+                    StandardWebhookSignature.signWithEach(secrets, webhookId, timestampSeconds, body));
         } catch (Attempts.UnsendableException e) {
             return Attempts.failed(AttemptResult.NOT_SENT, e.getMessage(), startedNanos);
         } catch (IllegalArgumentException e) {

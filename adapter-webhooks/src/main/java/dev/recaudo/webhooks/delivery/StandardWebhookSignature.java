@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
+import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -41,6 +43,20 @@ public final class StandardWebhookSignature {
             // Every JDK ships HmacSHA256 and accepts any non-empty key, so this is a broken runtime.
             throw new IllegalStateException("HmacSHA256 is not available", e);
         }
+    }
+
+    /**
+     * The header value signed with each secret, in order, separated by spaces: during a rotation's
+     * overlap a receiver holding either secret finds its signature among them, which is how the
+     * specification's verifiers read the header.
+     *
+     * @throws IllegalArgumentException when there is no secret, or one is malformed as {@link #sign} says
+     */
+    public static String signWithEach(List<String> secrets, String id, long timestampSeconds, String body) {
+        if (secrets.isEmpty()) {
+            throw new IllegalArgumentException("the signing secret is missing");
+        }
+        return secrets.stream().map(secret -> sign(secret, id, timestampSeconds, body)).collect(Collectors.joining(" "));
     }
 
     /** A fresh endpoint secret: {@code whsec_} and the base64 of 24 random bytes. */

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -93,7 +94,7 @@ class HttpWebhookSenderTest {
     @Test
     void givenReceiverAnswers204_whenSent_thenSucceededAndReceiverSeesBodyHeadersAndVerifiableSignature()
             throws Exception {
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
 
         assertThat(outcome.succeeded()).isTrue();
         assertThat(outcome.statusCode()).contains(204);
@@ -117,12 +118,29 @@ class HttpWebhookSenderTest {
         assertThat(hookRequests).isEmpty();
     }
 
+    /** During a rotation's overlap: the new secret's signature, then the old one's, each verifiable on its own. */
+    @Test
+    void givenTwoSecrets_whenSent_thenTheHeaderCarriesBothSignaturesNewestFirst() throws Exception {
+        String newKeyBase64 = "cmVjYXVkbyByb3RhdGlvbiB0ZXN0IGtl";
+
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY,
+                List.of("whsec_" + newKeyBase64, SECRET));
+
+        assertThat(outcome.succeeded()).isTrue();
+        Received received = hookRequests.poll(5, TimeUnit.SECONDS);
+        assertThat(received).isNotNull();
+        String signedContent = WEBHOOK_ID + "." + TIMESTAMP.getEpochSecond() + "." + BODY;
+        assertThat(received.headers().getFirst("webhook-signature").split(" ")).containsExactly(
+                "v1," + independentHmacBase64(newKeyBase64, signedContent),
+                "v1," + independentHmacBase64(SECRET_KEY_BASE64, signedContent));
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {200, 201, 202, 299})
     void givenReceiverAnswersAny2xx_whenSent_thenSucceeded(int status) {
         hookStatus.set(status);
 
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
 
         assertThat(outcome.succeeded()).isTrue();
         assertThat(outcome.statusCode()).contains(status);
@@ -133,7 +151,7 @@ class HttpWebhookSenderTest {
     void givenReceiverAnswersError_whenSent_thenNotSucceededAndStatusRecorded(int status) {
         hookStatus.set(status);
 
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).contains(status);
@@ -142,7 +160,7 @@ class HttpWebhookSenderTest {
 
     @Test
     void givenReceiverRedirects_whenSent_thenRedirectNotFollowedAnd302Recorded() {
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/redirect", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/redirect", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).contains(302);
@@ -153,7 +171,7 @@ class HttpWebhookSenderTest {
     void givenReceiverSlowerThanRequestTimeout_whenSent_thenTimeoutErrorAndNoStatus() {
         hookDelayMillis.set(3_000);
 
-        SendOutcome outcome = new HttpWebhookSender(permissive, vertx, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT, null).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+        SendOutcome outcome = new HttpWebhookSender(permissive, vertx, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT, null).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -193,7 +211,7 @@ class HttpWebhookSenderTest {
         }
 
         SendOutcome outcome = sender(permissive)
-                .send("http://127.0.0.1:" + closedPort + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+                .send("http://127.0.0.1:" + closedPort + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -203,7 +221,7 @@ class HttpWebhookSenderTest {
 
     @Test
     void givenStrictPolicy_whenSentToLoopbackOverHttp_thenRefusedAndReceiverSeesNothing() throws Exception {
-        SendOutcome outcome = sender(strict).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+        SendOutcome outcome = sender(strict).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -218,7 +236,7 @@ class HttpWebhookSenderTest {
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             String url = "https://127.0.0.1:" + listener.getLocalPort() + "/hook";
 
-            SendOutcome outcome = sender(strict).send(url, WEBHOOK_ID, TIMESTAMP, BODY, SECRET);
+            SendOutcome outcome = sender(strict).send(url, WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
 
             assertThat(outcome.statusCode()).isEmpty();
             assertThat(outcome.error())
@@ -231,7 +249,7 @@ class HttpWebhookSenderTest {
 
     @Test
     void givenMalformedSecret_whenSent_thenErrorWithoutConnecting() throws Exception {
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, "whsec_%%%");
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of("whsec_%%%"));
 
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).get().asString().startsWith("signing failed: ");
@@ -242,7 +260,7 @@ class HttpWebhookSenderTest {
     @Test
     void givenWebhookIdWithLineBreak_whenSent_thenErrorInsteadOfHeaderInjection() throws Exception {
         SendOutcome outcome = sender(permissive)
-                .send(baseUrl() + "/hook", "evt\r\nX-Injected: yes", TIMESTAMP, BODY, SECRET);
+                .send(baseUrl() + "/hook", "evt\r\nX-Injected: yes", TIMESTAMP, BODY, List.of(SECRET));
 
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).get().asString().startsWith("request could not be built: ").doesNotContain("\n");

@@ -11,6 +11,7 @@ import io.vertx.core.net.PemTrustOptions;
 import io.vertx.core.net.PfxOptions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -61,7 +62,7 @@ class HttpWebhookSenderTlsTest {
             throws Exception {
         ScriptedResolver resolver = new ScriptedResolver().answer("hooks.example.test", "127.0.0.1");
 
-        SendOutcome outcome = sender(resolver).send(url("hooks.example.test"), "evt_1", Instant.now(), BODY, SECRET);
+        SendOutcome outcome = sender(resolver).send(url("hooks.example.test"), "evt_1", Instant.now(), BODY, List.of(SECRET));
 
         assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(204);
         assertThat(seen.poll(5, TimeUnit.SECONDS))
@@ -75,7 +76,7 @@ class HttpWebhookSenderTlsTest {
             throws Exception {
         ScriptedResolver resolver = new ScriptedResolver().answer("other.example.test", "127.0.0.1");
 
-        SendOutcome outcome = sender(resolver).send(url("other.example.test"), "evt_1", Instant.now(), BODY, SECRET);
+        SendOutcome outcome = sender(resolver).send(url("other.example.test"), "evt_1", Instant.now(), BODY, List.of(SECRET));
 
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).contains("TLS handshake failed");
@@ -86,7 +87,7 @@ class HttpWebhookSenderTlsTest {
     /** An address literal has no name for the certificate to match: the test certificate names a host, so it fails. */
     @Test
     void givenAddressLiteral_whenSentOverHttps_thenCertificateForAHostNameIsNotAccepted() throws Exception {
-        SendOutcome outcome = sender(new ScriptedResolver()).send(url("127.0.0.1"), "evt_1", Instant.now(), BODY, SECRET);
+        SendOutcome outcome = sender(new ScriptedResolver()).send(url("127.0.0.1"), "evt_1", Instant.now(), BODY, List.of(SECRET));
 
         assertThat(outcome.error()).contains("TLS handshake failed");
         assertThat(outcome.result()).isEqualTo(AttemptResult.CONNECTION_FAILED);

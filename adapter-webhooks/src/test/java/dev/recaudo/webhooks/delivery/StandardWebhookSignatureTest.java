@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,37 @@ class StandardWebhookSignatureTest {
                 SPEC_SECRET, "evt_01", 1700000000L, "{\"cliente\":\"Peña\",\"total\":\"€10\"}");
 
         assertThat(signature).isEqualTo("v1,scH/NNWok60PmOW8vAN1kc/yEnsPpZYKJaIP9oDrA4I=");
+    }
+
+    /**
+     * Two secrets, as during a rotation's overlap: the specification's example signature, then the
+     * second secret's, computed with the openssl command above with hexkey the bytes of
+     * {@code cmVjYXVkbyByb3RhdGlvbiB0ZXN0IGtl} ("recaudo rotation test ke").
+     */
+    @Test
+    void givenTwoSecrets_whenSigned_thenOneSignaturePerSecretInOrderSeparatedBySpace() {
+        String header = StandardWebhookSignature.signWithEach(List.of(SPEC_SECRET, "whsec_cmVjYXVkbyByb3RhdGlvbiB0ZXN0IGtl"),
+                "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330L, "{\"test\": 2432232314}");
+
+        assertThat(header).isEqualTo(
+                "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE= v1,UN5STIMfKBBYg7/UGfXskuaEfkUxPHb4rB5spXq7b6A=");
+    }
+
+    @Test
+    void givenOneSecretInAList_whenSigned_thenTheSameAsTheSingleSignature() {
+        assertThat(StandardWebhookSignature.signWithEach(List.of(SPEC_SECRET), "msg_1", 1L, "{}"))
+                .isEqualTo(StandardWebhookSignature.sign(SPEC_SECRET, "msg_1", 1L, "{}"));
+    }
+
+    @Test
+    void givenNoSecretOrAMalformedOneInTheList_whenSigned_thenIllegalArgument() {
+        assertThatThrownBy(() -> StandardWebhookSignature.signWithEach(List.of(), "msg_1", 1L, "{}"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("missing");
+        assertThatThrownBy(
+                () -> StandardWebhookSignature.signWithEach(List.of(SPEC_SECRET, "whsec_not base64!"), "msg_1", 1L, "{}"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("base64");
     }
 
     @Test

@@ -64,7 +64,8 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
         for (DueDelivery delivery : due) {
             Instant attemptedAt = clock.instant();
             SendOutcome outcome = sender.send(
-                    delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(), delivery.secret());
+                    delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(),
+                    delivery.secrets().signingAt(attemptedAt));
             // Counted whether or not it can still be recorded below: the request went out (or was refused) either way.
             metrics.deliveryAttempt(DeliveryChannel.INVOICE_WEBHOOK, outcome.result());
             int attempts = delivery.attemptsSoFar() + 1;

@@ -4,11 +4,13 @@ import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -27,8 +29,12 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
     private final Transactions transactions;
     private final Clock clock;
     private final int endpointsPerCompanyMax;
+    private final Duration secretOverlap;
 
-    /** @param secrets makes a new endpoint secret ({@code whsec_} + base64 of random bytes) */
+    /**
+     * @param secrets makes a new endpoint secret ({@code whsec_} + base64 of random bytes)
+     * @param secretOverlap how long a rotated secret keeps signing when the rotation does not say
+     */
     public WebhookEndpointsService(
             WebhookRepository webhooks,
             CompanyRepository companies,
@@ -36,7 +42,8 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
             Supplier<String> secrets,
             Transactions transactions,
             Clock clock,
-            int endpointsPerCompanyMax) {
+            int endpointsPerCompanyMax,
+            Duration secretOverlap) {
         this.webhooks = webhooks;
         this.companies = companies;
         this.targets = targets;
@@ -44,6 +51,7 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
         this.transactions = transactions;
         this.clock = clock;
         this.endpointsPerCompanyMax = endpointsPerCompanyMax;
+        this.secretOverlap = secretOverlap;
     }
 
     @Override
@@ -57,7 +65,7 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
                 return new RegisterResult.LimitReached(endpointsPerCompanyMax);
             }
             WebhookEndpoint endpoint = new WebhookEndpoint(UUID.randomUUID(), companyId, environment, url, events,
-                    secrets.get(), clock.instant());
+                    EndpointSecrets.of(secrets.get()), clock.instant());
             webhooks.insertEndpoint(endpoint);
             return new RegisterResult.Registered(endpoint);
         });
@@ -66,6 +74,15 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
     @Override
     public List<WebhookEndpoint> list(CompanyId companyId) {
         return webhooks.listEndpoints(companyId);
+    }
+
+    @Override
+    public Optional<WebhookEndpoint> rotateSecret(CompanyId companyId, UUID endpointId, Optional<Duration> overlap) {
+        return transactions.inTransaction(() -> webhooks.lockEndpoint(companyId, endpointId).map(endpoint -> {
+            EndpointSecrets rotated = endpoint.secrets().rotatedTo(secrets.get(), clock.instant(), overlap.orElse(secretOverlap));
+            webhooks.replaceSecrets(companyId, endpointId, rotated);
+            return endpoint.withSecrets(rotated);
+        }));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.recaudo.application.webhook;
 
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
+import java.time.Duration;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import java.util.List;
@@ -16,6 +17,13 @@ public interface WebhookEndpointsUseCase {
     RegisterResult register(CompanyId companyId, KeyEnvironment environment, String url, Set<String> events);
 
     List<WebhookEndpoint> list(CompanyId companyId);
+
+    /**
+     * Gives the endpoint a new secret; the current one keeps signing for {@code overlap} (the
+     * configured default when absent), the one before it stops at once. The answer holds the new
+     * secret; empty when the company has no such endpoint.
+     */
+    Optional<WebhookEndpoint> rotateSecret(CompanyId companyId, UUID endpointId, Optional<Duration> overlap);
 
     /** False when the company has no such endpoint. */
     boolean remove(CompanyId companyId, UUID endpointId);

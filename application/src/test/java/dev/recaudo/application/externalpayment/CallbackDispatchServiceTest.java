@@ -66,7 +66,7 @@ class CallbackDispatchServiceTest {
         }
 
         @Override
-        public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret) {
+        public SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets) {
             throw new AssertionError("callbacks are always sent with the receiver's time limit");
         }
 

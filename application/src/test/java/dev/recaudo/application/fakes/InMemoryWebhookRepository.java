@@ -5,6 +5,7 @@ import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
+import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
@@ -82,6 +83,17 @@ public final class InMemoryWebhookRepository implements WebhookRepository {
         return Optional.ofNullable(endpoints.get(endpointId)).filter(endpoint -> endpoint.companyId().equals(companyId));
     }
 
+    /** Without transactions to wait for, the lock is the read itself. */
+    @Override
+    public Optional<WebhookEndpoint> lockEndpoint(CompanyId companyId, UUID endpointId) {
+        return findEndpoint(companyId, endpointId);
+    }
+
+    @Override
+    public void replaceSecrets(CompanyId companyId, UUID endpointId, EndpointSecrets secrets) {
+        endpoints.put(endpointId, findEndpoint(companyId, endpointId).orElseThrow().withSecrets(secrets));
+    }
+
     @Override
     public void deleteEndpoint(CompanyId companyId, UUID endpointId) {
         if (findEndpoint(companyId, endpointId).isPresent()) {
@@ -118,7 +130,7 @@ public final class InMemoryWebhookRepository implements WebhookRepository {
             row.leaseToken = Optional.of(UUID.randomUUID());
         });
         return due.stream()
-                .map(row -> new DueDelivery(row.id, row.eventId, row.endpoint.url(), row.endpoint.secret(), row.body,
+                .map(row -> new DueDelivery(row.id, row.eventId, row.endpoint.url(), secretsOf(row), row.body,
                         row.attempts, row.createdAt, row.leaseToken.orElseThrow()))
                 .toList();
     }
@@ -151,6 +163,11 @@ public final class InMemoryWebhookRepository implements WebhookRepository {
                     row.leasedUntil = Optional.empty();
                     return row.delivery();
                 });
+    }
+
+    /** The endpoint's secrets as stored now, as the claim's join reads them (a row keeps the endpoint it was queued for). */
+    private EndpointSecrets secretsOf(Row row) {
+        return endpoints.getOrDefault(row.endpoint.id(), row.endpoint).secrets();
     }
 
     /** A pending delivery of the event to the endpoint, due at {@code createdAt}, as the outbox writes one. */

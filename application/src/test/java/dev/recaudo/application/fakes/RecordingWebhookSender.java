@@ -16,8 +16,9 @@ import java.util.Optional;
  */
 public final class RecordingWebhookSender implements WebhookSender {
 
-    /** One request as the sender received it. */
-    public record Sent(String url, String webhookId, Instant timestamp, String body, String secret, Optional<Duration> timeLimit) {}
+    /** One request as the sender received it: a callback has one secret and a time limit. */
+    public record Sent(String url, String webhookId, Instant timestamp, String body, List<String> secrets,
+            Optional<Duration> timeLimit) {}
 
     private final Deque<SendOutcome> script = new ArrayDeque<>();
     private final List<Sent> sent = new ArrayList<>();
@@ -40,13 +41,13 @@ public final class RecordingWebhookSender implements WebhookSender {
     }
 
     @Override
-    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret) {
-        return record(new Sent(url, webhookId, timestamp, body, secret, Optional.empty()));
+    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets) {
+        return record(new Sent(url, webhookId, timestamp, body, List.copyOf(secrets), Optional.empty()));
     }
 
     @Override
     public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret, Duration timeLimit) {
-        return record(new Sent(url, webhookId, timestamp, body, secret, Optional.of(timeLimit)));
+        return record(new Sent(url, webhookId, timestamp, body, List.of(secret), Optional.of(timeLimit)));
     }
 
     private SendOutcome record(Sent request) {

@@ -17,10 +17,12 @@ import dev.recaudo.domain.metrics.DeliveryChannel;
 import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
+import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.RetrySchedule;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -39,7 +41,8 @@ class WebhookDispatchServiceTest {
     private final DirectTransactions transactions = new DirectTransactions();
     private final CountingMetrics metrics = new CountingMetrics();
     private final WebhookEndpoint endpoint = new WebhookEndpoint(UUID.randomUUID(), CompanyId.random(), KeyEnvironment.LIVE,
-            "https://hooks.acme.example/recaudo", Set.of("invoice.paid"), "whsec_c2VjcmV0", NOW.minus(Duration.ofDays(1)));
+            "https://hooks.acme.example/recaudo", Set.of("invoice.paid"), EndpointSecrets.of("whsec_c2VjcmV0"),
+            NOW.minus(Duration.ofDays(1)));
     private double random = 0.5;
     private final WebhookDispatchService service = new WebhookDispatchService(webhooks, sender,
             new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), ATTEMPTS_MAX, 0.2), new LeasedBatches(2, LEASE),
@@ -57,7 +60,7 @@ class WebhookDispatchServiceTest {
         assertThat(service.dispatchDue()).isEqualTo(1);
 
         assertThat(sender.sent()).containsExactly(new Sent(endpoint.url(), delivery.eventId.toString(), NOW, delivery.body,
-                endpoint.secret(), Optional.empty()));
+                List.of("whsec_c2VjcmV0"), Optional.empty()));
         assertThat(delivery.status).isEqualTo(DeliveryStatus.SUCCEEDED);
         assertThat(delivery.attempts).isEqualTo(1);
         assertThat(delivery.nextAttemptAt).isEmpty();
@@ -118,6 +121,26 @@ class WebhookDispatchServiceTest {
         assertThat(metrics.attempts()).extracting(CountingMetrics.Attempt::result).containsExactly(
                 AttemptResult.STATUS_5XX, AttemptResult.TIMEOUT, AttemptResult.STATUS_3XX);
         assertThat(metrics.attempts()).extracting(CountingMetrics.Attempt::channel).containsOnly(DeliveryChannel.INVOICE_WEBHOOK);
+    }
+
+    /** Which secrets sign is decided at each attempt: a retry after the overlap carries the new secret's signature only. */
+    @Test
+    void givenARotatedSecret_whenRetriedInsideAndAfterTheOverlap_thenBothSecretsSignUntilItEndsThenOnlyTheNewOne() {
+        queued(NOW);
+        webhooks.replaceSecrets(endpoint.companyId(), endpoint.id(),
+                endpoint.secrets().rotatedTo("whsec_bmV3", NOW, Duration.ofSeconds(15)));
+        sender.answering(500, 1).answering(500, 1);
+
+        service.dispatchDue();
+        clock.set(NOW.plusSeconds(10));
+        service.dispatchDue();
+        clock.set(NOW.plusSeconds(40));
+        service.dispatchDue();
+
+        assertThat(sender.sent()).extracting(Sent::secrets).containsExactly(
+                List.of("whsec_bmV3", "whsec_c2VjcmV0"),
+                List.of("whsec_bmV3", "whsec_c2VjcmV0"),
+                List.of("whsec_bmV3"));
     }
 
     @Test

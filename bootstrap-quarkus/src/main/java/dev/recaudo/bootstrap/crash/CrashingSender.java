@@ -7,6 +7,7 @@ import jakarta.decorator.Delegate;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * Around the sender: a callback (sent with a time limit) may halt before its request leaves, a
@@ -24,8 +25,8 @@ abstract class CrashingSender implements WebhookSender {
     CrashSwitch crash;
 
     @Override
-    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret) {
-        SendOutcome outcome = sender.send(url, webhookId, timestamp, body, secret);
+    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets) {
+        SendOutcome outcome = sender.send(url, webhookId, timestamp, body, secrets);
         crash.reached(CrashPoint.WEBHOOK_AFTER_SEND);
         return outcome;
     }

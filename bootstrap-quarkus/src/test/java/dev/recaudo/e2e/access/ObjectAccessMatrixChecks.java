@@ -272,6 +272,8 @@ public abstract class ObjectAccessMatrixChecks {
                 t -> admin(w).get("/companies/{c}/webhook-endpoints", t.company())));
         cases.put("DELETE /companies/{companyId}/webhook-endpoints/{endpointId}", new Case(TENANT, false,
                 t -> admin(w).delete("/companies/{c}/webhook-endpoints/{e}", t.company(), t.endpoint())));
+        cases.put("POST /companies/{companyId}/webhook-endpoints/{endpointId}/rotate-secret", new Case(TENANT, false,
+                t -> admin(w).post("/companies/{c}/webhook-endpoints/{e}/rotate-secret", t.company(), t.endpoint())));
         cases.put("GET /companies/{companyId}/webhook-endpoints/{endpointId}/deliveries", new Case(TENANT, false,
                 t -> admin(w).get("/companies/{c}/webhook-endpoints/{e}/deliveries", t.company(), t.endpoint())));
         cases.put("POST /companies/{companyId}/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver",

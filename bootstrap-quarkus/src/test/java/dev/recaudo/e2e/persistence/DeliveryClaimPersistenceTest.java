@@ -90,7 +90,14 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
     void givenTwoInstancesClaimingAtOnce_whenEachClaimsUntilNoneIsLeft_thenEveryDeliveryIsLeasedToExactlyOne()
             throws Exception {
         TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.TEST);
-        WebhookEndpoint endpoint = endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        WebhookEndpoint registered = endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        // Rotated, so that the claim reads the previous secret and its end as well.
+        WebhookEndpoint endpoint = registered.withSecrets(
+                registered.secrets().rotatedTo("whsec_rotated", FUTURE.plus(Duration.ofDays(2)), Duration.ofHours(1)));
+        transactions.inTransaction(() -> {
+            webhooks.replaceSecrets(endpoint.companyId(), endpoint.id(), endpoint.secrets());
+            return null;
+        });
         List<UUID> events = append(scope, 40);
         Instant now = FUTURE.plus(Duration.ofDays(2));
         Callable<List<DueDelivery>> instance = () -> claimUntilNoneIsLeft(now);
@@ -102,7 +109,7 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
         assertThat(ours).extracting(DueDelivery::eventId).containsExactlyInAnyOrderElementsOf(events);
         assertThat(ours).allSatisfy(due -> {
             assertThat(due.url()).isEqualTo(endpoint.url());
-            assertThat(due.secret()).isEqualTo(endpoint.secret());
+            assertThat(due.secrets()).isEqualTo(endpoint.secrets());
             assertThat(due.attemptsSoFar()).isZero();
             assertThat(due.body()).contains(due.eventId().toString());
         });

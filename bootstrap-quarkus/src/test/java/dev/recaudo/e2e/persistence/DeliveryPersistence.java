@@ -3,6 +3,7 @@ package dev.recaudo.e2e.persistence;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookRepository;
@@ -30,7 +31,7 @@ abstract class DeliveryPersistence {
     WebhookEndpoint endpoint(CompanyId company, KeyEnvironment environment, Set<String> events) {
         UUID id = UUID.randomUUID();
         WebhookEndpoint endpoint = new WebhookEndpoint(id, company, environment, "https://hooks.example.test/" + id, events,
-                "whsec_" + id, Instant.now());
+                EndpointSecrets.of("whsec_" + id), Instant.now());
         transactions.inTransaction(() -> {
             webhooks.insertEndpoint(endpoint);
             return null;

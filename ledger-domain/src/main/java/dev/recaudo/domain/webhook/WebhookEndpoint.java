@@ -8,12 +8,12 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * A URL where a company receives the events it subscribed to, signed with the endpoint's secret.
+ * A URL where a company receives the events it subscribed to, signed with the endpoint's secrets.
  * It belongs to one environment and receives only the events caused in it (by keys of that environment).
  */
 public record WebhookEndpoint(
-        UUID id, CompanyId companyId, KeyEnvironment environment, String url, Set<String> events, String secret,
-        Instant createdAt) {
+        UUID id, CompanyId companyId, KeyEnvironment environment, String url, Set<String> events,
+        EndpointSecrets secrets, Instant createdAt) {
 
     public static final Set<String> EVENT_TYPES = Set.of("invoice.created", "invoice.canceled", "invoice.paid");
 
@@ -22,11 +22,16 @@ public record WebhookEndpoint(
         Objects.requireNonNull(companyId, "companyId");
         Objects.requireNonNull(environment, "environment");
         Objects.requireNonNull(url, "url");
-        Objects.requireNonNull(secret, "secret");
+        Objects.requireNonNull(secrets, "secrets");
         Objects.requireNonNull(createdAt, "createdAt");
         events = Set.copyOf(events);
         if (events.isEmpty() || !EVENT_TYPES.containsAll(events)) {
             throw new IllegalArgumentException("events must be a non-empty subset of " + EVENT_TYPES);
         }
+    }
+
+    /** The same endpoint after a rotation of its secrets. */
+    public WebhookEndpoint withSecrets(EndpointSecrets rotated) {
+        return new WebhookEndpoint(id, companyId, environment, url, events, rotated, createdAt);
     }
 }

@@ -19,6 +19,15 @@ public interface WebhookRepository {
 
     Optional<WebhookEndpoint> findEndpoint(CompanyId companyId, UUID endpointId);
 
+    /**
+     * The same, its row locked until the transaction ends: two rotations of one endpoint run one
+     * after the other, so each replaces the secret the other stored and none is lost.
+     */
+    Optional<WebhookEndpoint> lockEndpoint(CompanyId companyId, UUID endpointId);
+
+    /** Stores a locked endpoint's secrets after a rotation. */
+    void replaceSecrets(CompanyId companyId, UUID endpointId, EndpointSecrets secrets);
+
     /** Removes the endpoint; its pending deliveries will not be sent. */
     void deleteEndpoint(CompanyId companyId, UUID endpointId);
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -14,11 +15,17 @@ import java.util.Set;
  */
 public interface WebhookSender {
 
-    SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret);
+    /**
+     * A lifecycle delivery, signed once with each of {@code secrets} (one or two: an endpoint's
+     * current secret, then the one a rotation replaced while it still signs); the signatures go in
+     * that order into the one header, separated by spaces, as the Standard Webhooks scheme allows.
+     */
+    SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets);
 
     /**
-     * The same, with the whole attempt (connection and answer) bounded by {@code timeLimit}
-     * instead of the configured timeouts: a callback's receiver has a fixed time to answer.
+     * A callback, signed with its one {@code secret}, the whole attempt (connection and answer)
+     * bounded by {@code timeLimit} instead of the configured timeouts: a callback's receiver has a
+     * fixed time to answer.
      */
     SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret, Duration timeLimit);
 
