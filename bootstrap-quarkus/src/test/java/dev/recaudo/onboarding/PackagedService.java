@@ -24,7 +24,7 @@ final class PackagedService implements AutoCloseable {
         Database database = Database.create(PostgresTestDatabase.SERVER, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD,
                 "recaudo_quickstart_");
         try {
-            return new PackagedService(database, ServiceInstance.start(database, Map.of("RECAUDO_DEMO_SEED", "true")));
+            return new PackagedService(database, ServiceInstance.start("QuickstartIT", database, Map.of("RECAUDO_DEMO_SEED", "true")));
         } catch (Exception | AssertionError e) {
             database.drop();
             throw e;
