@@ -31,9 +31,12 @@ public final class Battery implements AutoCloseable {
     /**
      * Added to {@link #configuration()} for tests whose receivers listen on loopback (webhooks,
      * payment callbacks: private targets allowed, dispatched every 200 ms) and that post WhatsApp
-     * deliveries signed with {@code WhatsApp.APP_SECRET}.
+     * deliveries signed with {@code WhatsApp.APP_SECRET}. These instances log at DEBUG, every
+     * category, so that the log scan also sees what a verbose level writes about webhook secrets,
+     * callbacks, phone numbers and keys.
      */
     public static final Map<String, String> LOOPBACK_RECEIVERS = Map.of(
+            "QUARKUS_LOG_LEVEL", "DEBUG",
             "RECAUDO_WEBHOOKS_ALLOW_PRIVATE_TARGETS", "true",
             "RECAUDO_WEBHOOKS_DISPATCH_INTERVAL", "200ms",
             "RECAUDO_CALLBACKS_DISPATCH_INTERVAL", "200ms",
