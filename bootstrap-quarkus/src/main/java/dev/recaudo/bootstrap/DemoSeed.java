@@ -32,6 +32,12 @@ import org.jboss.logging.Logger;
 public class DemoSeed {
 
     static final String ADMIN_EMAIL = "demo-admin@recaudo.local";
+    /**
+     * The first and last lines of the printout: the only place secrets may be written to the
+     * console, so the battery's log scan leaves out exactly what lies between them.
+     */
+    public static final String PRINTOUT_START = "==================== Recaudo demo seed (shown once) ====================";
+    public static final String PRINTOUT_END = "=========================================================================";
     private static final Logger LOG = Logger.getLogger(DemoSeed.class);
 
     private final CompanyAdministrationUseCase companies;
@@ -81,7 +87,7 @@ public class DemoSeed {
 
         String text = String.join("\n",
                 "",
-                "==================== Recaudo demo seed (shown once) ====================",
+                PRINTOUT_START,
                 "# Test keys (rk_test_): sandbox documents, invisible to live keys. Partners: demo-erp",
                 "# (invoices, integrations), demo-shop (external payments, checkout). Paste these lines",
                 "# into your shell to follow docs/quickstart.md:",
@@ -98,7 +104,7 @@ public class DemoSeed {
                 "curl -s -H \"X-API-Key: $EXTERNAL_KEY\" \"$BASE/external/payments\"",
                 "jq -n --arg email \"$ADMIN_EMAIL\" --arg password \"$ADMIN_PASSWORD\" '{$email, $password}'"
                         + " | curl -s -H 'Content-Type: application/json' -d @- \"$BASE/auth/token\"",
-                "=========================================================================",
+                PRINTOUT_END,
                 "");
         // Printed on standard output, not logged: these secrets must not travel to a log collector.
         System.out.println(text);

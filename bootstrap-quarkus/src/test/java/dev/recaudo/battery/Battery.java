@@ -2,11 +2,16 @@ package dev.recaudo.battery;
 
 import dev.recaudo.e2e.messaging.WhatsApp;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
+import dev.recaudo.battery.SensitiveValues.Kind;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The battery's fixture: two instances of the packaged service, on different ports, sharing one
@@ -14,6 +19,8 @@ import java.util.Map;
  * fresh one on the test PostgreSQL server ({@link #onTestServer}), dropped on {@link #close()}, or
  * one on a {@link ThrowawayCluster} the crash test owns ({@link #on(ThrowawayCluster, Map)}).
  * The instances run with {@link #configuration()}: the operator API on and every rate limit raised.
+ * Their logs are {@code target/battery-logs/<test>-<instance>.log}, named after the test class that
+ * started the battery, and {@link #assertInvariants()} scans them for secrets and personal data.
  */
 public final class Battery implements AutoCloseable {
 
@@ -24,9 +31,12 @@ public final class Battery implements AutoCloseable {
     /**
      * Added to {@link #configuration()} for tests whose receivers listen on loopback (webhooks,
      * payment callbacks: private targets allowed, dispatched every 200 ms) and that post WhatsApp
-     * deliveries signed with {@code WhatsApp.APP_SECRET}.
+     * deliveries signed with {@code WhatsApp.APP_SECRET}. These instances log at DEBUG, every
+     * category, so that the log scan also sees what a verbose level writes about webhook secrets,
+     * callbacks, phone numbers and keys.
      */
     public static final Map<String, String> LOOPBACK_RECEIVERS = Map.of(
+            "QUARKUS_LOG_LEVEL", "DEBUG",
             "RECAUDO_WEBHOOKS_ALLOW_PRIVATE_TARGETS", "true",
             "RECAUDO_WEBHOOKS_DISPATCH_INTERVAL", "200ms",
             "RECAUDO_CALLBACKS_DISPATCH_INTERVAL", "200ms",
@@ -74,7 +84,7 @@ public final class Battery implements AutoCloseable {
     public static synchronized Battery shared(Map<String, String> environment) throws Exception {
         Battery battery = SHARED.get(environment);
         if (battery == null) {
-            Battery started = onTestServer(environment);
+            Battery started = onTestServer(startingTest() + "-shared", environment);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     started.close();
@@ -95,14 +105,18 @@ public final class Battery implements AutoCloseable {
 
     /** As {@link #onTestServer()}, with {@code environment} added to {@link #configuration()}. */
     public static Battery onTestServer(Map<String, String> environment) throws Exception {
+        return onTestServer(startingTest(), environment);
+    }
+
+    private static Battery onTestServer(String name, Map<String, String> environment) throws Exception {
         Database database = Database.create(PostgresTestDatabase.SERVER, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD,
                 "recaudo_battery_");
-        return start(database, true, environment);
+        return start(name, database, true, environment, List.of(Map.of(), Map.of()));
     }
 
     /** Two instances on a fresh database of {@code cluster}, with {@code environment} added to {@link #configuration()}. */
     public static Battery on(ThrowawayCluster cluster, Map<String, String> environment) throws Exception {
-        return start(cluster.createDatabase("recaudo_battery_"), false, environment);
+        return on(cluster, environment, List.of(Map.of(), Map.of()));
     }
 
     /**
@@ -111,7 +125,7 @@ public final class Battery implements AutoCloseable {
      */
     public static Battery on(ThrowawayCluster cluster, Map<String, String> environment, List<Map<String, String>> perInstance)
             throws Exception {
-        return start(cluster.createDatabase("recaudo_battery_"), false, environment, perInstance);
+        return start(startingTest(), cluster.createDatabase("recaudo_battery_"), false, environment, perInstance);
     }
 
     /**
@@ -140,9 +154,19 @@ public final class Battery implements AutoCloseable {
         return Company.onboard(client, OPERATOR_TOKEN);
     }
 
-    /** {@link LedgerInvariants#assertHold(Database)} on the battery's database. */
-    public void assertInvariants() throws SQLException {
+    /**
+     * What every battery test ends with: the ledger invariants I1-I4 on the battery's database
+     * ({@link LedgerInvariants#assertHold(Database)}), and no secret or personal datum that the
+     * test JVM's clients created or sent ({@link SensitiveValues}) in either instance's log.
+     */
+    public void assertInvariants() throws SQLException, IOException {
         LedgerInvariants.assertHold(database);
+        LogScan.assertClean(logs());
+    }
+
+    /** The log files of the instances, in order. */
+    public List<Path> logs() {
+        return instances.stream().map(ServiceInstance::log).toList();
     }
 
     /** Both instances' output ends, for failure messages. */
@@ -167,11 +191,7 @@ public final class Battery implements AutoCloseable {
         }
     }
 
-    private static Battery start(Database database, boolean dropOnClose, Map<String, String> environment) throws Exception {
-        return start(database, dropOnClose, environment, List.of(Map.of(), Map.of()));
-    }
-
-    private static Battery start(Database database, boolean dropOnClose, Map<String, String> environment,
+    private static Battery start(String name, Database database, boolean dropOnClose, Map<String, String> environment,
             List<Map<String, String>> perInstance) throws Exception {
         List<ServiceInstance> instances = new ArrayList<>();
         try {
@@ -180,7 +200,8 @@ public final class Battery implements AutoCloseable {
                 Map<String, String> all = new HashMap<>(configuration());
                 all.putAll(environment);
                 all.putAll(own);
-                instances.add(ServiceInstance.start(database, all));
+                registerSecrets(all);
+                instances.add(ServiceInstance.start(name + "-" + instances.size(), database, all));
             }
             return new Battery(database, dropOnClose, instances);
         } catch (Exception | AssertionError e) {
@@ -192,5 +213,25 @@ public final class Battery implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** The secrets the instances are configured with (tokens, app secrets, passwords), for the log scan. */
+    private static void registerSecrets(Map<String, String> environment) {
+        environment.forEach((name, value) -> {
+            String lowerCase = name.toLowerCase(Locale.ROOT);
+            if (lowerCase.contains("secret") || lowerCase.contains("token") || lowerCase.contains("password")) {
+                SensitiveValues.register(Kind.CONFIGURED_SECRET, value);
+            }
+        });
+    }
+
+    /**
+     * The simple name of the test class that is starting the battery (the first {@code *IT} on the
+     * stack), which names its log files, so that no test has to pass its own name.
+     */
+    private static String startingTest() {
+        Optional<String> test = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(frames -> frames
+                .map(frame -> frame.getDeclaringClass().getSimpleName()).filter(name -> name.endsWith("IT")).findFirst());
+        return test.orElse("battery");
     }
 }

@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * An HTTP client over several service instances, as a load balancer would be: {@link #send} picks
  * the next instance round robin, per request; {@link #sendWithFailover} sends the very same request
  * (same headers, so the same {@code Idempotency-Key}) to the other instance when one gives no answer.
- * Thread-safe; one client serves every thread of a test.
+ * The secrets and personal data of every request and answer are registered for the log scan
+ * ({@link SensitiveFields}). Thread-safe; one client serves every thread of a test.
  */
 public final class BatteryClient {
 
@@ -120,12 +121,14 @@ public final class BatteryClient {
     }
 
     private Answer sendTo(int instance, Call call, int attempt) throws IOException, InterruptedException {
+        SensitiveFields.register(call);
         URI uri = instances.get(instance).baseUri().resolve(call.path());
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT)
                 .method(call.method(), call.body().isEmpty() ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(call.body()));
         call.headers().forEach(request::header);
         HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        SensitiveFields.registerBody(response.body());
         return new Answer(response.statusCode(), response.body(), response.headers().map(), instance, attempt);
     }
 

@@ -36,6 +36,10 @@ class HostedPaymentRacesIT {
         Battery battery = Battery.shared(Battery.LOOPBACK_RECEIVERS);
         Company company = battery.company();
         Company.Key key = company.key("battery payments", List.of("payments:create", "payments:read"), "shop", "test");
+        // The callback secret, read as its administrator would: the log scan then looks for it too.
+        Answer secret = battery.client().send(Call.get("/companies/" + company.id() + "/webhook-secret")
+                .header("Authorization", "Bearer " + company.adminToken()));
+        assertThat(secret.status()).as("callback secret: %s", secret).isEqualTo(200);
         try (Receiver receiver = new Receiver(ordinal -> 200)) {
             List<String> paymentIds = new ArrayList<>();
             for (int round = 0; round < ROUNDS; round++) {

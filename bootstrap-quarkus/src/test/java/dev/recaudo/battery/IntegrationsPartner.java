@@ -7,6 +7,8 @@ import dev.recaudo.battery.BatteryClient.Call;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Signer;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -34,11 +36,36 @@ public record IntegrationsPartner(Company company, Company.Key key) {
         return signed(Call.get(path(path)));
     }
 
-    /** The upsert of a one-line document of {@code amountMinor} for customer {@code customerExternalId}. */
+    /** A signed GET of the company's {@code path} with {@code query}, which the signature does not cover. */
+    public Call get(String path, String query) {
+        Call signed = get(path);
+        return new Call(signed.method(), signed.path() + "?" + query, signed.headers(), signed.body());
+    }
+
+    /**
+     * The upsert of a one-line document of {@code amountMinor} for customer {@code customerExternalId},
+     * whose profile carries the personal data of {@link #customer}: the log scan looks for them.
+     */
     public Call upsertDocument(String externalDocumentId, String customerExternalId, String currency, long amountMinor,
             String idempotencyKey) {
-        return post("/collection-documents/upsert",
-                Partner.document(externalDocumentId, customerExternalId, currency, amountMinor), idempotencyKey);
+        Map<String, Object> line = Map.of("quantity", 1, "unitAmountMinor", amountMinor, "amountMinor", amountMinor,
+                "description", "Servicio");
+        return post("/collection-documents/upsert", Json.object("source", key.source(), "externalDocumentId", externalDocumentId,
+                "customerExternalId", customerExternalId, "customer", customer(customerExternalId), "currency", currency,
+                "invoiceNumber", "F-" + externalDocumentId, "lines", List.of(line)), idempotencyKey);
+    }
+
+    /**
+     * The profile of customer {@code customerExternalId} of this company: a business with an e-mail
+     * address, a phone number and a tax id of its own, the same on every call.
+     */
+    public Map<String, Object> customer(String customerExternalId) {
+        String owner = company.id() + "/" + customerExternalId;
+        long digits = Math.floorMod(owner.hashCode(), 10_000_000L);
+        return Map.of("type", "business", "name", "Cliente " + customerExternalId,
+                "email", "cobros-" + company.id().toString().substring(0, 8) + "-" + customerExternalId.toLowerCase(Locale.ROOT) + "@cliente.test",
+                "phone", String.format("+58414%07d", digits),
+                "taxId", String.format("J-%08d-%d", digits, digits % 10));
     }
 
     /** Creates the document through the next instance (failing over), asserting {@code 201}. */

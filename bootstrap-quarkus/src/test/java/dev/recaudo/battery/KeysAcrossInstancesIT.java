@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
  * Issue 12, keys across two instances: a revocation or rotation made through one instance holds on
  * the other for the very next request, concurrent key creations on both instances stop at the
  * company's five keys, and a key's {@code rateLimitRpm} is counted once across both instances.
+ * Each test ends with the battery's invariants, the log scan included: no key, hash or admin token
+ * of these rounds in the logs.
  */
 class KeysAcrossInstancesIT {
 
@@ -35,6 +37,7 @@ class KeysAcrossInstancesIT {
             assertThat(use(battery, 1 - through, key.secret()).status()).as("round %d, other instance", round).isEqualTo(401);
             assertThat(use(battery, through, key.secret()).status()).as("round %d, revoking instance", round).isEqualTo(401);
         }
+        battery.assertInvariants();
     }
 
     @Test
@@ -54,6 +57,7 @@ class KeysAcrossInstancesIT {
             // Frees the slot for the next round: a company has at most five active keys.
             revoke(battery, through, company, UUID.fromString(rotated.json().getString("id")));
         }
+        battery.assertInvariants();
     }
 
     @Test
@@ -67,6 +71,7 @@ class KeysAcrossInstancesIT {
         assertThat(answers).filteredOn(answer -> answer.status() != 201)
                 .allSatisfy(answer -> assertThat(answer.status() == 409 && answer.json().getInt("code") == 10009).as("%s", answer).isTrue());
         assertThat(battery.database().number("SELECT count(*) FROM api_keys WHERE company_id = ?", company.id())).isEqualTo(KEYS_MAX);
+        battery.assertInvariants();
     }
 
     @Test
@@ -83,6 +88,7 @@ class KeysAcrossInstancesIT {
         assertThat(answers).extracting(Answer::instance).contains(0, 1);
         assertThat(answers).as("%s", answers).extracting(Answer::status).containsOnly(200, 429);
         assertThat(answers).as("%s", answers).filteredOn(answer -> answer.status() == 200).hasSize(RPM);
+        battery.assertInvariants();
     }
 
     /** The flood must fall in one window of one minute: past 45 s it waits for the next minute. */

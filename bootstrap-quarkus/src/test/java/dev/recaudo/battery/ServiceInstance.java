@@ -1,8 +1,11 @@
 package dev.recaudo.battery;
 
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,9 +14,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,14 +28,17 @@ import java.util.regex.Pattern;
  * The runnable jar of the package phase ({@code target/quarkus-app/quarkus-run.jar}), started as an
  * operator would, with {@code java -jar}, on its own port against a given database. The process
  * is the JVM itself (no shell in between), so {@link #kill9()} is {@code kill -9} of the service.
- * Its console output is kept across restarts, for the tests' failure messages.
+ * Its console output is written, across restarts, to {@code target/battery-logs/<name>.log}, which
+ * the tests' failure messages quote and {@link LogScan} reads for secrets.
  */
 public final class ServiceInstance implements AutoCloseable {
 
     private static final Path RUNNABLE_JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
     private static final long READY_TIMEOUT_SECONDS = 120;
     private static final long STOP_TIMEOUT_SECONDS = 30;
-    private static final int OUTPUT_TAIL_CHARS = 20_000;
+    private static final int OUTPUT_TAIL_BYTES = 20_000;
+    private static final Path LOGS = Path.of("target", "battery-logs");
+    private static final Set<String> NAMES_TAKEN = new HashSet<>();
     /** The whole heap's line of {@code GC.heap_info}: "garbage-first heap   total 262144K, used 34567K [...]". */
     private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
     /** Every instance seals secrets at rest as production does, all with the same key, so each opens what another stored. */
@@ -37,21 +46,24 @@ public final class ServiceInstance implements AutoCloseable {
     private static final String SEALING_KEYRING = SEALING_KEY_ID + ":mXTCXNaHwRmja0Zkpo8s3glldQxfMUAnwjoZybPKpoI=";
 
     private final int port;
+    private final Path log;
     private Map<String, String> environment;
-    private final StringBuffer output = new StringBuffer();
     private final HttpClient health = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private Process process;
 
-    private ServiceInstance(int port, Map<String, String> environment) {
+    private ServiceInstance(int port, Path log, Map<String, String> environment) {
         this.port = port;
+        this.log = log;
         this.environment = environment;
     }
 
     /**
      * Starts the jar on a free port against {@code database} and waits until {@code /q/health/ready}
      * answers 200. {@code environment} adds to or overrides the port, datasource, public base URL and sealing key.
+     * The console output goes to {@code target/battery-logs/<name>.log} (a name already used in this
+     * run gets a number added; a file of an earlier run is replaced).
      */
-    public static ServiceInstance start(Database database, Map<String, String> environment) throws Exception {
+    public static ServiceInstance start(String name, Database database, Map<String, String> environment) throws Exception {
         if (!Files.isRegularFile(RUNNABLE_JAR)) {
             throw new AssertionError(RUNNABLE_JAR.toAbsolutePath() + " is missing: run `./mvnw verify`, whose"
                     + " package phase builds it before the integration tests");
@@ -66,7 +78,7 @@ public final class ServiceInstance implements AutoCloseable {
                 "RECAUDO_SECRETS_KEYS", SEALING_KEYRING,
                 "RECAUDO_SECRETS_ACTIVE_KEY", SEALING_KEY_ID));
         all.putAll(environment);
-        ServiceInstance instance = new ServiceInstance(port, Map.copyOf(all));
+        ServiceInstance instance = new ServiceInstance(port, logFile(name), Map.copyOf(all));
         instance.launch();
         return instance;
     }
@@ -98,7 +110,7 @@ public final class ServiceInstance implements AutoCloseable {
         if (process.isAlive()) {
             stop();
         }
-        output.append("---- restart ----\n");
+        Files.writeString(log, "---- restart ----\n", StandardOpenOption.APPEND);
         launch();
     }
 
@@ -124,15 +136,31 @@ public final class ServiceInstance implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** The file the console output of every run goes to. */
+    public Path log() {
+        return log;
+    }
+
     /** The console output of every run so far. */
     public String output() {
-        return output.toString();
+        try {
+            return new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The end of the console output, short enough for an assertion message. */
     public String outputTail() {
-        int length = output.length();
-        return output.substring(Math.max(0, length - OUTPUT_TAIL_CHARS), length);
+        try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
+            long start = Math.max(0, file.length() - OUTPUT_TAIL_BYTES);
+            byte[] tail = new byte[(int) (file.length() - start)];
+            file.seek(start);
+            file.readFully(tail);
+            return new String(tail, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -181,16 +209,27 @@ public final class ServiceInstance implements AutoCloseable {
         awaitReady();
     }
 
-    private void keepOutput(Process running) {
+    private void keepOutput(Process running) throws IOException {
+        BufferedWriter file = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         Thread reader = new Thread(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(running.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                    output.append(line).append('\n');
+            try (file; BufferedReader lines = new BufferedReader(new InputStreamReader(running.getInputStream(), StandardCharsets.UTF_8))) {
+                try {
+                    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                        file.write(line);
+                        file.newLine();
+                        if (!lines.ready()) {
+                            // Written out whenever the service pauses, so a reader of the file is at most a burst behind.
+                            file.flush();
+                        }
+                    }
+                } catch (IOException e) {
+                    // Stopping or killing the process closes its stream under the reader (the JDK closes it
+                    // as it sends the signal, while the process may still run): the kept output just ends.
+                    file.write("---- output ended: " + e.getMessage() + " ----");
+                    file.newLine();
                 }
             } catch (IOException e) {
-                // Stopping or killing the process closes its stream under the reader (the JDK closes it
-                // as it sends the signal, while the process may still run): the kept output just ends.
-                output.append("---- output ended: ").append(e.getMessage()).append(" ----\n");
+                throw new UncheckedIOException("cannot write " + log, e);
             }
         }, "service-output-" + port);
         reader.setDaemon(true);
@@ -213,6 +252,15 @@ public final class ServiceInstance implements AutoCloseable {
         String reason = process.isAlive() ? "was not ready in " + READY_TIMEOUT_SECONDS + " s" : "exited with status " + process.waitFor();
         stop();
         throw new AssertionError("java -jar " + RUNNABLE_JAR + " on port " + port + " " + reason + "; its output:\n" + outputTail());
+    }
+
+    private static synchronized Path logFile(String name) throws IOException {
+        String unique = name;
+        for (int n = 2; !NAMES_TAKEN.add(unique); n++) {
+            unique = name + "-" + n;
+        }
+        Files.createDirectories(LOGS);
+        return Files.write(LOGS.resolve(unique + ".log"), new byte[0]);
     }
 
     private static int freePort() throws IOException {

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 12: WhatsApp redeliveries of one batch racing on both instances. Each round the provider's
  * signed batch of six statuses (three messages) is posted by eight threads released together,
- * alternating instances; every post is acknowledged and each status is stored exactly once.
- * Rounds: {@code -Dbattery.whatsapp.rounds} (CI 20).
+ * alternating instances; every post is acknowledged and each status is stored exactly once, and the
+ * company's events list, filtered by each recipient's number, shows its six. Rounds:
+ * {@code -Dbattery.whatsapp.rounds} (CI 20).
  */
 class WhatsAppRedeliveryIT {
 
@@ -25,6 +26,7 @@ class WhatsAppRedeliveryIT {
     void givenOneBatchRedeliveredEightTimes_whenRacingOnBothInstances_thenEveryStatusStoredOnce() throws Exception {
         Battery battery = Battery.shared(Battery.LOOPBACK_RECEIVERS);
         Company company = battery.company();
+        Company.Key reader = company.key("battery whatsapp", List.of("whatsapp_events:read"), "erp", "live");
         String origin = "1" + Long.toUnsignedString(UUID.randomUUID().getMostSignificantBits() & Long.MAX_VALUE);
         Answer registered = battery.client().sendWithFailover(Call.post("/operator/companies/" + company.id() + "/whatsapp-origins",
                 Json.object("phoneNumberId", origin, "displayPhoneNumber", "+58 212 5550000"))
@@ -44,6 +46,9 @@ class WhatsAppRedeliveryIT {
             assertThat(answers).as(context).extracting(Answer::status).containsOnly(200);
             assertThat(battery.database().number("SELECT count(*) FROM whatsapp_events WHERE company_id = ? AND recipient_phone = ?",
                     company.id(), recipient)).as(context).isEqualTo(6);
+            Answer listed = battery.client().send(Call.get("/v1/whatsapp/events?recipientPhone=" + recipient)
+                    .header("Authorization", "Bearer " + reader.secret()));
+            assertThat(listed.json().getInt("summary.total")).as("events listed for the recipient: %s", listed).isEqualTo(6);
         }
         assertThat(battery.database().number("SELECT count(*) FROM whatsapp_events WHERE company_id = ?", company.id()))
                 .isEqualTo(6L * ROUNDS);

@@ -3,6 +3,7 @@ package dev.recaudo.onboarding;
 import dev.recaudo.battery.Database;
 import dev.recaudo.battery.ServiceInstance;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +25,7 @@ final class PackagedService implements AutoCloseable {
         Database database = Database.create(PostgresTestDatabase.SERVER, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD,
                 "recaudo_quickstart_");
         try {
-            return new PackagedService(database, ServiceInstance.start(database, Map.of("RECAUDO_DEMO_SEED", "true")));
+            return new PackagedService(database, ServiceInstance.start("QuickstartIT", database, Map.of("RECAUDO_DEMO_SEED", "true")));
         } catch (Exception | AssertionError e) {
             database.drop();
             throw e;
@@ -39,6 +40,11 @@ final class PackagedService implements AutoCloseable {
     /** The service's console output so far. */
     String output() {
         return instance.output();
+    }
+
+    /** The file the console output goes to. */
+    Path log() {
+        return instance.log();
     }
 
     @Override

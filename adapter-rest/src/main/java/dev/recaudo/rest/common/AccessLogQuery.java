@@ -9,9 +9,10 @@ import java.util.regex.Pattern;
 
 /**
  * A query string as the access log may show it: parameters stay in place, but the value of any
- * parameter whose name marks a credential is masked, and so is anything that carries one of
- * Recaudo's own secrets or has the shape of a JSON Web Token. A partner who puts a key in a URL by
- * mistake must not find it in our logs.
+ * parameter whose name marks a credential or personal data is masked, and so is anything that
+ * carries one of Recaudo's own secrets, has the shape of a JSON Web Token or holds an e-mail
+ * address. A partner who puts a key in a URL by mistake, or filters by a customer's phone number,
+ * must not find it in our logs.
  */
 final class AccessLogQuery {
 
@@ -20,6 +21,13 @@ final class AccessLogQuery {
     /** A parameter whose name contains one of these (case-insensitive) is taken for a credential. */
     private static final List<String> SECRET_NAME_PARTS = List.of("key", "token", "secret", "pass", "pw", "sig", "auth",
             "credential", "session", "bearer", "jwt", "code");
+    /**
+     * A parameter whose name contains one of these (case-insensitive) holds a person's e-mail
+     * address, phone number or tax id ({@code recipientPhone}, a public invoice's {@code reference}),
+     * or free text searched for them ({@code search}).
+     */
+    private static final List<String> PERSONAL_NAME_PARTS = List.of("mail", "phone", "tax", "reference", "recipient",
+            "identity", "search");
     /** Recaudo's API keys and webhook secrets, recognizable wherever they appear. */
     private static final List<String> SECRET_PREFIXES = List.of("rk_live_", "rk_test_", "whsec_");
     /**
@@ -58,19 +66,22 @@ final class AccessLogQuery {
         if (equals < 0) {
             return parameter;
         }
-        boolean secret = namesSecret(name) || carriesSecret(parameter.substring(equals + 1));
-        return secret ? name + "=" + MASK : parameter;
+        String value = parameter.substring(equals + 1);
+        boolean masked = names(SECRET_NAME_PARTS, name) || names(PERSONAL_NAME_PARTS, name) || carriesSecret(value);
+        return masked ? name + "=" + MASK : parameter;
     }
 
-    private static boolean namesSecret(String rawName) {
+    private static boolean names(List<String> parts, String rawName) {
         String name = decoded(rawName).toLowerCase(Locale.ROOT);
-        return SECRET_NAME_PARTS.stream().anyMatch(name::contains);
+        return parts.stream().anyMatch(name::contains);
     }
 
+    /** Whether the text holds one of Recaudo's secrets, a token, or an e-mail address (as unwelcome in a log as a secret). */
     private static boolean carriesSecret(String rawText) {
         String text = decoded(rawText);
         String lowerCase = text.toLowerCase(Locale.ROOT);
         return SECRET_PREFIXES.stream().anyMatch(lowerCase::contains)
+                || text.contains("@")
                 || JWT_HEADER.matcher(text).find()
                 || JWT_PARTS.matcher(text).matches();
     }

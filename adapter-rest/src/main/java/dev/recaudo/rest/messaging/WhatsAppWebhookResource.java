@@ -1,12 +1,13 @@
 package dev.recaudo.rest.messaging;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.messaging.MessagingEventsUseCase;
 import dev.recaudo.application.messaging.MessagingEventsUseCase.Ingested;
 import dev.recaudo.application.messaging.MessagingEventsUseCase.StatusReport;
 import dev.recaudo.rest.common.ApiProblem;
-import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RestSettings;
 import jakarta.ws.rs.Consumes;
@@ -120,7 +121,7 @@ public class WhatsAppWebhookResource {
         try {
             tree = json.readTree(body);
         } catch (IOException unreadable) {
-            LOG.warnf("WhatsApp delivery skipped: its body is not a JSON object (%s)", ClientText.forLog(unreadable.getMessage()));
+            LOG.warnf("WhatsApp delivery skipped: its body is not a JSON object (%s)", where(unreadable));
             return Map.of("stored", 0);
         }
         List<StatusReport> reports = CloudApiStatuses.read(tree == null ? json.nullNode() : tree,
@@ -130,6 +131,16 @@ public class WhatsAppWebhookResource {
             LOG.infof("WhatsApp delivery: %d statuses of unregistered origins dropped", ingested.unknownOrigin());
         }
         return Map.of("stored", ingested.stored());
+    }
+
+    /**
+     * Where the parser stopped, not what it found: its message quotes the token it stopped at, which
+     * may be a customer's phone number.
+     */
+    private static String where(IOException unreadable) {
+        JsonLocation location = unreadable instanceof JsonProcessingException parsing ? parsing.getLocation() : null;
+        return location == null ? unreadable.getClass().getSimpleName()
+                : "stopped at line " + location.getLineNr() + ", column " + location.getColumnNr();
     }
 
     /** The answer to a delivery, for the OpenAPI document. */

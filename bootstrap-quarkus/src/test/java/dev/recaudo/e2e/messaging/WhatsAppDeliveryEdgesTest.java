@@ -4,10 +4,12 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.recaudo.e2e.support.LogCapture;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,6 +39,22 @@ class WhatsAppDeliveryEdgesTest {
                 .then().statusCode(200).body("stored", equalTo(1));
         assertThat(Sql.count("SELECT count(*) FROM whatsapp_events WHERE company_id = ? AND message_id = ?",
                 company.id(), id)).isEqualTo(1);
+    }
+
+    /**
+     * A signed body the parser stops in is acknowledged and dropped; the warning says where the
+     * parser stopped, not the token it stopped at, which here is the recipient's phone number.
+     */
+    @Test
+    void givenSignedBodyThatIsNotJson_whenDelivered_then200AndTheWarningQuotesNothingOfIt() throws InterruptedException {
+        String phone = "584129876543";
+        String body = "{\"entry\":[{\"changes\":[{\"value\":{\"statuses\":[{\"recipient_id\":tel" + phone + "}]}}]}]}";
+        try (LogCapture log = LogCapture.of("")) {
+            WhatsApp.deliver(body).then().statusCode(200).body("stored", equalTo(0));
+            LogCapture.Line warning = log.await(line -> line.message() != null && line.message().contains("WhatsApp delivery skipped"),
+                    Duration.ofSeconds(5)).orElseThrow();
+            assertThat(warning.message()).contains("line 1, column").doesNotContain(phone);
+        }
     }
 
     /**
