@@ -84,7 +84,7 @@ class HttpWebhookSenderEndingTest {
         });
 
         for (int attempt = 1; attempt <= 3; attempt++) {
-            SendOutcome outcome = sender.send(url(), "evt_" + attempt, Instant.now(), "{}", SECRET);
+            SendOutcome outcome = sender.send(url(), "evt_" + attempt, Instant.now(), "{}", List.of(SECRET));
 
             assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(200);
             assertThat(receiverEvents.poll(10, TimeUnit.SECONDS)).isEqualTo("answering");
@@ -103,7 +103,7 @@ class HttpWebhookSenderEndingTest {
         CompletableFuture<SendOutcome> outcome = new CompletableFuture<>();
         CompletableFuture<Boolean> stillInterrupted = new CompletableFuture<>();
         Thread sending = new Thread(() -> {
-            outcome.complete(sender.send(url(), "evt_1", Instant.now(), "{}", SECRET));
+            outcome.complete(sender.send(url(), "evt_1", Instant.now(), "{}", List.of(SECRET)));
             stillInterrupted.complete(Thread.currentThread().isInterrupted());
         }, "sending");
         sending.start();
