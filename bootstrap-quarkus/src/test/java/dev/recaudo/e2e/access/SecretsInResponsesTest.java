@@ -98,6 +98,9 @@ class SecretsInResponsesTest {
         if (operation.schemes().contains("adminJwt")) {
             credentials.add(new Credential("the admin token", path -> given().auth().oauth2(world.company().adminToken()).get(path)));
         }
+        if (operation.schemes().contains("operatorToken")) {
+            credentials.add(new Credential("the operator token", path -> given().auth().oauth2(Tenants.OPERATOR_TOKEN).get(path)));
+        }
         if (operation.schemes().contains("checkoutToken")) {
             credentials.add(new Credential("the checkout token", path -> given().auth().oauth2(world.checkoutToken()).get(path)));
         }
