@@ -113,10 +113,15 @@ public class PgWebhookRepository implements WebhookRepository {
 
     @Override
     public List<DueDelivery> claimDue(Instant now, Duration lease, int batchSize) {
-        return nativeSql.query("UPDATE webhook_deliveries d SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
-                        + " FROM (SELECT x.id FROM webhook_deliveries x WHERE x.status = 'PENDING' AND x.next_attempt_at <= ?"
+        // The locked batch is a materialized CTE: evaluated once, so the join with the endpoints can
+        // never run it again (a nested loop re-running a LIMIT ... SKIP LOCKED subquery claims more
+        // than the batch: DeliveryClaimPersistenceTest saw six deliveries claimed for a batch of three).
+        return nativeSql.query("WITH due AS MATERIALIZED (SELECT x.id FROM webhook_deliveries x"
+                        + "       WHERE x.status = 'PENDING' AND x.next_attempt_at <= ?"
                         + "       AND (x.leased_until IS NULL OR x.leased_until < ?)"
-                        + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due, webhook_endpoints e"
+                        + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED)"
+                        + " UPDATE webhook_deliveries d SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
+                        + " FROM due, webhook_endpoints e"
                         + " WHERE d.id = due.id AND e.id = d.endpoint_id"
                         + " RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, d.lease_token, e.url, e.secret,"
                         + " e.previous_secret, e.previous_secret_expires_at,"
@@ -124,7 +129,7 @@ public class PgWebhookRepository implements WebhookRepository {
                         + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at",
                 row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), secrets(row, "endpoint_id"),
                         row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token")),
-                now.plus(lease), now, now, now, batchSize);
+                now, now, batchSize, now.plus(lease), now);
     }
 
     /** The state changes first, on the claim's token: a stale holder writes nothing, not even its attempt row. */
