@@ -6,7 +6,9 @@ import static org.hamcrest.Matchers.hasKey;
 
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.ExternalPayments;
+import dev.recaudo.e2e.support.HostileTargets;
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.LoopbackCanary;
 import dev.recaudo.e2e.support.ScriptedNames;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
@@ -17,16 +19,12 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,56 +53,39 @@ class OutboundRequestsTest {
     }
 
     private static final String PUBLIC = "93.184.216.34";
-    private static final List<String> INTERNAL = List.of("127.0.0.1", "::1", "0.0.0.0", "10.0.0.1", "172.16.5.4",
-            "192.168.1.1", "169.254.10.1", "fe80::1", "100.64.0.1", "169.254.169.254", "fd00:ec2::254", "::ffff:127.0.0.1");
 
     @Inject
     ScriptedNames names;
 
-    private ServerSocket canary;
-    private final AtomicInteger canaryConnections = new AtomicInteger();
+    private LoopbackCanary canary;
 
     @BeforeEach
     void openCanary() throws IOException {
-        canary = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
-        Thread acceptor = new Thread(() -> {
-            while (!canary.isClosed()) {
-                try (Socket connection = canary.accept()) {
-                    canaryConnections.incrementAndGet();
-                } catch (IOException closed) {
-                    return;
-                }
-            }
-        }, "canary");
-        acceptor.setDaemon(true);
-        acceptor.start();
+        canary = new LoopbackCanary();
     }
 
     @AfterEach
     void canaryNeverReached() throws IOException {
         canary.close();
-        assertThat(canaryConnections).as("connections that reached the loopback canary").hasValue(0);
+        assertThat(canary.connections()).as("connections that reached the loopback canary").isZero();
     }
 
     @Test
     void givenInternalTargetsInAnyEncodingOrBehindAName_whenRegisteringEndpointsAndCallbacks_thenRefusedAndNothingStored() {
         Tenants.Company company = Tenants.company();
         Tenants.Key key = company.createKey(Map.of("name", "shop", "environment", "test"));
-        for (int i = 0; i < INTERNAL.size(); i++) {
-            names.answer("internal-" + i + ".example.test", INTERNAL.get(i));
-            names.answer("mixed-" + i + ".example.test", PUBLIC + "," + INTERNAL.get(i));
+        for (int i = 0; i < HostileTargets.INTERNAL.size(); i++) {
+            names.answer("internal-" + i + ".example.test", HostileTargets.INTERNAL.get(i));
+            names.answer("mixed-" + i + ".example.test", PUBLIC + "," + HostileTargets.INTERNAL.get(i));
         }
-        List<String> urls = new ArrayList<>(List.of("https://2130706433:{p}/h", "https://0177.0.0.1:{p}/h",
-                "https://0x7f000001:{p}/h", "https://127.1:{p}/h", "https://127.0.0.1.:{p}/h", "https://[::1]:{p}/h",
-                "https://[::ffff:127.0.0.1]:{p}/h", "https://[::ffff:7f00:1]:{p}/h", "https://[fd00:ec2::254]/latest",
-                "https://169.254.169.254/latest/meta-data/", "https://100.64.0.1/h", "https://localhost:{p}/h"));
-        for (int i = 0; i < INTERNAL.size(); i++) {
+        List<String> urls = new ArrayList<>(HostileTargets.ENCODED);
+        for (int i = 0; i < HostileTargets.INTERNAL.size(); i++) {
             urls.add("https://internal-" + i + ".example.test:{p}/h");
             urls.add("https://mixed-" + i + ".example.test:{p}/h");
         }
 
         for (String template : urls) {
-            String url = template.replace("{p}", Integer.toString(canary.getLocalPort()));
+            String url = HostileTargets.aimedAt(template, canary.port());
             given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON).body(Map.of("url", url))
                     .post("/companies/{id}/webhook-endpoints", company.id())
                     .then().statusCode(422).body("errors", hasKey("url"));
@@ -122,7 +103,7 @@ class OutboundRequestsTest {
         names.answer(host, PUBLIC, "127.0.0.1");
         Tenants.Company company = Tenants.company();
         String endpointId = given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON)
-                .body(Map.of("url", "https://" + host + ":" + canary.getLocalPort() + "/hook", "events", List.of("invoice.created")))
+                .body(Map.of("url", "https://" + host + ":" + canary.port() + "/hook", "events", List.of("invoice.created")))
                 .post("/companies/{id}/webhook-endpoints", company.id())
                 .then().statusCode(201).extract().path("id");
 
@@ -147,7 +128,7 @@ class OutboundRequestsTest {
         names.answer(host, PUBLIC, "127.0.0.1");
         Tenants.Key key = Tenants.company().createKey(Map.of("name", "shop", "environment", "test"));
         JsonPath created = ExternalPayments.hosted(key, Map.of("amountMinor", 2500, "currency", "USD",
-                "callbackUrl", "https://" + host + ":" + canary.getLocalPort() + "/callback"));
+                "callbackUrl", "https://" + host + ":" + canary.port() + "/callback"));
         ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(200);
         UUID paymentId = UUID.fromString(created.getString("id"));
         String statusSql = "SELECT status FROM external_payment_callbacks WHERE external_payment_id = ?";
