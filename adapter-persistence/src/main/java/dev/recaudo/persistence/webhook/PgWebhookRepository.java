@@ -18,6 +18,7 @@ import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.StoreFailures;
 import dev.recaudo.persistence.secret.SecretColumn;
 import dev.recaudo.persistence.secret.SecretSealer;
+import dev.recaudo.persistence.secret.SecretUnreadable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /**
  * Endpoints, deliveries and attempts in PostgreSQL. Due deliveries are leased with
@@ -41,6 +43,8 @@ import java.util.UUID;
 @ApplicationScoped
 @StoreFailures
 public class PgWebhookRepository implements WebhookRepository {
+
+    private static final Logger LOG = Logger.getLogger(PgWebhookRepository.class);
 
     @Inject
     NativeSql nativeSql;
@@ -127,9 +131,25 @@ public class PgWebhookRepository implements WebhookRepository {
                         + " e.previous_secret, e.previous_secret_expires_at,"
                         + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
                         + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at",
-                row -> new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), secrets(row, "endpoint_id"),
-                        row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token")),
-                now, now, batchSize, now.plus(lease), now);
+                this::dueOrUnreadable, now, now, batchSize, now.plus(lease), now)
+                .stream().flatMap(Optional::stream).toList();
+    }
+
+    /**
+     * A claimed delivery, or none when its endpoint's secret cannot be opened (its key left the
+     * keyring early): that one delivery keeps its lease until it runs out and is tried again then,
+     * unsent, while the rest of the batch, and every other company's deliveries, go out.
+     */
+    private Optional<DueDelivery> dueOrUnreadable(ResultSet row) throws SQLException {
+        EndpointSecrets secrets;
+        try {
+            secrets = secrets(row, "endpoint_id");
+        } catch (SecretUnreadable e) {
+            LOG.errorf("webhook delivery %s not sent: %s", uuid(row, "id"), e.getMessage());
+            return Optional.empty();
+        }
+        return Optional.of(new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), secrets,
+                row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token")));
     }
 
     /** The state changes first, on the claim's token: a stale holder writes nothing, not even its attempt row. */

@@ -123,6 +123,29 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
                 .as("a delivered event is never claimed again").isEmpty();
     }
 
+    /**
+     * A secret that cannot be opened (its key left the keyring too early) holds back its own
+     * deliveries only: the claim leases them, sends nothing for them, and hands out the rest.
+     */
+    @Test
+    void givenAnEndpointWhoseSecretCannotBeOpened_whenClaiming_thenOnlyItsDeliveriesWaitAndTheOthersAreClaimed() {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        WebhookEndpoint readable = endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        WebhookEndpoint unreadable = endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        Sql.execute("UPDATE webhook_endpoints SET secret = 'sealed:v1:gone:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE id = ?",
+                unreadable.id());
+        List<UUID> events = append(scope, 2);
+        Instant now = FUTURE.plus(Duration.ofDays(3));
+
+        List<DueDelivery> claimed = ours(transactions.inTransaction(() -> webhooks.claimDue(now, LEASE, 1_000)), events);
+
+        assertThat(claimed).hasSize(2).extracting(DueDelivery::url).containsOnly(readable.url());
+        assertThat(Sql.count("SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'PENDING'"
+                + " AND attempts = 0 AND leased_until IS NOT NULL", unreadable.id())).isEqualTo(2);
+        // Neither endpoint's deliveries may be left for the other tests' claims.
+        Sql.execute("DELETE FROM webhook_deliveries WHERE endpoint_id IN (?, ?)", readable.id(), unreadable.id());
+    }
+
     private List<DueDelivery> claimUntilNoneIsLeft(Instant now) {
         List<DueDelivery> claimed = new ArrayList<>();
         for (List<DueDelivery> due = claim(now); !due.isEmpty(); due = claim(now)) {
