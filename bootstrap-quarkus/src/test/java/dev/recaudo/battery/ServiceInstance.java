@@ -42,8 +42,8 @@ public final class ServiceInstance implements AutoCloseable {
     /** The whole heap's line of {@code GC.heap_info}: "garbage-first heap   total 262144K, used 34567K [...]". */
     private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
     /** Every instance seals secrets at rest as production does, all with the same key, so each opens what another stored. */
-    private static final String SEALING_KEY_ID = "battery";
-    private static final String SEALING_KEYRING = SEALING_KEY_ID + ":mXTCXNaHwRmja0Zkpo8s3glldQxfMUAnwjoZybPKpoI=";
+    public static final String SEALING_KEY_ID = "battery";
+    public static final String SEALING_KEYRING = SEALING_KEY_ID + ":mXTCXNaHwRmja0Zkpo8s3glldQxfMUAnwjoZybPKpoI=";
 
     private final int port;
     private final Path log;

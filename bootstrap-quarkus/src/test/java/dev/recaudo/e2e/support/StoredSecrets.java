@@ -1,5 +1,6 @@
 package dev.recaudo.e2e.support;
 
+import dev.recaudo.battery.ServiceInstance;
 import dev.recaudo.persistence.secret.Keyring;
 import dev.recaudo.persistence.secret.SecretColumn;
 import dev.recaudo.persistence.secret.SecretSealer;
@@ -15,11 +16,16 @@ public final class StoredSecrets {
 
     private StoredSecrets() {}
 
-    /** A sealer with the run's configured keyring. */
+    /**
+     * A sealer with the run's configured keyring and the battery instances' key, so the checks that
+     * run both in-process and on the battery ({@code *Checks}) open what either stored.
+     */
     public static SecretSealer sealer() {
         var config = ConfigProvider.getConfig();
-        return new SecretSealer(Keyring.parse(config.getOptionalValue("recaudo.secrets.keys", String.class),
-                config.getOptionalValue("recaudo.secrets.active-key", String.class)), new SecureRandom());
+        String keys = config.getOptionalValue("recaudo.secrets.keys", String.class)
+                .map(configured -> configured + "," + ServiceInstance.SEALING_KEYRING).orElse(ServiceInstance.SEALING_KEYRING);
+        String active = config.getOptionalValue("recaudo.secrets.active-key", String.class).orElse(ServiceInstance.SEALING_KEY_ID);
+        return new SecretSealer(Keyring.parse(Optional.of(keys), Optional.of(active)), new SecureRandom());
     }
 
     public static byte[] open(SecretColumn column, Object rowId, byte[] stored) {
