@@ -2,6 +2,7 @@ package dev.recaudo.persistence.common;
 
 import dev.recaudo.domain.common.StoreUnavailable;
 import java.sql.SQLException;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,7 +23,11 @@ final class Unavailability {
      */
     private static final Set<String> TRANSIENT_STATES = Set.of("57P01", "57P02", "57P03", "40001", "40P01");
 
-    /** What Agroal, the pool, says when no connection was free within its acquisition timeout. */
+    /**
+     * What Agroal, the pool, says when no connection was had within its acquisition timeout, in
+     * either case: none was free ("Sorry, acquisition timeout!") or a new one was still being opened
+     * ("Acquisition timeout while waiting for new connection", as when a fresh pool grows under a burst).
+     */
     private static final String POOL_TIMEOUT = "acquisition timeout";
 
     private Unavailability() {}
@@ -43,7 +48,7 @@ final class Unavailability {
     private static boolean passes(SQLException failure) {
         String state = failure.getSQLState();
         if (state == null) {
-            return failure.getMessage() != null && failure.getMessage().contains(POOL_TIMEOUT);
+            return failure.getMessage() != null && failure.getMessage().toLowerCase(Locale.ROOT).contains(POOL_TIMEOUT);
         }
         return TRANSIENT_STATES.contains(state) || state.length() == 5 && TRANSIENT_CLASSES.contains(state.substring(0, 2));
     }

@@ -65,11 +65,11 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
 
     @Override
     public Optional<DueCallback> claimNext(Instant now, Duration lease) {
-        return nativeSql.queryOne("UPDATE external_payment_callbacks c SET status = 'attempting', attempted_at = ?,"
+        return nativeSql.queryOne("WITH due AS MATERIALIZED (SELECT x.id FROM external_payment_callbacks x"
+                        + "       WHERE x.status = 'queued' ORDER BY x.created_at, x.id LIMIT 1 FOR UPDATE SKIP LOCKED)"
+                        + " UPDATE external_payment_callbacks c SET status = 'attempting', attempted_at = ?,"
                         + " leased_until = ?, updated_at = ?"
-                        + " FROM (SELECT x.id FROM external_payment_callbacks x WHERE x.status = 'queued'"
-                        + "       ORDER BY x.created_at, x.id LIMIT 1 FOR UPDATE SKIP LOCKED) due"
-                        + " WHERE c.id = due.id RETURNING c.id, c.company_id, c.url, c.body, c.attempted_at",
+                        + " FROM due WHERE c.id = due.id RETURNING c.id, c.company_id, c.url, c.body, c.attempted_at",
                 row -> new DueCallback(uuid(row, "id"), new CompanyId(uuid(row, "company_id")), row.getString("url"),
                         row.getString("body"), instant(row, "attempted_at")),
                 now, now.plus(lease), now);

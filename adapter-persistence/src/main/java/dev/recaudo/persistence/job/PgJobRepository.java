@@ -18,7 +18,7 @@ import java.util.Optional;
 
 /**
  * Jobs in PostgreSQL. A claim skips jobs whose row another transaction holds ({@code SKIP LOCKED}),
- * and a renewal is an {@code UPDATE} of that row: a batch that renews first keeps every other
+ * choosing its job in a {@code MATERIALIZED} CTE so the locking select runs once, and a renewal is an {@code UPDATE} of that row: a batch that renews first keeps every other
  * instance away from its job until it commits.
  */
 @ApplicationScoped
@@ -38,13 +38,13 @@ public class PgJobRepository implements JobRepository {
 
     @Override
     public Optional<JobLease> claimNext(Instant now, Duration lease) {
-        return nativeSql.queryOne("UPDATE jobs j SET leased_until = ?, lease_token = gen_random_uuid()"
-                        + " FROM (SELECT id FROM jobs WHERE status = 'PENDING' AND (leased_until IS NULL OR leased_until < ?)"
-                        + "       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next"
-                        + " WHERE j.id = next.id RETURNING j.*",
+        return nativeSql.queryOne("WITH next AS MATERIALIZED (SELECT id FROM jobs WHERE status = 'PENDING'"
+                        + "       AND (leased_until IS NULL OR leased_until < ?) ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)"
+                        + " UPDATE jobs j SET leased_until = ?, lease_token = gen_random_uuid()"
+                        + " FROM next WHERE j.id = next.id RETURNING j.*",
                 row -> new JobLease(new Job(uuid(row, "id"), Rows.scope(row), Job.JobKind.valueOf(row.getString("kind")),
                         row.getString("source"), instant(row, "created_at")), uuid(row, "lease_token")),
-                now.plus(lease), now);
+                now, now.plus(lease));
     }
 
     @Override

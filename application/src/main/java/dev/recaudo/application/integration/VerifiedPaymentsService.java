@@ -1,6 +1,5 @@
 package dev.recaudo.application.integration;
 
-import dev.recaudo.application.common.PaymentCounts;
 import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.customer.KnownCustomers;
@@ -17,7 +16,6 @@ import dev.recaudo.domain.ledger.Transfer;
 import dev.recaudo.domain.ledger.TransferKind;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.metrics.OperationalMetrics;
-import dev.recaudo.domain.metrics.PaymentCount;
 import dev.recaudo.domain.metrics.PaymentFamily;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Allocation;
@@ -50,7 +48,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
     private final Ledger ledger;
     private final DocumentBook book;
     private final Transactions transactions;
-    private final PaymentCounts counts;
+    private final VerifiedPaymentCounts counts;
     private final Clock clock;
 
     public VerifiedPaymentsService(
@@ -69,37 +67,20 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         this.ledger = ledger;
         this.book = book;
         this.transactions = transactions;
-        this.counts = new PaymentCounts(metrics, transactions);
+        this.counts = new VerifiedPaymentCounts(metrics, transactions);
         this.clock = clock;
     }
 
     @Override
     public ApplyResult apply(VerifiedPayment command) {
-        return counted(PaymentFamily.VERIFIED,
+        return counts.counted(PaymentFamily.VERIFIED,
                 underPaymentLock(command.scope(), command.source(), command.externalPaymentId(), () -> applyLocked(command)));
     }
 
     @Override
     public ApplyResult certify(CertifiedRateCommand command) {
-        return counted(PaymentFamily.CERTIFIED_RATE,
+        return counts.counted(PaymentFamily.CERTIFIED_RATE,
                 underPaymentLock(command.scope(), command.source(), command.externalPaymentId(), () -> certifyLocked(command)));
-    }
-
-    /**
-     * Counts the request's end. Called after its transaction, or inside the caller's (the
-     * idempotent write): a kept outcome then counts when that one commits.
-     */
-    private ApplyResult counted(PaymentFamily family, ApplyResult result) {
-        if (result instanceof ApplyResult.Rejected rejected) {
-            counts.now(PaymentCount.rejected(family, rejected.reason()));
-        } else if (result instanceof ApplyResult.Processed processed) {
-            counts.whenCommitted(PaymentCount.of(family, processed.view().payment().outcome()));
-        } else if (result instanceof ApplyResult.AlreadyProcessed) {
-            counts.whenCommitted(PaymentCount.of(family, PaymentOutcome.ALREADY_PROCESSED));
-        } else {
-            counts.whenCommitted(PaymentCount.of(family, PaymentOutcome.NO_OPEN_DOCUMENTS));
-        }
-        return result;
     }
 
     /**
