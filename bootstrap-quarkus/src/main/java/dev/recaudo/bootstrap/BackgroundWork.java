@@ -3,16 +3,23 @@ package dev.recaudo.bootstrap;
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
+import dev.recaudo.domain.common.StoreUnavailable;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
 
 /**
  * Triggers the background use cases on every instance. Each run claims its work with leases and
  * SKIP LOCKED, so instances share it and never do the same piece twice at once; a run never
- * overlaps the previous one on the same instance.
+ * overlaps the previous one on the same instance. While the database is out of reach (an outage, a
+ * failover, no connection free in time), a run ends with one warning line and the next one tries
+ * again: nothing was claimed, or a claim's lease lets it go. Any other failure is the scheduler's
+ * to log, with its stack trace.
  */
 @ApplicationScoped
 public class BackgroundWork {
+
+    private static final Logger LOG = Logger.getLogger(BackgroundWork.class);
 
     /** Batches sent per trigger at most, so one run cannot monopolize the scheduler thread. */
     static final int DISPATCH_BATCHES_PER_RUN_MAX = 10;
@@ -32,19 +39,29 @@ public class BackgroundWork {
 
     @Scheduled(every = "${recaudo.webhooks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void dispatchWebhooks() {
-        int batches = 0;
-        while (batches < DISPATCH_BATCHES_PER_RUN_MAX && webhooks.dispatchDue() > 0) {
-            batches++;
-        }
+        whileDatabaseAnswers("webhook dispatch", () -> {
+            int batches = 0;
+            while (batches < DISPATCH_BATCHES_PER_RUN_MAX && webhooks.dispatchDue() > 0) {
+                batches++;
+            }
+        });
     }
 
     @Scheduled(every = "${recaudo.callbacks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sendCallbacks() {
-        callbacks.dispatchQueued(callbacksPerRunMax);
+        whileDatabaseAnswers("callback dispatch", () -> callbacks.dispatchQueued(callbacksPerRunMax));
     }
 
     @Scheduled(every = "${recaudo.jobs.poll-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void runJobs() {
-        bulkAnnulment.runNext();
+        whileDatabaseAnswers("background jobs", bulkAnnulment::runNext);
+    }
+
+    private static void whileDatabaseAnswers(String work, Runnable run) {
+        try {
+            run.run();
+        } catch (StoreUnavailable unavailable) {
+            LOG.warnf("%s waits for the database: %s", work, unavailable.getMessage());
+        }
     }
 }

@@ -143,7 +143,7 @@ class RecaudoConfigTest {
         return more;
     }
 
-    private static RecaudoConfig config(Map<String, String> properties) {
+    static RecaudoConfig config(Map<String, String> properties) {
         SmallRyeConfig config = builder()
                 .withSources(new MapBackedConfigSource("test", properties) {})
                 .withValidator(new BeanValidationConfigValidatorImpl())
