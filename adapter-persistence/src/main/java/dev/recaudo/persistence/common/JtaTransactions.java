@@ -10,6 +10,8 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
@@ -23,12 +25,17 @@ import org.jboss.logging.Logger;
  * the database out of reach, the race still lost after the retries) leaves as a
  * {@link StoreUnavailable}, so the caller is told to come back rather than that the service failed.
  * Every retry, and every transaction given up after its last one, is counted for the operator.
+ * What waits for the end of a transaction ({@link #whenSettled}) is kept per attempt on the thread
+ * that runs it, dropped with an attempt that is run again, and run once the last one is over.
  */
 @ApplicationScoped
 public class JtaTransactions implements Transactions {
 
     private static final Logger LOG = Logger.getLogger(JtaTransactions.class);
     static final int ATTEMPTS_MAX = 8;
+
+    /** The actions waiting for the end of the outermost transaction this thread runs, if any. */
+    private static final ThreadLocal<List<Runnable>> SETTLED = new ThreadLocal<>();
 
     /** The lock races retried here: their SQLState, and their name in the retry metric. */
     public enum LockRace {
@@ -59,22 +66,40 @@ public class JtaTransactions implements Transactions {
         if (QuarkusTransaction.isActive()) {
             return work.get();
         }
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return QuarkusTransaction.requiringNew().call(work::get);
-            } catch (RuntimeException failure) {
-                Optional<LockRace> cause = lockRace(failure);
-                if (cause.isEmpty()) {
-                    throw unavailableOr(failure);
+        List<Runnable> settled = new ArrayList<>();
+        SETTLED.set(settled);
+        try {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    return QuarkusTransaction.requiringNew().call(work::get);
+                } catch (RuntimeException failure) {
+                    Optional<LockRace> cause = lockRace(failure);
+                    if (cause.isEmpty()) {
+                        throw unavailableOr(failure);
+                    }
+                    if (attempt >= ATTEMPTS_MAX) {
+                        metrics.transactionRetriesExhausted();
+                        throw unavailableOr(failure);
+                    }
+                    LOG.debugf("transaction attempt %d lost a lock race, retrying", attempt);
+                    metrics.transactionRetried(cause.get().metricName());
+                    settled.clear();
+                    pause(attempt);
                 }
-                if (attempt >= ATTEMPTS_MAX) {
-                    metrics.transactionRetriesExhausted();
-                    throw unavailableOr(failure);
-                }
-                LOG.debugf("transaction attempt %d lost a lock race, retrying", attempt);
-                metrics.transactionRetried(cause.get().metricName());
-                pause(attempt);
             }
+        } finally {
+            SETTLED.remove();
+            settled.forEach(Runnable::run);
+        }
+    }
+
+    @Override
+    public void whenSettled(Runnable action) {
+        List<Runnable> settled = SETTLED.get();
+        if (settled == null || !QuarkusTransaction.isActive()) {
+            action.run();
+        } else {
+            settled.add(action);
         }
     }
 

@@ -7,7 +7,8 @@ import dev.recaudo.domain.metrics.PaymentCount;
  * Counts how payment requests end, each once. An outcome that writes (money applied, a payment
  * kept, a repeat answered inside the work's transaction) counts when that transaction commits, so a
  * transaction that is rolled back or run again after a lock race counts nothing; a rejection counts
- * at once, because it is final as soon as it is decided and its transaction is rolled back.
+ * when its transaction is over, committed or rolled back (a rejection's writes are undone, yet it
+ * was answered), and once only, even when that transaction is run again after a lock race.
  */
 public final class PaymentCounts {
 
@@ -24,8 +25,8 @@ public final class PaymentCounts {
         transactions.afterCommit(() -> metrics.payment(count));
     }
 
-    /** Counts a rejection or a failure: nothing of it is kept, whatever happens to its transaction. */
-    public void now(PaymentCount count) {
-        metrics.payment(count);
+    /** Counts a rejection: nothing of it is kept, whatever happens to its transaction. */
+    public void whenSettled(PaymentCount count) {
+        transactions.whenSettled(() -> metrics.payment(count));
     }
 }

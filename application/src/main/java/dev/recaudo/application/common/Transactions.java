@@ -25,6 +25,14 @@ public interface Transactions {
     void afterCommit(Runnable action);
 
     /**
+     * Runs the action once the outermost transaction is over for good, committed or rolled back,
+     * and never for an attempt that is run again after a lock race; with no transaction active, at
+     * once. For effects outside the database that follow a decision whatever becomes of its writes,
+     * such as counting a rejection once. The action must be cheap and must not throw.
+     */
+    void whenSettled(Runnable action);
+
+    /**
      * Runs the work like {@link #inTransaction}; when the work throws a {@link Rollback}, the
      * rollback's answer is returned. The work's writes are undone when this call began the
      * transaction; when it joined one, they are undone only if the outermost caller rolls back

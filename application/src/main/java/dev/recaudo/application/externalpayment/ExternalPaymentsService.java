@@ -204,9 +204,9 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
         if (result instanceof Completion.AlreadyCompleted) {
             counts.whenCommitted(PaymentCount.of(PaymentFamily.EXTERNAL, PaymentOutcome.ALREADY_PROCESSED));
         } else if (result instanceof Completion.NotFound) {
-            counts.now(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.NOT_FOUND));
+            counts.whenSettled(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.NOT_FOUND));
         } else if (result instanceof Completion.NotPayable) {
-            counts.now(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.NOT_PAYABLE));
+            counts.whenSettled(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.NOT_PAYABLE));
         }
         return result;
     }

@@ -23,7 +23,7 @@ final class VerifiedPaymentCounts {
 
     ApplyResult counted(PaymentFamily family, ApplyResult result) {
         if (result instanceof ApplyResult.Rejected rejected) {
-            counts.now(PaymentCount.rejected(family, rejected.reason()));
+            counts.whenSettled(PaymentCount.rejected(family, rejected.reason()));
         } else if (result instanceof ApplyResult.Processed processed) {
             counts.whenCommitted(PaymentCount.of(family, processed.view().payment().outcome()));
         } else if (result instanceof ApplyResult.AlreadyProcessed) {

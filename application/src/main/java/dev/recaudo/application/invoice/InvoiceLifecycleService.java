@@ -165,13 +165,13 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
         return transactions.inTransaction(() -> {
             Optional<CollectionDocument> found = documents.lock(scope, id).filter(visibleTo(source));
             if (found.isEmpty()) {
-                counts.now(PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, PaymentRefusal.NOT_FOUND));
+                counts.whenSettled(PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, PaymentRefusal.NOT_FOUND));
                 return new DeleteResult.NotFound();
             }
             CollectionDocument document = found.get();
             SettlementVerdict verdict = DocumentLifecycle.settleFromProvider(document);
             if (verdict instanceof SettlementVerdict.Rejected rejected) {
-                counts.now(PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, rejected.reason()));
+                counts.whenSettled(PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, rejected.reason()));
                 return new DeleteResult.Rejected(rejected.reason());
             }
             String settlementId = PaymentKind.PROVIDER_SETTLEMENT.externalPaymentIdOf(document.id().value());
@@ -181,7 +181,7 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
                         .filter(providerPaymentId::equals)
                         .isPresent();
                 if (!samePayment) {
-                    counts.now(PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, PaymentRefusal.SETTLED_BY_ANOTHER_PAYMENT));
+                    counts.whenSettled(PaymentCount.rejected(PaymentFamily.PROVIDER_SETTLEMENT, PaymentRefusal.SETTLED_BY_ANOTHER_PAYMENT));
                     return new DeleteResult.SettledByAnotherPayment();
                 }
                 counts.whenCommitted(PaymentCount.of(PaymentFamily.PROVIDER_SETTLEMENT, PaymentOutcome.ALREADY_PROCESSED));

@@ -58,13 +58,13 @@ public final class SandboxService implements SandboxUseCase {
                 if (current.status() == CheckoutStatus.APPROVED) {
                     counts.whenCommitted(PaymentCount.of(PaymentFamily.CHECKOUT, PaymentOutcome.ALREADY_PROCESSED));
                 } else {
-                    counts.now(PaymentCount.rejected(PaymentFamily.CHECKOUT, PaymentRefusal.NOT_PAYABLE));
+                    counts.whenSettled(PaymentCount.rejected(PaymentFamily.CHECKOUT, PaymentRefusal.NOT_PAYABLE));
                 }
                 return new SandboxResult.NotApplicable("the checkout is " + current.status().wireName() + ", not PENDING");
             }
             SettlementVerdict verdict = DocumentLifecycle.payCheckout(document);
             if (!(verdict instanceof SettlementVerdict.Settle settle) || !settle.openBalance().equals(current.amount())) {
-                counts.now(PaymentCount.rejected(PaymentFamily.CHECKOUT, PaymentRefusal.NOT_PAYABLE));
+                counts.whenSettled(PaymentCount.rejected(PaymentFamily.CHECKOUT, PaymentRefusal.NOT_PAYABLE));
                 return new SandboxResult.NotApplicable("the invoice is " + document.status() + " and cannot be paid");
             }
             Instant now = clock.instant();
@@ -76,7 +76,7 @@ public final class SandboxService implements SandboxUseCase {
             return done;
         });
         if (result instanceof SandboxResult.NotFound) {
-            counts.now(PaymentCount.rejected(PaymentFamily.CHECKOUT, PaymentRefusal.NOT_FOUND));
+            counts.whenSettled(PaymentCount.rejected(PaymentFamily.CHECKOUT, PaymentRefusal.NOT_FOUND));
         }
         return result;
     }

@@ -8,12 +8,14 @@ import java.util.function.Supplier;
 /**
  * Commits when the work returns and puts every participating fake back as it was when the work
  * throws, like a database transaction. A nested call joins the outer transaction, as the JTA
- * adapter does; what waits for the commit runs after it and is dropped by a rollback.
+ * adapter does; what waits for the commit runs after it and is dropped by a rollback, and what
+ * waits for the end runs after either.
  */
 public final class RollbackTransactions implements Transactions {
 
     private final List<TransactionalFake> participants;
     private final List<Runnable> afterCommit = new ArrayList<>();
+    private final List<Runnable> settled = new ArrayList<>();
     private int depth;
     private int commits;
     private int rollbacks;
@@ -39,15 +41,30 @@ public final class RollbackTransactions implements Transactions {
             restores.forEach(Runnable::run);
             rollbacks++;
             afterCommit.clear();
+            runAndClear(settled);
             throw failure;
         } finally {
             depth--;
         }
         commits++;
-        List<Runnable> committed = List.copyOf(afterCommit);
-        afterCommit.clear();
-        committed.forEach(Runnable::run);
+        runAndClear(afterCommit);
+        runAndClear(settled);
         return result;
+    }
+
+    @Override
+    public void whenSettled(Runnable action) {
+        if (depth > 0) {
+            settled.add(action);
+        } else {
+            action.run();
+        }
+    }
+
+    private static void runAndClear(List<Runnable> actions) {
+        List<Runnable> due = List.copyOf(actions);
+        actions.clear();
+        due.forEach(Runnable::run);
     }
 
     @Override

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How verified payments are counted for the operator: once per request, a kept outcome only when
- * the transaction it was decided in commits, a rejection at once.
+ * the transaction it was decided in commits, a rejection when that transaction is over, either way.
  */
 class VerifiedPaymentCountsTest {
 
@@ -66,6 +66,7 @@ class VerifiedPaymentCountsTest {
             service.apply(verified(SCOPE, "P-1").listing("DC-1", 100_00).build());
             ApplyResult rejected = service.apply(verified(SCOPE, "P-2").byCustomer("C-404").listing("DC-1", 100_00).build());
             assertThat(rejected).isInstanceOf(ApplyResult.Rejected.class);
+            assertThat(books.metrics().payments()).as("before the end of the transaction").isEmpty();
             throw new IllegalStateException("the caller could not store its answer");
         })).isInstanceOf(IllegalStateException.class);
 

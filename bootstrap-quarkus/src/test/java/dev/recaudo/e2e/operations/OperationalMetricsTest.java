@@ -28,6 +28,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,6 +51,10 @@ class OperationalMetricsTest {
     private static final String PAYMENTS = "recaudo_payments_total";
     private static final String ATTEMPTS = "recaudo_webhook_attempts_total";
     private static final Duration PATIENCE = Duration.ofSeconds(20);
+
+    private final AtomicInteger attempts = new AtomicInteger();
+    private final AtomicInteger committed = new AtomicInteger();
+    private final AtomicInteger settled = new AtomicInteger();
 
     @Inject
     WebhookDispatchUseCase webhooks;
@@ -197,6 +202,10 @@ class OperationalMetricsTest {
         }
     }
 
+    /**
+     * Also what waits for the transactions: three attempts ran, the loser's first one rolled back
+     * and ran again, yet each transaction's commit and end are followed once.
+     */
     @Test
     void givenTwoTransactionsLockingTwoRowsInOppositeOrders_whenTheyDeadlock_thenTheLoserIsRetriedAndCounted() throws Exception {
         UUID first = Tenants.company().id();
@@ -213,10 +222,16 @@ class OperationalMetricsTest {
         one.get(30, TimeUnit.SECONDS);
         other.get(30, TimeUnit.SECONDS);
         assertThat(Scrape.value("recaudo_transaction_retries_total", deadlocks) - before).isEqualTo(1);
+        assertThat(attempts).as("attempts").hasValue(3);
+        assertThat(committed).as("actions after a commit").hasValue(2);
+        assertThat(settled).as("actions at the end of a transaction").hasValue(2);
     }
 
     private CompletableFuture<Void> lockInOrder(UUID held, CountDownLatch heldSignal, CountDownLatch otherHeld, UUID next) {
         return CompletableFuture.runAsync(() -> transactions.inTransaction(() -> {
+            attempts.incrementAndGet();
+            transactions.afterCommit(committed::incrementAndGet);
+            transactions.whenSettled(settled::incrementAndGet);
             lockCompany(held);
             heldSignal.countDown();
             Latches.await(otherHeld);
