@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
@@ -26,7 +27,9 @@ import org.jboss.logging.Logger;
  * {@link StoreUnavailable}, so the caller is told to come back rather than that the service failed.
  * Every retry, and every transaction given up after its last one, is counted for the operator.
  * What waits for the end of a transaction ({@link #whenSettled}) is kept per attempt on the thread
- * that runs it, dropped with an attempt that is run again, and run once the last one is over.
+ * that runs it, dropped with an attempt that is run again, and run once the last one is over, unless
+ * it ended as a {@link StoreUnavailable} (the client sends the request again). A transaction begun
+ * with {@code QuarkusTransaction.requiringNew()} inside the work shares the outer one's list.
  */
 @ApplicationScoped
 public class JtaTransactions implements Transactions {
@@ -68,38 +71,55 @@ public class JtaTransactions implements Transactions {
         }
         List<Runnable> settled = new ArrayList<>();
         SETTLED.set(settled);
+        boolean over = true;
         try {
-            for (int attempt = 1; ; attempt++) {
-                try {
-                    return QuarkusTransaction.requiringNew().call(work::get);
-                } catch (RuntimeException failure) {
-                    Optional<LockRace> cause = lockRace(failure);
-                    if (cause.isEmpty()) {
-                        throw unavailableOr(failure);
-                    }
-                    if (attempt >= ATTEMPTS_MAX) {
-                        metrics.transactionRetriesExhausted();
-                        throw unavailableOr(failure);
-                    }
-                    LOG.debugf("transaction attempt %d lost a lock race, retrying", attempt);
-                    metrics.transactionRetried(cause.get().metricName());
-                    settled.clear();
-                    pause(attempt);
-                }
-            }
+            return withRetries(work, settled::clear);
+        } catch (StoreUnavailable unavailable) {
+            // The client is told to send the request again: what it decided is not over yet.
+            over = false;
+            throw unavailable;
         } finally {
             SETTLED.remove();
-            settled.forEach(Runnable::run);
+            if (over) {
+                settled.forEach(JtaTransactions::runQuietly);
+            }
         }
     }
 
+    private <T> T withRetries(Supplier<T> work, Runnable beforeRetry) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return QuarkusTransaction.requiringNew().call(work::get);
+            } catch (RuntimeException failure) {
+                Optional<LockRace> cause = lockRace(failure);
+                if (cause.isEmpty()) {
+                    throw unavailableOr(failure);
+                }
+                if (attempt >= ATTEMPTS_MAX) {
+                    metrics.transactionRetriesExhausted();
+                    throw unavailableOr(failure);
+                }
+                LOG.debugf("transaction attempt %d lost a lock race, retrying", attempt);
+                metrics.transactionRetried(cause.get().metricName());
+                beforeRetry.run();
+                pause(attempt);
+            }
+        }
+    }
+
+    /**
+     * In a transaction this class began, the action waits on the thread's list; in one begun
+     * elsewhere (never retried here), it follows that transaction's completion, whatever its status.
+     */
     @Override
     public void whenSettled(Runnable action) {
         List<Runnable> settled = SETTLED.get();
-        if (settled == null || !QuarkusTransaction.isActive()) {
+        if (!QuarkusTransaction.isActive()) {
             action.run();
-        } else {
+        } else if (settled != null) {
             settled.add(action);
+        } else {
+            synchronizations.registerInterposedSynchronization(onCompletion(status -> runQuietly(action)));
         }
     }
 
@@ -109,18 +129,33 @@ public class JtaTransactions implements Transactions {
             action.run();
             return;
         }
-        synchronizations.registerInterposedSynchronization(new Synchronization() {
+        synchronizations.registerInterposedSynchronization(onCompletion(status -> {
+            if (status == Status.STATUS_COMMITTED) {
+                action.run();
+            }
+        }));
+    }
+
+    private static Synchronization onCompletion(IntConsumer completed) {
+        return new Synchronization() {
             @Override
             public void beforeCompletion() {
             }
 
             @Override
             public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    action.run();
-                }
+                completed.accept(status);
             }
-        });
+        };
+    }
+
+    /** An action after a transaction must not throw; one that does is logged and does not stop the rest. */
+    private static void runQuietly(Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException failure) {
+            LOG.warnf(failure, "an action after a transaction failed");
+        }
     }
 
     /** The lock race a failure reports, if it is one: such a failure is retried. */

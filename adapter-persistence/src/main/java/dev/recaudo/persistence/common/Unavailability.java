@@ -2,6 +2,11 @@ package dev.recaudo.persistence.common;
 
 import dev.recaudo.domain.common.StoreUnavailable;
 import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -32,15 +37,34 @@ final class Unavailability {
 
     private Unavailability() {}
 
-    /** The failure as a {@link StoreUnavailable} when a cause of it will pass; empty when none will. */
+    /** How many causes and suppressed exceptions are looked at, at most: a failure's chain is short. */
+    private static final int LINKS_MAX = 64;
+
+    /**
+     * The failure as a {@link StoreUnavailable} when a cause of it will pass; empty when none will.
+     * Suppressed exceptions are causes too: a commit whose connection died (the database stopped
+     * while it was sent) leaves Narayana as a {@code RollbackException} that carries the driver's
+     * {@code 08006} only as a suppressed {@code XAException}'s cause. Whether that commit was kept is
+     * unknown, so the client is told to send the same request again, whose key then tells.
+     */
     static Optional<StoreUnavailable> of(String what, Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+        Deque<Throwable> pending = new ArrayDeque<>(List.of(failure));
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        while (!pending.isEmpty() && seen.size() < LINKS_MAX) {
+            Throwable cause = pending.removeFirst();
+            if (!seen.add(cause)) {
+                continue;
+            }
             if (cause instanceof StoreUnavailable known) {
                 return Optional.of(known);
             }
             if (cause instanceof SQLException sql && passes(sql)) {
                 return Optional.of(new StoreUnavailable(what + " (SQLState " + sql.getSQLState() + ")", failure));
             }
+            if (cause.getCause() != null) {
+                pending.addLast(cause.getCause());
+            }
+            pending.addAll(List.of(cause.getSuppressed()));
         }
         return Optional.empty();
     }

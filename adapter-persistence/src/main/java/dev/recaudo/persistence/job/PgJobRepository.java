@@ -18,8 +18,9 @@ import java.util.Optional;
 
 /**
  * Jobs in PostgreSQL. A claim skips jobs whose row another transaction holds ({@code SKIP LOCKED}),
- * choosing its job in a {@code MATERIALIZED} CTE so the locking select runs once, and a renewal is an {@code UPDATE} of that row: a batch that renews first keeps every other
- * instance away from its job until it commits.
+ * choosing its job in a {@code MATERIALIZED} CTE so the locking select runs once, and a renewal
+ * is an {@code UPDATE} of that row: a batch that renews first keeps every other instance away from
+ * its job until it commits.
  */
 @ApplicationScoped
 @StoreFailures

@@ -3,7 +3,9 @@ package dev.recaudo.persistence.common;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.domain.common.StoreUnavailable;
+import jakarta.transaction.RollbackException;
 import java.sql.SQLException;
+import javax.transaction.xa.XAException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,6 +34,30 @@ class UnavailabilityTest {
         assertThat(Unavailability.of("statement", new SQLException("Sorry, acquisition timeout!"))).isPresent();
         assertThat(Unavailability.of("statement", new SQLException("something else"))).isEmpty();
         assertThat(Unavailability.of("statement", new SQLException((String) null))).isEmpty();
+    }
+
+    /** The shape Narayana gives a commit whose connection died: BankCrashIT saw it answered 500. */
+    @Test
+    void givenCommitWhoseConnectionDied_whenClassified_thenStoreUnavailableFromTheSuppressedCause() {
+        XAException commit = new XAException("Error trying to transactionCommit local transaction");
+        commit.initCause(new SQLException("An I/O error occurred while sending to the backend.", "08006"));
+        RollbackException rollback = new RollbackException("ARJUNA016053: Could not commit transaction.");
+        rollback.addSuppressed(commit);
+
+        assertThat(Unavailability.of("transaction", new IllegalStateException(rollback)))
+                .hasValueSatisfying(unavailable -> assertThat(unavailable.getMessage()).contains("08006"));
+    }
+
+    @Test
+    void givenSuppressedFailureThatWillNotPass_orACycle_whenClassified_thenEmpty() {
+        RollbackException rollback = new RollbackException("ARJUNA016053: Could not commit transaction.");
+        rollback.addSuppressed(new SQLException("duplicate", "23505"));
+        IllegalStateException looped = new IllegalStateException("outer");
+        IllegalStateException inner = new IllegalStateException("inner", rollback);
+        looped.addSuppressed(inner);
+        inner.addSuppressed(looped);
+
+        assertThat(Unavailability.of("transaction", looped)).isEmpty();
     }
 
     @Test

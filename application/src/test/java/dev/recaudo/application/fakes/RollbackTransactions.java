@@ -1,6 +1,7 @@
 package dev.recaudo.application.fakes;
 
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.common.StoreUnavailable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -9,7 +10,7 @@ import java.util.function.Supplier;
  * Commits when the work returns and puts every participating fake back as it was when the work
  * throws, like a database transaction. A nested call joins the outer transaction, as the JTA
  * adapter does; what waits for the commit runs after it and is dropped by a rollback, and what
- * waits for the end runs after either.
+ * waits for the end runs after either, unless the work ended with the database out of reach.
  */
 public final class RollbackTransactions implements Transactions {
 
@@ -41,6 +42,9 @@ public final class RollbackTransactions implements Transactions {
             restores.forEach(Runnable::run);
             rollbacks++;
             afterCommit.clear();
+            if (failure instanceof StoreUnavailable) {
+                settled.clear();
+            }
             runAndClear(settled);
             throw failure;
         } finally {
