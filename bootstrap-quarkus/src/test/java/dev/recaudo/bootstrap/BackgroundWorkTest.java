@@ -8,17 +8,12 @@ import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.domain.common.StoreUnavailable;
 import dev.recaudo.domain.common.TenantScope;
-import java.util.List;
+import dev.recaudo.e2e.support.LogCapture;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntSupplier;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,31 +22,11 @@ import org.junit.jupiter.api.Test;
  */
 class BackgroundWorkTest {
 
-    private final List<LogRecord> records = new CopyOnWriteArrayList<>();
-    private final Logger logger = Logger.getLogger(BackgroundWork.class.getName());
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            records.add(record);
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-
-    @BeforeEach
-    void captureLog() {
-        logger.addHandler(capture);
-    }
+    private final LogCapture log = LogCapture.of(BackgroundWork.class.getName());
 
     @AfterEach
     void releaseLog() {
-        logger.removeHandler(capture);
+        log.close();
     }
 
     @Test
@@ -64,9 +39,9 @@ class BackgroundWorkTest {
         work.sendCallbacks();
         work.runJobs();
 
-        assertThat(records).extracting(LogRecord::getLevel).containsExactly(Level.WARNING, Level.WARNING, Level.WARNING);
-        assertThat(records).allSatisfy(record -> assertThat(record.getThrown()).isNull());
-        assertThat(records.get(0).getMessage()).isEqualTo("webhook dispatch waits for the database: "
+        assertThat(log.lines()).extracting(LogCapture.Line::level).containsExactly(Level.WARNING, Level.WARNING, Level.WARNING);
+        assertThat(log.lines()).noneMatch(LogCapture.Line::hasThrowable);
+        assertThat(log.lines().get(0).message()).isEqualTo("webhook dispatch waits for the database: "
                 + "PgWebhookRepository.claimDue (SQLState 08006)");
     }
 
@@ -79,7 +54,7 @@ class BackgroundWorkTest {
         assertThatThrownBy(work::dispatchWebhooks).hasMessage("a bug");
         assertThatThrownBy(work::sendCallbacks).hasMessage("a bug");
         assertThatThrownBy(work::runJobs).hasMessage("a bug");
-        assertThat(records).isEmpty();
+        assertThat(log.lines()).isEmpty();
     }
 
     @Test
