@@ -28,8 +28,9 @@ public interface Transactions {
      * Runs the action once the outermost transaction is over for good, committed or rolled back,
      * and never for an attempt that is run again after a lock race, nor when it ends with the
      * database out of reach ({@code StoreUnavailable}: the client sends the request again); with no
-     * transaction active, at once. For effects outside the database that follow a decision whatever becomes of its writes,
-     * such as counting a rejection once. The action must be cheap and must not throw.
+     * transaction active, at once. For effects outside the database that follow a decision whatever
+     * becomes of its writes, such as counting a rejection once. The action must be cheap and must
+     * not throw.
      */
     void whenSettled(Runnable action);
 
