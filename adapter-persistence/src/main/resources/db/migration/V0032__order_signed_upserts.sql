@@ -1,9 +1,9 @@
--- The newest Service-Timestamp applied to each customer and document a partner upserts
--- (docs/decisions.md, "Stale upserts"), by the partner's own names for them, so that an upsert
--- signed earlier answers 409 stale_write and changes nothing. A row of its own rather than a column
--- of the record: an upsert that changes nothing still advances the time, and writing it on the
--- document would stamp a change the partner's sync feed then shows. Every upsert writes its rows
--- in one statement before it locks the customer, so a row is also the order of writers.
+-- The newest Service-Timestamp accepted for each customer and document a partner upserts
+-- (docs/decisions.md, "Stale upserts"), by the partner's own names for them: an upsert signed
+-- earlier answers 409 stale_write and changes nothing. A table of its own rather than a column of
+-- the record: an upsert that changes nothing still advances the time, and any write of a document
+-- would move it in the partners' change feed. One conditional upsert per write reads and advances
+-- the rows it names, and holds them until the write's transaction ends.
 CREATE TABLE signed_upserts (
     company_id  uuid        NOT NULL,
     is_test     boolean     NOT NULL,
