@@ -88,7 +88,8 @@ class HotPathStatementsTest {
 
         assertThat(created.entityInserts()).as("the lines").isEqualTo(500);
         assertThat(created.entity()).as("one insert of the lines, executed in batches of 100, among three").isEqualTo(3);
-        assertThat(created.total()).as("31 when measured; a statement per line would be over 500").isLessThanOrEqualTo(31);
+        assertThat(created.total()).as("32 when measured (31 before upserts were ordered: issue 21); a statement per line"
+                + " would be over 500").isLessThanOrEqualTo(32);
     }
 
     /**
