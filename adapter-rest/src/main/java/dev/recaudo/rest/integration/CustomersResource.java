@@ -48,7 +48,7 @@ public class CustomersResource {
             + " identity never changes: its documents, payments and credit stay with it. Use a new externalCustomerId"
             + " for another taxpayer";
 
-    static final String STALE = "An upsert of this customer signed later (Service-Timestamp) was applied already;"
+    private static final String STALE = "An upsert of this customer signed later (Service-Timestamp) was applied already;"
             + " nothing was changed";
 
     @Inject

@@ -35,10 +35,6 @@ public class IntegrationWrite {
     @HeaderParam(IntegrationsApiFilter.SIGNATURE_HEADER)
     String signature;
 
-    String idempotencyKey() {
-        return idempotencyKey;
-    }
-
     /** When the partner signed the request: its {@code Service-Timestamp}, which orders its upserts. */
     Instant signedAt() {
         return Instant.ofEpochSecond(Long.parseLong(timestamp));
