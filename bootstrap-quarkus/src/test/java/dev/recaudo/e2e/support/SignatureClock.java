@@ -35,7 +35,7 @@ public final class SignatureClock {
                 }
             }
             try {
-                Thread.sleep((now + 1) * 1000 - System.currentTimeMillis() + 1);
+                Thread.sleep(Math.max(1, (now + 1) * 1000 - System.currentTimeMillis() + 1));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
