@@ -15,7 +15,7 @@ INSERT INTO rate_limit_counters AS c (bucket, window_start, window_end, hits) VA
 BEGIN;
 SELECT gen_random_uuid() AS doc, gen_random_uuid() AS customer, gen_random_uuid() AS global_customer, gen_random_uuid() AS transfer, gen_random_uuid() AS checkout, gen_random_uuid() AS event, gen_random_uuid() AS idem, gen_random_uuid() AS receivable_new, gen_random_uuid() AS billing_new \gset
 SELECT set_config('lock_timeout', '10000ms', true);
-INSERT INTO idempotency_records (company_id, is_test, partner, operation, idempotency_key, fingerprint, created_at) VALUES (:company, true, :partner, 'public_invoices.create', :idem, 'v2:0d2478c8636ca383a1c1aed48b90c77d13faaa700826d1a9e5c0d7d3c0e1b7f2', now()) ON CONFLICT DO NOTHING;
+INSERT INTO idempotency_records (company_id, is_test, partner, operation, idempotency_key, fingerprint, request_signature, created_at) VALUES (:company, true, :partner, 'public_invoices.create', :idem, 'v2:0d2478c8636ca383a1c1aed48b90c77d13faaa700826d1a9e5c0d7d3c0e1b7f2', NULL, now()) ON CONFLICT DO NOTHING;
 SELECT set_config('lock_timeout', '0', true);
 SELECT pg_advisory_xact_lock(hashtextextended('customer:' || :customer::text, 0));
 SELECT * FROM customers WHERE company_id = :company AND is_test = true AND tax_id_normalized = :customer;

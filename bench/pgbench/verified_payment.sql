@@ -14,12 +14,13 @@ UPDATE api_keys SET last_used_at = now() WHERE id = :key_id AND (last_used_at IS
 INSERT INTO rate_limit_counters AS c (bucket, window_start, window_end, hits) VALUES (:bucket, date_trunc('minute', now()), date_trunc('minute', now()) + interval '1 minute', 1) ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + 1 RETURNING c.hits;
 INSERT INTO rate_limit_counters AS c (bucket, window_start, window_end, hits) VALUES (:payments_bucket, date_trunc('minute', now()), date_trunc('minute', now()) + interval '1 minute', 1) ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + 1 RETURNING c.hits;
 
--- The work: idempotency claim, payment lookups, the payment, its two transfers, the application,
--- the paid document and checkout, the event, the answer.
+-- The work: idempotency claim (with the request's signature, unique per company: the replay check
+-- is this insert), payment lookups, the payment, its two transfers, the application, the paid
+-- document and checkout, the event, the answer.
 BEGIN;
 SELECT doc, customer, checkout, customer_ref, doc_ref, gen_random_uuid() AS payment, gen_random_uuid() AS received, gen_random_uuid() AS applied, gen_random_uuid() AS application, gen_random_uuid() AS event, gen_random_uuid() AS idem, gen_random_uuid() AS collections_new, gen_random_uuid() AS unapplied_new FROM bench_pool WHERE i = (SELECT nextval('bench_pool_next')) \gset
 SELECT set_config('lock_timeout', '10000ms', true);
-INSERT INTO idempotency_records (company_id, is_test, partner, operation, idempotency_key, fingerprint, created_at) VALUES (:company, true, :partner, 'integrations.verified_payments', :idem, 'v2:4f4a09b56ef6834ec4042a3475a7afcf2a5a9667a66d7ba6a4dcac816dbad2a2', now()) ON CONFLICT DO NOTHING;
+INSERT INTO idempotency_records (company_id, is_test, partner, operation, idempotency_key, fingerprint, request_signature, created_at) VALUES (:company, true, :partner, 'integrations.verified_payments', :idem, 'v2:4f4a09b56ef6834ec4042a3475a7afcf2a5a9667a66d7ba6a4dcac816dbad2a2', decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), now()) ON CONFLICT DO NOTHING;
 SELECT set_config('lock_timeout', '0', true);
 SELECT pg_advisory_xact_lock(hashtextextended('payment:' || :payment::text, 0));
 SELECT * FROM payments WHERE company_id = :company AND is_test = true AND source = :source AND external_payment_id = :payment::text AND kind = 'VERIFIED';

@@ -152,7 +152,11 @@ public interface BackgroundConfig {
         @Max(60_000)
         long waitMillis();
 
-        /** Days an idempotency record is kept; a key reused after that is a new request. */
+        /**
+         * Days an idempotency record is kept; a key reused after that is a new request. At least a
+         * day: a record also holds its request's signature, refused again only while it is kept, and
+         * must outlast the signature window (at most an hour).
+         */
         @Override
         @WithDefault("30")
         @Min(1)

@@ -51,6 +51,7 @@ import dev.recaudo.domain.ledger.LedgerAudit;
 import dev.recaudo.domain.messaging.MessagingEventRepository;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
+import dev.recaudo.domain.upsert.UpsertOrder;
 import dev.recaudo.domain.webhook.Outbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -124,8 +125,9 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    UpsertCustomerUseCase upsertCustomer(CustomerRepository customers, Transactions transactions, Clock clock) {
-        return new UpsertCustomerService(customers, transactions, clock);
+    UpsertCustomerUseCase upsertCustomer(CustomerRepository customers, UpsertOrder order, Transactions transactions,
+            Clock clock) {
+        return new UpsertCustomerService(customers, order, transactions, clock);
     }
 
     @Produces
@@ -186,9 +188,10 @@ public class CoreWiring {
     @Produces
     @Singleton
     CollectionDocumentsUseCase collectionDocuments(CollectionDocumentRepository documents, CustomerRepository customers,
-            UpsertCustomerUseCase customerUpserts, PaymentRepository payments, DocumentBook book, Transactions transactions,
-            Clock clock) {
-        return new CollectionDocumentsService(documents, customers, customerUpserts, payments, book, transactions, clock);
+            UpsertCustomerUseCase customerUpserts, UpsertOrder order, PaymentRepository payments, DocumentBook book,
+            Transactions transactions, Clock clock) {
+        return new CollectionDocumentsService(documents, customers, customerUpserts, order, payments, book, transactions,
+                clock);
     }
 
     @Produces

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.recaudo.battery.BatteryClient.Answer;
 import dev.recaudo.battery.BatteryClient.Call;
 import dev.recaudo.e2e.support.Partner;
+import dev.recaudo.e2e.support.SignatureClock;
 import dev.recaudo.e2e.support.Signer;
 import java.util.List;
 import java.util.Locale;
@@ -26,14 +27,19 @@ public record IntegrationsPartner(Company company, Company.Key key) {
         return "/integrations/v1/" + company.id() + path;
     }
 
-    /** A signed POST of {@code body} to the company's {@code path}, carrying {@code idempotencyKey}. */
+    /**
+     * A signed POST of {@code body} to the company's {@code path}, carrying {@code idempotencyKey}; the
+     * same write under another key in the same second is signed in the next ({@link SignatureClock}).
+     */
     public Call post(String path, String body, String idempotencyKey) {
-        return signed(Call.post(path(path), body)).header("Idempotency-Key", idempotencyKey);
+        Call call = Call.post(path(path), body);
+        return signed(call, SignatureClock.timestamp(key.secret(), call.method(), call.path(), body, idempotencyKey))
+                .header("Idempotency-Key", idempotencyKey);
     }
 
     /** A signed GET of the company's {@code path} (no query string: the signature covers the path). */
     public Call get(String path) {
-        return signed(Call.get(path(path)));
+        return signed(Call.get(path(path)), Signer.now());
     }
 
     /** A signed GET of the company's {@code path} with {@code query}, which the signature does not cover. */
@@ -86,8 +92,7 @@ public record IntegrationsPartner(Company company, Company.Key key) {
                 idempotencyKey);
     }
 
-    private Call signed(Call call) {
-        String timestamp = Signer.now();
+    private Call signed(Call call, String timestamp) {
         return call.header("Authorization", "Bearer " + key.secret())
                 .header("Service-Timestamp", timestamp)
                 .header("Service-Signature", Signer.sign(key.secret(), timestamp, call.method(), call.path(), call.body()));

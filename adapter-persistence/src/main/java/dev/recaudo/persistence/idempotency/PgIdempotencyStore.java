@@ -3,6 +3,7 @@ package dev.recaudo.persistence.idempotency;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
+import dev.recaudo.domain.idempotency.Signature;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.PersistenceFailure;
 import dev.recaudo.persistence.common.PersistenceSettings;
@@ -10,6 +11,7 @@ import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -17,7 +19,9 @@ import java.util.Optional;
  * company, environment, partner, operation and idempotency key. A twin
  * request's insert waits for the first transaction on the primary key; when the first commits, the
  * twin reads its answer, and when it rolls back, the twin claims the key itself. The wait is bounded
- * by a transaction-local lock timeout, after which the twin hears that the first is in progress.
+ * by a transaction-local lock timeout, after which the twin hears that the first is in progress. A
+ * signed request's claim carries its signature, unique within the company: the same insert is the
+ * signature's check, and a conflict with no record under the request's own key is a signature used.
  */
 @ApplicationScoped
 @StoreFailures
@@ -37,14 +41,16 @@ public class PgIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
-    public Claim claim(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint, Instant now) {
+    public Claim claim(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint,
+            Optional<Signature> signature, Instant now) {
         nativeSql.queryOne("SELECT set_config('lock_timeout', ?, true)", row -> 1, waitMillis + "ms");
+        byte[] signatureBytes = signature.map(value -> HexFormat.of().parseHex(value.hex())).orElse(null);
         int inserted;
         try {
             inserted = nativeSql.update("INSERT INTO idempotency_records (company_id, is_test, partner, operation, idempotency_key,"
-                            + " fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                            + " fingerprint, request_signature, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                     scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key,
-                    fingerprint.value(), now);
+                    fingerprint.value(), signatureBytes, now);
         } catch (PersistenceFailure failure) {
             if (failure.getCause() instanceof SQLException sql && LOCK_NOT_AVAILABLE.equals(sql.getSQLState())) {
                 return new Claim.InProgress();
@@ -67,7 +73,14 @@ public class PgIdempotencyStore implements IdempotencyStore {
                             : new Claim.Replay(new StoredResponse(status, row.getString("response_body")));
                 },
                 scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
-        return existing.orElseGet(Claim.InProgress::new);
+        if (existing.isPresent() || signatureBytes == null) {
+            return existing.orElseGet(Claim.InProgress::new);
+        }
+        // No record under this key, so the conflict was the signature's (or the record was purged
+        // meanwhile, and the request may then be sent again).
+        boolean signatureUsed = nativeSql.queryOne("SELECT 1 FROM idempotency_records WHERE company_id = ?"
+                + " AND request_signature = ?", row -> true, scope.tenant().companyId().value(), signatureBytes).isPresent();
+        return signatureUsed ? new Claim.SignatureUsed() : new Claim.InProgress();
     }
 
     @Override

@@ -27,6 +27,9 @@ import java.util.UUID;
  *
  * <p>The signed path is the raw path without the query string. A client may sign the path with
  * its query string ({@code /path?a=1}) instead, which also protects the query; either is accepted.
+ *
+ * <p>Whether a write's signature was already used is not decided here but by its idempotency claim
+ * ({@link IdempotentWrites}), in the transaction of its work, so that only work that commits takes it.
  */
 @Provider
 @IntegrationsApi

@@ -8,12 +8,15 @@ import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.idempotency.IdempotentExecution.Outcome;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
+import dev.recaudo.domain.idempotency.Signature;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -23,7 +26,8 @@ import java.util.function.Supplier;
  * its successful answer is stored; the same request again (same partner, path ids and body as
  * parsed JSON) replays it; another request under the key is {@code 409} mismatch, and a twin of a
  * request still running is {@code 409} in progress. The families differ only in the header's name
- * and in how a replay is marked.
+ * and in how a replay is marked. A signed request (integrations) is accepted once: its signature
+ * again under another key is the family's signature failure, {@code 401}, and runs nothing.
  */
 @ApplicationScoped
 public class IdempotentWrites {
@@ -68,16 +72,20 @@ public class IdempotentWrites {
 
     /**
      * What a write is, for its key: the operation, the key value, the ids its path names (the
-     * document or payment it acts on) and its body as parsed (null when it reads none).
+     * document or payment it acts on), its body as parsed (null when it reads none) and, when its
+     * family signs requests, the signature it carried.
      */
-    public record Request(String operation, String idempotencyKey, Map<String, String> pathIds, JsonNode body) {
+    public record Request(String operation, String idempotencyKey, Map<String, String> pathIds, JsonNode body,
+            Optional<Signature> signature) {
 
         public Request {
             pathIds = Map.copyOf(pathIds);
+            Objects.requireNonNull(signature, "signature");
         }
 
+        /** An unsigned write with no id in its path. */
         public static Request ofBody(String operation, String idempotencyKey, JsonNode body) {
-            return new Request(operation, idempotencyKey, Map.of(), body);
+            return new Request(operation, idempotencyKey, Map.of(), body, Optional.empty());
         }
     }
 
@@ -99,7 +107,7 @@ public class IdempotentWrites {
             Function<StoredResponse, Response> replay) {
         IdempotencyScope scope = IdempotencyScope.of(key.key());
         Outcome outcome = idempotency.execute(scope, request.operation(), request.idempotencyKey(),
-                Fingerprints.of(scope, request.pathIds(), request.body()), () -> {
+                Fingerprints.of(scope, request.pathIds(), request.body()), request.signature(), () -> {
                     Reply reply = work.get();
                     return new StoredResponse(reply.status(), write(reply.entity()));
                 });
@@ -111,6 +119,10 @@ public class IdempotentWrites {
         }
         if (outcome instanceof Outcome.KeyReusedWithAnotherRequest) {
             throw family.mismatch();
+        }
+        if (outcome instanceof Outcome.SignatureReused) {
+            throw new ApiProblem(Problem.INVALID_SIGNATURE, "The request signature was already used: a retry carries the "
+                    + family.header + " it was first sent with, and a new request is signed anew");
         }
         throw family.inProgress();
     }

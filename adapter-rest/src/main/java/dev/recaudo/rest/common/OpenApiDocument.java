@@ -44,7 +44,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
     @SecurityScheme(securitySchemeName = "integrationsSignature", type = SecuritySchemeType.APIKEY,
             in = SecuritySchemeIn.HEADER, apiKeyName = "Service-Signature",
             description = "Integrations API: v1= + lower-case hex HMAC-SHA256, keyed with the API key, of"
-                    + " timestamp + '.' + METHOD + '.' + path + '.' + raw body (pattern ^v1=[a-f0-9]{64}$)."),
+                    + " timestamp + '.' + METHOD + '.' + path + '.' + raw body (pattern ^v1=[a-f0-9]{64}$). A POST's"
+                    + " signature is accepted once: under another Idempotency-Key it is 401 invalid_signature."),
     @SecurityScheme(securitySchemeName = "integrationsTimestamp", type = SecuritySchemeType.APIKEY,
             in = SecuritySchemeIn.HEADER, apiKeyName = "Service-Timestamp",
             description = "Integrations API: Unix seconds as 10 digits, within 300 s of server time; part of the"

@@ -15,6 +15,7 @@ public enum Problem {
     NOT_FOUND(               404, 10004, "not_found",               404, "not_found"),
     METHOD_NOT_ALLOWED(      405, 10004, "not_found",               405, "method_not_allowed"),
     CONFLICT(                409, 10009, "conflict",                409, "conflict"),
+    STALE_WRITE(             409, 10009, "conflict",                409, "stale_write"),
     IDEMPOTENCY_MISMATCH(    409, 10003, "idempotency_error",       409, "idempotency_conflict"),
     IDEMPOTENCY_IN_PROGRESS( 409, 10010, "idempotency_in_progress", 409, "idempotency_in_progress"),
     MISSING_IDEMPOTENCY_KEY( 422, 10001, "validation_error",        400, "missing_idempotency_key"),

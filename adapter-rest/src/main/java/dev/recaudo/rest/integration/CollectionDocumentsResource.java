@@ -82,9 +82,8 @@ public class CollectionDocumentsResource {
         KeyPrincipal key = edge.key();
         UpsertDocument command = DocumentRequests.upsert(edge.validation(), key,
                 edge.read(json, DocumentRequests.UpsertRequest.class), json.get("metadata"),
-                edge.settings().integrations().linesPerDocumentMax());
-        return edge.write(key,
-                IdempotentWrites.Request.ofBody("integrations.collection_documents.upsert", write.idempotencyKey(), json), () -> {
+                edge.settings().integrations().linesPerDocumentMax(), write.signedAt());
+        return edge.write(key, write.request("integrations.collection_documents.upsert", json), () -> {
             UpsertResult result = documents.upsert(command);
             if (result instanceof UpsertResult.Created created) {
                 return UpsertReplies.reply(edge.caller(), UpsertReplies.CREATED, IntegrationViews.document(created.document()));
@@ -177,8 +176,7 @@ public class CollectionDocumentsResource {
         KeyPrincipal key = edge.key();
         String source = IntegrationFields.partner(key);
         return edge.write(key,
-                new IdempotentWrites.Request("integrations.collection_documents.cancel", write.idempotencyKey(),
-                        Map.of("externalDocumentId", externalDocumentId), null), () -> {
+                write.request("integrations.collection_documents.cancel", Map.of("externalDocumentId", externalDocumentId), null), () -> {
                     CancelResult result = documents.cancel(key.scope(), source, externalDocumentId);
                     if (result instanceof CancelResult.Canceled canceled) {
                         edge.caller().outcome("canceled", null);
@@ -203,6 +201,8 @@ public class CollectionDocumentsResource {
                     + " change and it cannot be canceled");
             case SETTLED_AMOUNT_DIFFERS -> conflict("The document is settled: its total must stay the settled total");
             case STATUS_FORBIDS -> conflict("The document's status does not allow this change");
+            case STALE -> new ApiProblem(Problem.STALE_WRITE, "An upsert of this document signed later (Service-Timestamp)"
+                    + " was applied already; nothing was changed");
         };
     }
 

@@ -28,6 +28,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -46,6 +47,9 @@ public class CustomersResource {
     static final String TAX_IDENTITY_CHANGED = "taxId names another taxpayer than this customer's, and a customer's tax"
             + " identity never changes: its documents, payments and credit stay with it. Use a new externalCustomerId"
             + " for another taxpayer";
+
+    private static final String STALE = "An upsert of this customer signed later (Service-Timestamp) was applied already;"
+            + " nothing was changed";
 
     @Inject
     CustomerQueries customers;
@@ -111,13 +115,17 @@ public class CustomersResource {
         KeyPrincipal key = edge.key();
         UpsertCustomerRequest body = edge.read(json, UpsertCustomerRequest.class);
         CustomerProfile profile = CustomerRequests.upsert(edge.validation(), key, body);
-        return edge.write(key,
-                IdempotentWrites.Request.ofBody("integrations.customers.upsert", write.idempotencyKey(), json),
-                () -> upsertReply(key, body, profile));
+        Instant signedAt = write.signedAt();
+        return edge.write(key, write.request("integrations.customers.upsert", json),
+                () -> upsertReply(key, body, profile, signedAt));
     }
 
-    private IdempotentWrites.Reply upsertReply(KeyPrincipal key, UpsertCustomerRequest body, CustomerProfile profile) {
-        UpsertResult result = upserts.upsert(key.scope(), body.source(), body.externalCustomerId(), profile);
+    private IdempotentWrites.Reply upsertReply(KeyPrincipal key, UpsertCustomerRequest body, CustomerProfile profile,
+            Instant signedAt) {
+        UpsertResult result = upserts.upsert(key.scope(), body.source(), body.externalCustomerId(), profile, signedAt);
+        if (result instanceof UpsertResult.Stale) {
+            throw new ApiProblem(Problem.STALE_WRITE, STALE);
+        }
         if (result instanceof UpsertResult.TaxIdentityChanged) {
             throw new ApiProblem(Problem.CONFLICT, TAX_IDENTITY_CHANGED);
         }

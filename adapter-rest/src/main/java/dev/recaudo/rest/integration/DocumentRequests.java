@@ -60,7 +60,7 @@ final class DocumentRequests {
      * checked only when every rule it depends on holds (all but the optional texts after it).
      */
     static UpsertDocument upsert(RequestValidation validation, KeyPrincipal key, UpsertRequest body, JsonNode sentMetadata,
-            int linesMax) {
+            int linesMax, Instant signedAt) {
         FieldErrors errors = new FieldErrors();
         validation.check(body, errors);
         IntegrationFields.source(body.source(), key, errors);
@@ -99,7 +99,7 @@ final class DocumentRequests {
                 IntegrationFields.kept(body.description()), profile.phone(), profile.email(), invoiceNumber, issueDate, dueDate);
         return new UpsertDocument(key.scope(), body.source(), body.externalDocumentId(), body.customerExternalId(), profile,
                 currency.get(), lines, details,
-                Optional.ofNullable(sentMetadata).filter(JsonNode::isObject).map(JsonNode::toString));
+                Optional.ofNullable(sentMetadata).filter(JsonNode::isObject).map(JsonNode::toString), signedAt);
     }
 
     /** Whether every problem found is about one of these fields. */

@@ -91,7 +91,7 @@ public class PaymentsResource {
         PaymentRequests.VerifiedPaymentRequest body = edge.read(json, PaymentRequests.VerifiedPaymentRequest.class);
         VerifiedPayment command = PaymentRequests.verified(edge.validation(), key, body, requestId, documentsMax());
         return answers.guarded(PaymentFamily.VERIFIED, body.externalPaymentId(), body.source(), requestId,
-                () -> edge.write(key, IdempotentWrites.Request.ofBody("integrations.verified_payments", write.idempotencyKey(), json),
+                () -> edge.write(key, write.request("integrations.verified_payments", json),
                         () -> answers.answer(payments.apply(command), requestId),
                         replay -> answers.alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
     }
@@ -118,7 +118,7 @@ public class PaymentsResource {
         String source = IntegrationFields.partner(key);
         CertifiedRateCommand command = PaymentRequests.certified(edge.validation(), key, source, externalPaymentId, body, requestId, documentsMax());
         // The payment is part of the request: the same body for another payment is another request.
-        IdempotentWrites.Request request = new IdempotentWrites.Request("integrations.certified_rate", write.idempotencyKey(),
+        IdempotentWrites.Request request = write.request("integrations.certified_rate",
                 Map.of("externalPaymentId", externalPaymentId), json);
         return answers.guarded(PaymentFamily.CERTIFIED_RATE, externalPaymentId, source, requestId,
                 () -> edge.write(key, request, () -> answers.answer(payments.certify(command), requestId)));

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocument;
 import dev.recaudo.domain.customer.CustomerProfile.CustomerType;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +32,8 @@ class DocumentRequestsTest {
 
     private static UpsertDocument upsert(String body) throws JsonProcessingException {
         JsonNode json = json(body);
-        return DocumentRequests.upsert(VALIDATION, KEY, read(json, DocumentRequests.UpsertRequest.class), json.get("metadata"), 10);
+        return DocumentRequests.upsert(VALIDATION, KEY, read(json, DocumentRequests.UpsertRequest.class), json.get("metadata"), 10,
+                Instant.EPOCH);
     }
 
     @Test

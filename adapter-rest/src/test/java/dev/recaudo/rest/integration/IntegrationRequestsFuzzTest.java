@@ -9,6 +9,7 @@ import static dev.recaudo.rest.common.ParserFuzzing.tree;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
 
 /**
  * The partner integrations bodies fuzzed: any bytes give a request or a 4xx problem. Seeds and found
@@ -31,7 +32,7 @@ class IntegrationRequestsFuzzTest {
         assertAnsweredWithoutServerError(body, bytes -> {
             JsonNode json = tree(bytes);
             DocumentRequests.upsert(VALIDATION, KEY, BODIES.read(json, DocumentRequests.UpsertRequest.class),
-                    json.get("metadata"), LINES_MAX);
+                    json.get("metadata"), LINES_MAX, Instant.EPOCH);
         });
     }
 

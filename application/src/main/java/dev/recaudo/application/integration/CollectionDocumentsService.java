@@ -24,21 +24,29 @@ import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.upsert.PartnerRecord;
+import dev.recaudo.domain.upsert.UpsertOrder;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Synchronizes a partner's documents: the customer first, then the document by its stable
  * external id, under a lock on that identity so racing upserts create it once. Money follows the
  * public API's rules: a new total is allowed only while nothing is applied. A new document is in a
- * currency verified payments can settle.
+ * currency verified payments can settle. An upsert signed before the last one applied to the
+ * document changes nothing; one signed before the last one applied to its customer leaves the
+ * customer's newer data and still writes the document.
  */
 public final class CollectionDocumentsService implements CollectionDocumentsUseCase {
 
     private final CollectionDocumentRepository documents;
+    private final CustomerRepository customers;
     private final KnownCustomers knownCustomers;
     private final UpsertCustomerUseCase customerUpserts;
+    private final UpsertOrder order;
     private final PaymentRepository payments;
     private final DocumentBook book;
     private final Transactions transactions;
@@ -48,13 +56,16 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
             CollectionDocumentRepository documents,
             CustomerRepository customers,
             UpsertCustomerUseCase customerUpserts,
+            UpsertOrder order,
             PaymentRepository payments,
             DocumentBook book,
             Transactions transactions,
             Clock clock) {
         this.documents = documents;
+        this.customers = customers;
         this.knownCustomers = new KnownCustomers(customers);
         this.customerUpserts = customerUpserts;
+        this.order = order;
         this.payments = payments;
         this.book = book;
         this.transactions = transactions;
@@ -69,7 +80,16 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
     private UpsertResult upsertInTransaction(UpsertDocument command) {
         TenantScope scope = command.scope();
         documents.lockIdentity(scope, command.source(), command.externalDocumentId());
-        CustomerLink customer = synchronizeCustomer(command);
+        // One statement orders the document and its customer; the customer's row is held before its
+        // identity lock is taken, as a customer upsert does, so the two never wait on each other in turn.
+        PartnerRecord documentRecord = PartnerRecord.document(command.source(), command.externalDocumentId());
+        PartnerRecord customerRecord = PartnerRecord.customer(command.source(), command.customerExternalId());
+        Set<PartnerRecord> stale = order.advance(scope, command.signedAt(), List.of(documentRecord, customerRecord));
+        if (stale.contains(documentRecord)) {
+            // Also rolls back the customer's time, which the same statement may have recorded.
+            throw rollback(Rejection.STALE);
+        }
+        CustomerLink customer = stale.contains(customerRecord) ? newerCustomer(command) : synchronizeCustomer(command);
         Money total = command.lines().stream()
                 .map(line -> Money.of(line.amountMinor(), command.currency()))
                 .reduce(Money.zero(command.currency()), Money::plus);
@@ -120,8 +140,17 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
         return new UpsertResult.Updated(view(document.id(), scope));
     }
 
+    /**
+     * The customer as an upsert of it signed later left it: its data stays. It exists, since that
+     * upsert linked it; were it gone, the customer would be synchronized as if it were new.
+     */
+    private CustomerLink newerCustomer(UpsertDocument command) {
+        return customers.findLink(command.scope(), command.source(), command.customerExternalId())
+                .orElseGet(() -> synchronizeCustomer(command));
+    }
+
     private CustomerLink synchronizeCustomer(UpsertDocument command) {
-        UpsertCustomerUseCase.UpsertResult result = customerUpserts.upsert(
+        UpsertCustomerUseCase.UpsertResult result = customerUpserts.synchronize(
                 command.scope(), command.source(), command.customerExternalId(), command.customer());
         if (result instanceof Created created) {
             return created.customer();

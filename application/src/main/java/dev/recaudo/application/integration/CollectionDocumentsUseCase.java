@@ -10,6 +10,7 @@ import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.payment.PaymentRepository.AppliedPayment;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,6 +28,7 @@ public interface CollectionDocumentsUseCase {
 
     CancelResult cancel(TenantScope scope, String source, String externalDocumentId);
 
+    /** @param signedAt the upsert's {@code Service-Timestamp}: it orders the upserts of the document and of its customer */
     record UpsertDocument(
             TenantScope scope,
             String source,
@@ -36,7 +38,8 @@ public interface CollectionDocumentsUseCase {
             CurrencyCode currency,
             List<DocumentLine> lines,
             DocumentDetails details,
-            Optional<String> metadataJson) {}
+            Optional<String> metadataJson,
+            Instant signedAt) {}
 
     /** A document with everything the integrations view shows; the customer as the document's partner knows it. */
     record DocumentView(
@@ -53,7 +56,9 @@ public interface CollectionDocumentsUseCase {
         PAYMENTS_APPLIED,
         SETTLED_AMOUNT_DIFFERS,
         STATUS_FORBIDS,
-        MONEY_APPLIED
+        MONEY_APPLIED,
+        /** An upsert of the document signed later was applied already. */
+        STALE
     }
 
     sealed interface UpsertResult {

@@ -43,9 +43,10 @@ public final class InMemoryBooks {
     private final InMemoryCustomerRepository customers = new InMemoryCustomerRepository();
     private final InMemoryLedger ledger = new InMemoryLedger();
     private final InMemoryOutbox outbox = new InMemoryOutbox();
+    private final InMemoryUpsertOrder upsertOrder = new InMemoryUpsertOrder();
     private final CountingMetrics metrics = new CountingMetrics();
     private final RollbackTransactions transactions =
-            new RollbackTransactions(documents, checkouts, externalPayments, payments, customers, ledger, outbox);
+            new RollbackTransactions(documents, checkouts, externalPayments, payments, customers, ledger, outbox, upsertOrder);
     private final DocumentBook book = new DocumentBook(documents, checkouts, externalPayments, payments, ledger, outbox,
             new PublicInvoiceProjection("https://recaudo.example"));
 
@@ -175,6 +176,10 @@ public final class InMemoryBooks {
 
     public InMemoryLedger ledger() {
         return ledger;
+    }
+
+    public InMemoryUpsertOrder upsertOrder() {
+        return upsertOrder;
     }
 
     public InMemoryOutbox outbox() {

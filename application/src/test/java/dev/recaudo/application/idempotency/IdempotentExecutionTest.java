@@ -18,6 +18,7 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
+import dev.recaudo.domain.idempotency.Signature;
 import dev.recaudo.domain.webhook.OutboxEvent;
 import java.time.Instant;
 import java.util.Map;
@@ -33,6 +34,7 @@ class IdempotentExecutionTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
     private static final String OPERATION = "integrations.customers.upsert";
     private static final String KEY = "key-1";
+    private static final Optional<Signature> UNSIGNED = Optional.empty();
 
     private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore();
     private final InMemoryOutbox outbox = new InMemoryOutbox();
@@ -69,8 +71,8 @@ class IdempotentExecutionTest {
     void givenFirstRequest_whenRepeatedWithTheSameFingerprint_thenTheWorkRanOnceAndTheAnswerIsReplayed() {
         IdempotencyScope scope = partner("erp");
 
-        Outcome first = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{\"n\":1}"));
-        Outcome repeat = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{\"n\":2}"));
+        Outcome first = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{\"n\":1}"));
+        Outcome repeat = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{\"n\":2}"));
 
         assertThat(first).isEqualTo(new Outcome.Executed(new StoredResponse(201, "{\"n\":1}")));
         assertThat(repeat).isEqualTo(new Outcome.Replayed(new StoredResponse(201, "{\"n\":1}")));
@@ -80,9 +82,9 @@ class IdempotentExecutionTest {
     @Test
     void givenUsedKey_whenAnotherRequestUsesIt_thenRefusedWithoutRunningTheWork() {
         IdempotencyScope scope = partner("erp");
-        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{}"));
 
-        Outcome other = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:b"), answering(201, "{}"));
+        Outcome other = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:b"), UNSIGNED, answering(201, "{}"));
 
         assertThat(other).isInstanceOf(Outcome.KeyReusedWithAnotherRequest.class);
         assertThat(runs).hasValue(1);
@@ -90,9 +92,9 @@ class IdempotentExecutionTest {
 
     @Test
     void givenKeyUsedByOnePartner_whenAnotherPartnerOfTheCompanyUsesTheSameValue_thenItsOwnWorkRuns() {
-        execution.execute(partner("erp-1"), OPERATION, KEY, new Fingerprint("v2:a"), answering(200, "{\"p\":1}"));
+        execution.execute(partner("erp-1"), OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(200, "{\"p\":1}"));
 
-        Outcome second = execution.execute(partner("erp-2"), OPERATION, KEY, new Fingerprint("v2:a"), answering(200, "{\"p\":2}"));
+        Outcome second = execution.execute(partner("erp-2"), OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(200, "{\"p\":2}"));
 
         assertThat(second).isEqualTo(new Outcome.Executed(new StoredResponse(200, "{\"p\":2}")));
         assertThat(runs).hasValue(2);
@@ -102,9 +104,9 @@ class IdempotentExecutionTest {
     void givenKeysOfOneSource_whenEitherRepeatsARequest_thenItReplays() {
         IdempotencyScope first = partner("erp");
         IdempotencyScope second = partner("erp");
-        execution.execute(first, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+        execution.execute(first, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{}"));
 
-        assertThat(execution.execute(second, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}")))
+        assertThat(execution.execute(second, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{}")))
                 .isInstanceOf(Outcome.Replayed.class);
         assertThat(first).isEqualTo(second);
     }
@@ -114,11 +116,11 @@ class IdempotentExecutionTest {
         ApiKey original = keys.issue(spec());
         ApiKey replacement = keys.rotate(original);
         ApiKey unrelated = keys.issue(spec());
-        execution.execute(IdempotencyScope.of(original), OPERATION, KEY, new Fingerprint("v2:a"), answering(200, "{}"));
+        execution.execute(IdempotencyScope.of(original), OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(200, "{}"));
 
-        Outcome retried = execution.execute(IdempotencyScope.of(replacement), OPERATION, KEY, new Fingerprint("v2:a"),
+        Outcome retried = execution.execute(IdempotencyScope.of(replacement), OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED,
                 answering(200, "{}"));
-        Outcome other = execution.execute(IdempotencyScope.of(unrelated), OPERATION, KEY, new Fingerprint("v2:a"),
+        Outcome other = execution.execute(IdempotencyScope.of(unrelated), OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED,
                 answering(200, "{}"));
 
         assertThat(retried).isInstanceOf(Outcome.Replayed.class);
@@ -130,9 +132,9 @@ class IdempotentExecutionTest {
     void givenErrorAnswer_whenRepeated_thenNothingWasStoredAndTheWorkRunsAgain() {
         IdempotencyScope scope = partner("erp");
 
-        Outcome refused = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(404, "{}"));
+        Outcome refused = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(404, "{}"));
         assertThat(store.size()).isZero();
-        Outcome again = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:b"), answering(201, "{}"));
+        Outcome again = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:b"), UNSIGNED, answering(201, "{}"));
 
         assertThat(refused).isEqualTo(new Outcome.Executed(new StoredResponse(404, "{}")));
         assertThat(again).isInstanceOf(Outcome.Executed.class);
@@ -143,12 +145,12 @@ class IdempotentExecutionTest {
     void givenFailingWork_whenRetried_thenTheClaimWasRolledBackAndTheRetryRuns() {
         IdempotencyScope scope = partner("erp");
 
-        assertThatThrownBy(() -> execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), () -> {
+        assertThatThrownBy(() -> execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, () -> {
             throw new IllegalStateException("database gone");
         })).isInstanceOf(IllegalStateException.class);
 
         assertThat(store.size()).isZero();
-        assertThat(execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}")))
+        assertThat(execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{}")))
                 .isInstanceOf(Outcome.Executed.class);
     }
 
@@ -157,7 +159,7 @@ class IdempotentExecutionTest {
         IdempotencyScope scope = partner("erp");
         store.given(scope, OPERATION, KEY, "v2:a", Optional.empty());
 
-        Outcome outcome = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+        Outcome outcome = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{}"));
 
         assertThat(outcome).isInstanceOf(Outcome.StillInProgress.class);
         assertThat(runs).hasValue(0);
@@ -169,9 +171,9 @@ class IdempotentExecutionTest {
         IdempotencyScope scope = partner("erp");
         store.given(scope, OPERATION, KEY, "legacy-digest", Optional.of(new StoredResponse(201, "{\"old\":true}")));
 
-        Outcome same = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a", Set.of("legacy-digest")),
+        Outcome same = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a", Set.of("legacy-digest")), UNSIGNED,
                 answering(201, "{}"));
-        Outcome other = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:b", Set.of("other-digest")),
+        Outcome other = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:b", Set.of("other-digest")), UNSIGNED,
                 answering(201, "{}"));
 
         assertThat(same).isEqualTo(new Outcome.Replayed(new StoredResponse(201, "{\"old\":true}")));
@@ -184,11 +186,11 @@ class IdempotentExecutionTest {
         IdempotencyScope scope = partner("erp");
         Outcome[] twin = new Outcome[1];
 
-        Outcome first = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), () -> {
-            twin[0] = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{\"twin\":true}"));
+        Outcome first = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, () -> {
+            twin[0] = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{\"twin\":true}"));
             return answering(201, "{\"first\":true}").get();
         });
-        Outcome later = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+        Outcome later = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{}"));
 
         assertThat(twin[0]).isInstanceOf(Outcome.StillInProgress.class);
         assertThat(first).isEqualTo(new Outcome.Executed(new StoredResponse(201, "{\"first\":true}")));
@@ -199,9 +201,9 @@ class IdempotentExecutionTest {
     @Test
     void givenAKeyUsedForOneOperation_whenAnotherOperationUsesTheSameValue_thenItsOwnWorkRuns() {
         IdempotencyScope scope = partner("erp");
-        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), answering(201, "{}"));
+        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, answering(201, "{}"));
 
-        Outcome other = execution.execute(scope, "integrations.verified_payments.apply", KEY, new Fingerprint("v2:b"),
+        Outcome other = execution.execute(scope, "integrations.verified_payments.apply", KEY, new Fingerprint("v2:b"), UNSIGNED,
                 answering(200, "{\"applied\":true}"));
 
         assertThat(other).isEqualTo(new Outcome.Executed(new StoredResponse(200, "{\"applied\":true}")));
@@ -212,14 +214,54 @@ class IdempotentExecutionTest {
     void givenWorkThatWroteAndThenAnsweredAnError_whenDone_thenItsWritesRollBackWithTheClaim() {
         IdempotencyScope scope = partner("erp");
 
-        Outcome refused = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), announcing(422));
+        Outcome refused = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, announcing(422));
         assertThat(outbox.events()).isEmpty();
-        Outcome accepted = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), announcing(201));
+        Outcome accepted = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, announcing(201));
 
         assertThat(refused).isEqualTo(new Outcome.Executed(new StoredResponse(422, "{}")));
         assertThat(accepted).isEqualTo(new Outcome.Executed(new StoredResponse(201, "{}")));
         assertThat(outbox.events()).hasSize(1);
         assertThat(store.size()).isEqualTo(1);
+    }
+
+    private static Optional<Signature> signed(char digit) {
+        return Optional.of(new Signature(String.valueOf(digit).repeat(64)));
+    }
+
+    @Test
+    void givenASignedRequestDone_whenItsSignatureComesAgainUnderAnotherKey_thenRefusedAndNothingRuns() {
+        IdempotencyScope scope = partner("erp");
+        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), signed('a'), answering(201, "{}"));
+
+        Outcome resent = execution.execute(scope, OPERATION, "key-2", new Fingerprint("v2:a"), signed('a'), answering(201, "{}"));
+
+        assertThat(resent).isInstanceOf(Outcome.SignatureReused.class);
+        assertThat(runs).hasValue(1);
+        assertThat(store.size()).isEqualTo(1);
+    }
+
+    @Test
+    void givenASignedRequestDone_whenItComesAgainUnderTheSameKey_thenTheStoredAnswerReplays() {
+        IdempotencyScope scope = partner("erp");
+        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), signed('a'), answering(201, "{\"n\":1}"));
+
+        Outcome retried = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), signed('a'), answering(201, "{}"));
+        Outcome resigned = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), signed('b'), answering(201, "{}"));
+
+        assertThat(retried).isEqualTo(new Outcome.Replayed(new StoredResponse(201, "{\"n\":1}")));
+        assertThat(resigned).as("the same request signed anew").isEqualTo(retried);
+        assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void givenASignedRequestThatAnsweredAnError_whenSentAgainAsItWasUnderAnotherKey_thenItRuns() {
+        IdempotencyScope scope = partner("erp");
+        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), signed('a'), answering(404, "{}"));
+
+        Outcome again = execution.execute(scope, OPERATION, "key-2", new Fingerprint("v2:a"), signed('a'), answering(201, "{}"));
+
+        assertThat(again).isEqualTo(new Outcome.Executed(new StoredResponse(201, "{}")));
+        assertThat(runs).hasValue(2);
     }
 
     /** Work that writes an event, as a use case does, then answers the status. */

@@ -6,6 +6,7 @@ import static dev.recaudo.application.fixtures.DocumentFixture.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.application.customer.UpsertCustomerService;
+import dev.recaudo.application.customer.UpsertCustomerUseCase;
 import dev.recaudo.application.fakes.InMemoryBooks;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.CancelResult;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentView;
@@ -25,6 +26,7 @@ import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.TransferKind;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -34,11 +36,13 @@ import org.junit.jupiter.api.Test;
 class CollectionDocumentsServiceTest {
 
     private static final TenantScope SCOPE = new TenantScope(CompanyId.random(), KeyEnvironment.LIVE);
+    private static final Instant SIGNED = InMemoryBooks.START;
     private static final List<DocumentLine> LINES = List.of(line(2, 30_00), line(1, 15_50), line(3, 33_33));
 
     private final InMemoryBooks books = new InMemoryBooks();
     private final CollectionDocumentsService service = new CollectionDocumentsService(books.documents(), books.customers(),
-            new UpsertCustomerService(books.customers(), books.transactions(), books.clock()), books.payments(), books.book(),
+            new UpsertCustomerService(books.customers(), books.upsertOrder(), books.transactions(), books.clock()),
+            books.upsertOrder(), books.payments(), books.book(),
             books.transactions(), books.clock());
 
     @AfterEach
@@ -47,13 +51,16 @@ class CollectionDocumentsServiceTest {
     }
 
     private static CustomerProfile customer(Optional<String> taxId) {
-        return new CustomerProfile(Optional.empty(), "Ferretería El Clavo", Optional.empty(), Optional.empty(), taxId,
-                Optional.empty());
+        return customer("Ferretería El Clavo", taxId);
+    }
+
+    private static CustomerProfile customer(String name, Optional<String> taxId) {
+        return new CustomerProfile(Optional.empty(), name, Optional.empty(), Optional.empty(), taxId, Optional.empty());
     }
 
     private static UpsertDocument upsert(CurrencyCode currency, List<DocumentLine> lines, DocumentDetails details) {
         return new UpsertDocument(SCOPE, "erp", "DC-1", "C-1", customer(Optional.of("J-30123456")), currency, lines, details,
-                Optional.empty());
+                Optional.empty(), SIGNED);
     }
 
     private static UpsertDocument upsert(List<DocumentLine> lines) {
@@ -126,11 +133,11 @@ class CollectionDocumentsServiceTest {
     @Test
     void givenADocumentCreatedWithMetadata_whenALaterUpsertSendsOther_thenTheMetadataOfTheCreationStays() {
         UpsertDocument withMetadata = new UpsertDocument(SCOPE, "erp", "DC-1", "C-1", customer(Optional.of("J-30123456")),
-                CurrencyCode.USD, LINES, details("Factura DC-1"), Optional.of("{\"order\":1}"));
+                CurrencyCode.USD, LINES, details("Factura DC-1"), Optional.of("{\"order\":1}"), SIGNED);
         service.upsert(withMetadata);
 
         UpsertResult later = service.upsert(new UpsertDocument(SCOPE, "erp", "DC-1", "C-1", withMetadata.customer(),
-                CurrencyCode.USD, List.of(line(1, 5_00)), details("Factura DC-1"), Optional.of("{\"order\":2}")));
+                CurrencyCode.USD, List.of(line(1, 5_00)), details("Factura DC-1"), Optional.of("{\"order\":2}"), SIGNED));
 
         assertThat(later).isInstanceOf(UpsertResult.Updated.class);
         assertThat(((UpsertResult.Updated) later).document().document().metadataJson()).hasValue("{\"order\":1}");
@@ -151,7 +158,7 @@ class CollectionDocumentsServiceTest {
         CollectionDocument document = created().document();
 
         UpsertDocument anotherTaxpayer = new UpsertDocument(SCOPE, "erp", "DC-1", "C-2", customer(Optional.of("J-77777777")),
-                CurrencyCode.USD, LINES, details("Factura DC-1"), Optional.empty());
+                CurrencyCode.USD, LINES, details("Factura DC-1"), Optional.empty(), SIGNED);
 
         assertThat(service.upsert(anotherTaxpayer)).isEqualTo(new UpsertResult.Rejected(Rejection.CUSTOMER_CHANGED));
         assertThat(service.upsert(upsert(CurrencyCode.VES, LINES, details("Factura DC-1"))))
@@ -164,11 +171,11 @@ class CollectionDocumentsServiceTest {
     void givenACustomerWithATaxIdentity_whenAnUpsertNamesAnotherOrOneTaken_thenRefused() {
         created();
         UpsertDocument otherIdentity = new UpsertDocument(SCOPE, "erp", "DC-2", "C-1", customer(Optional.of("J-99999999")),
-                CurrencyCode.USD, LINES, details("Factura DC-2"), Optional.empty());
+                CurrencyCode.USD, LINES, details("Factura DC-2"), Optional.empty(), SIGNED);
         service.upsert(new UpsertDocument(SCOPE, "erp", "DC-3", "C-3", customer(Optional.empty()), CurrencyCode.USD, LINES,
-                details("Factura DC-3"), Optional.empty()));
+                details("Factura DC-3"), Optional.empty(), SIGNED));
         UpsertDocument takenIdentity = new UpsertDocument(SCOPE, "erp", "DC-3", "C-3", customer(Optional.of("J-30123456")),
-                CurrencyCode.USD, LINES, details("Factura DC-3"), Optional.empty());
+                CurrencyCode.USD, LINES, details("Factura DC-3"), Optional.empty(), SIGNED);
 
         assertThat(service.upsert(otherIdentity)).isEqualTo(new UpsertResult.Rejected(Rejection.TAX_IDENTITY_CHANGED));
         assertThat(service.upsert(takenIdentity)).isEqualTo(new UpsertResult.Rejected(Rejection.TAX_IDENTITY_TAKEN));
@@ -203,5 +210,46 @@ class CollectionDocumentsServiceTest {
         assertThat(service.upsert(upsert(List.of(line(1, 1_00))))).isEqualTo(new UpsertResult.Rejected(Rejection.STATUS_FORBIDS));
         assertThat(service.cancel(SCOPE, "erp", "DC-404")).isEqualTo(new CancelResult.NotFound());
         assertThat(service.cancel(SCOPE, "crm", "DC-1")).isEqualTo(new CancelResult.NotFound());
+    }
+    @Test
+    void givenAnUpsertApplied_whenAnUpsertOfTheDocumentSignedEarlierComes_thenStaleAndNothingChanges() {
+        CollectionDocument document = created().document();
+        UpsertDocument newer = new UpsertDocument(SCOPE, "erp", "DC-1", "C-1", customer(Optional.of("J-30123456")),
+                CurrencyCode.USD, List.of(line(1, 250_00)), details("Factura DC-1"), Optional.empty(), SIGNED.plusSeconds(10));
+        assertThat(service.upsert(newer)).isInstanceOf(UpsertResult.Updated.class);
+        CollectionDocument afterNewer = books.document(document);
+        int transfers = books.ledger().transfers().size();
+
+        UpsertDocument older = new UpsertDocument(SCOPE, "erp", "DC-1", "C-1", customer("Older", Optional.of("J-30123456")),
+                CurrencyCode.USD, LINES, details("Factura DC-1"), Optional.empty(), SIGNED.plusSeconds(9));
+
+        assertThat(service.upsert(older)).isEqualTo(new UpsertResult.Rejected(Rejection.STALE));
+        assertThat(books.document(document)).isEqualTo(afterNewer);
+        assertThat(afterNewer.total()).isEqualTo(usd(250_00));
+        assertThat(books.ledger().transfers()).hasSize(transfers);
+        assertThat(books.customers().findLink(SCOPE, "erp", "C-1").orElseThrow().profile().name()).isEqualTo("Ferretería El Clavo");
+        assertThat(service.upsert(new UpsertDocument(SCOPE, "erp", "DC-1", "C-1", customer(Optional.of("J-30123456")),
+                CurrencyCode.USD, LINES, details("Factura DC-1"), Optional.empty(), SIGNED.plusSeconds(10))))
+                .as("signed in the same second as the newest").isInstanceOf(UpsertResult.Updated.class);
+    }
+
+    @Test
+    void givenTheCustomerUpsertedLater_whenADocumentUpsertSignedEarlierNamesOlderCustomerData_thenTheDocumentIsWrittenAndTheCustomerKeepsItsData() {
+        created();
+        CustomerProfile newerProfile = customer("Ferretería El Clavo C.A.", Optional.of("J-30123456"));
+        assertThat(customerUpserts().upsert(SCOPE, "erp", "C-1", newerProfile, SIGNED.plusSeconds(20)))
+                .isInstanceOf(UpsertCustomerUseCase.UpsertResult.Updated.class);
+
+        UpsertDocument second = new UpsertDocument(SCOPE, "erp", "DC-2", "C-1", customer(Optional.of("J-30123456")),
+                CurrencyCode.USD, LINES, details("Factura DC-2"), Optional.empty(), SIGNED.plusSeconds(19));
+
+        UpsertResult result = service.upsert(second);
+        assertThat(result).isInstanceOf(UpsertResult.Created.class);
+        assertThat(((UpsertResult.Created) result).document().customer().profile()).isEqualTo(newerProfile);
+        assertThat(books.customers().findLink(SCOPE, "erp", "C-1").orElseThrow().profile()).isEqualTo(newerProfile);
+    }
+
+    private UpsertCustomerUseCase customerUpserts() {
+        return new UpsertCustomerService(books.customers(), books.upsertOrder(), books.transactions(), books.clock());
     }
 }

@@ -1,29 +1,22 @@
 package dev.recaudo.e2e.credentials;
 
 import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.hamcrest.Matchers.equalTo;
 
-import dev.recaudo.e2e.invoices.LedgerChecks;
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.Integrations;
-import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Signer;
-import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.util.List;
-import java.util.UUID;
 import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
 
 /**
  * The integrations signature headers as an attacker or a broken client sends them: each malformed
- * one is a 401 in the family's envelope (never a 5xx), the five-minute window holds to the second in
- * both directions, and a captured signed payment replayed under a fresh Idempotency-Key moves no
- * money. IntegrationsCredentialsTest covers the well-formed wrong values.
+ * one is a 401 in the family's envelope (never a 5xx), and the five-minute window holds to the second
+ * in both directions. IntegrationsCredentialsTest covers the well-formed wrong values, ReplayChecks
+ * a well-formed signature sent again.
  */
 public abstract class SignatureHeadersChecks {
 
@@ -122,42 +115,5 @@ public abstract class SignatureHeadersChecks {
                 Envelopes.assertIntegrations(answer, 401, "invalid_timestamp");
             }
         }
-    }
-
-    @Test
-    public void givenACapturedSignedPayment_whenReplayedWithAFreshIdempotencyKey_thenAlreadyProcessedAndNoMoneyMoves() {
-        Partner partner = Partner.create();
-        String document = partner.createDocument("A", "C-1", "USD", 1000).getString("invoiceId");
-        String path = partner.base + "/verified-payments";
-        String body = Partner.payment("P-REPLAY", "C-1", 600, "USD", "A", 600);
-        String timestamp = Signer.now();
-        String signature = Signer.sign(partner.key.secret(), timestamp, "POST", path, body);
-        LongFunction<Response> send = unused -> given().auth().oauth2(partner.key.secret())
-                .header("Service-Timestamp", timestamp)
-                .header("Service-Signature", signature)
-                .header("Idempotency-Key", UUID.randomUUID().toString())
-                .contentType(ContentType.JSON).body(body).post(path);
-        String paymentId = send.apply(0).then().statusCode(200).extract().path("paymentId");
-        long[] before = moneyOf(partner, document);
-
-        for (int replay = 0; replay < 3; replay++) {
-            send.apply(replay).then().statusCode(200)
-                    .body("status", equalTo("already_processed"))
-                    .body("paymentId", equalTo(paymentId));
-        }
-
-        assertThat(moneyOf(partner, document)).as("payments, transfers, entries, receivable").containsExactly(before);
-        assertThat(before[3]).isEqualTo(400);
-    }
-
-    /** What a replay must not change: the company's payments, ledger transfers and entries, and the document's receivable. */
-    private static long[] moneyOf(Partner partner, String document) {
-        UUID company = partner.key.company().id();
-        return new long[] {
-            Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", company),
-            Sql.count("SELECT count(*) FROM ledger_transfers WHERE company_id = ?", company),
-            Sql.count("SELECT count(*) FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id"
-                    + " WHERE t.company_id = ?", company),
-            LedgerChecks.receivableMinor(document)};
     }
 }

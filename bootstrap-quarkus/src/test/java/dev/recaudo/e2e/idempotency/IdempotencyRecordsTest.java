@@ -29,6 +29,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,8 @@ class IdempotencyRecordsTest {
     private Outcome execute(ApiKey key, String idempotencyKey, String answer) {
         IdempotencyScope scope = IdempotencyScope.of(key);
         RequestFingerprint fingerprint = Fingerprints.of(scope, Map.of(), null);
-        return execution.execute(scope, OPERATION, idempotencyKey, fingerprint, () -> new StoredResponse(200, answer));
+        return execution.execute(scope, OPERATION, idempotencyKey, fingerprint, Optional.empty(),
+                () -> new StoredResponse(200, answer));
     }
 
     /** The digest stored before fingerprints were versioned: SHA-256 of the old canonical text, written out by hand. */

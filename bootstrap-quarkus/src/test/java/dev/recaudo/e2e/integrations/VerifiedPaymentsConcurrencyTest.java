@@ -3,9 +3,11 @@ package dev.recaudo.e2e.integrations;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.e2e.invoices.LedgerChecks;
+import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Partner;
-import dev.recaudo.e2e.support.PostgresTestDatabase;
 import dev.recaudo.e2e.support.Parallel;
+import dev.recaudo.e2e.support.PostgresTestDatabase;
+import dev.recaudo.e2e.support.Signer;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -30,9 +32,14 @@ class VerifiedPaymentsConcurrencyTest {
         Partner partner = Partner.create();
         String document = partner.createDocument("A", "C-1", "USD", 10_000).getString("invoiceId");
         String body = Partner.payment("P-race", "C-1", 2500, "USD", "A", 2500);
+        String path = partner.base + "/verified-payments";
+        long now = Long.parseLong(Signer.now());
         List<Callable<Response>> requests = new ArrayList<>();
         for (int i = 0; i < 32; i++) {
-            requests.add(() -> partner.post("/verified-payments", body, UUID.randomUUID().toString()));
+            // Each signed in a second of its own: the same signature under two keys is a replay, refused before the payment.
+            String timestamp = Long.toString(now - i);
+            requests.add(() -> Integrations.signedPost(partner.key, path, body, timestamp)
+                    .header("Idempotency-Key", UUID.randomUUID().toString()).post(path));
         }
         List<Response> responses = Parallel.run(32, requests);
         assertThat(responses).extracting(Response::statusCode).containsOnly(200);

@@ -12,6 +12,7 @@ import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.idempotency.IdempotencyStore.Claim;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
+import dev.recaudo.domain.idempotency.Signature;
 import dev.recaudo.e2e.support.HeldTransaction;
 import dev.recaudo.e2e.support.NoPollers;
 import dev.recaudo.e2e.support.Parallel;
@@ -22,6 +23,7 @@ import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -40,6 +42,7 @@ class IdempotencyPersistenceTest {
     private static final String OPERATION = "collection_documents.upsert";
     private static final Fingerprint REQUEST = new Fingerprint("v2:request");
     private static final StoredResponse ANSWER = new StoredResponse(201, "{\"id\":\"answer\"}");
+    private static final Optional<Signature> UNSIGNED = Optional.empty();
 
     @Inject
     IdempotencyStore store;
@@ -111,7 +114,7 @@ class IdempotencyPersistenceTest {
         for (IdempotencyScope other : List.of(otherPartner, otherEnvironment, otherCompany)) {
             assertThat(claim(other, key, REQUEST)).as(other.toString()).isEqualTo(new Claim.Claimed());
         }
-        assertThat(transactions.inTransaction(() -> store.claim(scope, "payments.verify", key, REQUEST, Instant.now())))
+        assertThat(transactions.inTransaction(() -> store.claim(scope, "payments.verify", key, REQUEST, UNSIGNED, Instant.now())))
                 .isEqualTo(new Claim.Claimed());
         first.commit();
     }
@@ -121,7 +124,7 @@ class IdempotencyPersistenceTest {
         IdempotencyScope scope = newScope(KeyEnvironment.LIVE);
         String key = UUID.randomUUID().toString();
         Callable<Claim> twin = () -> transactions.inTransaction(() -> {
-            Claim claim = store.claim(scope, OPERATION, key, REQUEST, Instant.now());
+            Claim claim = store.claim(scope, OPERATION, key, REQUEST, UNSIGNED, Instant.now());
             if (claim instanceof Claim.Claimed) {
                 store.complete(scope, OPERATION, key, ANSWER, Instant.now());
             }
@@ -136,8 +139,53 @@ class IdempotencyPersistenceTest {
         assertThat(claim(scope, key, REQUEST)).isEqualTo(new Claim.Replay(ANSWER));
     }
 
+    @Test
+    void givenASignedClaimCommitted_whenItsSignatureIsClaimedUnderAnotherKey_thenSignatureUsedAndNothingInserted() {
+        IdempotencyScope scope = newScope(KeyEnvironment.LIVE);
+        Optional<Signature> signature = randomSignature();
+        String first = UUID.randomUUID().toString();
+        assertThat(claimSigned(scope, first, signature)).isEqualTo(new Claim.Claimed());
+
+        assertThat(claimSigned(scope, UUID.randomUUID().toString(), signature)).isEqualTo(new Claim.SignatureUsed());
+        assertThat(claimSigned(scope, first, signature)).as("a retry under its own key").isEqualTo(new Claim.InProgress());
+        assertThat(Sql.count("SELECT count(*) FROM idempotency_records WHERE company_id = ?", scope.tenant().companyId().value()))
+                .isEqualTo(1);
+        IdempotencyScope otherCompany = newScope(KeyEnvironment.LIVE);
+        assertThat(claimSigned(otherCompany, UUID.randomUUID().toString(), signature))
+                .as("the same bytes in another company").isEqualTo(new Claim.Claimed());
+    }
+
+    @Test
+    void givenASignedClaimHeld_whenItsSignatureIsClaimedUnderAnotherKey_thenItWaitsAndIsRefusedOnCommitOrClaimsOnRollback()
+            throws Exception {
+        IdempotencyScope scope = newScope(KeyEnvironment.TEST);
+        for (boolean commit : new boolean[] {true, false}) {
+            Optional<Signature> signature = randomSignature();
+            HeldTransaction<Claim> first = HeldTransaction.start(transactions,
+                    () -> store.claim(scope, OPERATION, UUID.randomUUID().toString(), REQUEST, signature, Instant.now()));
+            CompletableFuture<Claim> resent = CompletableFuture.supplyAsync(
+                    () -> claimSigned(scope, UUID.randomUUID().toString(), signature));
+            awaitWaitingOnTheRow();
+            if (commit) {
+                first.commit();
+            } else {
+                first.rollBack();
+            }
+            assertThat(resent.get(30, TimeUnit.SECONDS)).as("first committed: %s", commit)
+                    .isEqualTo(commit ? new Claim.SignatureUsed() : new Claim.Claimed());
+        }
+    }
+
+    private Claim claimSigned(IdempotencyScope scope, String key, Optional<Signature> signature) {
+        return transactions.inTransaction(() -> store.claim(scope, OPERATION, key, REQUEST, signature, Instant.now()));
+    }
+
+    private static Optional<Signature> randomSignature() {
+        return Optional.of(new Signature((UUID.randomUUID().toString() + UUID.randomUUID()).replace("-", "")));
+    }
+
     private Claim claim(IdempotencyScope scope, String key, RequestFingerprint fingerprint) {
-        return transactions.inTransaction(() -> store.claim(scope, OPERATION, key, fingerprint, Instant.now()));
+        return transactions.inTransaction(() -> store.claim(scope, OPERATION, key, fingerprint, UNSIGNED, Instant.now()));
     }
 
     /**
@@ -158,7 +206,7 @@ class IdempotencyPersistenceTest {
 
     private HeldTransaction<Claim> claimAndAnswer(IdempotencyScope scope, String key) {
         return HeldTransaction.start(transactions, () -> {
-            Claim claim = store.claim(scope, OPERATION, key, REQUEST, Instant.now());
+            Claim claim = store.claim(scope, OPERATION, key, REQUEST, UNSIGNED, Instant.now());
             assertThat(claim).isEqualTo(new Claim.Claimed());
             store.complete(scope, OPERATION, key, ANSWER, Instant.now());
             return claim;

@@ -30,18 +30,24 @@ public final class Integrations {
         return post(key, path, body, UUID.randomUUID().toString());
     }
 
+    /** A signed POST; the same write under another key in the same second waits for the next ({@link SignatureClock}). */
     public static Response post(Tenants.Key key, String path, String body, String idempotencyKey) {
-        return signedPost(key, path, body).header("Idempotency-Key", idempotencyKey).post(path);
+        String timestamp = SignatureClock.timestamp(key.secret(), "POST", path, body, idempotencyKey);
+        return signedPost(key, path, body, timestamp).header("Idempotency-Key", idempotencyKey).post(path);
     }
 
-    /** A signed POST without the idempotency header, for tests that leave it out. */
-    public static RequestSpecification signedPost(Tenants.Key key, String path, String body) {
-        String timestamp = Signer.now();
+    /** A POST signed at {@code timestamp}, without the idempotency header. */
+    public static RequestSpecification signedPost(Tenants.Key key, String path, String body, String timestamp) {
         return given().auth().oauth2(key.secret())
                 .header("Service-Timestamp", timestamp)
                 .header("Service-Signature", Signer.sign(key.secret(), timestamp, "POST", path, body))
                 .contentType(ContentType.JSON)
                 .body(body);
+    }
+
+    /** A signed POST without the idempotency header, for tests that leave it out. */
+    public static RequestSpecification signedPost(Tenants.Key key, String path, String body) {
+        return signedPost(key, path, body, Signer.now());
     }
 
     /**

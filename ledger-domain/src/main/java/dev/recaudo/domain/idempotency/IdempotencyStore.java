@@ -1,17 +1,24 @@
 package dev.recaudo.domain.idempotency;
 
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Port: the one idempotency mechanism. A claim is a row guarded by a unique key per scope (tenant
  * and partner), operation and idempotency key, inserted inside the transaction that does the work: a concurrent
  * request with the same key waits on that row and then sees the completed answer, so the work
  * happens once. A claim waits only a bounded time; after it, the request is told the first one is
- * still in flight.
+ * still in flight. A signed request's claim also holds its signature, unique within the company, so
+ * the signature is accepted once and only when the request's work commits.
  */
 public interface IdempotencyStore {
 
-    Claim claim(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint, Instant now);
+    /**
+     * @param signature the signature the request carried, when its family signs requests: a claim
+     *     whose signature another claim holds under another key is {@link Claim.SignatureUsed}
+     */
+    Claim claim(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint,
+            Optional<Signature> signature, Instant now);
 
     /** Stores the answer of a claimed request, in the same transaction as its work. */
     void complete(IdempotencyScope scope, String operation, String key, StoredResponse response, Instant now);
@@ -31,5 +38,8 @@ public interface IdempotencyStore {
 
         /** Another request with the key is still being processed. */
         record InProgress() implements Claim {}
+
+        /** The key is new, but the request's signature was accepted with another key: the same signed bytes resent. */
+        record SignatureUsed() implements Claim {}
     }
 }
