@@ -2,6 +2,7 @@ package dev.recaudo.e2e.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.application.checkout.PayerIds;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.checkout.CheckoutCustomer;
@@ -53,6 +54,9 @@ class UpsertRacePersistenceTest {
     CheckoutCustomerRepository checkoutCustomers;
 
     @Inject
+    PayerIds payerIds;
+
+    @Inject
     SigningKeyStore signingKeys;
 
     @Inject
@@ -90,14 +94,14 @@ class UpsertRacePersistenceTest {
         String email = "payer-" + UUID.randomUUID() + "@example.test";
 
         List<Saved<CheckoutCustomer>> saved = race(i -> () -> transactions.inTransaction(() -> checkoutCustomers.resolve(
-                CheckoutCustomer.candidate(scope, i % 2 == 0 ? email : email.toUpperCase(), "Payer " + i, Optional.empty(),
-                        Optional.empty(), Instant.parse("2026-11-22T10:00:00Z").plusSeconds(i)))));
+                CheckoutCustomer.candidate(scope, payerIds.of(email), i % 2 == 0 ? email : email.toUpperCase(), "Payer " + i,
+                        Optional.empty(), Optional.empty(), Instant.parse("2026-11-22T10:00:00Z").plusSeconds(i)))));
 
         assertThat(saved).filteredOn(Saved::isNew).hasSize(1);
         CheckoutCustomer winner = saved.stream().filter(Saved::isNew).findFirst().orElseThrow().value();
         assertThat(saved).extracting(Saved::value).as("the stored payer, unchanged by the later resolves")
                 .containsOnly(winner);
-        assertThat(winner.customerId()).isEqualTo(CheckoutCustomer.globalId(email));
+        assertThat(winner.customerId()).isEqualTo(payerIds.of(email.toUpperCase()));
         assertThat(Sql.count("SELECT count(*) FROM checkout_customers WHERE company_id = ? AND lower(email) = lower(?)",
                 scope.companyId().value(), email)).isEqualTo(1);
     }
