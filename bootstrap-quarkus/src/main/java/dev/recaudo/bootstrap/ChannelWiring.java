@@ -6,6 +6,7 @@ import dev.recaudo.application.checkout.ExternalPaymentCheckouts;
 import dev.recaudo.application.checkout.HostedCheckoutService;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase;
 import dev.recaudo.application.checkout.InvoiceCheckouts;
+import dev.recaudo.application.checkout.PayerIds;
 import dev.recaudo.application.common.LeasedBatches;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.externalpayment.CallbackDispatchService;
@@ -32,6 +33,7 @@ import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.product.ProductRepository;
+import dev.recaudo.domain.security.SigningKeyStore;
 import dev.recaudo.domain.webhook.RetrySchedule;
 import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.domain.webhook.WebhookSender;
@@ -80,9 +82,16 @@ public class ChannelWiring {
 
     @Produces
     @Singleton
-    CheckoutHelperUseCase checkoutHelper(ProductRepository products, CheckoutCustomerRepository customers,
+    CheckoutHelperUseCase checkoutHelper(ProductRepository products, CheckoutCustomerRepository customers, PayerIds payerIds,
             Transactions transactions, Clock clock) {
-        return new CheckoutHelperService(products, customers, transactions, clock);
+        return new CheckoutHelperService(products, customers, payerIds, transactions, clock);
+    }
+
+    /** One derivation of payer ids, for the helper's answers and for re-keying the stored ones. */
+    @Produces
+    @Singleton
+    PayerIds payerIds(SigningKeyStore keys) {
+        return new PayerIds(keys);
     }
 
     @Produces

@@ -32,6 +32,15 @@ import java.util.UUID;
 @StoreFailures
 public class PgPaymentRepository implements PaymentRepository {
 
+    /**
+     * {@link Payment#shownByIntegrations} in JPQL and in SQL: an external payment made for an invoice
+     * has that invoice's customer, and its {@code source} is the invoice's partner. One without an
+     * invoice has as {@code source} the creating key's partner scope ({@code source:erp}), which a
+     * key without a source could otherwise list or name (docs/decisions.md).
+     */
+    private static final String SHOWN_BY_INTEGRATIONS_JPQL = "(kind <> 'EXTERNAL' or customerId is not null)";
+    private static final String SHOWN_BY_INTEGRATIONS_SQL = "(kind <> 'EXTERNAL' OR customer_id IS NOT NULL)";
+
     @Inject
     NativeSql nativeSql;
 
@@ -84,7 +93,7 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public Optional<Payment> find(TenantScope scope, String source, String externalPaymentId) {
-        return payments.read(scope, source, externalPaymentId, "kind <> 'EXTERNAL'");
+        return payments.read(scope, source, externalPaymentId, SHOWN_BY_INTEGRATIONS_JPQL);
     }
 
     @Override
@@ -138,8 +147,7 @@ public class PgPaymentRepository implements PaymentRepository {
     @Override
     public ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query) {
         DynamicSql sql = ChangeOrder.select(PaymentEntity.class, scope)
-                // External payments API payments are that API's to show (docs/decisions.md).
-                .append(" AND kind <> 'EXTERNAL'")
+                .append(" AND " + SHOWN_BY_INTEGRATIONS_SQL)
                 .whenAny(query.outcomes().stream().map(PaymentOutcome::wireName).toList(), " AND outcome = ANY (?)")
                 .when(query.externalPaymentId(), " AND external_payment_id = ?")
                 .when(query.customerId(), " AND customer_id = ?")

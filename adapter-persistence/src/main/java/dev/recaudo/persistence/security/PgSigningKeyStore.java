@@ -5,6 +5,7 @@ import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.StoreFailures;
 import dev.recaudo.persistence.secret.SecretColumn;
 import dev.recaudo.persistence.secret.SecretSealer;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -39,14 +40,17 @@ public class PgSigningKeyStore implements SigningKeyStore {
             return stored.get();
         }
         EncodedKeyPair generated = generator.get();
-        nativeSql.update(
+        // Committed on its own: were the caller's transaction (a batch re-keying payer ids, say) to
+        // roll back after this instance read the new key back and kept it, the instance would use a
+        // key that no other instance has.
+        QuarkusTransaction.requiringNew().run(() -> nativeSql.update(
                 "INSERT INTO signing_keys (name, algorithm, private_key, public_key, created_at) VALUES (?, ?, ?, ?, ?)"
                         + " ON CONFLICT (name) DO NOTHING",
                 name,
                 generated.algorithm(),
                 sealer.seal(SecretColumn.SIGNING_KEYS, name, generated.privateKeyPkcs8()),
                 generated.publicKeyX509(),
-                clock.instant());
+                clock.instant()));
         return load(name).orElseThrow();
     }
 

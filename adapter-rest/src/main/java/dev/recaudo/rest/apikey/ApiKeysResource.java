@@ -101,12 +101,12 @@ public class ApiKeysResource {
     @DELETE
     @Audited(target = "keyId")
     @Operation(operationId = "revokeApiKey")
-    @APIResponse(responseCode = "204", description = "Revoked; the key answers 401 from now on")
+    @APIResponse(responseCode = "204", description = "Revoked, now or before; the key answers 401 from now on")
     @Path("{keyId}")
     public Response revoke(@PathParam("companyId") String companyId, @PathParam("keyId") String keyId) {
         RevokeResult result = keys.revoke(company(companyId), new ApiKeyId(PathIds.uuid("keyId", keyId)));
         if (result == RevokeResult.KEY_NOT_FOUND) {
-            throw new ApiProblem(Problem.NOT_FOUND, "No active key with this id");
+            throw new ApiProblem(Problem.NOT_FOUND, "No key with this id");
         }
         return Response.noContent().build();
     }

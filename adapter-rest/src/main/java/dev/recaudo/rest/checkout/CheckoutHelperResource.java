@@ -2,7 +2,6 @@ package dev.recaudo.rest.checkout;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.checkout.CheckoutHelperUseCase;
 import dev.recaudo.domain.apikey.Permission;
@@ -30,8 +29,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -57,9 +54,6 @@ public class CheckoutHelperResource {
 
     @Inject
     RequestValidation validation;
-
-    @Inject
-    ObjectMapper json;
 
     @Inject
     Caller caller;
@@ -94,7 +88,7 @@ public class CheckoutHelperResource {
         KeyPrincipal key = caller.key();
         var draft = CheckoutRequests.product(validation, key, bodies.read(body, ProductRequest.class));
         Saved<Product> saved = helper.saveProduct(draft);
-        return Response.status(saved.isNew() ? 201 : 200).entity(SavedProductView.of(saved, metadata(saved.value()))).build();
+        return Response.status(saved.isNew() ? 201 : 200).entity(SavedProductView.of(saved)).build();
     }
 
     /** The payer with this e-mail ({@code 200}, {@code isNew: false}), or a new one ({@code 201}, {@code isNew: true}). */
@@ -114,14 +108,5 @@ public class CheckoutHelperResource {
         var details = CheckoutRequests.payer(validation, key, bodies.read(body, ResolveCustomerRequest.class));
         Saved<CheckoutCustomer> saved = helper.resolveCustomer(details);
         return Response.status(saved.isNew() ? 201 : 200).entity(CheckoutCustomerView.of(saved)).build();
-    }
-
-    private JsonNode metadata(Product product) {
-        String stored = product.metadataJson();
-        try {
-            return stored == null ? null : json.readTree(stored);
-        } catch (IOException e) {
-            throw new UncheckedIOException("stored metadata is a JSON object", e);
-        }
     }
 }

@@ -1,11 +1,13 @@
 package dev.recaudo.rest.checkout;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.recaudo.domain.checkout.CheckoutCustomer;
 import dev.recaudo.domain.common.Saved;
 import dev.recaudo.domain.product.Product;
 import java.time.Instant;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The checkout helper's answers (service-spec.md, "Product" and "Checkout customer"). */
 final class CheckoutViews {
@@ -23,15 +25,21 @@ final class CheckoutViews {
         }
     }
 
-    /** The product write answer: with {@code metadata} (the object as stored) and {@code isNew}. */
+    /**
+     * The product write answer: with {@code metadata} and {@code isNew}. The metadata is written out
+     * as the database gives it back (JSONB text), never parsed again: JSONB spells {@code 1e200} with
+     * 201 digits, more than a request may carry, and that is still the value the partner sent.
+     */
     public record SavedProductView(UUID id, String sku, String name, String description, long amountMinor,
-            String currency, String status, JsonNode metadata, boolean isNew, Instant createdAt, Instant updatedAt) {
+            String currency, String status,
+            @JsonRawValue @Schema(type = SchemaType.OBJECT, description = "The metadata object as stored") String metadata,
+            boolean isNew, Instant createdAt, Instant updatedAt) {
 
-        static SavedProductView of(Saved<Product> saved, JsonNode metadata) {
+        static SavedProductView of(Saved<Product> saved) {
             Product product = saved.value();
             return new SavedProductView(product.id(), product.sku(), product.name(), product.description(),
-                    product.amount().amountMinor(), product.amount().currency().name(), product.status(), metadata,
-                    saved.isNew(), product.createdAt(), product.updatedAt());
+                    product.amount().amountMinor(), product.amount().currency().name(), product.status(),
+                    product.metadataJson(), saved.isNew(), product.createdAt(), product.updatedAt());
         }
     }
 

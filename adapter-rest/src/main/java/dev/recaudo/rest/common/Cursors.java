@@ -1,5 +1,6 @@
 package dev.recaudo.rest.common;
 
+import dev.recaudo.application.common.SharedSecretMac;
 import dev.recaudo.domain.security.SigningKeyStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;

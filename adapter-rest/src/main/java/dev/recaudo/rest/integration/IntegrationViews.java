@@ -118,6 +118,8 @@ final class IntegrationViews {
             UUID paymentId,
             String source,
             String externalPaymentId,
+            @Schema(description = "The payment's kind, as the list's provider filter names it",
+                    enumeration = {"verified", "provider_settlement", "checkout", "external"}) String provider,
             String customerExternalId,
             UUID companyCustomerId,
             long amountMinor,
@@ -149,7 +151,7 @@ final class IntegrationViews {
             case NO_OPEN_DOCUMENTS -> "no_open_documents";
             default -> null;
         };
-        return new PaymentBody(payment.id(), payment.source(), payment.externalPaymentId(),
+        return new PaymentBody(payment.id(), payment.source(), payment.externalPaymentId(), payment.kind().wireName(),
                 payment.customerExternalId().orElse(null), payment.customerId().orElse(null), payment.amount().amountMinor(),
                 payment.amount().currency().name(), payment.applied().currency().name(), status,
                 payment.applied().amountMinor(), payment.credit().amountMinor(),

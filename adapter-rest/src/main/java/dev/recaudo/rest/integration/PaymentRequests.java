@@ -5,6 +5,7 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.CertifiedRateCommand;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.ListedDocument;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
+import dev.recaudo.domain.common.WireNamed;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.CertifiedRate;
@@ -91,12 +92,8 @@ final class PaymentRequests {
 
     /** The kind a payments list asks for with {@code provider}. */
     static Optional<PaymentKind> kind(String provider) {
-        return Optional.ofNullable(provider).map(text -> switch (text) {
-            case "verified" -> PaymentKind.VERIFIED;
-            case "provider_settlement" -> PaymentKind.PROVIDER_SETTLEMENT;
-            case "checkout" -> PaymentKind.CHECKOUT;
-            default -> throw ApiProblem.validation("provider", "must be verified, provider_settlement or checkout");
-        });
+        return Optional.ofNullable(provider).map(text -> WireNamed.find(PaymentKind.values(), text).orElseThrow(() ->
+                ApiProblem.validation("provider", "must be verified, provider_settlement, checkout or external")));
     }
 
     private static PaymentOutcome outcome(String status) {

@@ -160,8 +160,9 @@ public class PaymentsResource {
     }
 
     /**
-     * One payment of the key's partner by the id the list shows, whatever its kind: the partner's
-     * own id of a verified payment, {@code settlement:<invoiceId>} or {@code checkout:<checkoutId>}.
+     * One payment of the key's partner by the id the list and its documents' {@code appliedPayments}
+     * show, whatever its kind: the partner's own id of a verified payment, {@code settlement:<invoiceId>},
+     * {@code checkout:<checkoutId>} or {@code external:<externalPaymentId>}.
      */
     @GET
     @Operation(operationId = "getPayment")

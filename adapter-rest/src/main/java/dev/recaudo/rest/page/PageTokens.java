@@ -1,7 +1,7 @@
 package dev.recaudo.rest.page;
 
 import dev.recaudo.domain.security.SigningKeyStore;
-import dev.recaudo.rest.common.SharedSecretMac;
+import dev.recaudo.application.common.SharedSecretMac;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

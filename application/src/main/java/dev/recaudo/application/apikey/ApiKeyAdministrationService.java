@@ -57,8 +57,14 @@ public final class ApiKeyAdministrationService implements ApiKeyAdministrationUs
 
     @Override
     public RevokeResult revoke(CompanyId companyId, ApiKeyId keyId) {
-        return transactions.inTransaction(() ->
-                keys.revoke(companyId, keyId, clock.instant()) ? RevokeResult.REVOKED : RevokeResult.KEY_NOT_FOUND);
+        return transactions.inTransaction(() -> {
+            if (keys.revoke(companyId, keyId, clock.instant())) {
+                return RevokeResult.REVOKED;
+            }
+            // Revoking is idempotent in effect: a key of this company that is revoked already stays
+            // revoked, with its first revocation time. Only an id the company never had is unknown.
+            return keys.find(companyId, keyId).isPresent() ? RevokeResult.ALREADY_REVOKED : RevokeResult.KEY_NOT_FOUND;
+        });
     }
 
     @Override

@@ -33,8 +33,10 @@ public interface ApiKeyAdministrationUseCase {
         ACTIVE_KEY_LIMIT_REACHED
     }
 
+    /** What a revocation found: the key revoked now, revoked before, or no key of this company. */
     enum RevokeResult {
         REVOKED,
+        ALREADY_REVOKED,
         KEY_NOT_FOUND
     }
 }

@@ -16,13 +16,15 @@ public final class CheckoutHelperService implements CheckoutHelperUseCase {
 
     private final ProductRepository products;
     private final CheckoutCustomerRepository customers;
+    private final PayerIds payerIds;
     private final Transactions transactions;
     private final Clock clock;
 
-    public CheckoutHelperService(ProductRepository products, CheckoutCustomerRepository customers, Transactions transactions,
-            Clock clock) {
+    public CheckoutHelperService(ProductRepository products, CheckoutCustomerRepository customers, PayerIds payerIds,
+            Transactions transactions, Clock clock) {
         this.products = products;
         this.customers = customers;
+        this.payerIds = payerIds;
         this.transactions = transactions;
         this.clock = clock;
     }
@@ -42,8 +44,14 @@ public final class CheckoutHelperService implements CheckoutHelperUseCase {
 
     @Override
     public Saved<CheckoutCustomer> resolveCustomer(PayerDetails details) {
-        CheckoutCustomer candidate = CheckoutCustomer.candidate(details.scope(), details.email(), details.name(),
-                details.phone(), details.identityDocument(), clock.instant());
-        return transactions.inTransaction(() -> customers.resolve(candidate));
+        CheckoutCustomer candidate = CheckoutCustomer.candidate(details.scope(), payerIds.of(details.email()),
+                details.email(), details.name(), details.phone(), details.identityDocument(), clock.instant());
+        Saved<CheckoutCustomer> resolved = transactions.inTransaction(() -> customers.resolve(candidate));
+        // A payer stored before ids were keyed keeps its name-based id until the re-keying pass
+        // reaches its row; meanwhile it is answered with the keyed id that pass will store.
+        CheckoutCustomer stored = resolved.value();
+        return stored.hasNameBasedId()
+                ? new Saved<>(stored.withCustomerId(payerIds.of(stored.email())), resolved.isNew())
+                : resolved;
     }
 }

@@ -102,7 +102,12 @@ public final class DocumentBook {
         return view(updated, Optional.of(replacement));
     }
 
-    /** Annulment: the open balance is written off, the pending checkout voided, the event queued. */
+    /**
+     * Annulment: the open balance is written off, the checkout voided, the event queued. The
+     * checkout is voided when it collected nothing, pending or failed ({@code REJECTED}): the
+     * spec's {@code invoice.canceled} carries {@code payment.status} {@code canceled}, and the
+     * invoice read afterwards says what its event said.
+     */
     public InvoiceView annul(CollectionDocument document, Instant now) {
         if (document.balance().isPositive()) {
             ledger.post(Transfer.move(document.scope(), TransferKind.DOCUMENT_ANNULLED, AccountCode.billing(),
@@ -111,9 +116,16 @@ public final class DocumentBook {
         }
         CollectionDocument annulled = document.annulled(now);
         documents.update(annulled);
-        Optional<Checkout> checkout = cancelPendingCheckout(annulled.scope(), annulled.id(), now);
+        Optional<Checkout> checkout = checkouts.current(annulled.scope(), annulled.id()).map(current -> {
+            if (!current.collectedNothing()) {
+                return current;
+            }
+            Checkout canceled = current.canceled(now);
+            checkouts.update(canceled);
+            return canceled;
+        });
         cancelPendingHostedPayment(annulled.scope(), annulled.id(), now);
-        InvoiceView view = view(annulled, checkout.or(() -> checkouts.current(annulled.scope(), annulled.id())));
+        InvoiceView view = view(annulled, checkout);
         announce(INVOICE_CANCELED, view, now);
         return view;
     }

@@ -151,20 +151,29 @@ class ApiKeyAdministrationServiceTest {
     }
 
     @Test
-    void givenRevokedKey_whenRevokingAgain_thenKeyNotFoundAndRevocationTimeUnchanged() {
+    void givenRevokedKey_whenRevokingAgain_thenAlreadyRevokedAndRevocationTimeUnchanged() {
         ApiKey key = givenActiveKeys(1).get(0);
         service.revoke(companyId, key.id());
         clock.advance(Duration.ofMinutes(5));
 
         RevokeResult result = service.revoke(companyId, key.id());
 
-        assertThat(result).isEqualTo(RevokeResult.KEY_NOT_FOUND);
+        assertThat(result).isEqualTo(RevokeResult.ALREADY_REVOKED);
         assertThat(keys.get(key.id()).revokedAt()).contains(NOW);
     }
 
     @Test
     void givenUnknownKey_whenRevoking_thenKeyNotFound() {
         assertThat(service.revoke(companyId, ApiKeyId.random())).isEqualTo(RevokeResult.KEY_NOT_FOUND);
+    }
+
+    @Test
+    void givenRevokedKeyOfAnotherCompany_whenRevoking_thenKeyNotFound() {
+        CompanyId otherCompanyId = companies.given(company().build()).id();
+        ApiKey otherKey = issued(service.create(otherCompanyId, spec().build())).key();
+        service.revoke(otherCompanyId, otherKey.id());
+
+        assertThat(service.revoke(companyId, otherKey.id())).isEqualTo(RevokeResult.KEY_NOT_FOUND);
     }
 
     @Test

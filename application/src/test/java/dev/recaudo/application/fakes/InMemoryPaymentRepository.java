@@ -74,7 +74,8 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
 
     @Override
     public Optional<Payment> find(TenantScope scope, String source, String externalPaymentId) {
-        return Optional.ofNullable(payments.get(new Identity(scope, source, externalPaymentId)));
+        return Optional.ofNullable(payments.get(new Identity(scope, source, externalPaymentId)))
+                .filter(Payment::shownByIntegrations);
     }
 
     @Override

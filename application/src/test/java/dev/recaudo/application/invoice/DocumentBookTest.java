@@ -204,4 +204,17 @@ class DocumentBookTest {
         assertThat(view.checkout().orElseThrow().status()).isEqualTo(CheckoutStatus.CANCELED);
         assertThat(books.outbox().onlyInvoice(DocumentBook.INVOICE_CANCELED).is_test()).isTrue();
     }
+
+    @Test
+    void givenAFailedDocumentWithARejectedCheckout_whenAnnulled_thenTheCheckoutIsCanceledAndTheEventSaysSo() {
+        books.checkouts().update(current().rejected(now()));
+        CollectionDocument failed = document.withStatus(DocumentStatus.FAILED, now());
+        books.documents().update(failed);
+
+        InvoiceView view = book.annul(failed, now());
+
+        assertThat(view.checkout().orElseThrow().status()).isEqualTo(CheckoutStatus.CANCELED);
+        assertThat(current().status()).isEqualTo(CheckoutStatus.CANCELED);
+        assertThat(books.outbox().onlyInvoice(DocumentBook.INVOICE_CANCELED).payment().status()).isEqualTo("canceled");
+    }
 }

@@ -99,10 +99,35 @@ class ApiKeyAdministrationTest {
                 .then().statusCode(204);
 
         given().header("X-API-Key", key.secret()).get("/external/payments").then().statusCode(401);
-        given().auth().oauth2(company.adminToken()).delete("/companies/{id}/api-keys/{keyId}", company.id(), key.id())
-                .then().statusCode(404);
         given().auth().oauth2(company.adminToken()).get("/companies/{id}/api-keys", company.id())
                 .then().statusCode(200).body("size()", equalTo(0));
+    }
+
+    @Test
+    void givenRevokedKey_whenRevokedAgain_then204AndTheRevocationTimeStays() {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = company.key("reader", List.of("payments:read"), "erp");
+        given().auth().oauth2(company.adminToken()).delete("/companies/{id}/api-keys/{keyId}", company.id(), key.id())
+                .then().statusCode(204);
+        String revokedAt = Sql.text("SELECT revoked_at::text FROM api_keys WHERE id = ?", key.id());
+
+        given().auth().oauth2(company.adminToken()).delete("/companies/{id}/api-keys/{keyId}", company.id(), key.id())
+                .then().statusCode(204);
+
+        assertThat(Sql.text("SELECT revoked_at::text FROM api_keys WHERE id = ?", key.id())).isEqualTo(revokedAt);
+        given().header("X-API-Key", key.secret()).get("/external/payments").then().statusCode(401);
+    }
+
+    @Test
+    void givenRevokedKeyOfAnotherCompany_whenRevoking_then404() {
+        Tenants.Company owner = Tenants.company();
+        Tenants.Key key = owner.key("reader", List.of("payments:read"), "erp");
+        given().auth().oauth2(owner.adminToken()).delete("/companies/{id}/api-keys/{keyId}", owner.id(), key.id())
+                .then().statusCode(204);
+        Tenants.Company intruder = Tenants.company();
+
+        given().auth().oauth2(intruder.adminToken()).delete("/companies/{id}/api-keys/{keyId}", intruder.id(), key.id())
+                .then().statusCode(404).body("code", equalTo(10004));
     }
 
     @Test
@@ -150,7 +175,9 @@ class ApiKeyAdministrationTest {
                 .post("/companies/{id}/api-keys/{keyId}/rotate", company.id(), firstKeyId)
                 .then().statusCode(201);
         given().auth().oauth2(company.adminToken()).delete("/companies/{id}/api-keys/{keyId}", company.id(), firstKeyId)
-                .then().statusCode(404);
+                .then().statusCode(204);
+        assertThat(Sql.count("SELECT count(*) FROM api_keys WHERE company_id = ? AND revoked_at IS NULL", company.id()))
+                .isEqualTo(5);
     }
 
     @Test

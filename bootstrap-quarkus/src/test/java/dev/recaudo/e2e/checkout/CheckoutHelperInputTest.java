@@ -107,12 +107,59 @@ class CheckoutHelperInputTest {
                 "description", List.of("1", "\"\\u0000\"", "\"" + "d".repeat(2001) + "\""),
                 "amountMinor", List.of("1.5", "\"1\"", "-1", "1000000000000001", "true", "1e3", "99999999999999999999999"),
                 "currency", List.of("1", "\"EUR\"", "\"CRC\"", "\"\"", "null"),
-                "metadata", List.of("\"x\"", "[]", "7", "{\"k\":{\"deep\":1}}", "{\"k\":[1]}", "{\"k\\u0000\":\"v\"}",
-                        "{\"k\":\"v\\u0000\"}", "{\"k\":\"\\udc00\"}", "{\"" + "k".repeat(41) + "\":1}",
-                        "{\"k\":\"" + "v".repeat(501) + "\"}", "{\"\":1}"));
+                "metadata", List.of("\"x\"", "[]", "7", "{\"k\\u0000\":\"v\"}", "{\"k\":\"v\\u0000\"}",
+                        "{\"k\":\"\\udc00\"}", "{\"k\":{\"n\":[\"\\ud800\"]}}", elevenFields(), "{\"k\":1e400}",
+                        "{\"k\":\"" + "v".repeat(10_001) + "\"}"));
         refused.forEach((field, values) -> values.forEach(raw ->
                 assertRefusedNaming(post(token, PRODUCT, product(company, field, raw)), PRODUCT, field)));
         assertThat(Sql.count("SELECT count(*) FROM products WHERE company_id = ?", company.id())).isZero();
+    }
+
+    private static String elevenFields() {
+        StringBuilder json = new StringBuilder("{");
+        for (int i = 0; i < 11; i++) {
+            json.append(i > 0 ? "," : "").append("\"k").append(i).append("\":").append(i);
+        }
+        return json.append('}').toString();
+    }
+
+    /** {@code {"k":{"k":...1...}}}: {@code levels} objects nested in one another. */
+    private static String nested(int levels) {
+        return "{\"k\":".repeat(levels) + "1" + "}".repeat(levels);
+    }
+
+    @Test
+    void givenMetadataOfTenFieldsHoldingAnyJsonValue_whenSaved_thenStoredAsJsonbAndAnswered() {
+        Tenants.Company company = Tenants.company();
+        String token = token(company);
+        String longKey = "k".repeat(41);
+        // The spec says only "at most 10 fields": nesting, arrays, long keys and long strings are the
+        // partner's, within the limits of every body (32 levels with the body itself: 30 below a field).
+        String metadata = "{\"plan\":{\"tier\":\"gold\",\"features\":[\"a\",{\"b\":null},[1,2.50]]},"
+                + "\"" + longKey + "\":true,\"note\":\"" + "v".repeat(501) + "\",\"\":\"empty key\","
+                + "\"big\":1e200,\"deep\":" + nested(30) + "}";
+
+        Response saved = post(token, PRODUCT, product(company, "metadata", metadata));
+
+        saved.then().statusCode(201)
+                .body("metadata.plan.tier", equalTo("gold"))
+                .body("metadata.plan.features[1].b", org.hamcrest.Matchers.nullValue())
+                .body("metadata.note.length()", equalTo(501))
+                .body("metadata." + longKey, equalTo(true));
+        assertThat(saved.asString()).contains("\"big\": 1" + "0".repeat(200) + ",");
+        assertThat(Sql.text("SELECT metadata ->> '' FROM products WHERE company_id = ?", company.id())).isEqualTo("empty key");
+        assertThat(Sql.text("SELECT jsonb_typeof(metadata -> 'plan' -> 'features') FROM products WHERE company_id = ?",
+                company.id())).isEqualTo("array");
+        assertThat(Sql.text("SELECT metadata #>> '{plan,features,2,1}' FROM products WHERE company_id = ?", company.id()))
+                .isEqualTo("2.50");
+        assertThat(Sql.count("SELECT jsonb_array_length(metadata -> 'plan' -> 'features') FROM products WHERE company_id = ?",
+                company.id())).isEqualTo(3);
+
+        // One level more than the body limit, and an eleventh field, stay refused.
+        assertRefusedNaming(post(token, PRODUCT, product(company, "metadata", "{\"deep\":" + nested(31) + "}")), PRODUCT,
+                "metadata");
+        assertRefusedNaming(post(token, PRODUCT, product(company, "metadata", elevenFields())), PRODUCT, "metadata");
+        assertThat(Sql.text("SELECT metadata ->> 'note' FROM products WHERE company_id = ?", company.id())).hasSize(501);
     }
 
     @Test

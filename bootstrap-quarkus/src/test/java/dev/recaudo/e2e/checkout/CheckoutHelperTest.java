@@ -158,8 +158,8 @@ class CheckoutHelperTest {
             eleven.put("k" + i, "v");
         }
         tooMuchMetadata.put("metadata", eleven);
-        Map<String, Object> nestedMetadata = product(company, "M-2", 100);
-        nestedMetadata.put("metadata", Map.of("deep", Map.of("a", 1)));
+        Map<String, Object> listMetadata = product(company, "M-2", 100);
+        listMetadata.put("metadata", List.of(Map.of("a", 1)));
         Map<String, Object> euro = product(company, "M-3", 100);
         euro.put("currency", "EUR");
         Map<String, Object> negative = product(company, "M-4", -1);
@@ -169,7 +169,7 @@ class CheckoutHelperTest {
         noSku.remove("sku");
         Map<String, Object> badCompany = product(company, "M-7", 1);
         badCompany.put("companyId", "nope");
-        for (Map<String, Object> body : List.of(tooMuchMetadata, nestedMetadata, euro, negative, stringAmount, noSku, badCompany)) {
+        for (Map<String, Object> body : List.of(tooMuchMetadata, listMetadata, euro, negative, stringAmount, noSku, badCompany)) {
             Envelopes.assertStatus(post(token, "/checkout/product", body), 400, "/checkout/product");
         }
         Map<String, Object> badEmail = payer(company, "not-an-email");

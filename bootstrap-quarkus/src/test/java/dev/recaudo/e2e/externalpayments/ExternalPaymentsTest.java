@@ -246,26 +246,69 @@ class ExternalPaymentsTest {
         given().header("X-API-Key", key.secret()).queryParam("limit", 101).get("/external/payments").then().statusCode(400);
     }
 
-    /** The integrations payments list and detail show the invoice checkout's payment, never an external payment. */
+    /**
+     * An external payment made for a partner's invoice is listed on the invoice's document, so that
+     * partner reads it in the integrations API, with its kind; nobody else does. One made without an
+     * invoice is on no partner's document and stays the external payments API's.
+     */
     @Test
-    void givenExternalPayment_whenCompleted_thenTheIntegrationsPaymentsListAndDetailDoNotShowIt() {
+    void givenExternalPaymentForAnInvoice_whenCompleted_thenTheInvoicesPartnerReadsItsDetailWithItsKindAndNobodyElse() {
         List<String> permissions = new ArrayList<>(Partner.ALL);
         permissions.addAll(INVOICES_AND_PAYMENTS);
-        Partner partner = new Partner(Tenants.company().createKey(
+        Tenants.Company company = Tenants.company();
+        Partner partner = new Partner(company.createKey(
                 Map.of("name", "erp", "permissions", permissions, "source", "erp", "environment", "test")));
-        String paidByExternal = Invoices.create(partner.key).getString("id");
+        Map<String, Object> invoice = Invoices.body();
+        invoice.put("provider_id", "F-EXT-1");
+        String paidByExternal = Invoices.create(partner.key, invoice).getString("id");
         JsonPath direct = ExternalPayments.direct(partner.key, body(2000, "invoiceId", paidByExternal));
         assertThat(direct.getString("status")).isEqualTo("completed");
-        ExternalPayments.direct(partner.key, body(1000));
+        String externalPaymentId = "external:" + direct.getString("id");
+        JsonPath withoutInvoice = ExternalPayments.direct(partner.key, body(1000));
         String checkout = Invoices.create(partner.key).getString("payment.id");
         Invoices.completeCheckout(partner.key, checkout).then().statusCode(200);
-
         Integrations.awaitChangeFeeds();
+
+        partner.get("/collection-documents/F-EXT-1").then().statusCode(200)
+                .body("appliedPayments.externalPaymentId", equalTo(List.of(externalPaymentId)));
+        partner.get("/payments/" + externalPaymentId).then().statusCode(200)
+                .body("externalPaymentId", equalTo(externalPaymentId))
+                .body("provider", equalTo("external"))
+                .body("paymentId", equalTo(direct.getString("paymentId")))
+                .body("source", equalTo("erp"))
+                .body("amountMinor", equalTo(2000))
+                .body("status", equalTo("applied"))
+                .body("documents.externalDocumentId", equalTo(List.of("F-EXT-1")));
+        partner.get("/payments", "provider=external").then().statusCode(200)
+                .body("items.externalPaymentId", equalTo(List.of(externalPaymentId)));
         partner.get("/payments").then().statusCode(200)
-                .body("items.externalPaymentId", equalTo(List.of("checkout:" + checkout)));
-        partner.get("/payments/external:" + direct.getString("id")).then().statusCode(404);
-        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ? AND kind = 'EXTERNAL'",
-                partner.key.company().id())).isEqualTo(2);
+                .body("items.externalPaymentId", equalTo(List.of(externalPaymentId, "checkout:" + checkout)))
+                .body("items.provider", equalTo(List.of("external", "checkout")));
+
+        // Nobody else: another partner of the company, the live side of the same partner, another company.
+        Partner otherPartner = new Partner(company.createKey(
+                Map.of("name", "pos", "permissions", Partner.ALL, "source", "pos", "environment", "test")));
+        otherPartner.get("/payments/" + externalPaymentId).then().statusCode(404);
+        otherPartner.get("/payments", "provider=external").then().statusCode(200).body("items", equalTo(List.of()));
+        Partner live = new Partner(company.createKey(Map.of("name", "erp live", "permissions", Partner.ALL, "source", "erp")));
+        live.get("/payments/" + externalPaymentId).then().statusCode(404);
+        Partner stranger = new Partner(Tenants.company().createKey(
+                Map.of("name", "erp", "permissions", Partner.ALL, "source", "erp", "environment", "test")));
+        stranger.get("/payments/" + externalPaymentId).then().statusCode(404);
+
+        // The payment without an invoice is on no partner's document: not shown, even to a key of no
+        // source naming the creating partner's scope as its source.
+        String unlinked = "external:" + withoutInvoice.getString("id");
+        partner.get("/payments/" + unlinked).then().statusCode(404);
+        Partner everyPartner = new Partner(company.createKey(
+                Map.of("name", "all", "permissions", Partner.ALL, "environment", "test")));
+        everyPartner.get("/payments/" + externalPaymentId, "source=erp").then().statusCode(200)
+                .body("provider", equalTo("external"));
+        everyPartner.get("/payments/" + unlinked, "source=source:erp").then().statusCode(404);
+        everyPartner.get("/payments").then().statusCode(200)
+                .body("items.externalPaymentId", equalTo(List.of(externalPaymentId, "checkout:" + checkout)));
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ? AND kind = 'EXTERNAL'", company.id()))
+                .isEqualTo(2);
     }
 
     @Test

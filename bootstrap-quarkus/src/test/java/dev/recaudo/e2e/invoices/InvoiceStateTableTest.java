@@ -188,6 +188,29 @@ class InvoiceStateTableTest {
     }
 
     @Test
+    void row8_givenFailedInvoice_whenAnnulled_thenTheEventAndTheInvoiceShowTheCheckoutCanceled() {
+        Tenants.Key key = Invoices.testKey(Tenants.company());
+        JsonPath failing = Invoices.create(key);
+        String id = failing.getString("id");
+        given().header("X-API-Key", key.secret()).post("/sandbox/checkouts/{id}/fail", failing.getString("payment.id"))
+                .then().statusCode(200).body("status", equalTo("FAILED")).body("payment.status", equalTo("REJECTED"));
+
+        Invoices.delete(key, id).then().statusCode(204);
+
+        // The spec's event table: invoice.canceled carries payment.status canceled, whatever the
+        // checkout was before; the invoice read afterwards says the same as its event.
+        JsonPath event = JsonPath.from(Sql.text(
+                "SELECT body FROM outbox_events WHERE type = 'invoice.canceled' AND body LIKE ?", "%" + id + "%"));
+        assertThat(event.getString("invoice.status")).isEqualTo("DELETE_FROM_PROVIDER");
+        assertThat(event.getString("invoice.payment.status")).isEqualTo("canceled");
+        assertThat(event.getString("invoice.payment.id")).isEqualTo(failing.getString("payment.id"));
+        Invoices.get(key, id).then().statusCode(200)
+                .body("status", equalTo("DELETE_FROM_PROVIDER"))
+                .body("payment.status", equalTo("canceled"));
+        assertThat(Invoices.receivableMinor(id)).isZero();
+    }
+
+    @Test
     void row9_givenOpenInvoice_whenDeletingPaidFromProvider_thenExactlyOpenBalanceAppliedAndOneInvoicePaid() {
         Tenants.Key key = Invoices.liveKey(Tenants.company());
         String id = Invoices.create(key).getString("id");

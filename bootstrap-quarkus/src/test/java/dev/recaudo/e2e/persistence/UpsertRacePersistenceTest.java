@@ -1,7 +1,9 @@
 package dev.recaudo.e2e.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.recaudo.application.checkout.PayerIds;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.checkout.CheckoutCustomer;
@@ -25,6 +27,7 @@ import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -51,6 +54,9 @@ class UpsertRacePersistenceTest {
 
     @Inject
     CheckoutCustomerRepository checkoutCustomers;
+
+    @Inject
+    PayerIds payerIds;
 
     @Inject
     SigningKeyStore signingKeys;
@@ -90,16 +96,35 @@ class UpsertRacePersistenceTest {
         String email = "payer-" + UUID.randomUUID() + "@example.test";
 
         List<Saved<CheckoutCustomer>> saved = race(i -> () -> transactions.inTransaction(() -> checkoutCustomers.resolve(
-                CheckoutCustomer.candidate(scope, i % 2 == 0 ? email : email.toUpperCase(), "Payer " + i, Optional.empty(),
-                        Optional.empty(), Instant.parse("2026-11-22T10:00:00Z").plusSeconds(i)))));
+                CheckoutCustomer.candidate(scope, payerIds.of(email), i % 2 == 0 ? email : email.toUpperCase(), "Payer " + i,
+                        Optional.empty(), Optional.empty(), Instant.parse("2026-11-22T10:00:00Z").plusSeconds(i)))));
 
         assertThat(saved).filteredOn(Saved::isNew).hasSize(1);
         CheckoutCustomer winner = saved.stream().filter(Saved::isNew).findFirst().orElseThrow().value();
         assertThat(saved).extracting(Saved::value).as("the stored payer, unchanged by the later resolves")
                 .containsOnly(winner);
-        assertThat(winner.customerId()).isEqualTo(CheckoutCustomer.globalId(email));
+        assertThat(winner.customerId()).isEqualTo(payerIds.of(email.toUpperCase()));
         assertThat(Sql.count("SELECT count(*) FROM checkout_customers WHERE company_id = ? AND lower(email) = lower(?)",
                 scope.companyId().value(), email)).isEqualTo(1);
+    }
+
+    /**
+     * A secret first needed inside a transaction that then rolls back (a batch re-keying payer ids)
+     * stays stored: the instance keeps what it read, so another instance must read the same.
+     */
+    @Test
+    void givenASecretCreatedInATransactionThatRollsBack_whenLoadedAgain_thenTheSecretFirstReadIsStored() {
+        String name = "test-secret-" + UUID.randomUUID();
+        List<byte[]> read = new ArrayList<>();
+
+        assertThatThrownBy(() -> transactions.inTransaction(() -> {
+            read.add(signingKeys.loadOrCreateSecret(name, () -> "first".getBytes(StandardCharsets.UTF_8)));
+            throw new IllegalStateException("the caller's work fails after the secret was read");
+        })).hasMessageContaining("the caller's work fails");
+
+        assertThat(read).hasSize(1);
+        assertThat(signingKeys.loadOrCreateSecret(name, () -> "second".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo(read.get(0));
     }
 
     @Test

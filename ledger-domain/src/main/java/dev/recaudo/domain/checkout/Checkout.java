@@ -52,6 +52,11 @@ public record Checkout(
         return status == CheckoutStatus.PENDING;
     }
 
+    /** Pending, or failed for good: nothing was paid through it, so an annulment voids it. */
+    public boolean collectedNothing() {
+        return status == CheckoutStatus.PENDING || status == CheckoutStatus.REJECTED;
+    }
+
     public Checkout canceled(Instant now) {
         return new Checkout(id, scope, documentId, source, amount, title, description, phone, dueAt,
                 CheckoutStatus.CANCELED, providerPaymentId, paidAt, createdAt, now);

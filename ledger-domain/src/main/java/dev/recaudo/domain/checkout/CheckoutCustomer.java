@@ -1,9 +1,7 @@
 package dev.recaudo.domain.checkout;
 
 import dev.recaudo.domain.common.TenantScope;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -13,9 +11,13 @@ import java.util.UUID;
  *
  * @param id the company's id of the payer ({@code companyCustomerId}), what checkouts use
  * @param customerId the payer's global id: the same for one e-mail in every company and environment
+ *     (derived by the application's {@code PayerIds}, under a secret)
  */
 public record CheckoutCustomer(UUID id, TenantScope scope, UUID customerId, String email, String name,
         Optional<String> phone, Optional<String> identityDocument, Instant createdAt) {
+
+    /** The UUID version of the name-based ids (MD5) that payers had before. */
+    private static final int NAME_BASED_VERSION = 3;
 
     public CheckoutCustomer {
         Objects.requireNonNull(id, "id");
@@ -27,14 +29,21 @@ public record CheckoutCustomer(UUID id, TenantScope scope, UUID customerId, Stri
         Objects.requireNonNull(identityDocument, "identityDocument");
     }
 
-    /** A payer not known yet: a fresh company id and the e-mail's global id. */
-    public static CheckoutCustomer candidate(TenantScope scope, String email, String name, Optional<String> phone,
-            Optional<String> identityDocument, Instant now) {
-        return new CheckoutCustomer(UUID.randomUUID(), scope, globalId(email), email, name, phone, identityDocument, now);
+    /** A payer not known yet: a fresh company id and the payer's global id. */
+    public static CheckoutCustomer candidate(TenantScope scope, UUID customerId, String email, String name,
+            Optional<String> phone, Optional<String> identityDocument, Instant now) {
+        return new CheckoutCustomer(UUID.randomUUID(), scope, customerId, email, name, phone, identityDocument, now);
     }
 
-    /** A name-based UUID of the lower-cased e-mail, so one payer has one global id without a shared registry. */
-    public static UUID globalId(String email) {
-        return UUID.nameUUIDFromBytes(("recaudo:payer:" + email.toLowerCase(Locale.ROOT)).getBytes(StandardCharsets.UTF_8));
+    /**
+     * Whether the stored global id is still the name-based UUID (version 3) of the e-mail that
+     * payers were given before their ids were keyed (version 8); such an id is replaced, never shown.
+     */
+    public boolean hasNameBasedId() {
+        return customerId.version() == NAME_BASED_VERSION;
+    }
+
+    public CheckoutCustomer withCustomerId(UUID keyed) {
+        return new CheckoutCustomer(id, scope, keyed, email, name, phone, identityDocument, createdAt);
     }
 }

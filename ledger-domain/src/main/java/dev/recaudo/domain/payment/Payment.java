@@ -90,4 +90,13 @@ public record Payment(
     public Optional<Money> unapplied() {
         return applicationAmount.map(total -> total.minus(applied).minus(credit));
     }
+
+    /**
+     * Whether the integrations API shows it to its partner: every kind, but an external payment
+     * only when it was made for an invoice, which gives it that invoice's customer and partner. One
+     * without an invoice is on no partner's document; the external payments API shows it.
+     */
+    public boolean shownByIntegrations() {
+        return kind != PaymentKind.EXTERNAL || customerId.isPresent();
+    }
 }

@@ -23,7 +23,10 @@ public interface PaymentRepository {
 
     Optional<Payment> findVerified(TenantScope scope, String source, String externalPaymentId);
 
-    /** A partner's payment of any kind by its id: ids are unique per partner across kinds (see {@link PaymentKind}). */
+    /**
+     * A partner's payment of any kind by its id, among those {@link Payment#shownByIntegrations}: ids
+     * are unique per partner across kinds (see {@link PaymentKind}).
+     */
     Optional<Payment> find(TenantScope scope, String source, String externalPaymentId);
 
     void insertApplication(TenantScope scope, PaymentApplication application);
@@ -39,7 +42,7 @@ public interface PaymentRepository {
 
     /**
      * A page of payments in change order, after the query's position, holding only changes of
-     * transactions that have finished.
+     * transactions that have finished; only payments {@link Payment#shownByIntegrations}.
      */
     ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query);
 

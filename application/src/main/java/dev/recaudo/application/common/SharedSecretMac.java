@@ -1,4 +1,4 @@
-package dev.recaudo.rest.common;
+package dev.recaudo.application.common;
 
 import dev.recaudo.domain.security.SigningKeyStore;
 import java.security.GeneralSecurityException;
@@ -9,7 +9,8 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * HMAC-SHA256 under a named secret that every instance shares: 32 random bytes, created in the
  * store by whichever instance needs it first and read once per instance, so that what one instance
- * seals (a cursor, a form token) another opens.
+ * seals (a cursor, a form token) another opens, and what one derives (a payer's id) another derives
+ * alike. The store keeps it sealed at rest, like every stored secret.
  */
 public final class SharedSecretMac {
 
