@@ -32,11 +32,17 @@ import java.util.function.Function;
  * Events are inserted in one statement per batch, which also adds them to {@code whatsapp_event_days}.
  * A summary reads whole UTC days from that rollup and counts only the partial days at the edges of
  * the window in the events table (docs/performance.md); with a phone filter, which the rollup cannot
- * answer, it counts the events through the trigram index.
+ * answer, it counts the events through the trigram index on the digits of the recipient phone.
  */
 @ApplicationScoped
 @StoreFailures
 public class PgMessagingEventRepository implements MessagingEventRepository {
+
+    /**
+     * The digits of the stored recipient phone, written exactly as the expression of the trigram
+     * index {@code whatsapp_events_phone_digit_trigrams} (V0037), so the planner can use it.
+     */
+    private static final String PHONE_DIGITS = "regexp_replace(recipient_phone, '[^0-9]', '', 'g')";
 
     @Inject
     NativeSql nativeSql;
@@ -82,7 +88,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
 
     @Override
     public EventSummary summary(CompanyId companyId, EventFilter filter) {
-        if (filter.phoneContains().isPresent()) {
+        if (filter.phoneDigits().isPresent()) {
             return countEvents(companyId, filter);
         }
         Optional<LocalDate> firstWholeDay = filter.from().map(from -> dayOf(from.plus(1, ChronoUnit.DAYS).minusNanos(1000)));
@@ -110,7 +116,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
     private List<Map.Entry<MessageStatus, Long>> edge(CompanyId companyId, EventFilter filter, Instant from, Instant to,
             boolean inclusiveEnd) {
         return countRows(companyId, new EventFilter(Optional.of(from), Optional.of(inclusiveEnd ? to : to.minusNanos(1000)),
-                filter.phoneContains(), filter.status()));
+                filter.phoneDigits(), filter.status()));
     }
 
     private EventSummary countEvents(CompanyId companyId, EventFilter filter) {
@@ -139,7 +145,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
         return new DynamicSql(select, companyId.value())
                 .when(filter.from(), " AND received_at >= ?")
                 .when(filter.to(), " AND received_at <= ?")
-                .when(filter.phoneContains().map(DynamicSql::containing), " AND recipient_phone LIKE ? ESCAPE '\\'")
+                .when(filter.phoneDigits().map(DynamicSql::containing), " AND " + PHONE_DIGITS + " LIKE ?")
                 .when(filter.status().map(MessageStatus::wireName), " AND status = ?");
     }
 

@@ -150,6 +150,34 @@ class WhatsAppEventsTest {
         events(key, Map.of("dateFrom", after.toString())).then().body("summary.total", equalTo(0));
     }
 
+    /**
+     * The spec writes phones as {@code +58...}, the provider reports {@code 58...}: digits are compared
+     * with digits, whatever the filter or the stored phone has around them, and a filter without a
+     * digit matches nothing.
+     */
+    @Test
+    void givenPhoneFilterInTheSpecFormat_whenQueried_thenItsDigitsMatchTheStoredDigits() {
+        Tenants.Company company = Tenants.company();
+        String origin = WhatsApp.origin(company);
+        WhatsApp.deliver(WhatsApp.body(WhatsApp.change(origin, WhatsApp.status("wamid.V1", "sent", "584121111111"),
+                WhatsApp.status("wamid.V1", "read", "584121111111"), WhatsApp.status("wamid.C1", "sent", "+57 300-123-4567"))))
+                .then().statusCode(200);
+        Tenants.Key key = reader(company);
+
+        for (String venezuelan : List.of("+584121111111", "+58 412 111 1111", "+58-412", "(412) 1111111")) {
+            events(key, Map.of("recipientPhone", venezuelan)).then().statusCode(200).body("summary.total", equalTo(2))
+                    .body("events.messageId.unique()", equalTo(List.of("wamid.V1")));
+        }
+        events(key, Map.of("recipientPhone", "+584121111111", "status", "read")).then().body("summary.total", equalTo(1))
+                .body("events.size()", equalTo(1));
+        events(key, Map.of("recipientPhone", "+573001234567")).then().body("summary.total", equalTo(1))
+                .body("events[0].recipientPhone", equalTo("+57 300-123-4567"));
+        events(key, Map.of("recipientPhone", "3001234")).then().body("summary.total", equalTo(1));
+        events(key, Map.of("recipientPhone", "+59")).then().body("summary.total", equalTo(0));
+        events(key, Map.of("recipientPhone", "+")).then().statusCode(200).body("summary.total", equalTo(0))
+                .body("events.size()", equalTo(0)).body("totalPages", equalTo(0));
+    }
+
     @Test
     void givenPages_whenPagedPastTheEnd_thenEmptyEventsKeepTheSummaryAndOrderIsNewestFirst() {
         Tenants.Company company = Tenants.company();
