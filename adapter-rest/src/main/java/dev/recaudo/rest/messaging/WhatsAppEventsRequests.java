@@ -4,8 +4,11 @@ import dev.recaudo.domain.messaging.EventFilter;
 import dev.recaudo.domain.messaging.MessageStatus;
 import dev.recaudo.rest.common.DateRange;
 import dev.recaudo.rest.common.FieldErrors;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The query of {@code GET /v1/whatsapp/events}, checked and read into a filter and a page (docs/reference/messaging.md). */
@@ -18,6 +21,8 @@ final class WhatsAppEventsRequests {
     /** ISO 8601 with seconds (fractions allowed) and a zone: {@code Z} or {@code ±hh:mm}. */
     private static final Pattern DATE_TIME =
             Pattern.compile("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$");
+
+    private static final long[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
 
     private WhatsAppEventsRequests() {}
 
@@ -53,8 +58,24 @@ final class WhatsAppEventsRequests {
         long page = number(errors, "page", query.page(), PAGE_MAX, 1);
         int limit = (int) number(errors, "limit", query.limit(), LIMIT_MAX, LIMIT_DEFAULT);
         errors.throwIfAny();
-        return new EventsRequest(new EventFilter(from, to, Optional.ofNullable(phone).map(EventFilter::digitsOf), status),
+        Optional<Instant> before = to.map(end -> end.plus(lastDigit(query.dateTo())));
+        return new EventsRequest(new EventFilter(from, before, Optional.ofNullable(phone).map(EventFilter::digitsOf), status),
                 page, limit);
+    }
+
+    /**
+     * What the last digit of a date-time's seconds is worth: {@code dateTo} is inclusive at the
+     * precision it is written in, so {@code 12:00:00Z} takes in the whole of that second and
+     * {@code 12:00:00.7Z} the whole of that tenth. Digits finer than a microsecond are dropped, as
+     * {@link DateRange#dateTime} drops them, so they leave the microsecond they name.
+     */
+    private static Duration lastDigit(String dateTime) {
+        Matcher parts = DATE_TIME.matcher(dateTime);
+        if (!parts.matches() || parts.group(1) == null) {
+            return Duration.ofSeconds(1);
+        }
+        int fractionDigits = Math.min(parts.group(1).length() - 1, 6);
+        return Duration.of(POWERS_OF_TEN[6 - fractionDigits], ChronoUnit.MICROS);
     }
 
     private static Optional<Instant> dateTime(FieldErrors errors, String name, String text) {

@@ -178,6 +178,48 @@ class WhatsAppEventsTest {
                 .body("events.size()", equalTo(0)).body("totalPages", equalTo(0));
     }
 
+    /**
+     * {@code dateTo} is inclusive at the precision it is written in: to the second, it takes in the
+     * whole of that second (an event at 12:00:00.700 is inside {@code dateTo=12:00:00Z}), in the
+     * within-a-day count, in the day rollup's edge and in the page alike.
+     */
+    @Test
+    void givenAnEventWithinASecond_whenDateToNamesThatSecond_thenTheWholeSecondIsIn() {
+        Tenants.Company company = Tenants.company();
+        String origin = WhatsApp.origin(company);
+        stored(company, origin, "wamid.IN", "sent", "2025-03-10 12:00:00.700+00");
+        stored(company, origin, "wamid.NEXT", "read", "2025-03-10 12:00:01+00");
+        stored(company, origin, "wamid.EARLIER", "delivered", "2025-03-09 08:00:00+00");
+        Tenants.Key key = reader(company);
+
+        events(key, Map.of("dateFrom", "2025-03-10T12:00:00Z", "dateTo", "2025-03-10T12:00:00Z")).then().statusCode(200)
+                .body("summary.total", equalTo(1)).body("summary.sent", equalTo(1)).body("totalPages", equalTo(1))
+                .body("events.messageId", equalTo(List.of("wamid.IN")));
+        for (String sameSecond : List.of("2025-03-10T12:00:00Z", "2025-03-10T08:00:00-04:00", "2025-03-10T12:00:00.7Z",
+                "2025-03-10T12:00:00.700000Z", "2025-03-10T12:00:00.7000009Z")) {
+            events(key, Map.of("dateFrom", "2025-03-01T00:00:00Z", "dateTo", sameSecond)).then().statusCode(200)
+                    .body("summary.total", equalTo(2)).body("summary.read", equalTo(0))
+                    .body("events.messageId", equalTo(List.of("wamid.IN", "wamid.EARLIER")));
+        }
+        for (String earlier : List.of("2025-03-10T11:59:59Z", "2025-03-10T12:00:00.6Z", "2025-03-10T12:00:00.69Z",
+                "2025-03-10T12:00:00.6999999Z")) {
+            events(key, Map.of("dateFrom", "2025-03-01T00:00:00Z", "dateTo", earlier)).then().statusCode(200)
+                    .body("summary.total", equalTo(1)).body("events.messageId", equalTo(List.of("wamid.EARLIER")));
+        }
+        events(key, Map.of("dateTo", "9999-12-31T23:59:59Z")).then().statusCode(200).body("summary.total", equalTo(3))
+                .body("events.size()", equalTo(3));
+    }
+
+    /** An event received at {@code receivedAt}, counted into its day as the webhook counts it. */
+    private static void stored(Tenants.Company company, String origin, String messageId, String status, String receivedAt) {
+        Sql.execute("INSERT INTO whatsapp_events (id, company_id, phone_number_id, message_id, status, recipient_phone,"
+                + " received_at) VALUES (gen_random_uuid(), ?, ?, ?, ?, '584121111111', ?::timestamptz)",
+                company.id(), origin, messageId, status, receivedAt);
+        Sql.execute("INSERT INTO whatsapp_event_days (company_id, day, status, events)"
+                + " VALUES (?, (?::timestamptz AT TIME ZONE 'UTC')::date, ?, 1) ON CONFLICT (company_id, day, status)"
+                + " DO UPDATE SET events = whatsapp_event_days.events + 1", company.id(), receivedAt, status);
+    }
+
     @Test
     void givenPages_whenPagedPastTheEnd_thenEmptyEventsKeepTheSummaryAndOrderIsNewestFirst() {
         Tenants.Company company = Tenants.company();
