@@ -189,7 +189,7 @@ public interface BackgroundConfig {
         @Min(0)
         int callbackAttemptsDays();
 
-        /** WhatsApp statuses; the per-day counts that summaries read are kept. */
+        /** WhatsApp statuses; summaries stop counting them as they go. */
         @Override
         @WithDefault("90")
         @Min(0)

@@ -43,7 +43,10 @@ enum RetainedRecords {
                 SELECT id FROM external_payment_callbacks WHERE created_at < ? AND status IN ('delivered', 'failed', 'unknown')
                 ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
 
-    /** WhatsApp statuses; the per-day counts in {@code whatsapp_event_days} stay, so summaries keep counting them. */
+    /**
+     * WhatsApp statuses; a trigger (V0038) takes each deleted one out of its day's count in
+     * {@code whatsapp_event_days} in the same statement, so summaries count only what pages show.
+     */
     WHATSAPP_EVENTS(PersistenceSettings.Retention::whatsappEventsDays, """
             DELETE FROM whatsapp_events WHERE id IN (
                 SELECT id FROM whatsapp_events WHERE received_at < ? ORDER BY received_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),

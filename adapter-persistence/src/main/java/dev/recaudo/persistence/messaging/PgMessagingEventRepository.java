@@ -29,7 +29,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Events are inserted in one statement per batch, which also adds them to {@code whatsapp_event_days}.
+ * Events are inserted in one statement per batch, which also adds them to {@code whatsapp_event_days};
+ * a deletion takes them out of it in its own statement (a trigger, V0038, so that every deletion does,
+ * retention's and an operator's alike).
  * A summary reads whole UTC days from that rollup and counts only the partial days at the edges of
  * the window in the events table (docs/performance.md); with a phone filter, which the rollup cannot
  * answer, it counts the events through the trigram index on the digits of the recipient phone.
