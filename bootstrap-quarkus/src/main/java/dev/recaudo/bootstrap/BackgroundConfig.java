@@ -183,12 +183,6 @@ public interface BackgroundConfig {
         @Min(0)
         int webhookDeliveriesDays();
 
-        /** External payment callbacks once attempted (delivered, failed or unknown). */
-        @Override
-        @WithDefault("90")
-        @Min(0)
-        int callbackAttemptsDays();
-
         /** WhatsApp statuses; summaries stop counting them as they go. */
         @Override
         @WithDefault("90")

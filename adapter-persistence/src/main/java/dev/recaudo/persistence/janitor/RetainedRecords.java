@@ -8,9 +8,12 @@ import java.util.function.ToIntFunction;
 /**
  * The records kept for a configured number of days and then deleted, in the order a run deletes
  * them (deliveries before the events they point to). Each statement takes the cutoff and the batch
- * size, deletes at most one batch, the oldest first, and takes its rows with {@code FOR UPDATE SKIP LOCKED}: two instances purging at once
- * delete different rows, and a row another transaction is changing (an operator's redelivery) is left
- * for the next run, which sees it as it then is.
+ * size, deletes at most one batch, the oldest first, and takes its rows with {@code FOR UPDATE SKIP
+ * LOCKED}: two instances purging at once delete different rows, and a row another transaction is
+ * changing (an operator's redelivery) is left for the next run, which sees it as it then is.
+ *
+ * <p>External payment callbacks are not among them: a callback is its payment's {@code
+ * webhookAttempts}, at most one per payment, and is kept as long as the payment is readable.
  */
 enum RetainedRecords {
 
@@ -33,15 +36,6 @@ enum RetainedRecords {
                 SELECT o.id FROM outbox_events o WHERE o.created_at < ?
                   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = o.id)
                 ORDER BY o.created_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
-
-    /**
-     * External payment callbacks once attempted (their one attempt recorded, or lost as unknown); a
-     * queued or attempting callback is still to be sent or recorded.
-     */
-    CALLBACK_ATTEMPTS(PersistenceSettings.Retention::callbackAttemptsDays, """
-            DELETE FROM external_payment_callbacks WHERE id IN (
-                SELECT id FROM external_payment_callbacks WHERE created_at < ? AND status IN ('delivered', 'failed', 'unknown')
-                ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
 
     /**
      * WhatsApp statuses; a trigger (V0038) takes each deleted one out of its day's count in
