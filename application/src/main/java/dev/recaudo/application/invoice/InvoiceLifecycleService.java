@@ -64,9 +64,11 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
         return transactions.inTransactionOrRollback(CreateResult.class, () -> {
             Instant now = clock.instant();
             Customer customer = resolveCustomer(command, now);
-            CollectionDocument document = CollectionDocument.invoice(command.scope(), command.source(),
-                    command.providerId().orElse(CollectionDocument.IDEMPOTENCY_IDENTITY_PREFIX + command.identityKey()), command.providerId(),
-                    customer.id(), command.reference(), command.details(), command.metadataJson(), command.amount(), now);
+            String identity = command.providerId()
+                    .orElse(CollectionDocument.IDEMPOTENCY_IDENTITY_PREFIX + command.identityKey());
+            CollectionDocument document = CollectionDocument.invoice(command.scope(), command.source(), identity,
+                    command.providerId(), customer.id(), command.reference(), command.details(), command.metadataJson(),
+                    command.amount(), now);
             if (documents.insert(document) == InsertOutcome.ALREADY_EXISTS) {
                 // Rolls back the customer written before the document's identity turned out to be taken.
                 throw new Rollback(new CreateResult.DuplicateDocument());
