@@ -187,13 +187,7 @@ public interface BackgroundConfig {
         @Min(0)
         int webhookDeliveriesDays();
 
-        /** External payment callbacks once attempted (delivered, failed or unknown). */
-        @Override
-        @WithDefault("90")
-        @Min(0)
-        int callbackAttemptsDays();
-
-        /** WhatsApp statuses; the per-day counts that summaries read are kept. */
+        /** WhatsApp statuses; summaries stop counting them as they go. */
         @Override
         @WithDefault("90")
         @Min(0)

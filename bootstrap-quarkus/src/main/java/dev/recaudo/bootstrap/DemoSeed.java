@@ -10,7 +10,11 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.money.CurrencyCode;
+import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
+import io.smallrye.config.ConfigValue;
+import io.smallrye.config.DefaultValuesConfigSource;
+import io.smallrye.config.SmallRyeConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.security.SecureRandom;
@@ -32,6 +36,7 @@ import org.jboss.logging.Logger;
 public class DemoSeed {
 
     static final String ADMIN_EMAIL = "demo-admin@recaudo.local";
+    private static final String PUBLIC_BASE_URL = "recaudo.public-base-url";
     /**
      * The first and last lines of the printout: the only place secrets may be written to the
      * console, so the battery's log scan leaves out exactly what lies between them.
@@ -44,18 +49,21 @@ public class DemoSeed {
     private final ApiKeyAdministrationUseCase keys;
     private final SecureRandom random;
     private final boolean enabled;
-    private final String baseUrl;
+    private final String publicBaseUrl;
+    private final SmallRyeConfig settings;
 
     public DemoSeed(
             CompanyAdministrationUseCase companies,
             ApiKeyAdministrationUseCase keys,
             SecureRandom random,
-            RecaudoConfig config) {
+            RecaudoConfig config,
+            SmallRyeConfig settings) {
         this.companies = companies;
         this.keys = keys;
         this.random = random;
         this.enabled = config.demoSeed();
-        this.baseUrl = config.publicBaseUrl();
+        this.publicBaseUrl = config.publicBaseUrl();
+        this.settings = settings;
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -91,7 +99,7 @@ public class DemoSeed {
                 "# Test keys (rk_test_): sandbox documents, invisible to live keys. Partners: demo-erp",
                 "# (invoices, integrations), demo-shop (external payments, checkout). Paste these lines",
                 "# into your shell to follow docs/quickstart.md:",
-                "export BASE=" + baseUrl,
+                "export BASE=" + base(),
                 "export COMPANY_ID=" + companyId,
                 "export ADMIN_EMAIL=" + ADMIN_EMAIL,
                 "export ADMIN_PASSWORD=" + password,
@@ -108,6 +116,24 @@ public class DemoSeed {
                 "");
         // Printed on standard output, not logged: these secrets must not travel to a log collector.
         System.out.println(text);
+    }
+
+    /**
+     * What {@code BASE} points at: the public base URL when one is configured; otherwise this
+     * instance, on the port and root path it serves, since the default public URL names port 8080
+     * whatever port was chosen. The port is read when the seed runs: a fixed one is known at start;
+     * {@code 0} (any free port) is chosen only once the server listens, after the seed, so the
+     * default URL is all there is to print then.
+     */
+    String base() {
+        ConfigValue configured = settings.getConfigValue(PUBLIC_BASE_URL);
+        int port = settings.getOptionalValue(LaunchMode.current() == LaunchMode.TEST ? "quarkus.http.test-port"
+                : "quarkus.http.port", Integer.class).orElse(0);
+        if (!DefaultValuesConfigSource.NAME.equals(configured.getConfigSourceName()) || port <= 0) {
+            return publicBaseUrl;
+        }
+        String rootPath = settings.getOptionalValue("quarkus.http.root-path", String.class).orElse("/");
+        return "http://localhost:" + port + (rootPath.equals("/") ? "" : rootPath.replaceAll("/+$", ""));
     }
 
     private String testKey(CompanyId companyId, String name, String source, Set<Permission> permissions) {

@@ -1,8 +1,11 @@
 package dev.recaudo.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -73,15 +76,44 @@ class ArchitectureTest {
             .because("dependency injection is wiring, and wiring belongs to bootstrap-quarkus and the adapters; "
                     + "the core is assembled by hand in CoreWiring");
 
+    /** An inbound port: an interface of the application named {@code *UseCase} or {@code *Queries}. */
+    private static final DescribedPredicate<JavaClass> USE_CASE_PORT = DescribedPredicate.describe(
+            "a use-case interface of the application",
+            type -> type.getPackageName().startsWith("dev.recaudo.application")
+                    && (type.getSimpleName().endsWith("UseCase") || type.getSimpleName().endsWith("Queries")));
+
+    /** What implements an inbound port: an application class named {@code *Service}, or one implementing a port. */
+    private static final DescribedPredicate<JavaClass> USE_CASE_SERVICE = DescribedPredicate.describe(
+            "are use-case services of the application (*Service classes, or classes implementing a use-case interface)",
+            type -> type.getPackageName().startsWith("dev.recaudo.application") && !type.isInterface()
+                    && (type.getSimpleName().endsWith("Service") || type.getAllRawInterfaces().stream().anyMatch(USE_CASE_PORT)));
+
     @ArchTest
     static final ArchRule useCaseServicesImplementTheirPort = classes()
             .that().resideInAPackage("dev.recaudo.application..").and().haveSimpleNameEndingWith("Service")
-            .should().implement(com.tngtech.archunit.base.DescribedPredicate.describe(
-                    "a use-case interface of the application",
-                    (com.tngtech.archunit.core.domain.JavaClass type) ->
-                            type.getPackageName().startsWith("dev.recaudo.application")
-                                    && (type.getSimpleName().endsWith("UseCase") || type.getSimpleName().endsWith("Queries"))))
-            .because("each inbound port has one service, and callers depend on the port, not on the service");
+            .should().implement(USE_CASE_PORT)
+            .because("each inbound port has one service, which implements it");
+
+    @ArchTest
+    static final ArchRule adaptersDependOnUseCasesNotServices = noClasses()
+            .that().resideInAnyPackage("dev.recaudo.rest..", "dev.recaudo.persistence..", "dev.recaudo.webhooks..")
+            .should().dependOnClassesThat(USE_CASE_SERVICE)
+            .because("callers depend on the use-case interface (the inbound port), not on the service behind it, "
+                    + "so the service can change or be replaced without touching them");
+
+    /**
+     * The compiler copies a constant (a static final primitive or String) into every class that
+     * reads it, so the bytecode {@link #adaptersDependOnUseCasesNotServices} checks shows no
+     * dependency on the service that declared it. This rule closes that gap.
+     */
+    @ArchTest
+    static final ArchRule useCaseServicesPublishNoConstants = fields()
+            .that().areDeclaredInClassesThat(USE_CASE_SERVICE).and().areStatic().and().areFinal()
+            .and().haveRawType(DescribedPredicate.describe("a primitive or String type",
+                    (JavaClass type) -> type.isPrimitive() || type.isEquivalentTo(String.class)))
+            .should().notBePublic()
+            .because("a constant callers need belongs to the use-case interface or the domain: a service's would "
+                    + "make callers depend on the service, where no dependency check can see it");
 
     @ArchTest
     static final ArchRule noBusinessRulesInBootstrap = noClasses().that().resideInAPackage("dev.recaudo.bootstrap..")

@@ -55,8 +55,6 @@ public interface PersistenceSettings {
     interface Retention {
         int webhookDeliveriesDays();
 
-        int callbackAttemptsDays();
-
         int whatsappEventsDays();
 
         int auditRecordsDays();

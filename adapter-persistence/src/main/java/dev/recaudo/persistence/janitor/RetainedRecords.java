@@ -8,9 +8,12 @@ import java.util.function.ToIntFunction;
 /**
  * The records kept for a configured number of days and then deleted, in the order a run deletes
  * them (deliveries before the events they point to). Each statement takes the cutoff and the batch
- * size, deletes at most one batch, the oldest first, and takes its rows with {@code FOR UPDATE SKIP LOCKED}: two instances purging at once
- * delete different rows, and a row another transaction is changing (an operator's redelivery) is left
- * for the next run, which sees it as it then is.
+ * size, deletes at most one batch, the oldest first, and takes its rows with {@code FOR UPDATE SKIP
+ * LOCKED}: two instances purging at once delete different rows, and a row another transaction is
+ * changing (an operator's redelivery) is left for the next run, which sees it as it then is.
+ *
+ * <p>External payment callbacks are not among them: a callback is its payment's {@code
+ * webhookAttempts}, at most one per payment, and is kept as long as the payment is readable.
  */
 enum RetainedRecords {
 
@@ -35,15 +38,9 @@ enum RetainedRecords {
                 ORDER BY o.created_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
 
     /**
-     * External payment callbacks once attempted (their one attempt recorded, or lost as unknown); a
-     * queued or attempting callback is still to be sent or recorded.
+     * WhatsApp statuses; a trigger (V0038) takes each deleted one out of its day's count in
+     * {@code whatsapp_event_days} in the same statement, so summaries count only what pages show.
      */
-    CALLBACK_ATTEMPTS(PersistenceSettings.Retention::callbackAttemptsDays, """
-            DELETE FROM external_payment_callbacks WHERE id IN (
-                SELECT id FROM external_payment_callbacks WHERE created_at < ? AND status IN ('delivered', 'failed', 'unknown')
-                ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
-
-    /** WhatsApp statuses; the per-day counts in {@code whatsapp_event_days} stay, so summaries keep counting them. */
     WHATSAPP_EVENTS(PersistenceSettings.Retention::whatsappEventsDays, """
             DELETE FROM whatsapp_events WHERE id IN (
                 SELECT id FROM whatsapp_events WHERE received_at < ? ORDER BY received_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),

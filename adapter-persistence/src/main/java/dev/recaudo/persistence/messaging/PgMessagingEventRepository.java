@@ -29,14 +29,22 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Events are inserted in one statement per batch, which also adds them to {@code whatsapp_event_days}.
+ * Events are inserted in one statement per batch, which also adds them to {@code whatsapp_event_days};
+ * a deletion takes them out of it in its own statement (a trigger, V0038, so that every deletion does,
+ * retention's and an operator's alike).
  * A summary reads whole UTC days from that rollup and counts only the partial days at the edges of
  * the window in the events table (docs/performance.md); with a phone filter, which the rollup cannot
- * answer, it counts the events through the trigram index.
+ * answer, it counts the events through the trigram index on the digits of the recipient phone.
  */
 @ApplicationScoped
 @StoreFailures
 public class PgMessagingEventRepository implements MessagingEventRepository {
+
+    /**
+     * The digits of the stored recipient phone, written exactly as the expression of the trigram
+     * index {@code whatsapp_events_phone_digit_trigrams} (V0037), so the planner can use it.
+     */
+    private static final String PHONE_DIGITS = "regexp_replace(recipient_phone, '[^0-9]', '', 'g')";
 
     @Inject
     NativeSql nativeSql;
@@ -82,11 +90,11 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
 
     @Override
     public EventSummary summary(CompanyId companyId, EventFilter filter) {
-        if (filter.phoneContains().isPresent()) {
+        if (filter.phoneDigits().isPresent()) {
             return countEvents(companyId, filter);
         }
         Optional<LocalDate> firstWholeDay = filter.from().map(from -> dayOf(from.plus(1, ChronoUnit.DAYS).minusNanos(1000)));
-        Optional<LocalDate> afterLastWholeDay = filter.to().map(to -> dayOf(to.plusNanos(1000)));
+        Optional<LocalDate> afterLastWholeDay = filter.before().map(PgMessagingEventRepository::dayOf);
         if (firstWholeDay.isPresent() && afterLastWholeDay.isPresent()
                 && !firstWholeDay.get().isBefore(afterLastWholeDay.get())) {
             return countEvents(companyId, filter); // less than one whole day: the events index is enough
@@ -100,17 +108,19 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
                 .append(" GROUP BY status");
         add(counts, nativeSql.query(days, PgMessagingEventRepository::statusCount));
         // The partial days at the edges: from the window's start to its first whole day, and from
-        // the end of its last whole day to the window's end.
-        firstWholeDay.ifPresent(day -> add(counts, edge(companyId, filter, filter.from().get(), startOf(day), false)));
-        afterLastWholeDay.ifPresent(day -> add(counts, edge(companyId, filter, startOf(day), filter.to().get(), true)));
+        // the end of its last whole day to the window's end; an edge that is empty (a window
+        // starting or ending at midnight) costs no statement.
+        firstWholeDay.map(PgMessagingEventRepository::startOf).filter(start -> filter.from().get().isBefore(start))
+                .ifPresent(start -> add(counts, edge(companyId, filter, filter.from().get(), start)));
+        afterLastWholeDay.map(PgMessagingEventRepository::startOf).filter(end -> end.isBefore(filter.before().get()))
+                .ifPresent(end -> add(counts, edge(companyId, filter, end, filter.before().get())));
         return summaryOf(counts);
     }
 
-    /** Events received in [from, to) or, with {@code inclusiveEnd}, [from, to]. */
-    private List<Map.Entry<MessageStatus, Long>> edge(CompanyId companyId, EventFilter filter, Instant from, Instant to,
-            boolean inclusiveEnd) {
-        return countRows(companyId, new EventFilter(Optional.of(from), Optional.of(inclusiveEnd ? to : to.minusNanos(1000)),
-                filter.phoneContains(), filter.status()));
+    /** Events received in [from, before). */
+    private List<Map.Entry<MessageStatus, Long>> edge(CompanyId companyId, EventFilter filter, Instant from, Instant before) {
+        return countRows(companyId, new EventFilter(Optional.of(from), Optional.of(before), filter.phoneDigits(),
+                filter.status()));
     }
 
     private EventSummary countEvents(CompanyId companyId, EventFilter filter) {
@@ -138,8 +148,8 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
     private static DynamicSql matching(String select, CompanyId companyId, EventFilter filter) {
         return new DynamicSql(select, companyId.value())
                 .when(filter.from(), " AND received_at >= ?")
-                .when(filter.to(), " AND received_at <= ?")
-                .when(filter.phoneContains().map(DynamicSql::containing), " AND recipient_phone LIKE ? ESCAPE '\\'")
+                .when(filter.before(), " AND received_at < ?")
+                .when(filter.phoneDigits().map(DynamicSql::containing), " AND " + PHONE_DIGITS + " LIKE ?")
                 .when(filter.status().map(MessageStatus::wireName), " AND status = ?");
     }
 

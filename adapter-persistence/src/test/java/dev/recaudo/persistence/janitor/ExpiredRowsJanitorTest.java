@@ -71,11 +71,6 @@ class ExpiredRowsJanitorTest {
             }
 
             @Override
-            public int callbackAttemptsDays() {
-                return 30;
-            }
-
-            @Override
             public int whatsappEventsDays() {
                 return 1;
             }
@@ -91,7 +86,6 @@ class ExpiredRowsJanitorTest {
         assertThat(cutoffs).containsExactly(
                 Map.entry(RetainedRecords.WEBHOOK_DELIVERIES, now.minus(Duration.ofDays(90))),
                 Map.entry(RetainedRecords.OUTBOX_EVENTS, now.minus(Duration.ofDays(90))),
-                Map.entry(RetainedRecords.CALLBACK_ATTEMPTS, now.minus(Duration.ofDays(30))),
                 Map.entry(RetainedRecords.WHATSAPP_EVENTS, now.minus(Duration.ofDays(1))));
     }
 }

@@ -3,8 +3,8 @@ package dev.recaudo.rest.integration;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocument;
-import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -65,8 +65,8 @@ final class DocumentRequests {
         validation.check(body, errors);
         IntegrationFields.source(body.source(), key, errors);
         if (body.externalDocumentId() != null
-                && body.externalDocumentId().startsWith(InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX)) {
-            errors.add("externalDocumentId", "must not start with " + InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX
+                && body.externalDocumentId().startsWith(CollectionDocument.IDEMPOTENCY_IDENTITY_PREFIX)) {
+            errors.add("externalDocumentId", "must not start with " + CollectionDocument.IDEMPOTENCY_IDENTITY_PREFIX
                     + " (reserved for public invoices identified by their idempotency key)");
         }
         Optional<CurrencyCode> currency = CurrencyCode.parse(body.currency());

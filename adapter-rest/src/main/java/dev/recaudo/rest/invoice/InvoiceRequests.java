@@ -4,9 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
-import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase.CreateInvoice;
 import dev.recaudo.domain.customer.TaxIdentity;
+import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentListQuery;
@@ -151,7 +151,7 @@ final class InvoiceRequests {
         if (valid("provider", request.provider(), errors).filter(provider -> !source.equals(Optional.of(provider))).isPresent()) {
             errors.add("provider", "must equal the source of the API key (" + source.orElse("") + ")");
         }
-        String reserved = InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX;
+        String reserved = CollectionDocument.IDEMPOTENCY_IDENTITY_PREFIX;
         if (valid("provider_id", request.provider_id(), errors).filter(id -> id.startsWith(reserved)).isPresent()) {
             errors.add("provider_id",
                     "must not start with " + reserved + " (reserved for invoices identified by their idempotency key)");

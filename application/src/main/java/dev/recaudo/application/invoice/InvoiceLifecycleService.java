@@ -34,9 +34,6 @@ import java.util.function.Predicate;
 
 public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
 
-    /** Prefix of the identity of a document created without provider_id. */
-    public static final String IDEMPOTENCY_IDENTITY_PREFIX = "x-idempotency:";
-
     private final CollectionDocumentRepository documents;
     private final CustomerRepository customers;
     private final PaymentRepository payments;
@@ -67,9 +64,11 @@ public final class InvoiceLifecycleService implements InvoiceLifecycleUseCase {
         return transactions.inTransactionOrRollback(CreateResult.class, () -> {
             Instant now = clock.instant();
             Customer customer = resolveCustomer(command, now);
-            CollectionDocument document = CollectionDocument.invoice(command.scope(), command.source(),
-                    command.providerId().orElse(IDEMPOTENCY_IDENTITY_PREFIX + command.identityKey()), command.providerId(),
-                    customer.id(), command.reference(), command.details(), command.metadataJson(), command.amount(), now);
+            String identity = command.providerId()
+                    .orElse(CollectionDocument.IDEMPOTENCY_IDENTITY_PREFIX + command.identityKey());
+            CollectionDocument document = CollectionDocument.invoice(command.scope(), command.source(), identity,
+                    command.providerId(), customer.id(), command.reference(), command.details(), command.metadataJson(),
+                    command.amount(), now);
             if (documents.insert(document) == InsertOutcome.ALREADY_EXISTS) {
                 // Rolls back the customer written before the document's identity turned out to be taken.
                 throw new Rollback(new CreateResult.DuplicateDocument());

@@ -37,6 +37,9 @@ public interface MessagingEventsUseCase {
 
     Ingested ingest(List<StatusReport> reports);
 
-    /** Live data only: a test key's scope sees no events. {@code page} starts at 1; a page past the end is empty. */
+    /**
+     * Live data only: a test key's scope sees no events, and neither does a filter that matches
+     * nothing (a phone without digits). {@code page} starts at 1; a page past the end is empty.
+     */
     EventsPage query(TenantScope scope, EventFilter filter, long page, int limit);
 }

@@ -86,7 +86,7 @@ class InvoiceLifecycleServiceTest {
     void givenNoProviderId_whenCreated_thenTheIdempotencyKeyIsTheDocumentsIdentity() {
         CollectionDocument document = created(invoice(SCOPE));
 
-        assertThat(document.externalDocumentId()).isEqualTo(InvoiceLifecycleService.IDEMPOTENCY_IDENTITY_PREFIX + "idem-1");
+        assertThat(document.externalDocumentId()).isEqualTo(CollectionDocument.IDEMPOTENCY_IDENTITY_PREFIX + "idem-1");
         assertThat(document.providerId()).isEmpty();
     }
 

@@ -150,6 +150,76 @@ class WhatsAppEventsTest {
         events(key, Map.of("dateFrom", after.toString())).then().body("summary.total", equalTo(0));
     }
 
+    /**
+     * The spec writes phones as {@code +58...}, the provider reports {@code 58...}: digits are compared
+     * with digits, whatever the filter or the stored phone has around them, and a filter without a
+     * digit matches nothing.
+     */
+    @Test
+    void givenPhoneFilterInTheSpecFormat_whenQueried_thenItsDigitsMatchTheStoredDigits() {
+        Tenants.Company company = Tenants.company();
+        String origin = WhatsApp.origin(company);
+        WhatsApp.deliver(WhatsApp.body(WhatsApp.change(origin, WhatsApp.status("wamid.V1", "sent", "584121111111"),
+                WhatsApp.status("wamid.V1", "read", "584121111111"), WhatsApp.status("wamid.C1", "sent", "+57 300-123-4567"))))
+                .then().statusCode(200);
+        Tenants.Key key = reader(company);
+
+        for (String venezuelan : List.of("+584121111111", "+58 412 111 1111", "+58-412", "(412) 1111111")) {
+            events(key, Map.of("recipientPhone", venezuelan)).then().statusCode(200).body("summary.total", equalTo(2))
+                    .body("events.messageId.unique()", equalTo(List.of("wamid.V1")));
+        }
+        events(key, Map.of("recipientPhone", "+584121111111", "status", "read")).then().body("summary.total", equalTo(1))
+                .body("events.size()", equalTo(1));
+        events(key, Map.of("recipientPhone", "+573001234567")).then().body("summary.total", equalTo(1))
+                .body("events[0].recipientPhone", equalTo("+57 300-123-4567"));
+        events(key, Map.of("recipientPhone", "3001234")).then().body("summary.total", equalTo(1));
+        events(key, Map.of("recipientPhone", "+59")).then().body("summary.total", equalTo(0));
+        events(key, Map.of("recipientPhone", "+")).then().statusCode(200).body("summary.total", equalTo(0))
+                .body("events.size()", equalTo(0)).body("totalPages", equalTo(0));
+    }
+
+    /**
+     * {@code dateTo} is inclusive at the precision it is written in: to the second, it takes in the
+     * whole of that second (an event at 12:00:00.700 is inside {@code dateTo=12:00:00Z}), in the
+     * within-a-day count, in the day rollup's edge and in the page alike.
+     */
+    @Test
+    void givenAnEventWithinASecond_whenDateToNamesThatSecond_thenTheWholeSecondIsIn() {
+        Tenants.Company company = Tenants.company();
+        String origin = WhatsApp.origin(company);
+        stored(company, origin, "wamid.IN", "sent", "2025-03-10 12:00:00.700+00");
+        stored(company, origin, "wamid.NEXT", "read", "2025-03-10 12:00:01+00");
+        stored(company, origin, "wamid.EARLIER", "delivered", "2025-03-09 08:00:00+00");
+        Tenants.Key key = reader(company);
+
+        events(key, Map.of("dateFrom", "2025-03-10T12:00:00Z", "dateTo", "2025-03-10T12:00:00Z")).then().statusCode(200)
+                .body("summary.total", equalTo(1)).body("summary.sent", equalTo(1)).body("totalPages", equalTo(1))
+                .body("events.messageId", equalTo(List.of("wamid.IN")));
+        for (String sameSecond : List.of("2025-03-10T12:00:00Z", "2025-03-10T08:00:00-04:00", "2025-03-10T12:00:00.7Z",
+                "2025-03-10T12:00:00.700000Z", "2025-03-10T12:00:00.7000009Z")) {
+            events(key, Map.of("dateFrom", "2025-03-01T00:00:00Z", "dateTo", sameSecond)).then().statusCode(200)
+                    .body("summary.total", equalTo(2)).body("summary.read", equalTo(0))
+                    .body("events.messageId", equalTo(List.of("wamid.IN", "wamid.EARLIER")));
+        }
+        for (String earlier : List.of("2025-03-10T11:59:59Z", "2025-03-10T12:00:00.6Z", "2025-03-10T12:00:00.69Z",
+                "2025-03-10T12:00:00.6999999Z")) {
+            events(key, Map.of("dateFrom", "2025-03-01T00:00:00Z", "dateTo", earlier)).then().statusCode(200)
+                    .body("summary.total", equalTo(1)).body("events.messageId", equalTo(List.of("wamid.EARLIER")));
+        }
+        events(key, Map.of("dateTo", "9999-12-31T23:59:59Z")).then().statusCode(200).body("summary.total", equalTo(3))
+                .body("events.size()", equalTo(3));
+    }
+
+    /** An event received at {@code receivedAt}, counted into its day as the webhook counts it. */
+    private static void stored(Tenants.Company company, String origin, String messageId, String status, String receivedAt) {
+        Sql.execute("INSERT INTO whatsapp_events (id, company_id, phone_number_id, message_id, status, recipient_phone,"
+                + " received_at) VALUES (gen_random_uuid(), ?, ?, ?, ?, '584121111111', ?::timestamptz)",
+                company.id(), origin, messageId, status, receivedAt);
+        Sql.execute("INSERT INTO whatsapp_event_days (company_id, day, status, events)"
+                + " VALUES (?, (?::timestamptz AT TIME ZONE 'UTC')::date, ?, 1) ON CONFLICT (company_id, day, status)"
+                + " DO UPDATE SET events = whatsapp_event_days.events + 1", company.id(), receivedAt, status);
+    }
+
     @Test
     void givenPages_whenPagedPastTheEnd_thenEmptyEventsKeepTheSummaryAndOrderIsNewestFirst() {
         Tenants.Company company = Tenants.company();

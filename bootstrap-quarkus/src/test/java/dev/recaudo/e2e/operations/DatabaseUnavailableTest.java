@@ -1,5 +1,6 @@
 package dev.recaudo.e2e.operations;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hamcrest.Matchers.equalTo;
@@ -86,6 +87,32 @@ class DatabaseUnavailableTest {
         partner.get("/payments/P-1", "source=acme-erp").then().statusCode(200).body("totalAppliedMinor", equalTo(1000));
         assertThat(Sql.count("SELECT count(*) FROM payments WHERE external_payment_id = 'P-1' AND company_id = ?",
                 partner.key.company().id())).isEqualTo(1);
+    }
+
+    /**
+     * The messaging query in the same state: {@code 503} {@code 10103} with {@code errors.database}
+     * in its envelope, as every public route answers a database out of reach, and the same query
+     * answers once connections are free.
+     */
+    @Test
+    void givenEveryConnectionTaken_whenQueryingWhatsAppEvents_then503With10103AndErrorsDatabase() throws Exception {
+        Tenants.Key key = Tenants.company().createKey(Map.of("name", "messaging", "permissions",
+                List.of("whatsapp_events:read")));
+
+        List<Connection> taken = takeEveryConnection();
+        try {
+            Response events = given().auth().oauth2(key.secret()).get("/v1/whatsapp/events");
+            events.then().statusCode(503).header("Retry-After", "1").contentType("application/json")
+                    .body("code", equalTo(10103)).body("code_name", equalTo("service_unavailable"))
+                    .body("errors.database[0]", equalTo("temporarily unavailable"));
+            assertThat(events.jsonPath().getString("message")).isNotBlank();
+        } finally {
+            for (Connection connection : taken) {
+                connection.close();
+            }
+        }
+        given().auth().oauth2(key.secret()).get("/v1/whatsapp/events").then().statusCode(200)
+                .body("summary.total", equalTo(0));
     }
 
     /** An entity read outside a transaction (a document by id) reports the same, not the ORM's failure. */

@@ -1,7 +1,9 @@
 package dev.recaudo.e2e.operations;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
+import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import dev.recaudo.e2e.support.Upkeep;
@@ -16,9 +18,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Retention with the default days (90, audit records 400): seven records of each kind a day past
  * their retention, one a day within it, and records something still needs (a pending webhook
- * delivery, a callback being attempted) past it. The janitor deletes batches of two, three a run
- * ({@link Upkeep}): one run leaves one expired record of each kind, the next none, and what is kept
- * is never touched.
+ * delivery) past it. The janitor deletes batches of two, three a run ({@link Upkeep}): one run
+ * leaves one expired record of each kind, the next none, and what is kept is never touched.
+ * External payment callbacks are the attempts a payment shows as long as it is readable, so they
+ * are never purged, however old.
  */
 @QuarkusTest
 @TestProfile(Upkeep.class)
@@ -36,7 +39,8 @@ class RetentionTest {
     void givenRecordsPastAndWithinTheirRetention_whenPurgedTwice_thenExpiredOnesGoInBoundedBatchesAndTheRestStay() {
         Tenants.Company company = Tenants.company();
         UUID id = company.id();
-        UUID keyId = company.key("erp", List.of("payments:create"), "erp").id();
+        Tenants.Key erp = company.key("erp", List.of("payments:create", "payments:read"), "erp");
+        UUID keyId = erp.id();
         UUID endpoint = UUID.randomUUID();
         Sql.execute("INSERT INTO webhook_endpoints (id, company_id, is_test, url, events, secret, created_at)"
                 + " VALUES (?, ?, false, 'https://receiver.example/hooks', ARRAY['invoice.paid'], 'whsec', now())", endpoint, id);
@@ -53,17 +57,22 @@ class RetentionTest {
 
         janitor.purgePastRetention();
 
-        assertThat(remaining(id)).containsExactly(1L, 1L, 1L, 1L, 2L, 4L, 1L, 2L, 1L, 2L, 1L, 1L);
+        assertThat(remaining(id)).containsExactly(1L, 1L, 1L, 1L, 2L, 4L, 1L, 2L, 1L, 8L, 1L, 1L);
 
         janitor.purgePastRetention();
 
-        assertThat(remaining(id)).containsExactly(0L, 1L, 0L, 1L, 1L, 2L, 1L, 1L, 1L, 1L, 1L, 1L);
+        assertThat(remaining(id)).containsExactly(0L, 1L, 0L, 1L, 1L, 2L, 1L, 1L, 1L, 8L, 1L, 1L);
+        String oldPayment = Sql.text("SELECT external_payment_id::text FROM external_payment_callbacks WHERE company_id = ?"
+                + " AND status = 'delivered' AND created_at < now() - interval '90 days' LIMIT 1", id);
+        ExternalPayments.get(erp, oldPayment).then().statusCode(200)
+                .body("webhookAttempts.size()", equalTo(1)).body("webhookAttempts[0].status", equalTo("delivered"));
     }
 
     /**
      * Expired then kept, per kind: audit records, WhatsApp events, webhook deliveries past the
      * retention (the pending one included) and their attempts, events and deliveries within it,
-     * events past it, callbacks past it (the one being attempted included) and within it.
+     * events past it, callbacks past it (the one being attempted included) and within it: every
+     * callback stays.
      */
     private static List<Long> remaining(UUID company) {
         return List.of(

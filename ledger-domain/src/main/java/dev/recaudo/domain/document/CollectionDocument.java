@@ -41,6 +41,13 @@ public record CollectionDocument(
         Instant createdAt,
         Instant updatedAt) {
 
+    /**
+     * Prefix of the identity ({@code externalDocumentId}) of a public invoice created without
+     * {@code provider_id}, which it takes from its idempotency key; reserved, so that no identity a
+     * partner chooses ({@code provider_id}, an integrations {@code externalDocumentId}) can take its place.
+     */
+    public static final String IDEMPOTENCY_IDENTITY_PREFIX = "x-idempotency:";
+
     public CollectionDocument {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(scope, "scope");
