@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * the other for the very next request, concurrent key creations on both instances stop at the
  * company's five keys, and a key's {@code rateLimitRpm} is counted once across both instances.
  * Each test ends with the battery's invariants, the log scan included: no key, hash or admin token
- * of these rounds in the logs.
+ * of these rounds in the logs, not even one a client sent in a path (issue 21, item 3).
  */
 class KeysAcrossInstancesIT {
 
@@ -88,6 +88,34 @@ class KeysAcrossInstancesIT {
         assertThat(answers).extracting(Answer::instance).contains(0, 1);
         assertThat(answers).as("%s", answers).extracting(Answer::status).containsOnly(200, 429);
         assertThat(answers).as("%s", answers).filteredOn(answer -> answer.status() == 200).hasSize(RPM);
+        battery.assertInvariants();
+    }
+
+    /**
+     * Issue 21, item 3: credentials pasted where an id belongs (a key as an invoice id, the admin
+     * token as a SKU, the callback secret as an endpoint id) reach neither instance's log, whose
+     * access log writes every path; the log scan of {@link Battery#assertInvariants()} looks for
+     * each, as sent and in its other forms.
+     */
+    @Test
+    void givenKeysTokensAndSecretsSentInPaths_whenBothInstancesLogTheRequests_thenNoLogHoldsThem() throws Exception {
+        Battery battery = Battery.shared();
+        Company company = battery.company();
+        Company.Key key = company.key("pasted in paths", READER, "erp", "test");
+        Answer secret = battery.client().send(admin(company, Call.get("/companies/" + company.id() + "/webhook-secret")));
+        assertThat(secret.status()).as("callback secret: %s", secret).isEqualTo(200);
+        String webhookSecret = secret.json().getString("secret");
+        for (int instance = 0; instance < 2; instance++) {
+            List<Call> calls = List.of(
+                    Call.get("/v1/invoices/" + key.secret()).header("Authorization", "Bearer " + key.secret()),
+                    Call.get("/external/payments/" + key.secret()).header("X-API-Key", key.secret()),
+                    Call.get("/checkout/company/" + company.id() + "/product/sku/" + company.adminToken()),
+                    admin(company, Call.get("/companies/" + company.id() + "/webhook-endpoints/" + webhookSecret)));
+            for (Call call : calls) {
+                Answer answer = battery.client().sendTo(instance, call);
+                assertThat(answer.status()).as("%s %s on instance %d", call.method(), answer, instance).isBetween(400, 499);
+            }
+        }
         battery.assertInvariants();
     }
 

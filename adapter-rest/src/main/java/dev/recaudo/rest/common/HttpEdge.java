@@ -12,8 +12,6 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jboss.logging.MDC;
 
 /**
@@ -35,12 +33,9 @@ public class HttpEdge {
 
     /**
      * Routing-context key of the path the access log writes ({@code %{d,recaudo.logged-path}}): the
-     * path with the checkout id of a hosted page masked, since that id is the payer's credential.
+     * path with a hosted page's checkout id and anything shaped like a credential masked ({@link LoggedPath}).
      */
     public static final String LOGGED_PATH_KEY = "recaudo.logged-path";
-
-    /** A {@code pay} segment and everything after it, once the path is percent-decoded, in any case. */
-    private static final Pattern HOSTED_PAGE_PATH = Pattern.compile("(?is)(^|/)pay(/.*)?$");
 
     private final ObjectMapper json;
     private final Clock clock;
@@ -64,7 +59,7 @@ public class HttpEdge {
         context.response().putHeader(RequestIds.HEADER, requestId);
         MDC.put(RequestIds.MDC_KEY, requestId);
         context.put(LOGGED_QUERY_KEY, AccessLogQuery.redact(context.request().query()));
-        context.put(LOGGED_PATH_KEY, ClientText.forLog(withCheckoutIdMasked(context.request().path())));
+        context.put(LOGGED_PATH_KEY, ClientText.forLog(LoggedPath.of(context.request().path())));
         Optional<String> controlled = partWithControlCharacter(context.request().uri());
         if (controlled.isPresent()) {
             refuse(context, requestId, ApiProblem.validation(controlled.get(),
@@ -82,18 +77,6 @@ public class HttpEdge {
             return;
         }
         context.next();
-    }
-
-    /**
-     * The path as logs may write it (still to be escaped, {@link ClientText#forLog}): a hosted page's
-     * checkout id is the payer's credential, so from a {@code pay} segment on the path becomes
-     * {@code pay/***}. The match is made on the decoded path in any case, since {@code /p%61y/{id}}
-     * reaches the same page; other paths are answered as given.
-     */
-    public static String withCheckoutIdMasked(String path) {
-        String decoded = decoded(path.replace("+", "%2B"));
-        Matcher page = HOSTED_PAGE_PATH.matcher(decoded);
-        return page.find() ? decoded.substring(0, page.start()) + page.group(1) + "pay/***" : path;
     }
 
     /**
