@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 12, keys across two instances: a revocation or rotation made through one instance holds on
- * the other for the very next request, concurrent key creations on both instances stop at the
+ * the other for the very next request, even for a key both have seen over its rate, concurrent key creations on both instances stop at the
  * company's five keys, and a key's {@code rateLimitRpm} is counted once across both instances.
  * Each test ends with the battery's invariants, the log scan included: no key, hash or admin token
  * of these rounds in the logs, not even one a client sent in a path (issue 21, item 3).
@@ -36,6 +36,34 @@ class KeysAcrossInstancesIT {
             revoke(battery, through, company, key.id());
             assertThat(use(battery, 1 - through, key.secret()).status()).as("round %d, other instance", round).isEqualTo(401);
             assertThat(use(battery, through, key.secret()).status()).as("round %d, revoking instance", round).isEqualTo(401);
+        }
+        battery.assertInvariants();
+    }
+
+    /**
+     * Issue 21, item 4: both instances have seen the key refused for its rate and remember the full
+     * window; revoked through one, the key is refused as revoked ({@code 401}) by both on its very
+     * next request, not as over its rate.
+     */
+    @Test
+    void givenKeyRefusedForItsRateOnBothInstances_whenRevokedThroughOne_thenBothAnswer401AtOnce() throws Exception {
+        Battery battery = Battery.shared();
+        Company company = battery.company();
+        for (int round = 0; round < 2; round++) {
+            int through = round % 2;
+            Answer created = battery.client().send(admin(company, Call.post("/companies/" + company.id() + "/api-keys",
+                    Json.object("name", "refused then revoked " + round, "permissions", READER, "rateLimitRpm", 1))));
+            assertThat(created.status()).as("key: %s", created).isEqualTo(201);
+            String secret = created.json().getString("key");
+            awaitFreshMinute();
+            assertThat(use(battery, through, secret).status()).as("round %d, the one admission", round).isEqualTo(200);
+            for (int instance = 0; instance < 2; instance++) {
+                assertThat(use(battery, instance, secret).status()).as("round %d, refusal on instance %d", round, instance)
+                        .isEqualTo(429);
+            }
+            revoke(battery, through, company, UUID.fromString(created.json().getString("id")));
+            assertThat(use(battery, 1 - through, secret).status()).as("round %d, other instance", round).isEqualTo(401);
+            assertThat(use(battery, through, secret).status()).as("round %d, revoking instance", round).isEqualTo(401);
         }
         battery.assertInvariants();
     }
