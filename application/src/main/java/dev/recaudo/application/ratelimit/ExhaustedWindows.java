@@ -51,6 +51,11 @@ public final class ExhaustedWindows {
         refusals.put(name, new Remembered(decision, order.incrementAndGet()));
     }
 
+    /** Forgets the name's refusal, if any: its counter was cleared. */
+    public void forget(String name) {
+        refusals.remove(name);
+    }
+
     /** One thread at a time, so that concurrent refusals do not each scan the whole memory. */
     private synchronized void makeRoom(Instant now) {
         if (refusals.size() < capacity) {

@@ -51,6 +51,21 @@ public final class RateLimiter {
         return consume(subject, policy, exhaustedUnauthenticated);
     }
 
+    /**
+     * Gives back the hit an admitted request of an unauthenticated subject took, once its outcome
+     * turns out not to count: in the window it was counted in, which may have ended meanwhile.
+     */
+    public void releaseUnauthenticated(String subject, RateLimitPolicy policy, RateLimitDecision admitted) {
+        store.release(subject, admitted.resetAt().minus(policy.window()));
+    }
+
+    /** Forgets the current window's hits of an unauthenticated subject, on every instance. */
+    public void clearUnauthenticated(String subject, RateLimitPolicy policy) {
+        Instant now = clock.instant();
+        store.clear(subject, policy.windowStart(now));
+        exhaustedUnauthenticated.forget(subject);
+    }
+
     private RateLimitDecision consume(String bucket, RateLimitPolicy policy, ExhaustedWindows memory) {
         Instant now = clock.instant();
         Optional<RateLimitDecision> known = memory.refusal(bucket, now);
