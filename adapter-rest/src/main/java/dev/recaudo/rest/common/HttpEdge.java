@@ -2,6 +2,7 @@ package dev.recaudo.rest.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
@@ -11,14 +12,15 @@ import jakarta.enterprise.event.Observes;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import org.jboss.logging.MDC;
 
 /**
  * The first handler of every HTTP request, before any resource matches: fixes the request id,
- * hands the access log a query string with credentials masked, and refuses, in the family's
- * envelope, paths and queries that decode to a control character, paths with dot segments or
- * matrix parameters, and bodies that declare a length
+ * hands the access log a path and a query string with credentials masked, and refuses, in the
+ * family's envelope, paths and queries that decode to a control character, paths with dot segments
+ * or matrix parameters, an idempotency header sent twice, and bodies that declare a length
  * over the limit. Bodies sent in chunks are bounded as they are read ({@link BodyLimit}); the HTTP
  * server's own limit, set higher, is only a backstop.
  */
@@ -36,6 +38,10 @@ public class HttpEdge {
      * path with a hosted page's checkout id and anything shaped like a credential masked ({@link LoggedPath}).
      */
     public static final String LOGGED_PATH_KEY = "recaudo.logged-path";
+
+    /** The headers that carry a write's idempotency key, in every family: each may be sent once. */
+    private static final List<String> IDEMPOTENCY_HEADERS =
+            List.of(IdempotentWrites.INTEGRATIONS_HEADER, IdempotentWrites.PUBLIC_HEADER);
 
     private final ObjectMapper json;
     private final Clock clock;
@@ -71,12 +77,27 @@ public class HttpEdge {
                     "must not contain '.' or '..' segments or ';': a path is routed and signed exactly as sent"));
             return;
         }
+        Optional<String> repeated = repeatedIdempotencyHeader(context.request().headers());
+        if (repeated.isPresent()) {
+            refuse(context, requestId, ApiProblem.validation(repeated.get(),
+                    "must be sent once: with two values, which one names the request would be a guess"));
+            return;
+        }
         if (declaredLength(context) > bodyBytesMax) {
             refuse(context, requestId, new ApiProblem(Problem.PAYLOAD_TOO_LARGE,
                     "The request body is larger than " + bodyBytesMax + " bytes"));
             return;
         }
         context.next();
+    }
+
+    /**
+     * The idempotency header a request carries more than once, if any. A write's identity must be
+     * one value; processing the first would answer a client that sent two (or a proxy that added
+     * one) under a key it may not have meant.
+     */
+    static Optional<String> repeatedIdempotencyHeader(MultiMap headers) {
+        return IDEMPOTENCY_HEADERS.stream().filter(name -> headers.getAll(name).size() > 1).findFirst();
     }
 
     /**
