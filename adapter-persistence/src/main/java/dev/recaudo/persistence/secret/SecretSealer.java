@@ -99,7 +99,7 @@ public final class SecretSealer {
             if (plaintextRefused.getAsBoolean()) {
                 throw new SecretUnreadable(column.describe(rowId) + " is stored in plaintext, but every stored secret"
                         + " was sealed once (secret_sealing_milestones): it was written around the service, and is"
-                        + " not used; replace the secret through the API");
+                        + " not used; replace it (docs/decisions.md, \"Plaintext is refused in production\")");
             }
             return stored.clone();
         }
