@@ -166,11 +166,33 @@ public interface ApiConfig {
         @Max(86_400)
         long tokenLifetimeSeconds();
 
-        /** Login attempts per e-mail address and minute, against password guessing. */
+        /**
+         * Failed logins per e-mail address and client address, per minute, against password
+         * guessing; successful logins are not counted.
+         */
         @Override
         @WithDefault("10")
         @Min(1)
+        @Max(10_000)
         int loginAttemptsPerMinute();
+
+        /** Failed logins per client address, whatever the e-mail address, per minute. */
+        @Override
+        @WithDefault("30")
+        @Min(1)
+        @Max(100_000)
+        int loginFailuresPerAddressPerMinute();
+
+        /**
+         * Failed logins per e-mail address from every client address together, per minute: a
+         * ceiling above what one address may try, so that only an attack from many addresses
+         * reaches it.
+         */
+        @Override
+        @WithDefault("100")
+        @Min(2)
+        @Max(100_000)
+        int loginFailuresPerEmailPerMinute();
     }
     /** The WhatsApp Cloud API webhook's secrets; both unset by default (ingestion refused, warned at start). */
     interface WhatsAppConfig extends RestSettings.WhatsApp {}

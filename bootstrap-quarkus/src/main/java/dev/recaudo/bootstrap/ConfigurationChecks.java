@@ -68,6 +68,15 @@ public class ConfigurationChecks {
             problems.add("recaudo.integrations.lines-per-document-max and documents-per-payment-max times the maximum"
                     + " amount must fit a 64-bit integer");
         }
+        ApiConfig.AdminConfig admin = config.admin();
+        if (admin.loginFailuresPerEmailPerMinute() <= admin.loginAttemptsPerMinute()) {
+            problems.add("recaudo.admin.login-failures-per-email-per-minute must exceed recaudo.admin.login-attempts-per-minute,"
+                    + " or failures from one address alone would lock the administrator out of every other address");
+        }
+        if (admin.loginFailuresPerAddressPerMinute() < admin.loginAttemptsPerMinute()) {
+            problems.add("recaudo.admin.login-failures-per-address-per-minute must not be below"
+                    + " recaudo.admin.login-attempts-per-minute");
+        }
         secrets(problems, config);
         return problems;
     }

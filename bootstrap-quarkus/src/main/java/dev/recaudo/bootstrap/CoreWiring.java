@@ -2,6 +2,7 @@ package dev.recaudo.bootstrap;
 
 import dev.recaudo.application.admin.AdminAuthenticationService;
 import dev.recaudo.application.admin.AdminAuthenticationUseCase;
+import dev.recaudo.application.admin.LoginAttempts;
 import dev.recaudo.application.apikey.ApiKeyAdministrationService;
 import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationService;
@@ -206,5 +207,12 @@ public class CoreWiring {
     @Singleton
     RateLimiter rateLimiter(RateLimitCounterStore store, Clock clock) {
         return new RateLimiter(store, clock);
+    }
+
+    @Produces
+    @Singleton
+    LoginAttempts loginAttempts(RateLimiter limiter, RecaudoConfig config) {
+        return new LoginAttempts(limiter, new LoginAttempts.Limits(config.admin().loginAttemptsPerMinute(),
+                config.admin().loginFailuresPerAddressPerMinute(), config.admin().loginFailuresPerEmailPerMinute()));
     }
 }

@@ -58,6 +58,7 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
      * production needs (a key that seals secrets at rest), instead of falling back to what suits a
      * developer's machine.
      */
+    @Override
     @WithDefault("false")
     boolean production();
 

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 12, keys across two instances: a revocation or rotation made through one instance holds on
- * the other for the very next request, concurrent key creations on both instances stop at the
+ * the other for the very next request, even for a key both have seen over its rate, concurrent key creations on both instances stop at the
  * company's five keys, and a key's {@code rateLimitRpm} is counted once across both instances.
  * Each test ends with the battery's invariants, the log scan included: no key, hash or admin token
- * of these rounds in the logs.
+ * of these rounds in the logs, not even one a client sent in a path (issue 21, item 3).
  */
 class KeysAcrossInstancesIT {
 
@@ -36,6 +36,34 @@ class KeysAcrossInstancesIT {
             revoke(battery, through, company, key.id());
             assertThat(use(battery, 1 - through, key.secret()).status()).as("round %d, other instance", round).isEqualTo(401);
             assertThat(use(battery, through, key.secret()).status()).as("round %d, revoking instance", round).isEqualTo(401);
+        }
+        battery.assertInvariants();
+    }
+
+    /**
+     * Issue 21, item 4: both instances have seen the key refused for its rate and remember the full
+     * window; revoked through one, the key is refused as revoked ({@code 401}) by both on its very
+     * next request, not as over its rate.
+     */
+    @Test
+    void givenKeyRefusedForItsRateOnBothInstances_whenRevokedThroughOne_thenBothAnswer401AtOnce() throws Exception {
+        Battery battery = Battery.shared();
+        Company company = battery.company();
+        for (int round = 0; round < 2; round++) {
+            int through = round % 2;
+            Answer created = battery.client().send(admin(company, Call.post("/companies/" + company.id() + "/api-keys",
+                    Json.object("name", "refused then revoked " + round, "permissions", READER, "rateLimitRpm", 1))));
+            assertThat(created.status()).as("key: %s", created).isEqualTo(201);
+            String secret = created.json().getString("key");
+            awaitFreshMinute();
+            assertThat(use(battery, through, secret).status()).as("round %d, the one admission", round).isEqualTo(200);
+            for (int instance = 0; instance < 2; instance++) {
+                assertThat(use(battery, instance, secret).status()).as("round %d, refusal on instance %d", round, instance)
+                        .isEqualTo(429);
+            }
+            revoke(battery, through, company, UUID.fromString(created.json().getString("id")));
+            assertThat(use(battery, 1 - through, secret).status()).as("round %d, other instance", round).isEqualTo(401);
+            assertThat(use(battery, through, secret).status()).as("round %d, revoking instance", round).isEqualTo(401);
         }
         battery.assertInvariants();
     }
@@ -88,6 +116,34 @@ class KeysAcrossInstancesIT {
         assertThat(answers).extracting(Answer::instance).contains(0, 1);
         assertThat(answers).as("%s", answers).extracting(Answer::status).containsOnly(200, 429);
         assertThat(answers).as("%s", answers).filteredOn(answer -> answer.status() == 200).hasSize(RPM);
+        battery.assertInvariants();
+    }
+
+    /**
+     * Issue 21, item 3: credentials pasted where an id belongs (a key as an invoice id, the admin
+     * token as a SKU, the callback secret as an endpoint id) reach neither instance's log, whose
+     * access log writes every path; the log scan of {@link Battery#assertInvariants()} looks for
+     * each, as sent and in its other forms.
+     */
+    @Test
+    void givenKeysTokensAndSecretsSentInPaths_whenBothInstancesLogTheRequests_thenNoLogHoldsThem() throws Exception {
+        Battery battery = Battery.shared();
+        Company company = battery.company();
+        Company.Key key = company.key("pasted in paths", READER, "erp", "test");
+        Answer secret = battery.client().send(admin(company, Call.get("/companies/" + company.id() + "/webhook-secret")));
+        assertThat(secret.status()).as("callback secret: %s", secret).isEqualTo(200);
+        String webhookSecret = secret.json().getString("secret");
+        for (int instance = 0; instance < 2; instance++) {
+            List<Call> calls = List.of(
+                    Call.get("/v1/invoices/" + key.secret()).header("Authorization", "Bearer " + key.secret()),
+                    Call.get("/external/payments/" + key.secret()).header("X-API-Key", key.secret()),
+                    Call.get("/checkout/company/" + company.id() + "/product/sku/" + company.adminToken()),
+                    admin(company, Call.get("/companies/" + company.id() + "/webhook-endpoints/" + webhookSecret)));
+            for (Call call : calls) {
+                Answer answer = battery.client().sendTo(instance, call);
+                assertThat(answer.status()).as("%s %s on instance %d", call.method(), answer, instance).isBetween(400, 499);
+            }
+        }
         battery.assertInvariants();
     }
 

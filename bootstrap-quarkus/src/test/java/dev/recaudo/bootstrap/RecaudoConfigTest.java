@@ -132,6 +132,18 @@ class RecaudoConfigTest {
                 .anySatisfy(problem -> assertThat(problem).contains("demo-seed"));
     }
 
+    /** Issue 21, item 5: one address alone must never reach the per-e-mail ceiling of failed logins. */
+    @Test
+    void givenLoginCeilingsBelowThePerAddressLimit_whenStarting_thenEachIsNamed() {
+        RecaudoConfig config = config(Map.of("recaudo.admin.login-attempts-per-minute", "20",
+                "recaudo.admin.login-failures-per-address-per-minute", "10",
+                "recaudo.admin.login-failures-per-email-per-minute", "20"));
+
+        assertThat(ConfigurationChecks.problems(config)).hasSize(2)
+                .anySatisfy(problem -> assertThat(problem).contains("login-failures-per-email-per-minute must exceed"))
+                .anySatisfy(problem -> assertThat(problem).contains("login-failures-per-address-per-minute must not be below"));
+    }
+
     /** A keyring of one key, active, as production has. */
     private static final Map<String, String> SEALED = Map.of(
             "recaudo.secrets.keys", "k1:" + Base64.getEncoder().encodeToString(new byte[32]),

@@ -8,6 +8,9 @@ import java.util.Optional;
  */
 public interface PersistenceSettings {
 
+    /** A production deployment: stored secrets in plaintext are refused once every one was sealed. */
+    boolean production();
+
     Database database();
 
     Idempotency idempotency();

@@ -46,6 +46,17 @@ public class PgRateLimitCounterStore implements RateLimitCounterStore {
     }
 
     @Override
+    public void release(String bucket, Instant windowStart) {
+        nativeSql.update("UPDATE rate_limit_counters SET hits = hits - 1 WHERE bucket = ? AND window_start = ? AND hits > 0",
+                bucket, windowStart);
+    }
+
+    @Override
+    public void clear(String bucket, Instant windowStart) {
+        nativeSql.update("DELETE FROM rate_limit_counters WHERE bucket = ? AND window_start = ?", bucket, windowStart);
+    }
+
+    @Override
     public int purgeEndedBefore(Instant instant, int batchSize) {
         return nativeSql.update(
                 "DELETE FROM rate_limit_counters WHERE ctid IN"

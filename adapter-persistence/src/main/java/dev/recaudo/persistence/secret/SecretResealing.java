@@ -28,18 +28,26 @@ public class SecretResealing {
     private final NativeSql nativeSql;
     private final SecretSealer sealer;
     private final int batchSize;
+    /** Where a pass that finds no plaintext left says so for every instance; none for a pass run by hand. */
+    private final Optional<PlaintextRetirement> retirement;
     /** Whether this instance has said that nothing is left, so it says so once, not every run. */
     private boolean noneLeftReported;
 
     @Inject
-    SecretResealing(NativeSql nativeSql, SecretSealer sealer, PersistenceSettings settings) {
-        this(nativeSql, sealer, settings.secrets().resealBatchSize());
+    SecretResealing(NativeSql nativeSql, SecretSealer sealer, PersistenceSettings settings, PlaintextRetirement retirement) {
+        this(nativeSql, sealer, settings.secrets().resealBatchSize(), Optional.of(retirement));
     }
 
+    /** A pass of its own (tests of rotation), which records nothing about plaintext. */
     public SecretResealing(NativeSql nativeSql, SecretSealer sealer, int batchSize) {
+        this(nativeSql, sealer, batchSize, Optional.empty());
+    }
+
+    private SecretResealing(NativeSql nativeSql, SecretSealer sealer, int batchSize, Optional<PlaintextRetirement> retirement) {
         this.nativeSql = nativeSql;
         this.sealer = sealer;
         this.batchSize = batchSize;
+        this.retirement = retirement;
     }
 
     /** What one run did: values it re-sealed, values it could not open, and values still not under the active key. */
@@ -77,15 +85,32 @@ public class SecretResealing {
             Outcome outcome = reseal(column, prefix.get());
             resealed += outcome.resealed();
             unreadable += outcome.unreadable();
-            left += nativeSql.queryOne("SELECT count(*) FROM " + column.table() + notUnderActiveKey(column),
+            left += nativeSql.queryOne("SELECT count(*) FROM " + column.table() + notUnderPrefix(column),
                     row -> row.getLong(1), parameter(column, prefix.get())).orElseThrow();
         }
+        retirement.filter(milestone -> !milestone.retired()).ifPresent(this::retireIfNoPlaintextLeft);
         return new Outcome(resealed, unreadable, left);
+    }
+
+    /**
+     * Once no sealed column holds a plaintext value, every secret the service writes is sealed, so
+     * a plaintext one found later was planted: recorded for every instance ({@link PlaintextRetirement}).
+     */
+    private void retireIfNoPlaintextLeft(PlaintextRetirement milestone) {
+        long plaintext = 0;
+        for (SecretColumn column : SecretColumn.ALL) {
+            plaintext += nativeSql.queryOne("SELECT count(*) FROM " + column.table() + notUnderPrefix(column),
+                    row -> row.getLong(1), parameter(column, SecretSealer.PREFIX)).orElseThrow();
+        }
+        if (plaintext == 0) {
+            milestone.record();
+            LOG.info("no stored secret is in plaintext any more: from now on, in production, a plaintext secret is refused");
+        }
     }
 
     private Outcome reseal(SecretColumn column, String prefix) {
         String firstBatch = "SELECT " + column.idColumn() + ", " + column.column() + " FROM " + column.table()
-                + notUnderActiveKey(column);
+                + notUnderPrefix(column);
         String orderAndLimit = " ORDER BY " + column.idColumn() + " LIMIT ?";
         int resealed = 0;
         int unreadable = 0;
@@ -119,8 +144,11 @@ public class SecretResealing {
                 column.binary() ? row.getBytes(2) : row.getString(2).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Values that do not start with the active key's prefix; {@code position} works on text and bytea alike. */
-    private static String notUnderActiveKey(SecretColumn column) {
+    /**
+     * Values that do not start with the prefix given as the parameter (the active key's, or that of
+     * every sealed value); {@code position} works on text and bytea alike.
+     */
+    private static String notUnderPrefix(SecretColumn column) {
         return " WHERE " + column.column() + " IS NOT NULL AND position(? IN " + column.column() + ") <> 1";
     }
 

@@ -10,6 +10,7 @@ import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
@@ -23,7 +24,10 @@ import javax.crypto.spec.GCMParameterSpec;
  * fails the tag check instead of opening.
  *
  * <p>A value without the prefix is plaintext: written before sealing existed, or while no key is
- * configured (local development). It is read as it is, and the re-sealing pass seals it.
+ * configured (local development). It is read as it is, and the re-sealing pass seals it. In
+ * production, once that pass has found no plaintext left ({@link PlaintextRetirement}), a plaintext
+ * value can only have been planted around the service, and it is refused like a value that does
+ * not open.
  */
 @Singleton
 public final class SecretSealer {
@@ -35,15 +39,24 @@ public final class SecretSealer {
 
     private final Keyring keyring;
     private final SecureRandom random;
+    /** Whether a plaintext value is refused now: in production, once every stored secret was sealed. */
+    private final BooleanSupplier plaintextRefused;
 
+    /** A sealer that reads plaintext values as they are (development, tests of sealing itself). */
     public SecretSealer(Keyring keyring, SecureRandom random) {
+        this(keyring, random, () -> false);
+    }
+
+    public SecretSealer(Keyring keyring, SecureRandom random, BooleanSupplier plaintextRefused) {
         this.keyring = keyring;
         this.random = random;
+        this.plaintextRefused = plaintextRefused;
     }
 
     @Inject
-    SecretSealer(PersistenceSettings settings, SecureRandom random) {
-        this(Keyring.parse(settings.secrets().keys(), settings.secrets().activeKey()), random);
+    SecretSealer(PersistenceSettings settings, SecureRandom random, PlaintextRetirement retirement) {
+        this(Keyring.parse(settings.secrets().keys(), settings.secrets().activeKey()), random,
+                settings.production() ? retirement::retired : () -> false);
     }
 
     /** The prefix of every value sealed under the active key; empty when sealing is off. */
@@ -78,10 +91,16 @@ public final class SecretSealer {
      * The secret a stored value holds.
      *
      * @throws SecretUnreadable when its key is not in the keyring, or it does not open (altered, or
-     *     copied from another row); the message names the column, row and key id, never the value
+     *     copied from another row), or it is plaintext where plaintext is refused; the message names
+     *     the column, row and key id, never the value
      */
     public byte[] open(SecretColumn column, Object rowId, byte[] stored) {
         if (!isSealed(stored)) {
+            if (plaintextRefused.getAsBoolean()) {
+                throw new SecretUnreadable(column.describe(rowId) + " is stored in plaintext, but every stored secret"
+                        + " was sealed once (secret_sealing_milestones): it was written around the service, and is"
+                        + " not used; replace it (docs/decisions.md, \"Plaintext is refused in production\")");
+            }
             return stored.clone();
         }
         String envelope = new String(stored, StandardCharsets.UTF_8);

@@ -8,6 +8,7 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class SecretSealerTest {
@@ -114,5 +115,29 @@ class SecretSealerTest {
         String sealed = sealing.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint, SECRET);
         assertThatThrownBy(() -> plain.openText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint, sealed))
                 .as("keys removed from a deployment that sealed").isInstanceOf(SecretUnreadable.class);
+    }
+
+    /**
+     * Issue 21, item 6: once plaintext is refused (production, every stored secret sealed once), a
+     * plaintext value is not opened, and the failure names the row, never the value; sealed values
+     * still open.
+     */
+    @Test
+    void givenPlaintextRefused_whenAPlaintextValueIsOpened_thenUnreadableWithoutQuotingItAndSealedValuesStillOpen() {
+        AtomicBoolean refused = new AtomicBoolean();
+        SecretSealer sealer = new SecretSealer(Keyring.parse(Optional.of("a:" + KEY_A), Optional.of("a")), new SecureRandom(),
+                refused::get);
+        String sealed = sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint, SECRET);
+        assertThat(sealer.openText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint, SECRET)).as("before: a row from before sealing")
+                .isEqualTo(SECRET);
+
+        refused.set(true);
+
+        assertThatThrownBy(() -> sealer.openText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint, SECRET))
+                .isInstanceOf(SecretUnreadable.class)
+                .hasMessageContaining("webhook_endpoints.secret of row " + endpoint)
+                .hasMessageContaining("plaintext")
+                .hasMessageNotContaining(SECRET);
+        assertThat(sealer.openText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint, sealed)).isEqualTo(SECRET);
     }
 }

@@ -7,6 +7,7 @@ import dev.recaudo.domain.apikey.ApiKeyId;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.security.SigningKeyStore;
 import dev.recaudo.domain.security.SigningKeyStore.EncodedKeyPair;
+import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.RestSettings;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
@@ -119,25 +120,39 @@ public class AccessTokens {
 
     /** The administrator and company a valid, unexpired admin token names. */
     public Optional<AdminClaims> verifyAdmin(String token) {
-        return verify(token, TokenUse.ADMIN).map(jwt -> new AdminClaims(
-                new CompanyId(UUID.fromString(jwt.getClaim(COMPANY_ID))),
-                new AdminUserId(UUID.fromString(jwt.getSubject()))));
+        return verify(token, TokenUse.ADMIN).map(ids -> new AdminClaims(new CompanyId(ids.companyId()),
+                new AdminUserId(ids.subject())));
     }
 
     /** The key and company named by a valid, unexpired checkout token. */
     public Optional<CheckoutClaims> verifyCheckout(String token) {
-        return verify(token, TokenUse.CHECKOUT).map(jwt -> new CheckoutClaims(
-                new CompanyId(UUID.fromString(jwt.getClaim(COMPANY_ID))),
-                new ApiKeyId(UUID.fromString(jwt.getSubject()))));
+        return verify(token, TokenUse.CHECKOUT).map(ids -> new CheckoutClaims(new CompanyId(ids.companyId()),
+                new ApiKeyId(ids.subject())));
     }
 
-    private Optional<JsonWebToken> verify(String token, TokenUse use) {
+    /** The two ids every token of ours names. */
+    private record TokenIds(UUID subject, UUID companyId) {}
+
+    /**
+     * The ids of a token this service wrote. Its subject and company are UUIDs, written in their
+     * canonical form; a token signed with our key that names anything else is not one we wrote
+     * (a stolen key, an insider), and is refused like a bad signature.
+     */
+    private Optional<TokenIds> verify(String token, TokenUse use) {
+        JsonWebToken jwt;
         try {
-            JsonWebToken jwt = parser.verify(token, keys().publicKey());
-            return isOurs(jwt, use) ? Optional.of(jwt) : Optional.empty();
+            jwt = parser.verify(token, keys().publicKey());
         } catch (ParseException | IllegalArgumentException invalid) {
             return Optional.empty();
         }
+        if (!isOurs(jwt, use) || !(jwt.getClaim(COMPANY_ID) instanceof String companyId)) {
+            return Optional.empty();
+        }
+        Optional<UUID> subject = PathIds.parse(jwt.getSubject());
+        Optional<UUID> company = PathIds.parse(companyId);
+        return subject.isPresent() && company.isPresent()
+                ? Optional.of(new TokenIds(subject.get(), company.get()))
+                : Optional.empty();
     }
 
     /** The claims this service writes when it issues a token of this use, and times that fit its lifetime. */

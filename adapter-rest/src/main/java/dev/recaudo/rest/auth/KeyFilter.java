@@ -18,8 +18,9 @@ import java.util.Optional;
  * once, here, so that every family answers the same request the same way: who is calling (401),
  * whether they are over their rate (429), what the family checks besides, then the company and the
  * permission ({@link KeyGate#authorize}). A family says only how it reads the key and what it counts.
- * Before all of them, a credential this instance saw refused on the same operation in a window not
- * yet ended is refused again at once ({@link KeyGate#refuseIfExhausted}), so a flood costs no lookup.
+ * The key is looked up before its rate is counted, so a revoked key is {@code 401} at once; a
+ * request refused for its rate costs that one read and writes nothing (the key's use is recorded
+ * only once its request is admitted).
  */
 abstract class KeyFilter implements ContainerRequestFilter {
 
@@ -36,10 +37,9 @@ abstract class KeyFilter implements ContainerRequestFilter {
     @Override
     public final void filter(ContainerRequestContext request) {
         Method operation = resource.getResourceMethod();
-        presented(request).ifPresent(credential -> gate.refuseIfExhausted(credential,
-                request.getMethod() + " " + operation.getDeclaringClass().getName() + "#" + operation.getName()));
         KeyPrincipal principal = authenticate(request);
         count(principal, request);
+        gate.recordUse(principal);
         admit(principal, request);
         gate.authorize(principal, operation);
     }

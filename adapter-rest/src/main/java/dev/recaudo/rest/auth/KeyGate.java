@@ -12,12 +12,8 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -26,7 +22,8 @@ import java.util.stream.Collectors;
  * The checks every key-based family makes, in the same order and with the same meaning: who is
  * calling (401), whether they are over their rate (429), whether their company and permissions
  * allow the operation (403), and whether a money operation has the company's financial
- * configuration (503). Families differ only in their envelope and buckets.
+ * configuration (503). Families differ only in their envelope and buckets. The key is looked up
+ * first, always: a revoked key is {@code 401} on its very next use, whatever its rate.
  */
 @ApplicationScoped
 public class KeyGate {
@@ -60,41 +57,24 @@ public class KeyGate {
     }
 
     /**
-     * Refuses at once, before the key is looked up, a credential that this instance saw refused on
-     * the same operation in a window that has not ended: a flood's refusals then cost no statement.
-     * The credential is kept only as a hash. Until that window ends such a credential is answered
-     * {@code 429} even if its key was revoked meanwhile; it is refused either way.
+     * Counts the request in its bucket. A refusal writes nothing, and once this instance has seen
+     * the bucket's window full it refuses without the store until the window ends
+     * ({@link RateLimiter}), so a flood's refusal costs the key's one lookup and nothing more.
      */
-    public void refuseIfExhausted(String presentedCredential, String operation) {
-        String name = "credential:" + sha256Hex(presentedCredential) + ":" + operation;
-        caller.refusalName(name);
-        limiter.knownRefusal(name).ifPresent(this::refuse);
-    }
-
     public void limit(String bucket, RateLimitPolicy policy) {
         RateLimitDecision decision = limiter.consume(bucket, policy);
         caller.rateLimited(decision);
         if (!decision.allowed()) {
-            caller.refusalName().ifPresent(name -> limiter.rememberRefusal(name, decision));
-            refuse(decision);
+            throw new ApiProblem(Problem.RATE_LIMITED,
+                    "Rate limit of " + decision.limit() + " requests per window exceeded",
+                    Map.of(),
+                    Map.of("Retry-After", Long.toString(decision.retryAfterSeconds(clock.instant()))));
         }
     }
 
-    private void refuse(RateLimitDecision decision) {
-        caller.rateLimited(decision);
-        throw new ApiProblem(Problem.RATE_LIMITED,
-                "Rate limit of " + decision.limit() + " requests per window exceeded",
-                Map.of(),
-                Map.of("Retry-After", Long.toString(decision.retryAfterSeconds(clock.instant()))));
-    }
-
-    private static String sha256Hex(String text) {
-        try {
-            return HexFormat.of().formatHex(
-                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
+    /** The key's use, written once its request is admitted (at most once a minute per key). */
+    public void recordUse(KeyPrincipal principal) {
+        authentication.recordUse(principal);
     }
 
     /** The company is enabled, the key has the method's permission, and a money operation has its configuration. */

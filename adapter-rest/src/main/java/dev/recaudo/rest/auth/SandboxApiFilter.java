@@ -26,7 +26,7 @@ public class SandboxApiFilter extends KeyFilter {
                 .or(() -> Optional.ofNullable(request.getHeaderString(ExternalPaymentsApiFilter.HEADER)));
     }
 
-    /** A disabled sandbox has no such route, which no key changes; a refusal is remembered only once it is on. */
+    /** A disabled sandbox has no such route, which no key changes: {@code 404} before the key is looked up. */
     @Override
     KeyPrincipal authenticate(ContainerRequestContext request) {
         if (!settings.get().sandbox().enabled()) {

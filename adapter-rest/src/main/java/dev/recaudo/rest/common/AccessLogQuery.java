@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  */
 final class AccessLogQuery {
 
-    static final String MASK = "***";
+    static final String MASK = SecretShapes.MASK;
 
     /** A parameter whose name contains one of these (case-insensitive) is taken for a credential. */
     private static final List<String> SECRET_NAME_PARTS = List.of("key", "token", "secret", "pass", "pw", "sig", "auth",
@@ -28,15 +28,6 @@ final class AccessLogQuery {
      */
     private static final List<String> PERSONAL_NAME_PARTS = List.of("mail", "phone", "tax", "reference", "recipient",
             "identity", "search");
-    /** Recaudo's API keys and webhook secrets, recognizable wherever they appear. */
-    private static final List<String> SECRET_PREFIXES = List.of("rk_live_", "rk_test_", "whsec_");
-    /**
-     * A JSON Web Token begins with its base64url JSON header, {@code {"} being {@code eyJ}; Recaudo's
-     * admin and checkout tokens all do. Found at the start of any word of a value.
-     */
-    private static final Pattern JWT_HEADER = Pattern.compile("(?<![A-Za-z0-9_-])eyJ");
-    /** A whole value of three base64url parts, a signed token whatever its header says (the signature may be empty). */
-    private static final Pattern JWT_PARTS = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
     /** Servers split on {@code ;} as well as {@code &} (the HTML 4 recommendation), so both end a parameter. */
     private static final Pattern SEPARATOR = Pattern.compile("[&;]");
 
@@ -79,11 +70,7 @@ final class AccessLogQuery {
     /** Whether the text holds one of Recaudo's secrets, a token, or an e-mail address (as unwelcome in a log as a secret). */
     private static boolean carriesSecret(String rawText) {
         String text = decoded(rawText);
-        String lowerCase = text.toLowerCase(Locale.ROOT);
-        return SECRET_PREFIXES.stream().anyMatch(lowerCase::contains)
-                || text.contains("@")
-                || JWT_HEADER.matcher(text).find()
-                || JWT_PARTS.matcher(text).matches();
+        return SecretShapes.in(text) || text.contains("@");
     }
 
     /** Percent-decoded, so that {@code API%5FKEY} is recognized as {@code API_KEY}. */

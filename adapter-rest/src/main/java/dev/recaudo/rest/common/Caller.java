@@ -19,7 +19,6 @@ public class Caller {
     private AdminPrincipal admin;
     private boolean operator;
     private RateLimitDecision rateLimit;
-    private String refusalName;
     private String outcome;
     private String outcomeDetail;
     private UUID resultId;
@@ -65,15 +64,6 @@ public class Caller {
 
     public void rateLimited(RateLimitDecision decision) {
         this.rateLimit = decision;
-    }
-
-    /** The name a refusal of this request is remembered under: its credential on its operation. */
-    public void refusalName(String name) {
-        this.refusalName = name;
-    }
-
-    public Optional<String> refusalName() {
-        return Optional.ofNullable(refusalName);
     }
 
     /** The business outcome of the request, for the audit trail (for example a payment status). */

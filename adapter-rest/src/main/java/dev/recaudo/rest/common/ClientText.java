@@ -35,18 +35,20 @@ public final class ClientText {
     }
 
     /**
-     * The text as the log may show it, on one line: control characters (C0, DEL and C1) and the
-     * Unicode line and paragraph separators are written as a backslash, {@code u} and four hex
-     * digits, and a backslash as two, so that neither a client's line break nor text that merely
-     * looks like an escape can pass for a line of our own.
+     * The text as the log may show it, on one line and without credentials: a word shaped like a
+     * key, a webhook secret or a token becomes {@code ***} ({@link SecretShapes#masked}); control
+     * characters (C0, DEL and C1) and the Unicode line and paragraph separators are written as a
+     * backslash, {@code u} and four hex digits, and a backslash as two, so that neither a client's
+     * line break nor text that merely looks like an escape can pass for a line of our own.
      */
     public static String forLog(String text) {
         if (text == null) {
             return "null";
         }
-        StringBuilder escaped = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
+        String masked = SecretShapes.masked(text);
+        StringBuilder escaped = new StringBuilder(masked.length());
+        for (int i = 0; i < masked.length(); i++) {
+            char c = masked.charAt(i);
             if (c == '\\') {
                 escaped.append("\\\\");
             } else if (isControl(c) || (c >= 0x80 && c <= 0x9F) || c == '\u2028' || c == '\u2029') {

@@ -144,7 +144,7 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response storeUnavailable(StoreUnavailable e, ContainerRequestContext request) {
         LOG.warnf("database unavailable on %s %s: %s", request.getMethod(),
-                ClientText.forLog(HttpEdge.withCheckoutIdMasked(request.getUriInfo().getPath())), e.getMessage());
+                loggedPath(request), SecretShapes.masked(e.getMessage()));
         return responses.render(ApiProblem.storeUnavailable(), request);
     }
 
@@ -159,7 +159,7 @@ public class ErrorMappers {
             return storeUnavailable(unavailable.get(), request);
         }
         LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(),
-                ClientText.forLog(HttpEdge.withCheckoutIdMasked(request.getUriInfo().getPath())));
+                loggedPath(request));
         return responses.render(new ApiProblem(Problem.INTERNAL, "Internal error; quote the request id to support"), request);
     }
 
@@ -170,9 +170,14 @@ public class ErrorMappers {
      */
     private Response unstorable(UnstorableValue e, ContainerRequestContext request) {
         LOG.warnf("a request check is missing: %s %s sent a value that %s", request.getMethod(),
-                ClientText.forLog(HttpEdge.withCheckoutIdMasked(request.getUriInfo().getPath())), e.getMessage());
+                loggedPath(request), SecretShapes.masked(e.getMessage()));
         return responses.render(ApiProblem.validation("request",
                 "contains text the database cannot store (such as the NUL character)"), request);
+    }
+
+    /** The request's path as an error line may show it: credentials masked, escaped. */
+    private static String loggedPath(ContainerRequestContext request) {
+        return ClientText.forLog(LoggedPath.of(request.getUriInfo().getPath()));
     }
 
     private static <T extends Throwable> Optional<T> causeOf(Throwable failure, Class<T> type) {

@@ -2,6 +2,7 @@ package dev.recaudo.rest.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
@@ -11,16 +12,15 @@ import jakarta.enterprise.event.Observes;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jboss.logging.MDC;
 
 /**
  * The first handler of every HTTP request, before any resource matches: fixes the request id,
- * hands the access log a query string with credentials masked, and refuses, in the family's
- * envelope, paths and queries that decode to a control character, paths with dot segments or
- * matrix parameters, and bodies that declare a length
+ * hands the access log a path and a query string with credentials masked, and refuses, in the
+ * family's envelope, paths and queries that decode to a control character, paths with dot segments
+ * or matrix parameters, an idempotency header sent twice, and bodies that declare a length
  * over the limit. Bodies sent in chunks are bounded as they are read ({@link BodyLimit}); the HTTP
  * server's own limit, set higher, is only a backstop.
  */
@@ -35,12 +35,13 @@ public class HttpEdge {
 
     /**
      * Routing-context key of the path the access log writes ({@code %{d,recaudo.logged-path}}): the
-     * path with the checkout id of a hosted page masked, since that id is the payer's credential.
+     * path with a hosted page's checkout id and anything shaped like a credential masked ({@link LoggedPath}).
      */
     public static final String LOGGED_PATH_KEY = "recaudo.logged-path";
 
-    /** A {@code pay} segment and everything after it, once the path is percent-decoded, in any case. */
-    private static final Pattern HOSTED_PAGE_PATH = Pattern.compile("(?is)(^|/)pay(/.*)?$");
+    /** The headers that carry a write's idempotency key, in every family: each may be sent once. */
+    private static final List<String> IDEMPOTENCY_HEADERS =
+            List.of(IdempotentWrites.INTEGRATIONS_HEADER, IdempotentWrites.PUBLIC_HEADER);
 
     private final ObjectMapper json;
     private final Clock clock;
@@ -64,7 +65,7 @@ public class HttpEdge {
         context.response().putHeader(RequestIds.HEADER, requestId);
         MDC.put(RequestIds.MDC_KEY, requestId);
         context.put(LOGGED_QUERY_KEY, AccessLogQuery.redact(context.request().query()));
-        context.put(LOGGED_PATH_KEY, ClientText.forLog(withCheckoutIdMasked(context.request().path())));
+        context.put(LOGGED_PATH_KEY, ClientText.forLog(LoggedPath.of(context.request().path())));
         Optional<String> controlled = partWithControlCharacter(context.request().uri());
         if (controlled.isPresent()) {
             refuse(context, requestId, ApiProblem.validation(controlled.get(),
@@ -76,6 +77,12 @@ public class HttpEdge {
                     "must not contain '.' or '..' segments or ';': a path is routed and signed exactly as sent"));
             return;
         }
+        Optional<String> repeated = repeatedIdempotencyHeader(context.request().headers());
+        if (repeated.isPresent()) {
+            refuse(context, requestId, ApiProblem.validation(repeated.get(),
+                    "must be sent once: with two values, which one names the request would be a guess"));
+            return;
+        }
         if (declaredLength(context) > bodyBytesMax) {
             refuse(context, requestId, new ApiProblem(Problem.PAYLOAD_TOO_LARGE,
                     "The request body is larger than " + bodyBytesMax + " bytes"));
@@ -85,15 +92,12 @@ public class HttpEdge {
     }
 
     /**
-     * The path as logs may write it (still to be escaped, {@link ClientText#forLog}): a hosted page's
-     * checkout id is the payer's credential, so from a {@code pay} segment on the path becomes
-     * {@code pay/***}. The match is made on the decoded path in any case, since {@code /p%61y/{id}}
-     * reaches the same page; other paths are answered as given.
+     * The idempotency header a request carries more than once, if any. A write's identity must be
+     * one value; processing the first would answer a client that sent two (or a proxy that added
+     * one) under a key it may not have meant.
      */
-    public static String withCheckoutIdMasked(String path) {
-        String decoded = decoded(path.replace("+", "%2B"));
-        Matcher page = HOSTED_PAGE_PATH.matcher(decoded);
-        return page.find() ? decoded.substring(0, page.start()) + page.group(1) + "pay/***" : path;
+    static Optional<String> repeatedIdempotencyHeader(MultiMap headers) {
+        return IDEMPOTENCY_HEADERS.stream().filter(name -> headers.getAll(name).size() > 1).findFirst();
     }
 
     /**

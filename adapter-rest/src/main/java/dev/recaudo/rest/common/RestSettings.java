@@ -99,7 +99,14 @@ public interface RestSettings {
 
         long tokenLifetimeSeconds();
 
+        /** Failed logins per e-mail address and client address, per minute. */
         int loginAttemptsPerMinute();
+
+        /** Failed logins per client address, whatever the e-mail address, per minute. */
+        int loginFailuresPerAddressPerMinute();
+
+        /** Failed logins per e-mail address from every client address together, per minute. */
+        int loginFailuresPerEmailPerMinute();
     }
 
     interface Checkout {

@@ -48,4 +48,16 @@ class ClientTextTest {
         assertThat(ClientText.forLog("/integrations/v1/acme/payments/P-1 ñ")).isEqualTo("/integrations/v1/acme/payments/P-1 ñ");
         assertThat(ClientText.forLog(null)).isEqualTo("null");
     }
+
+    /** Issue 21, item 3: an error line quoting client text never quotes a credential in it. */
+    @Test
+    void givenTextHoldingKeysTokensOrSecrets_whenWrittenForTheLog_thenEachIsMaskedAndTheRestKept() {
+        assertThat(ClientText.forLog("/v1/invoices/rk_test_4fTq9ZyXbQ2LmN8pR3sV6wK1hJ0cD7eA5gU2iO9yT3x/x"))
+                .isEqualTo("/v1/invoices/***/x");
+        assertThat(ClientText.forLog("payment RK_LIVE_abc-def of erp failed")).isEqualTo("payment *** of erp failed");
+        assertThat(ClientText.forLog("sku eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln, again"))
+                .isEqualTo("sku ***, again");
+        assertThat(ClientText.forLog("secret whsec_MfKQ9r8+GKY/qI= rotated")).isEqualTo("secret *** rotated");
+        assertThat(ClientText.forLog("heyJude keeps rk_tes and whsec")).isEqualTo("heyJude keeps rk_tes and whsec");
+    }
 }

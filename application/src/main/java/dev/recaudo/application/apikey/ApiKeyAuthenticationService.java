@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Looks keys up by the hash of the presented text on every request, with no cache, so that a
- * revocation is seen by the very next request on every instance.
+ * revocation is seen by the very next request on every instance. The lookup only reads; the use
+ * is written apart ({@link #recordUse}), once the request is admitted.
  */
 public final class ApiKeyAuthenticationService implements ApiKeyAuthenticationUseCase {
 
@@ -40,13 +41,17 @@ public final class ApiKeyAuthenticationService implements ApiKeyAuthenticationUs
                 .orElseGet(() -> new AuthenticationResult.Rejected(AuthenticationRejection.UNKNOWN));
     }
 
+    @Override
+    public void recordUse(KeyPrincipal principal) {
+        Instant now = clock.instant();
+        if (principal.key().lastUseStale(now)) {
+            keys.recordUse(principal.key().id(), now);
+        }
+    }
+
     private AuthenticationResult resolve(ApiKeyRepository.KeyWithCompany found) {
         if (!found.key().isActive()) {
             return new AuthenticationResult.Rejected(AuthenticationRejection.REVOKED);
-        }
-        Instant now = clock.instant();
-        if (found.key().lastUseStale(now)) {
-            keys.recordUse(found.key().id(), now);
         }
         return new AuthenticationResult.Authenticated(new KeyPrincipal(
                 found.key(), found.companyEnabled(), found.companyReferenceCurrency()));

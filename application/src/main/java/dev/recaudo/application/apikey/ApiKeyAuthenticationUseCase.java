@@ -11,11 +11,20 @@ import java.util.Optional;
 /** Inbound port of the credential filters: who is calling, and what may they do. */
 public interface ApiKeyAuthenticationUseCase {
 
-    /** Resolves presented key text. Never distinguishes unknown from revoked to the caller's client. */
+    /**
+     * Resolves presented key text with one read and no write. Never distinguishes unknown from
+     * revoked to the caller's client.
+     */
     AuthenticationResult authenticate(String presentedKey);
 
     /** Resolves a key named by an access token derived from it; the key must still be active. */
     AuthenticationResult authenticateById(CompanyId companyId, ApiKeyId keyId);
+
+    /**
+     * Records that the key was used, at most once a minute: called once its request is admitted,
+     * so that a request refused for its rate writes nothing.
+     */
+    void recordUse(KeyPrincipal principal);
 
     sealed interface AuthenticationResult {
         record Authenticated(KeyPrincipal principal) implements AuthenticationResult {}

@@ -41,9 +41,11 @@ public final class ExternalPaymentCheckouts implements CheckoutKind {
             case FAILED -> PageState.FAILED;
         };
         boolean test = payment.scope().isTest();
+        // Only the sandbox takes a test payment's money, and only for a company that takes payments.
+        boolean online = test && company.takesPayments();
         return new CheckoutPage(checkoutId, company.name(), payment.description().orElse(company.name()),
                 payment.externalReference(), payment.amount(), Optional.empty(), state, test,
-                test && sandboxEnabled && state == PageState.PENDING, test, payment.redirectUrl());
+                online && sandboxEnabled && state == PageState.PENDING, online, payment.redirectUrl());
     }
 
     @Override

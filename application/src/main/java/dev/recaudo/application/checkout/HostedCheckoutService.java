@@ -26,7 +26,9 @@ public final class HostedCheckoutService implements HostedCheckoutUseCase {
         if (page.isEmpty()) {
             return new PayResult.NotFound();
         }
-        if (!page.get().test() || !sandboxEnabled) {
+        if (!page.get().test() || !sandboxEnabled || !page.get().onlinePayment()) {
+            // A live checkout, the sandbox off, or a company that takes no payments (disabled, or
+            // without its financial configuration): the checks the sandbox controls make.
             return new PayResult.NotOffered();
         }
         return kinds.stream().flatMap(kind -> kind.payInSandbox(checkoutId).stream()).findFirst()

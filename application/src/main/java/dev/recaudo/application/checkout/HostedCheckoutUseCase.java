@@ -21,9 +21,11 @@ public interface HostedCheckoutUseCase {
     }
 
     /**
-     * @param sandboxPayable a test checkout that the sandbox may pay now (pending, sandbox enabled)
+     * @param sandboxPayable a test checkout that the sandbox may pay now (pending, sandbox enabled,
+     *     its company taking payments)
      * @param onlinePayment whether anything could take this checkout's money: test checkouts (the
-     *     sandbox) yes, live ones only with a payment processor, which does not exist yet
+     *     sandbox) while their company is enabled and has its financial configuration, live ones
+     *     only with a payment processor, which does not exist yet
      */
     record CheckoutPage(UUID checkoutId, String companyName, String title, Optional<String> description, Money amount,
             Optional<LocalDate> dueDate, PageState state, boolean test, boolean sandboxPayable, boolean onlinePayment,
@@ -48,7 +50,7 @@ public interface HostedCheckoutUseCase {
         /** Canceled or failed: nothing was paid. */
         record NotPending() implements PayResult {}
 
-        /** A live checkout, or the sandbox is disabled: the page offers no payment. */
+        /** A live checkout, the sandbox disabled, or a company that takes no payments: the page offers none. */
         record NotOffered() implements PayResult {}
 
         record NotFound() implements PayResult {}

@@ -42,10 +42,12 @@ public final class InvoiceCheckouts implements CheckoutKind {
             case REJECTED -> PageState.FAILED;
         };
         boolean test = checkout.scope().isTest();
+        // Only the sandbox takes a test checkout's money, and only for a company that takes payments.
+        boolean online = test && company.takesPayments();
         Optional<String> description = Optional.ofNullable(checkout.description()).filter(text -> !text.equals(checkout.title()));
         return new CheckoutPage(checkout.id(), company.name(), checkout.title(), description, checkout.amount(),
                 checkout.dueAt().map(due -> due.atZone(ZoneOffset.UTC).toLocalDate()), state, test,
-                test && sandboxEnabled && state == PageState.PENDING, test, Optional.empty());
+                online && sandboxEnabled && state == PageState.PENDING, online, Optional.empty());
     }
 
     @Override

@@ -7,6 +7,8 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks.DueCallback;
 import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
 import dev.recaudo.domain.metrics.DeliveryChannel;
 import dev.recaudo.domain.metrics.OperationalMetrics;
+import dev.recaudo.domain.security.SecretUnavailable;
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import java.time.Clock;
@@ -22,6 +24,8 @@ import java.util.function.Supplier;
  * committed before any of this: a receiver that is slow, failing or gone cannot touch it.
  */
 public final class CallbackDispatchService implements CallbackDispatchUseCase {
+
+    private static final System.Logger LOG = System.getLogger(CallbackDispatchService.class.getName());
 
     /** The specification asks receivers to answer within 5 seconds; the attempt waits exactly that. */
     public static final Duration RECEIVER_TIME_LIMIT = Duration.ofSeconds(5);
@@ -68,7 +72,21 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     }
 
     private void attempt(DueCallback callback) {
-        String secret = transactions.inTransaction(() -> secrets.current(callback.companyId(), freshSecret, clock.instant()));
+        String secret;
+        try {
+            secret = transactions.inTransaction(() -> secrets.current(callback.companyId(), freshSecret, clock.instant()));
+        } catch (SecretUnavailable unusable) {
+            // Only this company's callback is held back: recorded as a failed attempt that sent
+            // nothing (a callback is attempted once), and the run goes on with the others.
+            LOG.log(System.Logger.Level.ERROR, "Payment callback {0} not sent: {1}", callback.id(), unusable.getMessage());
+            metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.NOT_SENT);
+            transactions.inTransaction(() -> {
+                callbacks.recordResult(callback.id(), CallbackResult.FAILED, Optional.empty(),
+                        Optional.of("not sent: the company's callback secret cannot be used"), 0, clock.instant());
+                return CallbackResult.FAILED;
+            });
+            return;
+        }
         SendOutcome outcome = sender.send(callback.url(), callback.id().toString(), callback.attemptedAt(), callback.body(),
                 secret, RECEIVER_TIME_LIMIT);
         metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, outcome.result());

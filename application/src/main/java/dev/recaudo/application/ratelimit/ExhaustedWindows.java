@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What this instance has seen refused: a name (a bucket, or a credential on one operation) whose
+ * What this instance has seen refused: a name (a bucket: a key's, or a login's subject) whose
  * window was full, until that window ends. Only refusals are remembered, so the shared counter
  * stays the only judge of admissions and the limit holds exactly across instances; what is
  * remembered spares a flood's refusals every database round trip. Bounded: past {@code capacity}
@@ -49,6 +49,11 @@ public final class ExhaustedWindows {
             makeRoom(now);
         }
         refusals.put(name, new Remembered(decision, order.incrementAndGet()));
+    }
+
+    /** Forgets the name's refusal, if any: its counter was cleared. */
+    public void forget(String name) {
+        refusals.remove(name);
     }
 
     /** One thread at a time, so that concurrent refusals do not each scan the whole memory. */

@@ -11,9 +11,10 @@ import java.util.OptionalLong;
 /**
  * Counts a request against a bucket's current window in the shared store and decides. A refusal is
  * cheap: the store writes nothing for it, and once this instance has seen a bucket's window full it
- * refuses that bucket, and the names its callers remembered the refusal under, without the store
- * until the window ends. Admissions are decided by the store alone, so the limit is exact however
- * many instances share it.
+ * refuses that bucket without the store until the window ends. Admissions are decided by the store
+ * alone, so the limit is exact however many instances share it. Buckets are named after who is
+ * counted (a key, once it is looked up), never after the credential presented, so that what is
+ * remembered never answers for a key before the key itself is checked.
  */
 public final class RateLimiter {
 
@@ -50,6 +51,21 @@ public final class RateLimiter {
         return consume(subject, policy, exhaustedUnauthenticated);
     }
 
+    /**
+     * Gives back the hit an admitted request of an unauthenticated subject took, once its outcome
+     * turns out not to count: in the window it was counted in, which may have ended meanwhile.
+     */
+    public void releaseUnauthenticated(String subject, RateLimitPolicy policy, RateLimitDecision admitted) {
+        store.release(subject, admitted.resetAt().minus(policy.window()));
+    }
+
+    /** Forgets the current window's hits of an unauthenticated subject, on every instance. */
+    public void clearUnauthenticated(String subject, RateLimitPolicy policy) {
+        Instant now = clock.instant();
+        store.clear(subject, policy.windowStart(now));
+        exhaustedUnauthenticated.forget(subject);
+    }
+
     private RateLimitDecision consume(String bucket, RateLimitPolicy policy, ExhaustedWindows memory) {
         Instant now = clock.instant();
         Optional<RateLimitDecision> known = memory.refusal(bucket, now);
@@ -63,18 +79,5 @@ public final class RateLimiter {
                 : RateLimitDecision.refused(policy, windowStart);
         memory.remember(bucket, decision, now);
         return decision;
-    }
-
-    /**
-     * A refusal remembered under a caller's own name for a request (a credential on one operation),
-     * so that the caller can refuse it before doing any work to find its bucket.
-     */
-    public Optional<RateLimitDecision> knownRefusal(String name) {
-        return exhausted.refusal(name, clock.instant());
-    }
-
-    /** Remembers a refusal under the caller's name for the request, until its window ends. */
-    public void rememberRefusal(String name, RateLimitDecision decision) {
-        exhausted.remember(name, decision, clock.instant());
     }
 }

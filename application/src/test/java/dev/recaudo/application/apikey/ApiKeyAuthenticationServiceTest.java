@@ -74,7 +74,7 @@ class ApiKeyAuthenticationServiceTest {
     }
 
     @Test
-    void givenActiveKey_whenAuthenticating_thenAuthenticatedAsThatKeyAndUseRecordedNow() {
+    void givenActiveKey_whenAuthenticating_thenAuthenticatedAsThatKeyAndNothingWritten() {
         StoredKey stored = givenStoredKey(company().build());
 
         KeyPrincipal principal = authenticated(service.authenticate(stored.secret().text()));
@@ -83,21 +83,30 @@ class ApiKeyAuthenticationServiceTest {
         assertThat(principal.companyId()).isEqualTo(stored.key().companyId());
         assertThat(principal.allows(Permission.PAYMENTS_CREATE)).isTrue();
         assertThat(principal.allows(Permission.CHECKOUT_WRITE)).isFalse();
+        assertThat(keys.recordedUses()).as("a request may still be refused for its rate").isEmpty();
+    }
+
+    @Test
+    void givenAdmittedRequest_whenItsUseIsRecorded_thenWrittenNow() {
+        StoredKey stored = givenStoredKey(company().build());
+
+        service.recordUse(authenticated(service.authenticate(stored.secret().text())));
+
         assertThat(keys.recordedUses()).containsExactly(new RecordedUse(stored.key().id(), NOW));
         assertThat(keys.get(stored.key().id()).lastUsedAt()).contains(NOW);
     }
 
     @Test
-    void givenUseRecordedRecently_whenAuthenticatingAgain_thenNoWriteUntilAMinuteHasPassed() {
+    void givenUseRecordedRecently_whenRecordedAgain_thenNoWriteUntilAMinuteHasPassed() {
         StoredKey stored = givenStoredKey(company().build());
-        authenticated(service.authenticate(stored.secret().text()));
+        service.recordUse(authenticated(service.authenticate(stored.secret().text())));
 
         clock.set(NOW.plusSeconds(30));
-        authenticated(service.authenticate(stored.secret().text()));
+        service.recordUse(authenticated(service.authenticate(stored.secret().text())));
         assertThat(keys.recordedUses()).hasSize(1);
 
         clock.set(NOW.plusSeconds(61));
-        authenticated(service.authenticate(stored.secret().text()));
+        service.recordUse(authenticated(service.authenticate(stored.secret().text())));
         assertThat(keys.recordedUses()).containsExactly(
                 new RecordedUse(stored.key().id(), NOW), new RecordedUse(stored.key().id(), NOW.plusSeconds(61)));
     }
@@ -116,7 +125,6 @@ class ApiKeyAuthenticationServiceTest {
 
         assertThat(principal.companyEnabled()).isEqualTo(enabled);
         assertThat(principal.companyReferenceCurrency().isPresent()).isEqualTo(hasReferenceCurrency);
-        assertThat(keys.recordedUses()).hasSize(1);
     }
 
     @Test
@@ -134,7 +142,7 @@ class ApiKeyAuthenticationServiceTest {
     }
 
     @Test
-    void givenActiveKey_whenAuthenticatingById_thenAuthenticatedAndUseRecorded() {
+    void givenActiveKey_whenAuthenticatingById_thenAuthenticatedAndNothingWritten() {
         StoredKey stored = givenStoredKey(company().withoutReferenceCurrency().build());
 
         KeyPrincipal principal = authenticated(service.authenticateById(stored.key().companyId(), stored.key().id()));
@@ -142,7 +150,7 @@ class ApiKeyAuthenticationServiceTest {
         assertThat(principal.key().id()).isEqualTo(stored.key().id());
         assertThat(principal.companyEnabled()).isTrue();
         assertThat(principal.companyReferenceCurrency()).isEmpty();
-        assertThat(keys.recordedUses()).containsExactly(new RecordedUse(stored.key().id(), NOW));
+        assertThat(keys.recordedUses()).isEmpty();
     }
 
     @Test

@@ -21,18 +21,25 @@ class HostedCheckoutServiceTest {
     private static final class OneCheckout implements CheckoutKind {
         private final UUID id;
         private final boolean test;
+        private final boolean companyTakesPayments;
         private final List<UUID> paid = new ArrayList<>();
 
         OneCheckout(UUID id, boolean test) {
+            this(id, test, true);
+        }
+
+        OneCheckout(UUID id, boolean test, boolean companyTakesPayments) {
             this.id = id;
             this.test = test;
+            this.companyTakesPayments = companyTakesPayments;
         }
 
         @Override
         public Optional<CheckoutPage> show(UUID checkoutId, boolean sandboxEnabled) {
+            boolean online = test && companyTakesPayments;
             return Optional.of(checkoutId).filter(id::equals).map(known -> new CheckoutPage(known, "Acme", "Factura 1",
                     Optional.empty(), Money.of(1000, CurrencyCode.USD), Optional.empty(), PageState.PENDING, test,
-                    test && sandboxEnabled, test, Optional.empty()));
+                    online && sandboxEnabled, online, Optional.empty()));
         }
 
         @Override
@@ -81,5 +88,15 @@ class HostedCheckoutServiceTest {
         assertThat(service.show(test.id).orElseThrow().sandboxPayable()).isFalse();
         assertThat(service.payInSandbox(test.id)).isInstanceOf(PayResult.NotOffered.class);
         assertThat(test.paid).isEmpty();
+    }
+
+    /** Issue 21, item 6: a disabled company's test checkout (or one without configuration) is not paid from its page. */
+    @Test
+    void givenTestCheckoutOfACompanyTakingNoPayments_whenPaidInSandbox_thenNotOfferedAndTheKindNeverAsked() {
+        OneCheckout closed = new OneCheckout(UUID.randomUUID(), true, false);
+        HostedCheckoutService service = new HostedCheckoutService(List.of(closed), true);
+        assertThat(service.show(closed.id).orElseThrow().sandboxPayable()).isFalse();
+        assertThat(service.payInSandbox(closed.id)).isInstanceOf(PayResult.NotOffered.class);
+        assertThat(closed.paid).isEmpty();
     }
 }

@@ -16,15 +16,18 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.metrics.DeliveryChannel;
+import dev.recaudo.domain.security.SecretUnavailable;
 import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -39,12 +42,16 @@ class CallbackDispatchServiceTest {
     private final CountingMetrics metrics = new CountingMetrics();
     private final TenantScope scope = new TenantScope(new CompanyId(UUID.randomUUID()), KeyEnvironment.TEST);
 
-    /** Secrets in memory: the first stored wins, as in the table. */
+    /** Secrets in memory: the first stored wins, as in the table; a company's can be made unusable. */
     private static final class Secrets implements ExternalPaymentSecrets {
         final Map<CompanyId, String> stored = new HashMap<>();
+        final Set<CompanyId> unusable = new HashSet<>();
 
         @Override
         public String current(CompanyId companyId, Supplier<String> fresh, Instant now) {
+            if (unusable.contains(companyId)) {
+                throw new SecretUnavailable("external_payment_secrets.secret of row " + companyId + " is planted plaintext");
+            }
             return stored.computeIfAbsent(companyId, id -> fresh.get());
         }
 
@@ -80,12 +87,43 @@ class CallbackDispatchServiceTest {
         }
     }
 
+    private final Secrets secrets = new Secrets();
+
     private CallbackDispatchService service(WebhookSender sender) {
-        return new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_" + UUID.randomUUID(), sender, LEASE,
+        return new CallbackDispatchService(callbacks, secrets, () -> "whsec_" + UUID.randomUUID(), sender, LEASE,
                 new DirectTransactions(), metrics, clock);
     }
 
+    /**
+     * Issue 21, item 6: a company whose callback secret cannot be used (planted in plaintext, its key
+     * gone) has its callback recorded as failed, unsent; the other company's callback of the same run
+     * goes out.
+     */
+    @Test
+    void givenOneCompanysSecretUnusable_whenDispatching_thenOnlyItsCallbackIsHeldBackAndRecordedFailed() {
+        UUID held = queued();
+        TenantScope other = new TenantScope(new CompanyId(UUID.randomUUID()), KeyEnvironment.TEST);
+        UUID sent = queued(other);
+        secrets.unusable.add(scope.companyId());
+        Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
+
+        assertThat(service(sender).dispatchQueued(10)).isEqualTo(2);
+
+        assertThat(sender.stateWhenSent).hasSize(1);
+        assertThat(callbacks.row(held).result).isEqualTo(CallbackResult.FAILED);
+        assertThat(callbacks.row(held).statusCode).isEmpty();
+        assertThat(callbacks.row(held).error).hasValueSatisfying(error -> assertThat(error).contains("not sent"));
+        assertThat(callbacks.row(sent).result).isEqualTo(CallbackResult.DELIVERED);
+        assertThat(metrics.attempts()).containsExactlyInAnyOrder(
+                new CountingMetrics.Attempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.NOT_SENT),
+                new CountingMetrics.Attempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.DELIVERED));
+    }
+
     private UUID queued() {
+        return queued(scope);
+    }
+
+    private UUID queued(TenantScope scope) {
         CallbackRequest request = CallbackRequest.completed(scope, UUID.randomUUID(), "https://partner.example/hook",
                 Money.of(1500, CurrencyCode.USD), Optional.empty(), UUID.randomUUID(), clock.instant());
         callbacks.queue(request);

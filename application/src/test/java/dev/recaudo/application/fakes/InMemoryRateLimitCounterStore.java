@@ -36,6 +36,19 @@ public final class InMemoryRateLimitCounterStore implements RateLimitCounterStor
     }
 
     @Override
+    public void release(String bucket, Instant windowStart) {
+        Counter counter = counters.get(new Window(bucket, windowStart));
+        if (counter != null && counter.hits > 0) {
+            counter.hits--;
+        }
+    }
+
+    @Override
+    public void clear(String bucket, Instant windowStart) {
+        counters.remove(new Window(bucket, windowStart));
+    }
+
+    @Override
     public int purgeEndedBefore(Instant instant, int batchSize) {
         int removed = 0;
         for (Iterator<Counter> it = counters.values().iterator(); it.hasNext() && removed < batchSize; ) {

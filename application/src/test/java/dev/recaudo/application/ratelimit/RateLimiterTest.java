@@ -87,17 +87,14 @@ class RateLimiterTest {
     }
 
     @Test
-    void givenARefusalRememberedUnderAName_whenItsWindowEnds_thenTheNameIsForgotten() {
+    void givenARememberedRefusal_whenItsWindowEnds_thenTheStoreIsAskedAgainAndAdmits() {
         consume(BUCKET, 3);
-        RateLimitDecision refused = limiter.consume(BUCKET, THREE_PER_MINUTE);
-        limiter.rememberRefusal("credential:abc", refused);
-        limiter.rememberRefusal("credential:admitted", limiter.consume("other", THREE_PER_MINUTE));
+        assertThat(limiter.consume(BUCKET, THREE_PER_MINUTE).allowed()).isFalse();
+        int asked = store.admissionsAsked();
 
-        assertThat(limiter.knownRefusal("credential:abc")).contains(refused);
-        assertThat(limiter.knownRefusal("credential:admitted")).as("an admission is never remembered").isEmpty();
         clock.set(NEXT_WINDOW_START);
-        assertThat(limiter.knownRefusal("credential:abc")).isEmpty();
         assertThat(limiter.consume(BUCKET, THREE_PER_MINUTE).allowed()).isTrue();
+        assertThat(store.admissionsAsked()).isEqualTo(asked + 1);
     }
 
     @Test

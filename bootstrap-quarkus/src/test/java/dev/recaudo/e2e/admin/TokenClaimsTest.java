@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.recaudo.e2e.support.LogCapture;
 import dev.recaudo.e2e.support.SigningKeys;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
@@ -88,6 +89,32 @@ class TokenClaimsTest {
         Tenants.Company company = Tenants.company();
         Instant now = Instant.now();
         assertRefused(company, adminClaims(company, UUID.randomUUID(), now, now.plus(ADMIN_LIFETIME)));
+    }
+
+    /**
+     * Issue 21, item 6: a token signed with the service's key whose subject or company is not a UUID
+     * answered {@code 500}; it is a token this service never wrote, so {@code 401} like any other,
+     * for admin and checkout tokens alike, and with no error in the log.
+     */
+    @Test
+    void givenSubjectOrCompanyThatIsNotAUuid_whenUsingTheToken_then401AndNoErrorLogged() throws InterruptedException {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = company.key("checkout", List.of("checkout:write"), "shop");
+        String product = "/checkout/company/" + company.id() + "/product/sku/NONE";
+        Instant now = Instant.now();
+        try (LogCapture log = LogCapture.of("")) {
+            for (String notAUuid : List.of("admin", "1-1-1-1-1", "", "00000000-0000-0000-0000-00000000000g")) {
+                assertRefused(company, adminClaims(company, adminId(company), now, now.plus(ADMIN_LIFETIME)).subject(notAUuid));
+                assertRefused(company, adminClaims(company, adminId(company), now, now.plus(ADMIN_LIFETIME))
+                        .claim("company_id", notAUuid));
+                assertCheckoutRefused(product, checkoutClaims(company, key.id(), now, now.plus(CHECKOUT_LIFETIME))
+                        .subject(notAUuid));
+                assertCheckoutRefused(product, checkoutClaims(company, key.id(), now, now.plus(CHECKOUT_LIFETIME))
+                        .claim("company_id", notAUuid));
+            }
+            assertRefused(company, adminClaims(company, adminId(company), now, now.plus(ADMIN_LIFETIME)).claim("company_id", 42));
+            log.assertNoErrorLogged();
+        }
     }
 
     @Test

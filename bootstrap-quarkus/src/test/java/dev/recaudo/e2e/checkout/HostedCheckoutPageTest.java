@@ -147,6 +147,55 @@ class HostedCheckoutPageTest {
         Invoices.get(live, invoice.getString("id")).then().body("status", equalTo("CREATED"));
     }
 
+    /**
+     * Issue 21, item 6: the page pays as the sandbox control does, so it makes the control's checks:
+     * a disabled company's test checkout, opened while the company was enabled, is not paid by its
+     * form afterwards (the control answers {@code 403}), and its page offers no Pay button.
+     */
+    @Test
+    void givenCompanyDisabledAfterThePageWasOpened_whenPaying_thenNothingPaidAndThePageOffersNoPayment() {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = key(company, "test");
+        JsonPath invoice = Invoices.create(key);
+        JsonPath external = ExternalPayments.hosted(key, Map.of("amountMinor", 4550, "currency", "USD"));
+        String invoicePath = pagePath(invoice);
+        String externalPath = URI.create(external.getString("checkoutUrl")).getPath();
+        String invoiceCsrf = csrfOf(open(invoicePath, "es"));
+        String externalCsrf = csrfOf(open(externalPath, "es"));
+
+        company.patch(Map.of("enabled", false));
+
+        pay(invoicePath, invoiceCsrf).then().statusCode(303);
+        pay(externalPath, externalCsrf).then().statusCode(303);
+        for (String path : List.of(invoicePath, externalPath)) {
+            open(path, "es").then().statusCode(200).body(containsString("no está disponible"))
+                    .body(not(containsString("name=\"csrf\"")));
+        }
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", company.id())).isZero();
+        assertThat(Sql.text("SELECT status FROM external_payments WHERE id = ?", UUID.fromString(external.getString("id"))))
+                .isEqualTo("pending");
+        given().header("X-API-Key", key.secret()).post("/sandbox/checkouts/{id}/complete",
+                ExternalPayments.checkoutId(external)).then().statusCode(403);
+    }
+
+    /** The same for a company whose financial configuration was removed: the control answers {@code 503}. */
+    @Test
+    void givenCompanyWithoutFinancialConfiguration_whenPayingItsTestCheckout_thenNothingPaid() {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = key(company, "test");
+        JsonPath invoice = Invoices.create(key);
+        String path = pagePath(invoice);
+        String csrf = csrfOf(open(path, "es"));
+
+        Map<String, Object> noCurrency = new HashMap<>();
+        noCurrency.put("referenceCurrency", null);
+        company.patch(noCurrency);
+
+        pay(path, csrf).then().statusCode(303);
+        open(path, "es").then().statusCode(200).body(not(containsString("name=\"csrf\"")));
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", company.id())).isZero();
+    }
+
     @Test
     void givenHostedExternalPayment_whenPaidOnItsPage_thenCompletedAndTheRedirectLinkShown() {
         Tenants.Company company = Tenants.company();

@@ -4,6 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.e2e.support.LogCapture;
+import dev.recaudo.e2e.support.Partner;
+import dev.recaudo.e2e.support.Sql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -14,13 +16,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The access log as production writes it: a line per request with method, path, status, size,
- * duration and request id, where values of query parameters that carry credentials are masked.
+ * duration and request id, where values of query parameters that carry credentials are masked, and
+ * so are path segments shaped like a credential, there and in the error lines that quote a path.
  */
 @QuarkusTest
 @TestProfile(AccessLogTest.AccessLogOn.class)
 class AccessLogTest {
 
     private static final String CATEGORY = "io.quarkus.http.access-log";
+    /** The random part of a key or secret, as the log scan of the battery looks for it. */
+    private static final String SECRET_BODY = "4fTq9ZyXbQ2LmN8pR3sV6wK1hJ0cD7eA5gU2iO9yT3x";
 
     public static class AccessLogOn implements QuarkusTestProfile {
         @Override
@@ -59,6 +64,44 @@ class AccessLogTest {
                 .contains("GET /v1/invoices")
                 .contains("X=1;api_key=")
                 .contains("page=3");
+    }
+
+    /** Issue 21, item 3: a key, a token or a webhook secret sent as an id never reaches the log. */
+    @Test
+    void givenKeyTokenOrWebhookSecretInThePath_whenLogged_thenThatSegmentIsMaskedLikeAQueryValue() throws InterruptedException {
+        String key = "rk_test_" + SECRET_BODY;
+        assertThat(accessLogLineOf("/v1/invoices/" + key)).doesNotContain(SECRET_BODY).contains("GET /v1/invoices/***\"");
+        assertThat(accessLogLineOf("/v1/invoices/rk%5Flive_" + SECRET_BODY + "/x")).doesNotContain(SECRET_BODY)
+                .contains("GET /v1/invoices/***/x\"");
+        String token = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ" + SECRET_BODY + ".c2lnbmF0dXJl";
+        assertThat(accessLogLineOf("/checkout/company/" + UUID.randomUUID() + "/product/sku/" + token))
+                .doesNotContain(SECRET_BODY).doesNotContain("eyJ").contains("/product/sku/***\"");
+        assertThat(accessLogLineOf("/companies/" + UUID.randomUUID() + "/webhook-endpoints/whsec_" + SECRET_BODY))
+                .doesNotContain(SECRET_BODY).contains("/webhook-endpoints/***\"");
+    }
+
+    /**
+     * The warning of a value the database refused quotes the request's path; a document named like
+     * a key (a partner pasting the wrong value) shows there as {@code ***}.
+     */
+    @Test
+    void givenDocumentNamedLikeAKey_whenAnErrorLineQuotesItsPath_thenTheKeyIsMasked() throws Exception {
+        Partner partner = Partner.create();
+        String documentId = "rk_live_" + SECRET_BODY;
+        partner.createDocument(documentId, "C-1", "USD", 1000);
+        Sql.execute("CREATE FUNCTION refuse_key_named_document() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                + " RAISE EXCEPTION 'invalid byte sequence' USING ERRCODE = '22021'; END $$");
+        Sql.execute("CREATE TRIGGER refuse_key_named_document BEFORE UPDATE ON collection_documents FOR EACH ROW"
+                + " WHEN (NEW.external_document_id = '" + documentId + "') EXECUTE FUNCTION refuse_key_named_document()");
+        try (LogCapture log = LogCapture.of("")) {
+            partner.post("/collection-documents/" + documentId + "/cancel", "").then().statusCode(400);
+            assertThat(log.lines()).anySatisfy(line -> assertThat(line.message()).contains("a request check is missing")
+                    .contains("/collection-documents/***/cancel"));
+            assertThat(log.lines()).noneSatisfy(line -> assertThat(line.message()).contains(SECRET_BODY));
+        } finally {
+            Sql.execute("DROP TRIGGER refuse_key_named_document ON collection_documents");
+            Sql.execute("DROP FUNCTION refuse_key_named_document()");
+        }
     }
 
     /** Sends a GET under a fresh request id and answers the access log line written for it. */

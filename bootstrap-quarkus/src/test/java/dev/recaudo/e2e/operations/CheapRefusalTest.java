@@ -2,6 +2,7 @@ package dev.recaudo.e2e.operations;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import dev.recaudo.e2e.support.NoPollers;
 import dev.recaudo.e2e.support.Sql;
@@ -22,8 +23,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A refused request is cheap: once this instance has seen a key's window full, a request refused for
- * it runs no statement at all (no key lookup, no counter write), and answers exactly as the first
- * refusal did. Counted where statements run: the native observer and Hibernate's statistics.
+ * it runs one statement, the indexed lookup of its key, and writes nothing (no counter, no last use),
+ * and answers exactly as the first refusal did. The key is looked up first so that a revoked key is
+ * {@code 401} on its very next request (issue 21, item 4). Counted where statements run: the native
+ * observer and Hibernate's statistics.
  */
 @QuarkusTest
 @TestProfile(NoPollers.class)
@@ -38,7 +41,7 @@ class CheapRefusalTest {
     SessionFactory sessionFactory;
 
     @Test
-    void givenAPublicKeyOverItsWindow_whenItKeepsListingInvoices_thenEachRefusalRunsNoStatement() throws Exception {
+    void givenAPublicKeyOverItsWindow_whenItKeepsListingInvoices_thenEachRefusalRunsOnlyTheKeysLookup() throws Exception {
         Tenants.Company company = Tenants.company();
         Tenants.Key flooder = company.key("flooder", READ, "erp");
         Tenants.Key neighbour = Tenants.company().key("neighbour", READ, "erp");
@@ -59,9 +62,11 @@ class CheapRefusalTest {
         assertThat(first.total()).as("the first refusal looks the key up and finds the window full")
                 .isPositive();
         for (StatementRecorder.Counted refusal : later) {
-            assertThat(refusal.total()).as("a later refusal").isZero();
+            assertThat(refusal.nativeStatements()).as("a later refusal: the key's lookup").isEqualTo(1);
+            assertThat(refusal.entityStatements()).as("a later refusal").isZero();
             assertSameRefusal(refusal.response(), first.response());
         }
+        assertOnlyTheKeysLookup(() -> given().auth().oauth2(flooder.secret()).get("/v1/invoices"));
         assertThat(Sql.count("SELECT coalesce(sum(hits), 0) FROM rate_limit_counters WHERE bucket LIKE ?",
                 "public:" + flooder.id() + ":GET:%")).as("refusals write nothing").isEqualTo(300);
         given().auth().oauth2(neighbour.secret()).get("/v1/invoices").then().statusCode(200);
@@ -70,7 +75,7 @@ class CheapRefusalTest {
     }
 
     @Test
-    void givenAKeyRateOfThree_whenPaymentsAreListedPastIt_thenEachLaterRefusalRunsNoStatement() throws Exception {
+    void givenAKeyRateOfThree_whenPaymentsAreListedPastIt_thenEachLaterRefusalRunsOnlyTheKeysLookup() throws Exception {
         Tenants.Key key = Tenants.company().createKey(Map.of("name", "slow", "permissions", List.of("payments:read"),
                 "rateLimitRpm", 3));
         Windows.awaitFreshMinute();
@@ -83,10 +88,53 @@ class CheapRefusalTest {
         StatementRecorder.Counted second = counted(() -> given().header("X-API-Key", key.secret()).get("/external/payments"));
 
         assertThat(first.response().statusCode()).isEqualTo(429);
-        assertThat(second.total()).isZero();
+        assertThat(second.nativeStatements()).isEqualTo(1);
+        assertThat(second.entityStatements()).isZero();
         assertSameRefusal(second.response(), first.response());
+        assertOnlyTheKeysLookup(() -> given().header("X-API-Key", key.secret()).get("/external/payments"));
         assertThat(Sql.count("SELECT hits FROM rate_limit_counters WHERE bucket = ?", "external:" + key.id()))
                 .isEqualTo(3);
+    }
+
+    /**
+     * Issue 21, item 4: a key this instance has seen refused for its rate, then revoked, is refused
+     * as revoked on its very next request, not as over its rate; the memory of full windows never
+     * answers before the key is looked up.
+     */
+    @Test
+    void givenAKeyRefusedForItsRate_whenRevoked_thenItsVeryNextRequestIs401() throws Exception {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = company.createKey(Map.of("name", "revoked while refused", "permissions", List.of("payments:read"),
+                "rateLimitRpm", 1));
+        Tenants.Key publicKey = company.key("revoked while refused (public)", READ, "erp");
+        Windows.awaitFreshMinute();
+        given().header("X-API-Key", key.secret()).get("/external/payments").then().statusCode(200);
+        given().header("X-API-Key", key.secret()).get("/external/payments").then().statusCode(429);
+        given().auth().oauth2(publicKey.secret()).get("/v1/invoices").then().statusCode(200);
+        assertThat(Sql.execute("UPDATE rate_limit_counters SET hits = 300 WHERE bucket LIKE ?",
+                "public:" + publicKey.id() + ":GET:%")).isEqualTo(1);
+        given().auth().oauth2(publicKey.secret()).get("/v1/invoices").then().statusCode(429);
+
+        for (Tenants.Key revoked : List.of(key, publicKey)) {
+            given().auth().oauth2(company.adminToken()).delete("/companies/{c}/api-keys/{k}", company.id(), revoked.id())
+                    .then().statusCode(204);
+        }
+
+        given().header("X-API-Key", key.secret()).get("/external/payments").then().statusCode(401);
+        given().auth().oauth2(publicKey.secret()).get("/v1/invoices").then().statusCode(401)
+                .body("code", equalTo(10002));
+    }
+
+    /** One refusal's statements: the key's lookup, a read, and nothing else. */
+    private void assertOnlyTheKeysLookup(Supplier<Response> refusal) {
+        List<StatementRecorder.Statement> statements = recorder.record(() -> {
+            Response response = refusal.get();
+            assertThat(response.statusCode()).isEqualTo(429);
+            return response.header("X-Request-Id");
+        });
+        assertThat(statements).singleElement().satisfies(statement -> assertThat(statement.sql())
+                .startsWith("SELECT").contains("FROM api_keys").doesNotContainIgnoringCase("UPDATE")
+                .doesNotContainIgnoringCase("INSERT"));
     }
 
     private StatementRecorder.Counted counted(Supplier<Response> request) {

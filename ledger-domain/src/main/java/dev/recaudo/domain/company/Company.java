@@ -27,6 +27,14 @@ public record Company(
         return referenceCurrency.isPresent();
     }
 
+    /**
+     * Whether money may be taken for the company now: it is enabled and has its financial
+     * configuration, as every money operation of the API requires.
+     */
+    public boolean takesPayments() {
+        return enabled && hasFinancialConfiguration();
+    }
+
     public Company withEnabled(boolean newEnabled) {
         return new Company(id, name, referenceCurrency, newEnabled, createdAt);
     }

@@ -16,6 +16,15 @@ public interface RateLimitCounterStore {
      */
     OptionalLong admit(String bucket, Instant windowStart, Instant windowEnd, int limit);
 
+    /**
+     * Gives back one hit counted in the bucket's window (never below zero): a request that was
+     * counted before its outcome was known, and whose outcome does not count (a successful login).
+     */
+    void release(String bucket, Instant windowStart);
+
+    /** Forgets every hit of the bucket's window. */
+    void clear(String bucket, Instant windowStart);
+
     /** Forgets windows that ended before the given instant; answers how many were removed. */
     int purgeEndedBefore(Instant instant, int batchSize);
 }

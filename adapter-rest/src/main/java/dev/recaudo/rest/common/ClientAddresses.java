@@ -1,0 +1,94 @@
+package dev.recaudo.rest.common;
+
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.SocketAddress;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The address a request came from, as counters of failed logins name it (docs/decisions.md, "Login
+ * is rate-limited"). The connection's peer, unless Quarkus reads forwarded addresses
+ * ({@code quarkus.http.proxy.proxy-address-forwarding}) and a list of trusted proxies is configured
+ * ({@code quarkus.http.proxy.trusted-proxies}): then the address Quarkus took from
+ * {@code X-Forwarded-For} or {@code Forwarded}, which it does only for a peer on that list. Without
+ * the list Quarkus would believe any peer, so here the peer is the client and a forwarded address is
+ * ignored. An IPv6 client is named by its /64 network, the block one subscriber gets.
+ */
+@ApplicationScoped
+public class ClientAddresses {
+
+    /** The longest name kept for an address a trusted proxy forwarded that is not an IP address. */
+    static final int OTHER_NAME_LENGTH_MAX = 100;
+    private static final Pattern IPV4 = Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,3}){3}");
+    /** Starts as Java's parser needs to read it as a literal (a hex digit or a colon), and holds a colon. */
+    private static final Pattern IPV6 = Pattern.compile("(?=.*:)[0-9A-Fa-f:][0-9A-Fa-f:.]*");
+
+    private final boolean forwardedFromTrustedProxies;
+
+    ClientAddresses(@ConfigProperty(name = "quarkus.http.proxy.proxy-address-forwarding", defaultValue = "false")
+            boolean forwarding,
+            @ConfigProperty(name = "quarkus.http.proxy.trusted-proxies") Optional<List<String>> trustedProxies) {
+        this.forwardedFromTrustedProxies = forwarding && trustedProxies.filter(proxies -> !proxies.isEmpty()).isPresent();
+    }
+
+    /** The client's address: an IPv4 address, an IPv6 /64 network, or a trusted proxy's word for it; never with a space. */
+    public String of(HttpServerRequest request) {
+        SocketAddress address = forwardedFromTrustedProxies ? request.remoteAddress() : request.connection().remoteAddress();
+        return address == null ? "unknown" : name(address.hostAddress() != null ? address.hostAddress() : address.host());
+    }
+
+    /** How an address is counted: IPv4 as it is, IPv6 by its /64 network, anything else bounded and without spaces. */
+    static String name(String host) {
+        if (host == null || host.isBlank()) {
+            return "unknown";
+        }
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        int zone = bare.indexOf('%');
+        String literal = zone < 0 ? bare : bare.substring(0, zone);
+        if (IPV4.matcher(literal).matches()) {
+            String[] octets = literal.split("\\.");
+            StringBuilder address = new StringBuilder();
+            for (String octet : octets) {
+                int value = Integer.parseInt(octet);
+                if (value > 255) {
+                    return other(literal);
+                }
+                address.append(address.length() == 0 ? "" : ".").append(value);
+            }
+            return address.toString();
+        }
+        if (IPV6.matcher(literal).matches()) {
+            try {
+                // With a colon, Java reads the text as an IPv6 literal or refuses it: never a DNS lookup.
+                InetAddress parsed = InetAddress.getByName(literal);
+                if (parsed instanceof Inet4Address) {
+                    return parsed.getHostAddress();
+                }
+                if (parsed instanceof Inet6Address) {
+                    byte[] bytes = parsed.getAddress();
+                    StringBuilder network = new StringBuilder();
+                    for (int i = 0; i < 8; i += 2) {
+                        network.append(Integer.toHexString(((bytes[i] & 0xff) << 8) | (bytes[i + 1] & 0xff))).append(':');
+                    }
+                    return network.append(":/64").toString();
+                }
+            } catch (UnknownHostException notALiteral) {
+                // Falls through: named by its text.
+            }
+        }
+        return other(literal);
+    }
+
+    private static String other(String literal) {
+        String text = literal.toLowerCase(Locale.ROOT).replaceAll("\\s", "_");
+        return text.length() > OTHER_NAME_LENGTH_MAX ? text.substring(0, OTHER_NAME_LENGTH_MAX) : text;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.recaudo.rest.common;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The shapes of credentials that must never reach a log, whatever a client called them or wherever
+ * it put them: Recaudo's API keys ({@code rk_live_}, {@code rk_test_}), webhook secrets
+ * ({@code whsec_}) and JSON Web Tokens (Recaudo's admin and checkout tokens among them). A partner
+ * who pastes a key where an id belongs, or a checkout token where a SKU belongs, sends it in a path;
+ * the logs mask it there as they do in a query string (docs/decisions.md, "Access log").
+ */
+public final class SecretShapes {
+
+    /** What a masked value is written as. */
+    public static final String MASK = "***";
+
+    /** Recaudo's API keys and webhook secrets, recognizable wherever they appear (any letter case). */
+    private static final List<String> PREFIXES = List.of("rk_live_", "rk_test_", "whsec_");
+    /**
+     * A JSON Web Token begins with its base64url JSON header, {@code {"} being {@code eyJ}; Recaudo's
+     * admin and checkout tokens all do. Found at the start of any word.
+     */
+    private static final Pattern JWT_HEADER = Pattern.compile("(?<![A-Za-z0-9_-])eyJ");
+    /** A whole value of three base64url parts, a signed token whatever its header says (the signature may be empty). */
+    private static final Pattern JWT_PARTS = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
+    /**
+     * In running text: a key prefix with the rest of its word (base62 or base64url), a webhook
+     * secret's prefix with its base64, or a word that begins as a token does, dots and all.
+     */
+    private static final Pattern IN_TEXT = Pattern.compile("(?i:rk_live_|rk_test_)[A-Za-z0-9_-]*"
+            + "|(?i:whsec_)[A-Za-z0-9_+/=-]*|(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_.-]*");
+
+    private SecretShapes() {}
+
+    /**
+     * Whether a whole value (a query value, a path segment, already percent-decoded) holds one of
+     * Recaudo's secrets or a token: then the whole value is masked.
+     */
+    public static boolean in(String value) {
+        String lowerCase = value.toLowerCase(Locale.ROOT);
+        return PREFIXES.stream().anyMatch(lowerCase::contains)
+                || JWT_HEADER.matcher(value).find()
+                || JWT_PARTS.matcher(value).matches();
+    }
+
+    /** Running text (an error line's message) with every secret-shaped word replaced by {@link #MASK}. */
+    public static String masked(String text) {
+        return text == null ? null : IN_TEXT.matcher(text).replaceAll(MASK);
+    }
+}
