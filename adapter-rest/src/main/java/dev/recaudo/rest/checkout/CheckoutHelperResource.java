@@ -20,6 +20,7 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -58,6 +59,9 @@ public class CheckoutHelperResource {
     @Inject
     Caller caller;
 
+    @Inject
+    RestSettings settings;
+
     @GET
     @Path("company/{companyId}/product/sku/{sku}")
     @RequiresPermission(Permission.CHECKOUT_WRITE)
@@ -86,7 +90,8 @@ public class CheckoutHelperResource {
     @APIResponse(responseCode = "415", ref = "StatusUnsupportedMediaType")
     public Response saveProduct(JsonNode body) throws JsonProcessingException {
         KeyPrincipal key = caller.key();
-        var draft = CheckoutRequests.product(validation, key, bodies.read(body, ProductRequest.class));
+        var draft = CheckoutRequests.product(validation, key, bodies.read(body, ProductRequest.class),
+                settings.http().bodyBytesMax());
         Saved<Product> saved = helper.saveProduct(draft);
         return Response.status(saved.isNew() ? 201 : 200).entity(SavedProductView.of(saved)).build();
     }

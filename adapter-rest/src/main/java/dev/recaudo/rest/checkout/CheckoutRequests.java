@@ -2,6 +2,7 @@ package dev.recaudo.rest.checkout;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.checkout.CheckoutHelperUseCase.PayerDetails;
 import dev.recaudo.application.checkout.CheckoutHelperUseCase.ProductDraft;
@@ -20,6 +21,9 @@ import dev.recaudo.rest.common.validation.Matches;
 import dev.recaudo.rest.common.validation.PathSegment;
 import dev.recaudo.rest.common.validation.Text;
 import dev.recaudo.rest.common.validation.Uuid;
+import java.math.BigDecimal;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -88,13 +92,16 @@ final class CheckoutRequests {
                 Optional.ofNullable(body.identityDocument()));
     }
 
-    /** The shape rules are the record's annotations; the currencies and the metadata's structure are checked here. */
-    static ProductDraft product(RequestValidation validation, KeyPrincipal key, ProductRequest body) {
+    /**
+     * The shape rules are the record's annotations; the currencies and the metadata's structure are
+     * checked here. {@code metadataCharsMax}: what the metadata may take as stored (the body cap).
+     */
+    static ProductDraft product(RequestValidation validation, KeyPrincipal key, ProductRequest body, long metadataCharsMax) {
         refuseOtherCompany(key, body.companyId());
         FieldErrors errors = new FieldErrors();
         validation.check(body, errors);
         Optional<CurrencyCode> currency = PRODUCT_CURRENCIES.read(errors, "currency", body.currency());
-        metadata(errors, body.metadata());
+        metadata(errors, body.metadata(), metadataCharsMax);
         errors.throwIfAny();
         return new ProductDraft(key.scope(), body.sku(), body.name(), body.description(),
                 Money.of(body.amountMinor(), currency.get()),
@@ -104,9 +111,13 @@ final class CheckoutRequests {
     /**
      * The spec's only rule: an object of at most ten fields. Each field holds any JSON value, nested
      * objects and arrays too; the service-wide JSON limits ({@code JsonSettings}, {@code BoundedJsonTree},
-     * the body cap) have bounded every value, key and level before this runs.
+     * the body cap) have bounded every value, key and level before this runs. One more bound, the
+     * body cap again, on the metadata as stored: JSONB keeps a number as a numeric and writes it out
+     * in plain notation ({@code 1e308} as 309 digits), so a body of a few kilobytes of such numbers
+     * would otherwise store metadata that every save answer and every read of the row writes out as
+     * megabytes.
      */
-    private static void metadata(FieldErrors errors, JsonNode metadata) {
+    private static void metadata(FieldErrors errors, JsonNode metadata, long charsMax) {
         if (metadata == null || metadata.isNull()) {
             return;
         }
@@ -114,6 +125,38 @@ final class CheckoutRequests {
             errors.add("metadata", "must be an object");
         } else if (metadata.size() > Product.METADATA_FIELDS_MAX) {
             errors.add("metadata", "must have at most " + Product.METADATA_FIELDS_MAX + " fields");
+        } else if (storedChars(metadata) > charsMax) {
+            errors.add("metadata", "must take at most " + charsMax + " characters with its numbers written out in full,"
+                    + " as it is stored");
         }
+    }
+
+    /** The JSON text of {@code node} with every number in plain notation, as JSONB writes it (without its spaces). */
+    private static long storedChars(JsonNode node) {
+        if (node.isObject() || node.isArray()) {
+            long chars = 2 + Math.max(0, node.size() - 1);
+            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
+                chars += TextNode.valueOf(fields.next().getKey()).toString().length() + 1;
+            }
+            for (JsonNode value : node) {
+                chars += storedChars(value);
+            }
+            return chars;
+        }
+        if (node.isNumber() && !node.isIntegralNumber()) {
+            return plainChars(node.decimalValue());
+        }
+        return node.toString().length();
+    }
+
+    /** The length of {@link BigDecimal#toPlainString}, which is how PostgreSQL writes a numeric, without building it. */
+    private static long plainChars(BigDecimal number) {
+        long digits = number.precision();
+        long scale = number.scale();
+        long sign = number.signum() < 0 ? 1 : 0;
+        if (scale <= 0) {
+            return sign + digits - scale;
+        }
+        return sign + (digits > scale ? digits + 1 : scale + 2);
     }
 }

@@ -17,7 +17,7 @@ class CheckoutRequestsFuzzTest {
     @FuzzTest(maxDuration = "30s")
     void givenAnyProduct_whenParsed_thenARequestOrAClientProblem(byte[] body) {
         assertAnsweredWithoutServerError(body, bytes -> CheckoutRequests.product(VALIDATION, KEY,
-                BODIES.read(tree(bytes), CheckoutRequests.ProductRequest.class)));
+                BODIES.read(tree(bytes), CheckoutRequests.ProductRequest.class), 1_048_576));
     }
 
     @FuzzTest(maxDuration = "30s")

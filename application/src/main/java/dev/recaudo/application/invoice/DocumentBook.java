@@ -234,11 +234,8 @@ public final class DocumentBook {
                 .ifPresent(pending -> externalPayments.update(pending.canceled(now)));
     }
 
-    private Optional<Checkout> cancelPendingCheckout(TenantScope scope, DocumentId documentId, Instant now) {
-        return checkouts.current(scope, documentId).filter(Checkout::isPending).map(current -> {
-            Checkout canceled = current.canceled(now);
-            checkouts.update(canceled);
-            return canceled;
-        });
+    private void cancelPendingCheckout(TenantScope scope, DocumentId documentId, Instant now) {
+        checkouts.current(scope, documentId).filter(Checkout::isPending)
+                .ifPresent(current -> checkouts.update(current.canceled(now)));
     }
 }

@@ -162,6 +162,27 @@ class CheckoutHelperInputTest {
         assertThat(Sql.text("SELECT metadata ->> 'note' FROM products WHERE company_id = ?", company.id())).hasSize(501);
     }
 
+    /**
+     * JSONB keeps a number as a numeric and writes it out in plain notation: {@code 1e308} (5
+     * characters) comes back as 309 digits. A body of a few kilobytes of such numbers would store
+     * metadata that every save answer and every read of the row writes out as megabytes, so the
+     * metadata as stored must fit the body cap, like the body it came in.
+     */
+    @Test
+    void givenMetadataWhoseNumbersWrittenOutExceedTheBodyCap_whenSaved_then400AndNothingStored() {
+        Tenants.Company company = Tenants.company();
+        String token = token(company);
+        String huge = "{\"n\":[" + String.join(",", java.util.Collections.nCopies(4_000, "1e308")) + "]}";
+        assertThat(huge.length()).as("a small body").isLessThan(30_000);
+
+        assertRefusedNaming(post(token, PRODUCT, product(company, "metadata", huge)), PRODUCT, "metadata");
+
+        assertThat(Sql.count("SELECT count(*) FROM products WHERE company_id = ?", company.id())).isZero();
+        String fits = "{\"n\":[" + String.join(",", java.util.Collections.nCopies(3_000, "1e308")) + "]}";
+        post(token, PRODUCT, product(company, "metadata", fits)).then().statusCode(201)
+                .body("metadata.n.size()", equalTo(3_000));
+    }
+
     @Test
     void givenPayerFieldsOfTheWrongTypeOrUnstorableText_then400NamingTheFieldAndNothingStored() {
         Tenants.Company company = Tenants.company();
