@@ -57,16 +57,62 @@ public interface BackgroundConfig {
         @Max(50)
         int attemptsMax();
 
-        /** Deliveries one instance leases at a time. */
+        /** Deliveries one claim leases at most, per lane (live, test); the room left under in-flight-max bounds it too. */
         @WithDefault("20")
         @Min(1)
         @Max(1000)
         int batchSize();
 
-        /** How long a leased delivery stays with its instance before another may take it. */
-        @WithDefault("300")
+        /**
+         * How long a leased delivery stays with its instance before another may take it: its one
+         * attempt and its recording must fit (at least twice connect-timeout-millis + read-timeout-millis).
+         */
+        @WithDefault("60")
         @Min(30)
+        @Max(3600)
         long leaseSeconds();
+
+        /** Attempts one instance keeps in flight at once, per lane: live and test each have this room. */
+        @WithDefault("50")
+        @Min(1)
+        @Max(1000)
+        int inFlightMax();
+
+        /** Attempts in flight at once to one endpoint, every instance together. */
+        @WithDefault("2")
+        @Min(1)
+        @Max(100)
+        int inFlightPerEndpointMax();
+
+        /** Attempts in flight at once for one company's endpoints of one environment, every instance together. */
+        @WithDefault("10")
+        @Min(1)
+        @Max(1000)
+        int inFlightPerCompanyMax();
+
+        /** Failed attempts in a row after which an endpoint, or a company's callback origin, is paused. */
+        @WithDefault("5")
+        @Min(1)
+        @Max(1000)
+        int pauseAfterFailures();
+
+        /** The first pause; each further pause in a row lasts twice as long, up to pause-max-seconds. */
+        @WithDefault("60")
+        @Min(1)
+        @Max(86_400)
+        long pauseBaseSeconds();
+
+        /** The longest pause. */
+        @WithDefault("3600")
+        @Min(1)
+        @Max(604_800)
+        long pauseMaxSeconds();
+
+        /** Threads that record the outcomes of webhook and callback attempts as they arrive, on this instance. */
+        @WithDefault("4")
+        @Min(1)
+        @Max(64)
+        int recordingThreads();
 
         @WithDefault("10")
         @Min(1)
@@ -88,13 +134,34 @@ public interface BackgroundConfig {
         String dispatchInterval();
     }
 
-    /** The callbacks of completed external payments: one attempt each, never retried. */
+    /**
+     * The callbacks of completed external payments: one attempt each, never retried. A company's
+     * origin that keeps failing is paused as endpoints are ({@code recaudo.webhooks.pause-*}).
+     */
     interface CallbacksConfig extends Dispatcher {
-        /** Callbacks one instance attempts per run, one after another. */
+        /** Callbacks one claim takes at most, per lane; the room left under in-flight-max bounds it too. */
         @WithDefault("20")
         @Min(1)
         @Max(1000)
         int perRunMax();
+
+        /** Callbacks one instance keeps in flight at once, per lane (live, test). */
+        @WithDefault("50")
+        @Min(1)
+        @Max(1000)
+        int inFlightMax();
+
+        /** Callbacks in flight at once for one company in one environment, every instance together. */
+        @WithDefault("10")
+        @Min(1)
+        @Max(1000)
+        int inFlightPerCompanyMax();
+
+        /** Callbacks in flight at once from one company to one origin (scheme, host and port), every instance together. */
+        @WithDefault("2")
+        @Min(1)
+        @Max(100)
+        int inFlightPerOriginMax();
 
         /**
          * How long an attempt holds its callback; an attempt without a result after this is recorded

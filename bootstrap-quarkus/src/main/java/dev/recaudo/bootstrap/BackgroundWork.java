@@ -21,7 +21,10 @@ public class BackgroundWork {
 
     private static final Logger LOG = Logger.getLogger(BackgroundWork.class);
 
-    /** Batches sent per trigger at most, so one run cannot monopolize the scheduler thread. */
+    /**
+     * Claims per trigger at most. Sends do not wait for their receivers, so a run takes only the
+     * claims' time; it claims again while a claim filled up, until the room in flight is taken.
+     */
     static final int DISPATCH_BATCHES_PER_RUN_MAX = 10;
 
     private final WebhookDispatchUseCase webhooks;

@@ -70,7 +70,7 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     private void attempt(DueCallback callback) {
         String secret = transactions.inTransaction(() -> secrets.current(callback.companyId(), freshSecret, clock.instant()));
         SendOutcome outcome = sender.send(callback.url(), callback.id().toString(), callback.attemptedAt(), callback.body(),
-                secret, RECEIVER_TIME_LIMIT);
+                secret, RECEIVER_TIME_LIMIT).toCompletableFuture().join();
         metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, outcome.result());
         CallbackResult result = outcome.succeeded() ? CallbackResult.DELIVERED : CallbackResult.FAILED;
         transactions.inTransaction(() -> {

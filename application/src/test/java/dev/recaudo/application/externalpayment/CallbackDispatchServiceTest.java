@@ -26,6 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -66,17 +68,18 @@ class CallbackDispatchServiceTest {
         }
 
         @Override
-        public SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets) {
+        public CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body,
+                List<String> secrets) {
             throw new AssertionError("callbacks are always sent with the receiver's time limit");
         }
 
         @Override
-        public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret,
+        public CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body, String secret,
                 Duration timeLimit) {
             stateWhenSent.add(callbacks.row(UUID.fromString(webhookId)).result);
             limits.add(timeLimit);
             secrets.add(secret);
-            return answer.apply(url);
+            return CompletableFuture.completedFuture(answer.apply(url));
         }
     }
 
