@@ -30,14 +30,12 @@ public class BackgroundWork {
     private final WebhookDispatchUseCase webhooks;
     private final BulkAnnulmentUseCase bulkAnnulment;
     private final CallbackDispatchUseCase callbacks;
-    private final int callbacksPerRunMax;
 
     public BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment,
-            CallbackDispatchUseCase callbacks, RecaudoConfig config) {
+            CallbackDispatchUseCase callbacks) {
         this.webhooks = webhooks;
         this.bulkAnnulment = bulkAnnulment;
         this.callbacks = callbacks;
-        this.callbacksPerRunMax = config.callbacks().perRunMax();
     }
 
     @Scheduled(every = "${recaudo.webhooks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
@@ -52,7 +50,12 @@ public class BackgroundWork {
 
     @Scheduled(every = "${recaudo.callbacks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sendCallbacks() {
-        whileDatabaseAnswers("callback dispatch", () -> callbacks.dispatchQueued(callbacksPerRunMax));
+        whileDatabaseAnswers("callback dispatch", () -> {
+            int claims = 0;
+            while (claims < DISPATCH_BATCHES_PER_RUN_MAX && callbacks.dispatchQueued() > 0) {
+                claims++;
+            }
+        });
     }
 
     @Scheduled(every = "${recaudo.jobs.poll-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

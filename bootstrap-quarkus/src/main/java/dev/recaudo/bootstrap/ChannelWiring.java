@@ -121,9 +121,12 @@ public class ChannelWiring {
     @Singleton
     CallbackDispatchUseCase callbackDispatch(ExternalPaymentCallbacks callbacks, ExternalPaymentSecrets secrets,
             WebhookSender sender, SecureRandom random, Transactions transactions, OperationalMetrics metrics, Clock clock,
-            RecaudoConfig config) {
+            DispatchRecorder recorder, RecaudoConfig config) {
+        BackgroundConfig.CallbacksConfig settings = config.callbacks();
+        DispatchLimits limits = new DispatchLimits(settings.perRunMax(), Duration.ofSeconds(settings.leaseSeconds()),
+                settings.inFlightMax(), new DispatchCaps(settings.inFlightPerOriginMax(), settings.inFlightPerCompanyMax()));
         return new CallbackDispatchService(callbacks, secrets, () -> StandardWebhookSignature.newSecret(random), sender,
-                Duration.ofSeconds(config.callbacks().leaseSeconds()), transactions, metrics, clock);
+                pausePolicy(config), limits, transactions, metrics, clock, recorder);
     }
 
     @Produces

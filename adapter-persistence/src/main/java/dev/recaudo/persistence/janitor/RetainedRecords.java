@@ -43,6 +43,15 @@ enum RetainedRecords {
                 SELECT id FROM external_payment_callbacks WHERE created_at < ? AND status IN ('delivered', 'failed', 'unknown')
                 ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
 
+    /**
+     * The health of callback origins left unchanged (no attempt) for the callbacks' retention: an
+     * origin silent that long starts over as healthy. A healthy origin keeps no record at all.
+     */
+    CALLBACK_TARGET_HEALTH(PersistenceSettings.Retention::callbackAttemptsDays, """
+            DELETE FROM callback_target_health WHERE (company_id, is_test, origin) IN (
+                SELECT company_id, is_test, origin FROM callback_target_health WHERE updated_at < ?
+                ORDER BY updated_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
+
     /** WhatsApp statuses; the per-day counts in {@code whatsapp_event_days} stay, so summaries keep counting them. */
     WHATSAPP_EVENTS(PersistenceSettings.Retention::whatsappEventsDays, """
             DELETE FROM whatsapp_events WHERE id IN (

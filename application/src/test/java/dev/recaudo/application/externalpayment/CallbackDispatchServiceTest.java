@@ -3,6 +3,7 @@ package dev.recaudo.application.externalpayment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
@@ -10,6 +11,8 @@ import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.dispatch.DispatchCaps;
+import dev.recaudo.domain.dispatch.PausePolicy;
 import dev.recaudo.domain.externalpayment.CallbackRequest;
 import dev.recaudo.domain.externalpayment.CallbackResult;
 import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
@@ -35,6 +38,7 @@ import org.junit.jupiter.api.Test;
 class CallbackDispatchServiceTest {
 
     private static final Duration LEASE = Duration.ofSeconds(30);
+    private static final PausePolicy PAUSES = new PausePolicy(5, Duration.ofMinutes(1), Duration.ofHours(1));
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-11-23T10:00:00Z"));
     private final InMemoryCallbacks callbacks = new InMemoryCallbacks();
@@ -84,8 +88,13 @@ class CallbackDispatchServiceTest {
     }
 
     private CallbackDispatchService service(WebhookSender sender) {
-        return new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_" + UUID.randomUUID(), sender, LEASE,
-                new DirectTransactions(), metrics, clock);
+        return service(sender, 10);
+    }
+
+    private CallbackDispatchService service(WebhookSender sender, int claimMax) {
+        return new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_" + UUID.randomUUID(), sender, PAUSES,
+                new DispatchLimits(claimMax, LEASE, 10, new DispatchCaps(2, 4)), new DirectTransactions(), metrics, clock,
+                Runnable::run);
     }
 
     private UUID queued() {
@@ -100,7 +109,7 @@ class CallbackDispatchServiceTest {
         UUID callback = queued();
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
 
-        assertThat(service(sender).dispatchQueued(10)).isEqualTo(1);
+        assertThat(service(sender).dispatchQueued()).isEqualTo(1);
 
         assertThat(sender.stateWhenSent).containsExactly(CallbackResult.ATTEMPTING);
         assertThat(sender.limits).containsExactly(Duration.ofSeconds(5));
@@ -119,9 +128,9 @@ class CallbackDispatchServiceTest {
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.failed(AttemptResult.CONNECTION_FAILED, "connection refused", 3));
         CallbackDispatchService service = service(sender);
 
-        service.dispatchQueued(10);
+        service.dispatchQueued();
         clock.advance(Duration.ofHours(1));
-        assertThat(service.dispatchQueued(10)).isZero();
+        assertThat(service.dispatchQueued()).isZero();
 
         assertThat(sender.stateWhenSent).hasSize(1);
         assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.FAILED);
@@ -134,14 +143,14 @@ class CallbackDispatchServiceTest {
     void givenSenderCrashedAfterTheMark_whenLeaseRunsOut_thenUnknownAndNeverSent() {
         UUID callback = queued();
         // The crash: the mark committed, then the instance died before any result was recorded.
-        callbacks.claimNext(clock.instant(), LEASE);
+        callbacks.claim(List.of(callback), clock.instant(), LEASE);
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
         CallbackDispatchService service = service(sender);
 
-        service.dispatchQueued(10);
+        service.dispatchQueued();
         assertThat(callbacks.row(callback).result).as("still within the lease").isEqualTo(CallbackResult.ATTEMPTING);
         clock.advance(LEASE.plusSeconds(1));
-        service.dispatchQueued(10);
+        service.dispatchQueued();
 
         assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.UNKNOWN);
         assertThat(sender.stateWhenSent).isEmpty();
@@ -152,10 +161,10 @@ class CallbackDispatchServiceTest {
         queued();
         queued();
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
-        CallbackDispatchService service = service(sender);
+        CallbackDispatchService service = service(sender, 1);
 
-        assertThat(service.dispatchQueued(1)).isEqualTo(1);
-        assertThat(service.dispatchQueued(1)).isEqualTo(1);
+        assertThat(service.dispatchQueued()).isEqualTo(1);
+        assertThat(service.dispatchQueued()).isEqualTo(1);
 
         assertThat(sender.secrets).hasSize(2);
         assertThat(sender.secrets.get(0)).startsWith("whsec_").isEqualTo(sender.secrets.get(1));
@@ -164,7 +173,8 @@ class CallbackDispatchServiceTest {
     @Test
     void givenLeaseShorterThanTwiceTheReceiverLimit_whenBuilt_thenRefused() {
         Sender sender = new Sender(url -> null);
-        assertThatThrownBy(() -> new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_x", sender,
-                Duration.ofSeconds(9), new DirectTransactions(), metrics, clock)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_x", sender, PAUSES,
+                new DispatchLimits(1, Duration.ofSeconds(9), 1, new DispatchCaps(1, 1)), new DirectTransactions(), metrics, clock,
+                Runnable::run)).isInstanceOf(IllegalArgumentException.class);
     }
 }

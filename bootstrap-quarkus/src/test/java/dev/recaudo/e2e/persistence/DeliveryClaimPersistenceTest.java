@@ -210,6 +210,46 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
     }
 
     /**
+     * One company's thousand pending deliveries over ten endpoints do not hide another company's one:
+     * the first claim of production's size and caps takes it. The claim's time, turn and lease
+     * included, is printed for docs/decisions.md ("Fair dispatch"): it is how long a claim holds the
+     * lane's turn.
+     */
+    @Test
+    void givenAThousandPendingDeliveriesOfOneCompany_whenClaiming_thenAnotherCompanysDeliveryIsInTheFirstClaim() {
+        TenantScope noisy = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        List<UUID> events = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            endpoint(noisy.companyId(), noisy.environment(), Set.of("invoice.created"));
+        }
+        for (int i = 0; i < 10; i++) {
+            events.addAll(append(noisy, 10, n -> UUID.randomUUID()));
+        }
+        TenantScope quiet = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        endpoint(quiet.companyId(), quiet.environment(), Set.of("invoice.created"));
+        List<UUID> quietEvent = append(quiet, 1, n -> UUID.randomUUID());
+        events.addAll(quietEvent);
+        DispatchCaps production = new DispatchCaps(2, 10);
+        Instant now = FUTURE.plus(Duration.ofDays(6));
+
+        List<Long> micros = new ArrayList<>();
+        List<DueDelivery> first = null;
+        for (int round = 0; round < 20; round++) {
+            long started = System.nanoTime();
+            List<DueDelivery> claimed = transactions.inTransaction(() -> claim(noisy.environment(), now, production, 20));
+            micros.add((System.nanoTime() - started) / 1_000);
+            first = first == null ? claimed : first;
+            finish(ours(claimed, events));
+        }
+
+        assertThat(ours(first, quietEvent)).as("the quiet company's delivery in the first claim").hasSize(1);
+        assertThat(ours(first, events)).as("the noisy company's cap and the quiet one's delivery").hasSize(11);
+        micros.sort(null);
+        System.out.printf("claim of 20 with %d pending deliveries: p50 %d us, max %d us%n", Sql.count(
+                "SELECT count(*) FROM webhook_deliveries WHERE status = 'PENDING'"), micros.get(10), micros.get(19));
+    }
+
+    /**
      * A secret that cannot be opened (its key left the keyring too early) holds back its own
      * deliveries only: the claim leases them, sends nothing for them, and hands out the rest.
      */
