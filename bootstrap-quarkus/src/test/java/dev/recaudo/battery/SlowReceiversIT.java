@@ -29,8 +29,12 @@ import org.junit.jupiter.api.Test;
  */
 class SlowReceiversIT {
 
-    /** Loopback receivers; every other setting is production's (timeouts, intervals, caps). */
-    private static final Map<String, String> ENVIRONMENT = Map.of("RECAUDO_WEBHOOKS_ALLOW_PRIVATE_TARGETS", "true");
+    /**
+     * Loopback receivers and a cheap password hash (the admins' logins); every setting of the dispatch
+     * is production's (timeouts, intervals, caps, pauses). {@code -Dbattery.slowreceivers.environment=
+     * NAME=value,...} adds or overrides settings, to see the test fail with a protection turned down.
+     */
+    private static final Map<String, String> ENVIRONMENT = environment(System.getProperty("battery.slowreceivers.environment", ""));
     private static final int NOISY_INVOICES_PER_ENVIRONMENT = Battery.size("battery.slowreceivers.invoices", 100);
     private static final int NOISY_CALLBACKS = Battery.size("battery.slowreceivers.callbacks", 40);
     private static final int QUIET_ROUNDS = Battery.size("battery.slowreceivers.rounds", 30);
@@ -42,6 +46,17 @@ class SlowReceiversIT {
     private static final int IN_FLIGHT_PER_ENDPOINT_MAX = 2;
     private static final List<String> INVOICES = List.of("public_invoices:read", "public_invoices:write");
     private static final List<String> PAYMENTS = List.of("payments:create", "payments:read");
+
+    private static Map<String, String> environment(String overrides) {
+        Map<String, String> environment = new HashMap<>(Map.of("RECAUDO_WEBHOOKS_ALLOW_PRIVATE_TARGETS", "true",
+                "RECAUDO_ADMIN_PASSWORD_HASH_COST", "4"));
+        for (String setting : overrides.split(",")) {
+            if (!setting.isBlank()) {
+                environment.put(setting.substring(0, setting.indexOf('=')).trim(), setting.substring(setting.indexOf('=') + 1).trim());
+            }
+        }
+        return Map.copyOf(environment);
+    }
 
     @Test
     void givenOneCompanysReceiversAllTarpitting_whenAnotherCompanySends_thenItsWebhooksAndCallbacksArriveInTime()
@@ -157,6 +172,14 @@ class SlowReceiversIT {
                 .isPositive();
         assertThat(battery.database().number("SELECT count(*) FROM external_payment_callbacks WHERE company_id = ?"
                 + " AND status <> 'failed'", noisy.id())).as("noisy callbacks not failed").isZero();
+        System.out.printf("SlowReceiversIT noisy side: %d webhook attempts recorded for %d deliveries; connections held at once"
+                        + " per never-answering endpoint at most %d; callbacks sent %d, not sent (target paused) %d%n",
+                battery.database().number("SELECT count(*) FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id"
+                        + " WHERE d.company_id = ?", noisy.id()), 10 * NOISY_INVOICES_PER_ENVIRONMENT,
+                tarpits.subList(5, 10).stream().mapToInt(Tarpit::openMax).max().orElse(0),
+                tarpits.get(10).accepted() + tarpits.get(11).accepted(),
+                battery.database().number("SELECT count(*) FROM external_payment_callbacks WHERE company_id = ?"
+                        + " AND error = 'target paused'", noisy.id()));
     }
 
     private static void register(Battery battery, Company company, String url, String environment) throws Exception {

@@ -117,8 +117,8 @@ public class HttpWebhookSender implements WebhookSender {
         return prepared
                 .compose(ready -> ready.unsent() != null ? Future.succeededFuture(ready.unsent())
                         : exchange(ready, body, timeLimit, startedNanos))
-                .recover(failure -> Future.succeededFuture(
-                        Attempts.failed(AttemptResult.NOT_SENT, "request could not be built: " + failure, startedNanos)))
+                .recover(failure -> Future.succeededFuture(Attempts.failed(AttemptResult.NOT_SENT,
+                        "request could not be built: " + failure.getMessage(), startedNanos)))
                 .toCompletionStage();
     }
 

@@ -129,7 +129,7 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
             sending = CompletableFuture.failedFuture(e);
         }
         sending.handle((outcome, failure) -> outcome != null ? outcome
-                        : SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure, 0))
+                        : SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0))
                 .thenAcceptAsync(outcome -> record(callback, outcome), recorder)
                 .whenComplete((recorded, failure) -> {
                     inFlight.ended(lane);

@@ -153,6 +153,6 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     /** A sender that broke its promise and failed instead of reporting an outcome: recorded as an attempt not sent. */
     private static SendOutcome unsent(Throwable failure) {
-        return SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure, 0);
+        return SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0);
     }
 }
