@@ -82,6 +82,29 @@ class FairDispatchTest {
                 .contains(quietEndpoint.url());
     }
 
+    /**
+     * The instance's room is full of one company's hanging sends (its caps allow more). When a place
+     * frees, the company holding none gets it, although the noisy backlog is older: oldest first
+     * would give every freed place back to the noisy company.
+     */
+    @Test
+    void givenTheRoomFullOfOneCompanysHangingSends_whenAPlaceFrees_thenTheCompanyHoldingNoneGetsIt() {
+        WebhookDispatchService small = instance(new DispatchLimits(3, LEASE, 3, new DispatchCaps(2, 10)), Runnable::run);
+        CompanyId noisy = CompanyId.random();
+        WebhookEndpoint first = endpoint(noisy, KeyEnvironment.LIVE);
+        queue(first, 50, NOW.minus(Duration.ofHours(1)));
+        queue(endpoint(noisy, KeyEnvironment.LIVE), 50, NOW.minus(Duration.ofHours(1)));
+        small.dispatchDue();
+        assertThat(sender.inFlight()).hasSize(3);
+        WebhookEndpoint quiet = endpoint(CompanyId.random(), KeyEnvironment.LIVE);
+        queue(quiet, 2, NOW);
+
+        sender.release(first.url());
+        small.dispatchDue();
+
+        assertThat(sender.sent()).last().extracting(Sent::url).isEqualTo(quiet.url());
+    }
+
     @Test
     void givenSlowReceivers_whenDispatchedAgainAndAgain_thenNoEndpointHoldsMoreThanItsCapNorACompanyMoreThanItsCap() {
         CompanyId noisy = CompanyId.random();

@@ -11,15 +11,19 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Chooses what one claim takes, fairly: round robin over companies, and within a company over its
- * targets, never past a cap. Every company's first candidate comes before any company's second,
- * and a company's second before its third; within a round the company waiting longest goes first.
- * So a company with a thousand due items gets one turn per round like a company with one, and
- * whatever it holds in flight counts against its own caps only.
+ * Chooses what one claim takes, fairly: each place goes to the company with the fewest attempts
+ * in flight, counting those it holds already (on every instance) and those this claim gave it, and
+ * within a company to the target with the fewest the same way; among equals, the one waiting
+ * longest; never past a cap. With nothing in flight that is a round robin: every company's first
+ * candidate before any company's second. With the room nearly full it still is fair: the company
+ * that holds nothing gets the next free place, not the one whose backlog is oldest, which would
+ * otherwise win every place as it frees. A company's attempts in flight count against its own
+ * caps only.
  */
 public final class FairShare {
 
-    private static final Comparator<Ranked> ROUND_ROBIN = Comparator.comparingInt(Ranked::companyRank)
+    /** The fewest in flight first, then the longest waiting. */
+    private static final Comparator<Ranked> FEWEST_FIRST = Comparator.comparingInt(Ranked::share)
             .thenComparing(ranked -> ranked.candidate().dueAt())
             .thenComparingLong(ranked -> ranked.candidate().order());
 
@@ -38,22 +42,24 @@ public final class FairShare {
             queue.sort(Comparator.comparing(Candidate::dueAt).thenComparingLong(Candidate::order));
             for (int rank = 0; rank < Math.min(free, queue.size()); rank++) {
                 byCompany.computeIfAbsent(target.companyId(), company -> new ArrayList<>())
-                        .add(new Ranked(queue.get(rank), rank, 0));
+                        .add(new Ranked(queue.get(rank), load.inFlight() + rank));
             }
         });
         List<Ranked> eligible = new ArrayList<>();
         byCompany.forEach((company, ranked) -> {
-            int free = caps.perCompanyMax() - candidates.companiesInFlight().getOrDefault(company, 0);
-            ranked.sort(Comparator.comparingInt(Ranked::targetRank).thenComparing(r -> r.candidate().dueAt())
-                    .thenComparingLong(r -> r.candidate().order()));
-            for (int rank = 0; rank < Math.min(free, ranked.size()); rank++) {
-                eligible.add(new Ranked(ranked.get(rank).candidate(), ranked.get(rank).targetRank(), rank));
+            int inFlight = candidates.companiesInFlight().getOrDefault(company, 0);
+            ranked.sort(FEWEST_FIRST);
+            for (int rank = 0; rank < Math.min(caps.perCompanyMax() - inFlight, ranked.size()); rank++) {
+                eligible.add(new Ranked(ranked.get(rank).candidate(), inFlight + rank));
             }
         });
-        eligible.sort(ROUND_ROBIN);
+        eligible.sort(FEWEST_FIRST);
         return eligible.stream().limit(Math.max(0, limit)).map(ranked -> ranked.candidate().id()).toList();
     }
 
-    /** A candidate with its place in its target's queue and in its company's round robin. */
-    private record Ranked(Candidate candidate, int targetRank, int companyRank) {}
+    /**
+     * A candidate and its share: the attempts its target (while ranking within the company) or its
+     * company (while ranking across companies) would have in flight before it.
+     */
+    private record Ranked(Candidate candidate, int share) {}
 }

@@ -13,7 +13,10 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** The claim's choice: round robin over companies, then their targets, the longest waiting first, never past a cap. */
+/**
+ * The claim's choice: the fewest in flight first, companies then their targets, the longest waiting
+ * first among equals, never past a cap.
+ */
 class FairShareTest {
 
     private static final Instant NOW = Instant.parse("2026-11-28T10:00:00Z");
@@ -63,5 +66,20 @@ class FairShareTest {
 
         assertThat(pick(2, 4, 10)).containsExactlyInAnyOrder(other.get(0), quiet.get(0), quiet.get(1))
                 .doesNotContainAnyElementsOf(full);
+    }
+
+    /**
+     * The room is nearly full of a noisy company's slow attempts and one place is free: it goes to
+     * the company holding nothing, although the noisy company's backlog is older. Oldest first among
+     * the companies' first candidates would give it to the noisy company at every place that frees.
+     */
+    @Test
+    void givenOnePlaceFree_whenACompanyHoldingManyAndOneHoldingNoneWait_thenTheOneHoldingNoneGetsIt() {
+        CompanyId noisy = CompanyId.random();
+        target(noisy, 3, 3_600, 2);
+        target(noisy, 3, 3_600, 2);
+        List<UUID> quiet = target(CompanyId.random(), 1, 1, 0);
+
+        assertThat(pick(4, 10, 1)).containsExactly(quiet.get(0));
     }
 }
