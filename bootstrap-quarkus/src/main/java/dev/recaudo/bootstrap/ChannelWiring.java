@@ -101,7 +101,7 @@ public class ChannelWiring {
     @Singleton
     WebhookDispatchUseCase webhookDispatch(DeliveryClaims claims, WebhookSender sender, Transactions transactions,
             OperationalMetrics metrics, Clock clock, DispatchRecorder recorder, RecaudoConfig config) {
-        BackgroundConfig.WebhooksConfig settings = config.webhooks();
+        DispatchConfig.WebhooksConfig settings = config.webhooks();
         RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(settings.retryBaseMillis()),
                 Duration.ofSeconds(settings.retryCapSeconds()), settings.attemptsMax(), settings.retryJitter());
         DispatchLimits limits = new DispatchLimits(settings.batchSize(), Duration.ofSeconds(settings.leaseSeconds()),
@@ -112,7 +112,7 @@ public class ChannelWiring {
 
     /** One pause policy for endpoints and callback origins ({@code recaudo.webhooks.pause-*}). */
     private static PausePolicy pausePolicy(RecaudoConfig config) {
-        BackgroundConfig.WebhooksConfig settings = config.webhooks();
+        DispatchConfig.WebhooksConfig settings = config.webhooks();
         return new PausePolicy(settings.pauseAfterFailures(), Duration.ofSeconds(settings.pauseBaseSeconds()),
                 Duration.ofSeconds(settings.pauseMaxSeconds()));
     }
@@ -122,7 +122,7 @@ public class ChannelWiring {
     CallbackDispatchUseCase callbackDispatch(ExternalPaymentCallbacks callbacks, ExternalPaymentSecrets secrets,
             WebhookSender sender, SecureRandom random, Transactions transactions, OperationalMetrics metrics, Clock clock,
             DispatchRecorder recorder, RecaudoConfig config) {
-        BackgroundConfig.CallbacksConfig settings = config.callbacks();
+        DispatchConfig.CallbacksConfig settings = config.callbacks();
         DispatchLimits limits = new DispatchLimits(settings.perRunMax(), Duration.ofSeconds(settings.leaseSeconds()),
                 settings.inFlightMax(), new DispatchCaps(settings.inFlightPerOriginMax(), settings.inFlightPerCompanyMax()));
         return new CallbackDispatchService(callbacks, secrets, () -> StandardWebhookSignature.newSecret(random), sender,

@@ -73,7 +73,7 @@ public class ConfigurationChecks {
      * hold at least as many attempts as one of its targets.
      */
     private static void dispatch(List<String> problems, RecaudoConfig config) {
-        BackgroundConfig.WebhooksConfig webhooks = config.webhooks();
+        DispatchConfig.WebhooksConfig webhooks = config.webhooks();
         long attemptWorstCaseMillis = webhooks.connectTimeoutMillis() + webhooks.readTimeoutMillis();
         if (webhooks.leaseSeconds() * 1000 < 2 * attemptWorstCaseMillis) {
             problems.add("recaudo.webhooks.lease-seconds must last at least twice an attempt's timeouts (2 x (connect-timeout-millis"
