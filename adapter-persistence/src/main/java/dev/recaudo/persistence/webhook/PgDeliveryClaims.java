@@ -51,11 +51,19 @@ public class PgDeliveryClaims implements DeliveryClaims {
     private static final Logger LOG = Logger.getLogger(PgDeliveryClaims.class);
 
     /**
+     * Due deliveries an endpoint's queue is read for per claim, at most: the oldest, of which those
+     * that wait for an earlier delivery about the same invoice are left out. Bounded, so a claim costs
+     * the same whatever an endpoint's backlog (each of these probes one index entry for its invoice).
+     */
+    private static final int HEADS_READ_MAX = 100;
+
+    /**
      * The lane's endpoints that have pending deliveries, found by skipping through the pending index
      * from one endpoint to the next (one probe per endpoint, however long its queue), each with its
-     * attempts in flight and its health; and, for those not paused, their oldest due deliveries that
-     * no lease holds and that wait for no earlier pending delivery about the same invoice. An endpoint
-     * without such a delivery still gives one row, with no delivery, for the company's count.
+     * attempts in flight and its health; and, for those not paused (a paused one's queue is not read
+     * at all), their oldest due deliveries that no lease holds and that wait for no earlier pending
+     * delivery about the same invoice. An endpoint without such a delivery still gives one row, with
+     * no delivery, for the company's count.
      */
     private static final String CANDIDATES = "WITH RECURSIVE pending (endpoint_id) AS ("
             + "   (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'PENDING' ORDER BY endpoint_id LIMIT 1)"
@@ -70,12 +78,14 @@ public class PgDeliveryClaims implements DeliveryClaims {
             + "   FROM pending p JOIN webhook_endpoints e ON e.id = p.endpoint_id"
             + "   WHERE e.is_test = ? AND e.deleted_at IS NULL)"
             + " SELECT lane.*, d.id AS delivery_id, d.next_attempt_at, d.seq FROM lane LEFT JOIN LATERAL ("
-            + "   SELECT x.id, x.next_attempt_at, x.seq FROM webhook_deliveries x"
-            + "   WHERE x.endpoint_id = lane.id AND x.status = 'PENDING' AND x.next_attempt_at <= ?"
-            + "   AND (x.leased_until IS NULL OR x.leased_until < ?)"
-            + "   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries y WHERE y.endpoint_id = x.endpoint_id"
-            + "       AND y.aggregate_id = x.aggregate_id AND y.status = 'PENDING' AND y.seq < x.seq)"
-            + "   ORDER BY x.next_attempt_at, x.seq LIMIT ?) d ON lane.paused_until IS NULL OR lane.paused_until <= ?";
+            + "   SELECT h.id, h.next_attempt_at, h.seq FROM ("
+            + "     SELECT x.id, x.endpoint_id, x.aggregate_id, x.next_attempt_at, x.seq FROM webhook_deliveries x"
+            + "     WHERE x.endpoint_id = lane.id AND (lane.paused_until IS NULL OR lane.paused_until <= ?)"
+            + "     AND x.status = 'PENDING' AND x.next_attempt_at <= ? AND (x.leased_until IS NULL OR x.leased_until < ?)"
+            + "     ORDER BY x.next_attempt_at, x.seq LIMIT " + HEADS_READ_MAX + ") h"
+            + "   WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries y WHERE y.endpoint_id = h.endpoint_id"
+            + "       AND y.aggregate_id = h.aggregate_id AND y.status = 'PENDING' AND y.seq < h.seq)"
+            + "   ORDER BY h.next_attempt_at, h.seq LIMIT ?) d ON true";
 
     /**
      * The chosen deliveries still due and free, locked in a materialized CTE (evaluated once, so the
@@ -123,7 +133,7 @@ public class PgDeliveryClaims implements DeliveryClaims {
                 due.add(new Candidate(deliveryId, target, instant(row, "next_attempt_at"), row.getLong("seq")));
             }
             return target;
-        }, now, lane == KeyEnvironment.TEST, now, now, perEndpointMax, now);
+        }, now, lane == KeyEnvironment.TEST, now, now, now, perEndpointMax);
         return new Candidates(due, targets, companies);
     }
 
