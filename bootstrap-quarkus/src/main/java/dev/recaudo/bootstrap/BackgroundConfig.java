@@ -1,110 +1,18 @@
 package dev.recaudo.bootstrap;
 
-import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.persistence.common.PersistenceSettings;
-import dev.recaudo.webhooks.delivery.DeliverySettings;
 import io.smallrye.config.WithDefault;
-import jakarta.validation.constraints.DecimalMax;
-import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
 
 /**
  * The groups of {@link RecaudoConfig} that set the service's background work and its processors:
- * webhook and callback delivery, the live payment processor, jobs, idempotency records, the
- * janitor and the retention it applies, the backlog gauges, and the scheduled check of the ledger
- * invariants.
+ * the live payment processor, jobs, idempotency records, the janitor and the retention it applies,
+ * the backlog gauges, and the scheduled check of the ledger invariants. Webhook and callback
+ * delivery have theirs in {@link DispatchConfig}.
  */
 public interface BackgroundConfig {
-
-    interface WebhooksConfig extends DeliverySettings.Webhooks, Dispatcher {
-        @Override
-        @WithDefault("false")
-        boolean allowPrivateTargets();
-
-        @Override
-        @WithDefault("5000")
-        @Min(100)
-        @Max(60_000)
-        long connectTimeoutMillis();
-
-        @Override
-        @WithDefault("10000")
-        @Min(100)
-        @Max(120_000)
-        long readTimeoutMillis();
-
-        /** Wait before the first retry; each further retry waits three times longer. */
-        @WithDefault("10000")
-        @Min(1)
-        long retryBaseMillis();
-
-        /** The longest wait between two attempts. */
-        @WithDefault("21600")
-        @Min(1)
-        long retryCapSeconds();
-
-        /** Each wait is moved at random by up to this fraction either way, so retries do not arrive in step. */
-        @WithDefault("0.2")
-        @DecimalMin("0")
-        @DecimalMax("0.5")
-        double retryJitter();
-
-        /** Failed attempts after which a delivery is dead (until redelivered). */
-        @WithDefault("8")
-        @Min(1)
-        @Max(50)
-        int attemptsMax();
-
-        /** Deliveries one instance leases at a time. */
-        @WithDefault("20")
-        @Min(1)
-        @Max(1000)
-        int batchSize();
-
-        /** How long a leased delivery stays with its instance before another may take it. */
-        @WithDefault("300")
-        @Min(30)
-        long leaseSeconds();
-
-        @WithDefault("10")
-        @Min(1)
-        @Max(100)
-        int endpointsPerCompanyMax();
-
-        /** How long a rotated endpoint secret keeps signing next to the new one, when the rotation does not say. */
-        @WithDefault("86400")
-        @Min(0)
-        @Max(EndpointSecrets.OVERLAP_MAX_SECONDS)
-        long secretOverlapSeconds();
-    }
-
-    /** What every instance polls for and sends: webhook deliveries and external payment callbacks. */
-    interface Dispatcher {
-        /** How often every instance looks for what is due: a duration ({@code 1s}), or {@code off} on this instance. */
-        @WithDefault("1s")
-        @Pattern(regexp = RecaudoConfig.SCHEDULE)
-        String dispatchInterval();
-    }
-
-    /** The callbacks of completed external payments: one attempt each, never retried. */
-    interface CallbacksConfig extends Dispatcher {
-        /** Callbacks one instance attempts per run, one after another. */
-        @WithDefault("20")
-        @Min(1)
-        @Max(1000)
-        int perRunMax();
-
-        /**
-         * How long an attempt holds its callback; an attempt without a result after this is recorded
-         * as unknown. At least twice the receiver's 5-second limit.
-         */
-        @WithDefault("30")
-        @Min(10)
-        @Max(3600)
-        long leaseSeconds();
-    }
 
     interface PaymentsConfig {
         /**

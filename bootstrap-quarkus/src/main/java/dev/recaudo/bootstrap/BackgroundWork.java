@@ -21,20 +21,21 @@ public class BackgroundWork {
 
     private static final Logger LOG = Logger.getLogger(BackgroundWork.class);
 
-    /** Batches sent per trigger at most, so one run cannot monopolize the scheduler thread. */
+    /**
+     * Claims per trigger at most. Sends do not wait for their receivers, so a run takes only the
+     * claims' time; it claims again while a claim filled up, until the room in flight is taken.
+     */
     static final int DISPATCH_BATCHES_PER_RUN_MAX = 10;
 
     private final WebhookDispatchUseCase webhooks;
     private final BulkAnnulmentUseCase bulkAnnulment;
     private final CallbackDispatchUseCase callbacks;
-    private final int callbacksPerRunMax;
 
     public BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment,
-            CallbackDispatchUseCase callbacks, RecaudoConfig config) {
+            CallbackDispatchUseCase callbacks) {
         this.webhooks = webhooks;
         this.bulkAnnulment = bulkAnnulment;
         this.callbacks = callbacks;
-        this.callbacksPerRunMax = config.callbacks().perRunMax();
     }
 
     @Scheduled(every = "${recaudo.webhooks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
@@ -49,7 +50,12 @@ public class BackgroundWork {
 
     @Scheduled(every = "${recaudo.callbacks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sendCallbacks() {
-        whileDatabaseAnswers("callback dispatch", () -> callbacks.dispatchQueued(callbacksPerRunMax));
+        whileDatabaseAnswers("callback dispatch", () -> {
+            int claims = 0;
+            while (claims < DISPATCH_BATCHES_PER_RUN_MAX && callbacks.dispatchQueued() > 0) {
+                claims++;
+            }
+        });
     }
 
     @Scheduled(every = "${recaudo.jobs.poll-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

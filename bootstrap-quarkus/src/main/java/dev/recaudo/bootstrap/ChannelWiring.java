@@ -7,7 +7,7 @@ import dev.recaudo.application.checkout.HostedCheckoutService;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase;
 import dev.recaudo.application.checkout.InvoiceCheckouts;
 import dev.recaudo.application.checkout.PayerIds;
-import dev.recaudo.application.common.LeasedBatches;
+import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.externalpayment.CallbackDispatchService;
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
@@ -25,6 +25,8 @@ import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.domain.checkout.CheckoutCustomerRepository;
 import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.dispatch.DispatchCaps;
+import dev.recaudo.domain.dispatch.PausePolicy;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
@@ -34,6 +36,7 @@ import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.product.ProductRepository;
 import dev.recaudo.domain.security.SigningKeyStore;
+import dev.recaudo.domain.webhook.DeliveryClaims;
 import dev.recaudo.domain.webhook.RetrySchedule;
 import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.domain.webhook.WebhookSender;
@@ -96,31 +99,43 @@ public class ChannelWiring {
 
     @Produces
     @Singleton
-    WebhookEndpointsUseCase webhookEndpoints(WebhookRepository webhooks, CompanyRepository companies,
+    WebhookEndpointsUseCase webhookEndpoints(WebhookRepository webhooks, DeliveryClaims claims, CompanyRepository companies,
             WebhookTargetPolicy targets, SecureRandom random, Transactions transactions, Clock clock, RecaudoConfig config) {
-        return new WebhookEndpointsService(webhooks, companies, targets, () -> StandardWebhookSignature.newSecret(random),
+        return new WebhookEndpointsService(webhooks, claims, companies, targets, () -> StandardWebhookSignature.newSecret(random),
                 transactions, clock, config.webhooks().endpointsPerCompanyMax(),
                 Duration.ofSeconds(config.webhooks().secretOverlapSeconds()));
     }
 
     @Produces
     @Singleton
-    WebhookDispatchUseCase webhookDispatch(WebhookRepository webhooks, WebhookSender sender, Transactions transactions,
-            OperationalMetrics metrics, Clock clock, RecaudoConfig config) {
-        BackgroundConfig.WebhooksConfig settings = config.webhooks();
+    WebhookDispatchUseCase webhookDispatch(DeliveryClaims claims, WebhookSender sender, Transactions transactions,
+            OperationalMetrics metrics, Clock clock, DispatchRecorder recorder, RecaudoConfig config) {
+        DispatchConfig.WebhooksConfig settings = config.webhooks();
         RetrySchedule schedule = new RetrySchedule(Duration.ofMillis(settings.retryBaseMillis()),
                 Duration.ofSeconds(settings.retryCapSeconds()), settings.attemptsMax(), settings.retryJitter());
-        LeasedBatches batches = new LeasedBatches(settings.batchSize(), Duration.ofSeconds(settings.leaseSeconds()));
-        return new WebhookDispatchService(webhooks, sender, schedule, batches, transactions, metrics, clock, Math::random);
+        DispatchLimits limits = new DispatchLimits(settings.batchSize(), Duration.ofSeconds(settings.leaseSeconds()),
+                settings.inFlightMax(), new DispatchCaps(settings.inFlightPerEndpointMax(), settings.inFlightPerCompanyMax()));
+        return new WebhookDispatchService(claims, sender, schedule, pausePolicy(config), limits, transactions, metrics, clock,
+                Math::random, recorder);
+    }
+
+    /** One pause policy for endpoints and callback origins ({@code recaudo.webhooks.pause-*}). */
+    private static PausePolicy pausePolicy(RecaudoConfig config) {
+        DispatchConfig.WebhooksConfig settings = config.webhooks();
+        return new PausePolicy(settings.pauseAfterFailures(), Duration.ofSeconds(settings.pauseBaseSeconds()),
+                Duration.ofSeconds(settings.pauseMaxSeconds()));
     }
 
     @Produces
     @Singleton
     CallbackDispatchUseCase callbackDispatch(ExternalPaymentCallbacks callbacks, ExternalPaymentSecrets secrets,
             WebhookSender sender, SecureRandom random, Transactions transactions, OperationalMetrics metrics, Clock clock,
-            RecaudoConfig config) {
+            DispatchRecorder recorder, RecaudoConfig config) {
+        DispatchConfig.CallbacksConfig settings = config.callbacks();
+        DispatchLimits limits = new DispatchLimits(settings.perRunMax(), Duration.ofSeconds(settings.leaseSeconds()),
+                settings.inFlightMax(), new DispatchCaps(settings.inFlightPerOriginMax(), settings.inFlightPerCompanyMax()));
         return new CallbackDispatchService(callbacks, secrets, () -> StandardWebhookSignature.newSecret(random), sender,
-                Duration.ofSeconds(config.callbacks().leaseSeconds()), transactions, metrics, clock);
+                pausePolicy(config), limits, transactions, metrics, clock, recorder);
     }
 
     @Produces

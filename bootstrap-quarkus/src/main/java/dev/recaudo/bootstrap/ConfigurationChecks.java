@@ -54,12 +54,7 @@ public class ConfigurationChecks {
         pageSize(problems, "public-invoices", config.pages().publicInvoices());
         pageSize(problems, "integrations", config.pages().integrations());
         pageSize(problems, "external-payments", config.pages().externalPayments());
-        BackgroundConfig.WebhooksConfig webhooks = config.webhooks();
-        long batchWorstCaseMillis = webhooks.batchSize() * (webhooks.connectTimeoutMillis() + webhooks.readTimeoutMillis());
-        if (webhooks.leaseSeconds() * 1000 < batchWorstCaseMillis) {
-            problems.add("recaudo.webhooks.lease-seconds must outlast a batch's timeouts (batch-size x (connect-timeout-millis"
-                    + " + read-timeout-millis) = " + batchWorstCaseMillis + " ms), or another instance sends the batch again");
-        }
+        dispatch(problems, config);
         if (config.demoSeed() && config.apiKeys().activeMax() < DEMO_SEED_KEYS) {
             problems.add("recaudo.demo-seed issues " + DEMO_SEED_KEYS + " keys: recaudo.api-keys.active-max must allow them");
         }
@@ -79,6 +74,29 @@ public class ConfigurationChecks {
         }
         secrets(problems, config);
         return problems;
+    }
+
+    /**
+     * Attempts run concurrently, each right after its claim: a lease must outlast one attempt's
+     * timeouts with room to record it, or another instance sends the delivery again. A company may
+     * hold at least as many attempts as one of its targets.
+     */
+    private static void dispatch(List<String> problems, RecaudoConfig config) {
+        DispatchConfig.WebhooksConfig webhooks = config.webhooks();
+        long attemptWorstCaseMillis = webhooks.connectTimeoutMillis() + webhooks.readTimeoutMillis();
+        if (webhooks.leaseSeconds() * 1000 < 2 * attemptWorstCaseMillis) {
+            problems.add("recaudo.webhooks.lease-seconds must last at least twice an attempt's timeouts (2 x (connect-timeout-millis"
+                    + " + read-timeout-millis) = " + 2 * attemptWorstCaseMillis + " ms), or another instance sends it again");
+        }
+        if (webhooks.inFlightPerCompanyMax() < webhooks.inFlightPerEndpointMax()) {
+            problems.add("recaudo.webhooks.in-flight-per-company-max must not be below in-flight-per-endpoint-max");
+        }
+        if (config.callbacks().inFlightPerCompanyMax() < config.callbacks().inFlightPerOriginMax()) {
+            problems.add("recaudo.callbacks.in-flight-per-company-max must not be below in-flight-per-origin-max");
+        }
+        if (webhooks.pauseMaxSeconds() < webhooks.pauseBaseSeconds()) {
+            problems.add("recaudo.webhooks.pause-max-seconds must not be below pause-base-seconds");
+        }
     }
 
     /** The keyring must be readable; in production, a key must seal secrets at rest. */

@@ -10,7 +10,6 @@ import dev.recaudo.bootstrap.ApiConfig.PagesConfig;
 import dev.recaudo.bootstrap.ApiConfig.RateLimitConfig;
 import dev.recaudo.bootstrap.ApiConfig.SandboxConfig;
 import dev.recaudo.bootstrap.ApiConfig.WhatsAppConfig;
-import dev.recaudo.bootstrap.BackgroundConfig.CallbacksConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.IdempotencyConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.InvariantsConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.JanitorConfig;
@@ -18,7 +17,8 @@ import dev.recaudo.bootstrap.BackgroundConfig.JobsConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.MetricsConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.PaymentsConfig;
 import dev.recaudo.bootstrap.BackgroundConfig.RetentionConfig;
-import dev.recaudo.bootstrap.BackgroundConfig.WebhooksConfig;
+import dev.recaudo.bootstrap.DispatchConfig.CallbacksConfig;
+import dev.recaudo.bootstrap.DispatchConfig.WebhooksConfig;
 import dev.recaudo.persistence.common.PersistenceSettings;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.webhooks.delivery.DeliverySettings;
@@ -38,7 +38,7 @@ import java.util.Optional;
  * {@code recaudo.*} property, stops the service at start instead of misbehaving later.
  *
  * <p>Each adapter sees only its own view ({@link RestSettings}, {@link PersistenceSettings},
- * {@link DeliverySettings}); the groups ({@link ApiConfig}, {@link BackgroundConfig} and the
+ * {@link DeliverySettings}); the groups ({@link ApiConfig}, {@link BackgroundConfig}, {@link DispatchConfig} and the
  * database's below) re-declare the view's methods to give them their defaults. The core gets its values as constructor arguments in {@link CoreWiring}. README's
  * configuration table lists the same settings.
  */

@@ -19,4 +19,12 @@ public final class Eventually {
             TimeUnit.MILLISECONDS.sleep(200);
         }
     }
+
+    /** Returns once {@code condition} is true or {@code timeout} has passed, whichever comes first; the caller checks what arrived. */
+    public static void awaitQuietly(Duration timeout, Callable<Boolean> condition) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.call() && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(200);
+        }
+    }
 }

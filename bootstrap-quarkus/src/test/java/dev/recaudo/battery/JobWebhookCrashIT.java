@@ -40,7 +40,7 @@ class JobWebhookCrashIT {
             "RECAUDO_JOBS_POLL_INTERVAL", "500ms",
             "RECAUDO_WEBHOOKS_LEASE_SECONDS", String.valueOf(DELIVERY_LEASE.toSeconds()),
             "RECAUDO_WEBHOOKS_DISPATCH_INTERVAL", "200ms",
-            // A batch's worst case (5 x (1 s + 2 s)) must fit in the 30 s lease, as the service checks at start.
+            // Twice an attempt's worst case (1 s + 2 s) must fit in the 30 s lease, as the service checks at start.
             "RECAUDO_WEBHOOKS_BATCH_SIZE", "5",
             "RECAUDO_WEBHOOKS_CONNECT_TIMEOUT_MILLIS", "1000",
             "RECAUDO_WEBHOOKS_READ_TIMEOUT_MILLIS", "2000",

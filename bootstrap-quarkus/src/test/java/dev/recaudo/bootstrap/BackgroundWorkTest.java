@@ -9,7 +9,6 @@ import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.domain.common.StoreUnavailable;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.e2e.support.LogCapture;
-import java.util.Map;
 import java.util.UUID;
 import java.util.function.IntSupplier;
 import java.util.logging.Level;
@@ -70,7 +69,7 @@ class BackgroundWorkTest {
     /** Background work whose every use case answers, or fails, as {@code step} does. */
     private static BackgroundWork work(IntSupplier step) {
         WebhookDispatchUseCase webhooks = step::getAsInt;
-        CallbackDispatchUseCase callbacks = callbacksMax -> step.getAsInt();
+        CallbackDispatchUseCase callbacks = step::getAsInt;
         BulkAnnulmentUseCase jobs = new BulkAnnulmentUseCase() {
             @Override
             public UUID enqueue(TenantScope scope, String source) {
@@ -82,6 +81,6 @@ class BackgroundWorkTest {
                 return step.getAsInt();
             }
         };
-        return new BackgroundWork(webhooks, jobs, callbacks, RecaudoConfigTest.config(Map.of()));
+        return new BackgroundWork(webhooks, jobs, callbacks);
     }
 }

@@ -122,7 +122,7 @@ class RecaudoConfigTest {
         RecaudoConfig config = config(Map.of(
                 "recaudo.api-keys.rpm-default", "500", "recaudo.api-keys.rpm-max", "100",
                 "recaudo.pages.integrations.default-size", "200",
-                "recaudo.webhooks.lease-seconds", "30", "recaudo.webhooks.batch-size", "20",
+                "recaudo.webhooks.lease-seconds", "30", "recaudo.webhooks.read-timeout-millis", "20000",
                 "recaudo.demo-seed", "true", "recaudo.api-keys.active-max", "3"));
 
         assertThat(ConfigurationChecks.problems(config)).hasSize(4)

@@ -20,6 +20,15 @@ public final class AdvisoryLocks {
         nativeSql.queryOne(LOCK, row -> 1, name(kind, scope, parts));
     }
 
+    /**
+     * Waits for, then holds until the transaction ends, a lock shared by every tenant, such as the
+     * one the claims of a dispatch lane take turns on; {@code name} must not look like an identity's
+     * ({@link #name}), so it starts with a word of its own.
+     */
+    public static void lockShared(NativeSql nativeSql, String name) {
+        nativeSql.queryOne(LOCK, row -> 1, name);
+    }
+
     /** The name hashed to the lock's key: the kind and the tenant come first, so no two kinds or tenants share a lock. */
     static String name(String kind, TenantScope scope, String... parts) {
         return kind + ":" + scope.companyId() + ":" + scope.isTest() + ":" + String.join(":", parts);

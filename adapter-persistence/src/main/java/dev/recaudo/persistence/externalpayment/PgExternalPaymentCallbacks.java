@@ -1,14 +1,23 @@
 package dev.recaudo.persistence.externalpayment;
 
 import static dev.recaudo.persistence.common.Rows.instant;
+import static dev.recaudo.persistence.common.Rows.optionalInstant;
+import static dev.recaudo.persistence.common.Rows.scope;
 import static dev.recaudo.persistence.common.Rows.uuid;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.dispatch.Candidates;
+import dev.recaudo.domain.dispatch.Candidates.Candidate;
+import dev.recaudo.domain.dispatch.Candidates.TargetLoad;
+import dev.recaudo.domain.dispatch.DispatchTarget;
+import dev.recaudo.domain.dispatch.TargetHealth;
 import dev.recaudo.domain.externalpayment.CallbackAttempt;
 import dev.recaudo.domain.externalpayment.CallbackRequest;
 import dev.recaudo.domain.externalpayment.CallbackResult;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
+import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.EventBodies;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.NativeSql.TextArray;
@@ -28,13 +37,41 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-/** External payment callbacks in PostgreSQL: the body is rendered once, when the completion queues it. */
+/**
+ * External payment callbacks in PostgreSQL: the body is rendered once, when the completion queues it,
+ * and its origin (scheme, host and port) is computed by the database from the URL (V0030). Claims of
+ * a lane take turns on a transaction-scoped advisory lock and count the attempts in flight from the
+ * unexpired leases, as the webhook deliveries' do; an origin's health is a row of
+ * {@code callback_target_health} per company and environment, absent while it is healthy.
+ */
 @ApplicationScoped
 @StoreFailures
 public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
 
     /** The column's bound. */
     private static final int ERROR_LENGTH_MAX = 500;
+
+    /**
+     * The lane's origins with queued callbacks or callbacks in flight, with the attempts in flight
+     * and the health of each, and each origin's oldest queued callbacks: as many as it may take, or
+     * a claim's worth when it is paused (they are recorded unsent). An origin with nothing to take
+     * still gives one row, for its company's count.
+     */
+    private static final String CANDIDATES = "WITH targets AS ("
+            + "   SELECT company_id, origin, count(*) FILTER (WHERE status = 'attempting') AS in_flight"
+            + "   FROM external_payment_callbacks"
+            + "   WHERE (status = 'queued' OR (status = 'attempting' AND leased_until >= ?)) AND is_test = ?"
+            + "   GROUP BY company_id, origin),"
+            + " heads AS ("
+            + "   SELECT id, company_id, origin, created_at,"
+            + "     row_number() OVER (PARTITION BY company_id, origin ORDER BY created_at, id) AS place"
+            + "   FROM external_payment_callbacks WHERE status = 'queued' AND is_test = ?)"
+            + " SELECT t.company_id, t.origin, t.in_flight, coalesce(h.consecutive_failures, 0) AS consecutive_failures,"
+            + "   coalesce(h.pauses, 0) AS pauses, h.paused_until, q.id AS callback_id, q.created_at, q.place"
+            + " FROM targets t"
+            + " LEFT JOIN callback_target_health h ON h.company_id = t.company_id AND h.is_test = ? AND h.origin = t.origin"
+            + " LEFT JOIN heads q ON q.company_id = t.company_id AND q.origin = t.origin"
+            + "   AND q.place <= CASE WHEN h.paused_until > ? THEN ? ELSE ? END";
 
     @Inject
     NativeSql nativeSql;
@@ -64,15 +101,80 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
     }
 
     @Override
-    public Optional<DueCallback> claimNext(Instant now, Duration lease) {
-        return nativeSql.queryOne("WITH due AS MATERIALIZED (SELECT x.id FROM external_payment_callbacks x"
-                        + "       WHERE x.status = 'queued' ORDER BY x.created_at, x.id LIMIT 1 FOR UPDATE SKIP LOCKED)"
+    public void serializeClaims(KeyEnvironment lane) {
+        AdvisoryLocks.lockShared(nativeSql, "dispatch-claims:callback:" + lane.wireName());
+    }
+
+    @Override
+    public Candidates candidates(KeyEnvironment lane, Instant now, int perOriginMax, int pausedMax) {
+        List<Candidate> due = new ArrayList<>();
+        Map<DispatchTarget, TargetLoad> targets = new HashMap<>();
+        Map<CompanyId, Integer> companies = new HashMap<>();
+        boolean test = lane == KeyEnvironment.TEST;
+        nativeSql.query(CANDIDATES, row -> {
+            DispatchTarget target = new DispatchTarget(new CompanyId(uuid(row, "company_id")), row.getString("origin"));
+            if (!targets.containsKey(target)) {
+                int inFlight = row.getInt("in_flight");
+                targets.put(target, new TargetLoad(inFlight, new TargetHealth(row.getInt("consecutive_failures"),
+                        row.getInt("pauses"), optionalInstant(row, "paused_until"))));
+                companies.merge(target.companyId(), inFlight, Integer::sum);
+            }
+            UUID callbackId = uuid(row, "callback_id");
+            if (callbackId != null) {
+                due.add(new Candidate(callbackId, target, instant(row, "created_at"), row.getLong("place")));
+            }
+            return target;
+        }, now, test, test, test, now, pausedMax, perOriginMax);
+        return new Candidates(due, targets, companies);
+    }
+
+    @Override
+    public List<DueCallback> claim(List<UUID> callbackIds, Instant now, Duration lease) {
+        return nativeSql.query("WITH chosen AS MATERIALIZED (SELECT x.id FROM external_payment_callbacks x"
+                        + "       WHERE x.id = ANY (?::uuid[]) AND x.status = 'queued' FOR UPDATE SKIP LOCKED)"
                         + " UPDATE external_payment_callbacks c SET status = 'attempting', attempted_at = ?,"
                         + " leased_until = ?, updated_at = ?"
-                        + " FROM due WHERE c.id = due.id RETURNING c.id, c.company_id, c.url, c.body, c.attempted_at",
-                row -> new DueCallback(uuid(row, "id"), new CompanyId(uuid(row, "company_id")), row.getString("url"),
+                        + " FROM chosen WHERE c.id = chosen.id"
+                        + " RETURNING c.id, c.company_id, c.is_test, c.origin, c.url, c.body, c.attempted_at",
+                row -> new DueCallback(uuid(row, "id"), scope(row), row.getString("origin"), row.getString("url"),
                         row.getString("body"), instant(row, "attempted_at")),
-                now, now.plus(lease), now);
+                ids(callbackIds), now, now.plus(lease), now);
+    }
+
+    @Override
+    public void failUnsent(List<UUID> callbackIds, String error, Instant now) {
+        nativeSql.update("UPDATE external_payment_callbacks SET status = 'failed', attempted_at = ?, error = ?, duration_ms = 0,"
+                + " updated_at = ? WHERE id = ANY (?::uuid[]) AND status = 'queued'", now, error, now, ids(callbackIds));
+    }
+
+    /** Made healthy first when it has no record, so that the lock always has a row to hold. */
+    @Override
+    public TargetHealth lockHealth(TenantScope scope, String origin) {
+        nativeSql.update("INSERT INTO callback_target_health (company_id, is_test, origin, consecutive_failures, pauses,"
+                        + " paused_until, updated_at) VALUES (?, ?, ?, 0, 0, NULL, now()) ON CONFLICT DO NOTHING",
+                scope.companyId().value(), scope.isTest(), origin);
+        return nativeSql.queryOne("SELECT consecutive_failures, pauses, paused_until FROM callback_target_health"
+                        + " WHERE company_id = ? AND is_test = ? AND origin = ? FOR UPDATE",
+                row -> new TargetHealth(row.getInt("consecutive_failures"), row.getInt("pauses"),
+                        optionalInstant(row, "paused_until")),
+                scope.companyId().value(), scope.isTest(), origin).orElseThrow();
+    }
+
+    @Override
+    public void storeHealth(TenantScope scope, String origin, TargetHealth health, Instant now) {
+        if (health.equals(TargetHealth.HEALTHY)) {
+            nativeSql.update("DELETE FROM callback_target_health WHERE company_id = ? AND is_test = ? AND origin = ?",
+                    scope.companyId().value(), scope.isTest(), origin);
+            return;
+        }
+        nativeSql.update("UPDATE callback_target_health SET consecutive_failures = ?, pauses = ?, paused_until = ?, updated_at = ?"
+                        + " WHERE company_id = ? AND is_test = ? AND origin = ?",
+                health.consecutiveFailures(), health.pauses(), health.pausedUntil().orElse(null), now,
+                scope.companyId().value(), scope.isTest(), origin);
+    }
+
+    private static TextArray ids(List<UUID> ids) {
+        return new TextArray(ids.stream().map(UUID::toString).toList());
     }
 
     @Override

@@ -38,7 +38,17 @@ enum RetainedRecords {
                 ORDER BY o.created_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
 
     /**
-     * WhatsApp statuses; a trigger (V0038) takes each deleted one out of its day's count in
+     * The health of callback origins left unchanged (no attempt) as long as finished webhook
+     * deliveries are kept: an origin silent that long starts over as healthy. A healthy origin
+     * keeps no record at all.
+     */
+    CALLBACK_TARGET_HEALTH(PersistenceSettings.Retention::webhookDeliveriesDays, """
+            DELETE FROM callback_target_health WHERE (company_id, is_test, origin) IN (
+                SELECT company_id, is_test, origin FROM callback_target_health WHERE updated_at < ?
+                ORDER BY updated_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
+
+    /**
+     * WhatsApp statuses; a trigger (V0037) takes each deleted one out of its day's count in
      * {@code whatsapp_event_days} in the same statement, so summaries count only what pages show.
      */
     WHATSAPP_EVENTS(PersistenceSettings.Retention::whatsappEventsDays, """

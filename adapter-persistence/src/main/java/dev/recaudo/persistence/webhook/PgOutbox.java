@@ -11,7 +11,8 @@ import jakarta.inject.Inject;
 /**
  * The outbox in PostgreSQL. The event body is rendered to JSON text once, here, and sent byte for
  * byte on every attempt; one pending delivery is created per subscribed endpoint of the event's
- * environment in the same statement batch, inside the caller's transaction.
+ * environment in the same statement batch, inside the caller's transaction, with what the event is
+ * about, so that deliveries about one invoice reach an endpoint in the order they were written.
  */
 @ApplicationScoped
 @StoreFailures
@@ -25,11 +26,11 @@ public class PgOutbox implements Outbox {
         String body = EventBodies.render(event.body());
         nativeSql.update("INSERT INTO outbox_events (id, company_id, is_test, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 event.id(), event.scope().companyId().value(), event.scope().isTest(), event.type(), body, event.createdAt());
-        nativeSql.update("INSERT INTO webhook_deliveries (id, event_id, endpoint_id, company_id, status, attempts, next_attempt_at,"
-                        + " created_at, updated_at)"
-                        + " SELECT gen_random_uuid(), ?, e.id, e.company_id, 'PENDING', 0, ?, ?, ? FROM webhook_endpoints e"
+        nativeSql.update("INSERT INTO webhook_deliveries (id, event_id, aggregate_id, endpoint_id, company_id, status, attempts,"
+                        + " next_attempt_at, created_at, updated_at)"
+                        + " SELECT gen_random_uuid(), ?, ?, e.id, e.company_id, 'PENDING', 0, ?, ?, ? FROM webhook_endpoints e"
                         + " WHERE e.company_id = ? AND e.is_test = ? AND e.deleted_at IS NULL AND ? = ANY (e.events)",
-                event.id(), event.createdAt(), event.createdAt(), event.createdAt(), event.scope().companyId().value(),
-                event.scope().isTest(), event.type());
+                event.id(), event.aggregateId(), event.createdAt(), event.createdAt(), event.createdAt(),
+                event.scope().companyId().value(), event.scope().isTest(), event.type());
     }
 }

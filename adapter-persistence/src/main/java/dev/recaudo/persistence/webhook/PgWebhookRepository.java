@@ -6,10 +6,8 @@ import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
-import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
-import dev.recaudo.domain.webhook.DueDelivery;
 import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
@@ -18,33 +16,27 @@ import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.StoreFailures;
 import dev.recaudo.persistence.secret.SecretColumn;
 import dev.recaudo.persistence.secret.SecretSealer;
-import dev.recaudo.persistence.secret.SecretUnreadable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.jboss.logging.Logger;
 
 /**
- * Endpoints, deliveries and attempts in PostgreSQL. Due deliveries are leased with
- * {@code FOR UPDATE SKIP LOCKED} in bounded batches: instances share the work and never send the
- * same delivery at the same time. Endpoint secrets are sealed at rest ({@link SecretSealer}); the
- * secret columns are read in {@link #secrets} and written by {@link #insertEndpoint} and
- * {@link #replaceSecrets}, nowhere else.
+ * Endpoints, deliveries and attempts in PostgreSQL, as administrators see and change them; the
+ * dispatcher's claims and records are {@link PgDeliveryClaims}'. Endpoint secrets are sealed at rest
+ * ({@link SecretSealer}); the secret columns are read in {@link EndpointRows#secrets} and written by
+ * {@link #insertEndpoint} and {@link #replaceSecrets}, nowhere else.
  */
 @ApplicationScoped
 @StoreFailures
 public class PgWebhookRepository implements WebhookRepository {
-
-    private static final Logger LOG = Logger.getLogger(PgWebhookRepository.class);
 
     @Inject
     NativeSql nativeSql;
@@ -116,61 +108,6 @@ public class PgWebhookRepository implements WebhookRepository {
     }
 
     @Override
-    public List<DueDelivery> claimDue(Instant now, Duration lease, int batchSize) {
-        // The locked batch is a materialized CTE: evaluated once, so the join with the endpoints can
-        // never run it again (a nested loop re-running a LIMIT ... SKIP LOCKED subquery claims more
-        // than the batch: DeliveryClaimPersistenceTest saw six deliveries claimed for a batch of three).
-        return nativeSql.query("WITH due AS MATERIALIZED (SELECT x.id FROM webhook_deliveries x"
-                        + "       WHERE x.status = 'PENDING' AND x.next_attempt_at <= ?"
-                        + "       AND (x.leased_until IS NULL OR x.leased_until < ?)"
-                        + "       ORDER BY x.next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED)"
-                        + " UPDATE webhook_deliveries d SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
-                        + " FROM due, webhook_endpoints e"
-                        + " WHERE d.id = due.id AND e.id = d.endpoint_id"
-                        + " RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, d.lease_token, e.url, e.secret,"
-                        + " e.previous_secret, e.previous_secret_expires_at,"
-                        + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
-                        + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at",
-                this::dueOrUnreadable, now, now, batchSize, now.plus(lease), now)
-                .stream().flatMap(Optional::stream).toList();
-    }
-
-    /**
-     * A claimed delivery, or none when its endpoint's secret cannot be opened (its key left the
-     * keyring early): that one delivery keeps its lease until it runs out and is tried again then,
-     * unsent, while the rest of the batch, and every other company's deliveries, go out.
-     */
-    private Optional<DueDelivery> dueOrUnreadable(ResultSet row) throws SQLException {
-        EndpointSecrets secrets;
-        try {
-            secrets = secrets(row, "endpoint_id");
-        } catch (SecretUnreadable e) {
-            LOG.errorf("webhook delivery %s not sent: %s", uuid(row, "id"), e.getMessage());
-            return Optional.empty();
-        }
-        return Optional.of(new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), row.getString("url"), secrets,
-                row.getString("body"), row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token")));
-    }
-
-    /** The state changes first, on the claim's token: a stale holder writes nothing, not even its attempt row. */
-    @Override
-    public LeaseState recordAttempt(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status,
-            Optional<Instant> nextAttemptAt) {
-        int recorded = nativeSql.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?,"
-                        + " leased_until = NULL, lease_token = NULL, updated_at = ?"
-                        + " WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
-                status.name(), nextAttemptAt.orElse(null), clock.instant(), claim.deliveryId(), claim.leaseToken());
-        if (recorded == 0) {
-            return LeaseState.LOST;
-        }
-        nativeSql.update("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
-                        + " VALUES (?, ?, ?, ?, ?)",
-                claim.deliveryId(), attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
-                attempt.error().map(error -> error.length() > 500 ? error.substring(0, 500) : error).orElse(null));
-        return LeaseState.HELD;
-    }
-
-    @Override
     public Optional<WebhookDelivery> redeliver(CompanyId companyId, UUID endpointId, UUID deliveryId, Instant now) {
         int updated = nativeSql.update("UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = ?,"
                         + " leased_until = NULL, lease_token = NULL, updated_at = ? WHERE company_id = ? AND endpoint_id = ? AND id = ?"
@@ -201,17 +138,7 @@ public class PgWebhookRepository implements WebhookRepository {
     private WebhookEndpoint endpoint(ResultSet row) throws SQLException {
         return new WebhookEndpoint(uuid(row, "id"), new CompanyId(uuid(row, "company_id")),
                 row.getBoolean("is_test") ? KeyEnvironment.TEST : KeyEnvironment.LIVE, row.getString("url"),
-                Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())), secrets(row, "id"),
-                instant(row, "created_at"));
-    }
-
-    /** The row's secrets, opened: the one place this repository reads a stored secret. */
-    private EndpointSecrets secrets(ResultSet row, String endpointIdColumn) throws SQLException {
-        UUID endpointId = uuid(row, endpointIdColumn);
-        String previous = row.getString("previous_secret");
-        return new EndpointSecrets(sealer.openText(SecretColumn.WEBHOOK_ENDPOINTS, endpointId, row.getString("secret")),
-                previous == null ? Optional.empty() : Optional.of(new EndpointSecrets.Previous(
-                        sealer.openText(SecretColumn.WEBHOOK_ENDPOINTS_PREVIOUS, endpointId, previous),
-                        instant(row, "previous_secret_expires_at"))));
+                Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())),
+                EndpointRows.secrets(sealer, row, "id"), instant(row, "created_at"), EndpointRows.health(row));
     }
 }

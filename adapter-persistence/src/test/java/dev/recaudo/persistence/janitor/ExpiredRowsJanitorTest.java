@@ -86,6 +86,7 @@ class ExpiredRowsJanitorTest {
         assertThat(cutoffs).containsExactly(
                 Map.entry(RetainedRecords.WEBHOOK_DELIVERIES, now.minus(Duration.ofDays(90))),
                 Map.entry(RetainedRecords.OUTBOX_EVENTS, now.minus(Duration.ofDays(90))),
+                Map.entry(RetainedRecords.CALLBACK_TARGET_HEALTH, now.minus(Duration.ofDays(90))),
                 Map.entry(RetainedRecords.WHATSAPP_EVENTS, now.minus(Duration.ofDays(1))));
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase.RegisterResult;
 import dev.recaudo.domain.company.CompanyId;
-import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.rest.audit.Audited;
@@ -16,6 +15,10 @@ import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.webhook.WebhookRequests.RegisterRequest;
 import dev.recaudo.rest.webhook.WebhookRequests.RotateSecretRequest;
+import dev.recaudo.rest.webhook.WebhookViews.DeliveryView;
+import dev.recaudo.rest.webhook.WebhookViews.EndpointListItem;
+import dev.recaudo.rest.webhook.WebhookViews.EndpointView;
+import dev.recaudo.rest.webhook.WebhookViews.RotatedSecretView;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -26,12 +29,11 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -56,31 +58,8 @@ public class WebhookEndpointsResource {
     @Inject
     ObjectMapper json;
 
-    /** {@code secret} is present only in the answer to the registration. */
-    public record EndpointView(UUID id, String url, Set<String> events, String environment, String secret, Instant createdAt) {}
-
-    /** The new secret, shown this once, and when the replaced one stops signing (excluded). */
-    public record RotatedSecretView(UUID id, String secret, Instant previousSecretExpiresAt) {}
-
-    public record EndpointListItem(UUID id, String url, Set<String> events, String environment, Instant createdAt) {}
-
-    public record AttemptView(Instant attemptedAt, long durationMs, Integer statusCode, String error) {
-        static AttemptView of(DeliveryAttempt attempt) {
-            return new AttemptView(attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
-                    attempt.error().orElse(null));
-        }
-    }
-
-    public record DeliveryView(
-            UUID id, UUID eventId, String eventType, String status, int attempts, Instant nextAttemptAt, Instant createdAt,
-            List<AttemptView> attemptLog) {
-        static DeliveryView of(WebhookDelivery delivery) {
-            return new DeliveryView(delivery.id(), delivery.eventId(), delivery.eventType(),
-                    delivery.status().name().toLowerCase(java.util.Locale.ROOT), delivery.attempts(),
-                    delivery.nextAttemptAt().orElse(null), delivery.createdAt(),
-                    delivery.attemptLog().stream().map(AttemptView::of).toList());
-        }
-    }
+    @Inject
+    Clock clock;
 
     @POST
     @Audited
@@ -113,12 +92,24 @@ public class WebhookEndpointsResource {
 
     @GET
     @Operation(operationId = "listWebhookEndpoints")
-    @APIResponse(responseCode = "200", description = "The company's endpoints, without their secrets")
+    @APIResponse(responseCode = "200", description = "The company's endpoints, without their secrets, each with whether it is"
+            + " paused for failing and until when")
     public List<EndpointListItem> list(@PathParam("companyId") String companyId) {
-        return endpoints.list(company(companyId)).stream()
-                .map(e -> new EndpointListItem(e.id(), e.url(), new TreeSet<>(e.events()), e.environment().wireName(),
-                        e.createdAt()))
-                .toList();
+        Instant now = clock.instant();
+        return endpoints.list(company(companyId)).stream().map(endpoint -> EndpointListItem.of(endpoint, now)).toList();
+    }
+
+    /** Ends the endpoint's pause at once: its deliveries go out again from the next dispatch. */
+    @POST
+    @Audited(target = "endpointId")
+    @Operation(operationId = "resumeWebhookEndpoint")
+    @APIResponse(responseCode = "200", description = "The endpoint, no longer paused, its failure count back to 0",
+            content = @Content(schema = @Schema(implementation = EndpointListItem.class)))
+    @Path("{endpointId}/resume")
+    public EndpointListItem resume(@PathParam("companyId") String companyId, @PathParam("endpointId") String endpointId) {
+        return endpoints.resume(company(companyId), PathIds.uuid("endpointId", endpointId))
+                .map(endpoint -> EndpointListItem.of(endpoint, clock.instant()))
+                .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No such webhook endpoint"));
     }
 
     @DELETE

@@ -12,41 +12,49 @@ import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.core.net.TrustOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Sends one signed webhook POST with the Vert.x HTTP client. Before each attempt the host is resolved
- * once and every address it resolves to is checked ({@link AddressWebhookTargetPolicy#inspect}); the
- * client then connects to a checked address itself ({@link RequestOptions#setServer}), while
- * the Host header, the TLS server name and the certificate check keep the host name of the URL. No
- * second lookup happens between check and connection, so a name whose DNS answer changes in between
- * (DNS rebinding) cannot lead the request to an address the policy never saw. Every failure, from a
- * refused target to a timeout, comes back as a {@link SendOutcome} so the caller can record it.
+ * Sends one signed webhook POST with the Vert.x HTTP client, asynchronously: {@code send} returns at
+ * once and the stage completes when the attempt is over, so one instance keeps many attempts in
+ * flight without a thread each. Before each attempt the host is resolved once and every address it
+ * resolves to is checked ({@link AddressWebhookTargetPolicy#inspect}), on a worker thread, since the
+ * system resolver blocks; the client then connects to a checked address itself
+ * ({@link RequestOptions#setServer}), while the Host header, the TLS server name and the certificate
+ * check keep the host name of the URL. No second lookup happens between check and connection, so a
+ * name whose DNS answer changes in between (DNS rebinding) cannot lead the request to an address the
+ * policy never saw. Every failure, from a refused target to a timeout, comes back as a
+ * {@link SendOutcome} so the caller can record it.
  */
 @ApplicationScoped
 public class HttpWebhookSender implements WebhookSender {
 
     static final String USER_AGENT = "Recaudo-Webhooks/1.0";
 
-    private static final String INTERRUPTED = "interrupted before a response arrived";
+    /**
+     * Connections open at once to one address, at most. Far above any dispatcher's attempts in flight
+     * (which bound them), so that requests to one receiver never queue in the client behind another
+     * company's slow ones to the same address: the client's default, 5, would make them wait.
+     */
+    static final int CONNECTIONS_PER_ADDRESS_MAX = 10_000;
     /** For the failures of an exchange this side reset itself: expected, so neither handled nor logged. */
     private static final Handler<Throwable> EXPECTED = ignored -> { };
 
     private final AddressWebhookTargetPolicy targetPolicy;
+    private final Vertx vertx;
     private final HttpClient client;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
@@ -61,6 +69,7 @@ public class HttpWebhookSender implements WebhookSender {
     HttpWebhookSender(AddressWebhookTargetPolicy targetPolicy, Vertx vertx, Duration connectTimeout,
             Duration requestTimeout, TrustOptions trust) {
         this.targetPolicy = targetPolicy;
+        this.vertx = vertx;
         this.connectTimeout = connectTimeout;
         this.requestTimeout = requestTimeout;
         HttpClientOptions options = new HttpClientOptions()
@@ -79,17 +88,19 @@ public class HttpWebhookSender implements WebhookSender {
         // The attempt's outcome is recorded from its status; a connection's later reset or failure
         // (the receiver closing, or this side resetting after the status) is expected, not an error to log.
         this.client = vertx.httpClientBuilder().with(options)
+                .with(new PoolOptions().setHttp1MaxSize(CONNECTIONS_PER_ADDRESS_MAX))
                 .withConnectHandler(connection -> connection.exceptionHandler(EXPECTED))
                 .build();
     }
 
     @Override
-    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets) {
+    public CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body, List<String> secrets) {
         return attempt(url, webhookId, timestamp, body, secrets, Optional.empty());
     }
 
     @Override
-    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret, Duration timeLimit) {
+    public CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body, String secret,
+            Duration timeLimit) {
         return attempt(url, webhookId, timestamp, body, List.of(secret), Optional.of(timeLimit));
     }
 
@@ -97,12 +108,29 @@ public class HttpWebhookSender implements WebhookSender {
      * One attempt. Without {@code timeLimit}, the connection has the connect timeout and the answer
      * the request timeout after it; with one, the limit bounds the whole attempt.
      */
-    private SendOutcome attempt(String url, String webhookId, Instant timestamp, String body, List<String> secrets,
-            Optional<Duration> timeLimit) {
+    private CompletionStage<SendOutcome> attempt(String url, String webhookId, Instant timestamp, String body,
+            List<String> secrets, Optional<Duration> timeLimit) {
         long startedNanos = System.nanoTime();
+        // Unordered: attempts do not wait for each other's lookups.
+        Future<Prepared> prepared = vertx.executeBlocking(() -> prepare(url, webhookId, timestamp, body, secrets, startedNanos),
+                false);
+        return prepared
+                .compose(ready -> ready.unsent() != null ? Future.succeededFuture(ready.unsent())
+                        : exchange(ready, body, timeLimit, startedNanos))
+                .recover(failure -> Future.succeededFuture(Attempts.failed(AttemptResult.NOT_SENT,
+                        "request could not be built: " + failure.getMessage(), startedNanos)))
+                .toCompletionStage();
+    }
+
+    /** What the exchange needs, or the outcome of an attempt that ends before it: a refused target, a request that cannot be signed. */
+    private record Prepared(CheckedTarget.Approved target, MultiMap headers, SendOutcome unsent) {}
+
+    /** The lookup, the target check and the signature; blocks on the resolver, so never on an event loop. */
+    private Prepared prepare(String url, String webhookId, Instant timestamp, String body, List<String> secrets,
+            long startedNanos) {
         CheckedTarget checked = targetPolicy.inspect(url);
         if (checked instanceof CheckedTarget.Refused refused) {
-            return Attempts.failed(AttemptResult.TARGET_REFUSED, "target refused: " + refused.reason(), startedNanos);
+            return unsent(Attempts.failed(AttemptResult.TARGET_REFUSED, "target refused: " + refused.reason(), startedNanos));
         }
         CheckedTarget.Approved target = (CheckedTarget.Approved) checked;
         long timestampSeconds = timestamp.getEpochSecond();
@@ -111,52 +139,30 @@ public class HttpWebhookSender implements WebhookSender {
             headers = Attempts.headers(webhookId, Long.toString(timestampSeconds),
                     StandardWebhookSignature.signWithEach(secrets, webhookId, timestampSeconds, body));
         } catch (Attempts.UnsendableException e) {
-            return Attempts.failed(AttemptResult.NOT_SENT, e.getMessage(), startedNanos);
+            return unsent(Attempts.failed(AttemptResult.NOT_SENT, e.getMessage(), startedNanos));
         } catch (IllegalArgumentException e) {
-            return Attempts.failed(AttemptResult.NOT_SENT, "signing failed: " + e.getMessage(), startedNanos);
+            return unsent(Attempts.failed(AttemptResult.NOT_SENT, "signing failed: " + e.getMessage(), startedNanos));
         }
         if (target.host().contains(":")) {
             // Vert.x writes an IPv6 host into the Host header without the brackets the header needs.
             headers.set("Host", "[" + target.host() + "]:" + target.port());
         }
-        HttpClientRequest request;
-        try {
-            request = connect(target, headers, timeLimit.orElse(connectTimeout).toMillis(), startedNanos);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Attempts.failed(AttemptResult.CONNECTION_FAILED, INTERRUPTED, startedNanos);
-        } catch (TimeoutException e) {
-            return Attempts.failed(AttemptResult.TIMEOUT, timeLimit.isPresent() ? "timeout after " + timeLimit.get().toMillis() + " ms"
-                    : "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos);
-        } catch (ExecutionException e) {
-            return Attempts.failedExchange(e.getCause(), connectTimeout, startedNanos);
-        } catch (RuntimeException e) {
-            // A target the client cannot even address: recorded as this attempt's failure, so one bad
-            // endpoint never stops a dispatcher's batch.
-            return Attempts.failed(AttemptResult.NOT_SENT, "request could not be built: " + e.getMessage(), startedNanos);
-        }
-        long answerBudgetMillis = timeLimit.map(limit -> limit.toMillis() - Attempts.elapsedMillis(startedNanos))
-                .orElse(requestTimeout.toMillis());
-        Duration reported = timeLimit.orElse(requestTimeout);
-        try {
-            // The answer's handler is set on the event loop as the status arrives, before its body can end.
-            Future<HttpClientResponse> answer = request.send(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8)))
-                    .map(HttpWebhookSender::quiet);
-            HttpClientResponse response = await(answer, Math.max(1, answerBudgetMillis));
-            // The status is the outcome; the body is never read, so an endless answer cannot hold the attempt.
-            request.reset();
-            return Attempts.answered(response.statusCode(), startedNanos);
-        } catch (InterruptedException e) {
-            // Shutting down, say: the receiver's connection is not left open until the idle timeout.
-            request.reset();
-            Thread.currentThread().interrupt();
-            return Attempts.failed(AttemptResult.CONNECTION_FAILED, INTERRUPTED, startedNanos);
-        } catch (TimeoutException e) {
-            request.reset();
-            return Attempts.failed(AttemptResult.TIMEOUT, "timeout after " + reported.toMillis() + " ms", startedNanos);
-        } catch (ExecutionException e) {
-            return Attempts.failedExchange(e.getCause(), connectTimeout, startedNanos);
-        }
+        return new Prepared(target, headers, null);
+    }
+
+    private static Prepared unsent(SendOutcome outcome) {
+        return new Prepared(null, null, outcome);
+    }
+
+    private Future<SendOutcome> exchange(Prepared ready, String body, Optional<Duration> timeLimit, long startedNanos) {
+        long connectBudgetMillis = timeLimit.orElse(connectTimeout).toMillis();
+        return connect(ready, 0, connectBudgetMillis, startedNanos, null).compose(
+                request -> answer(request, body, timeLimit, startedNanos),
+                failure -> Future.succeededFuture(failure instanceof TimeoutException
+                        ? Attempts.failed(AttemptResult.TIMEOUT, timeLimit.isPresent()
+                                ? "timeout after " + timeLimit.get().toMillis() + " ms"
+                                : "connect timeout after " + connectTimeout.toMillis() + " ms", startedNanos)
+                        : Attempts.failedExchange(failure, connectTimeout, startedNanos)));
     }
 
     /**
@@ -164,39 +170,56 @@ public class HttpWebhookSender implements WebhookSender {
      * fails at once (refused, unreachable: an IPv6 address without a route, say) and the budget lasts.
      * Only checked addresses are ever tried; the name is not looked up again.
      */
-    private HttpClientRequest connect(CheckedTarget.Approved target, MultiMap headers, long budgetMillis, long startedNanos)
-            throws TimeoutException, ExecutionException, InterruptedException {
-        ExecutionException failure = null;
-        for (InetAddress address : target.addresses()) {
-            long leftMillis = budgetMillis - Attempts.elapsedMillis(startedNanos);
-            if (leftMillis <= 0) {
-                throw new TimeoutException();
-            }
-            RequestOptions options = new RequestOptions()
-                    .setMethod(HttpMethod.POST)
-                    .setServer(SocketAddress.inetSocketAddress(new InetSocketAddress(address, target.port())))
-                    .setHost(target.host())
-                    .setPort(target.port())
-                    .setSsl(target.https())
-                    .setURI(target.pathAndQuery())
-                    .setHeaders(headers)
-                    // A redirect would lead to a target the policy never saw: its status is the outcome.
-                    .setFollowRedirects(false);
-            // Failures reach the caller through the answer's future; the request's handler only keeps
-            // Vert.x from logging as an error a reset this side does itself, as the answer's does.
-            Future<HttpClientRequest> connecting = client.request(options)
-                    .map(request -> request.exceptionHandler(EXPECTED));
-            try {
-                return await(connecting, leftMillis);
-            } catch (TimeoutException | InterruptedException e) {
-                // A connection that comes after all is closed at once.
-                connecting.onSuccess(HttpClientRequest::reset);
-                throw e;
-            } catch (ExecutionException e) {
-                failure = e;
-            }
+    private Future<HttpClientRequest> connect(Prepared ready, int index, long budgetMillis, long startedNanos,
+            Throwable lastFailure) {
+        CheckedTarget.Approved target = ready.target();
+        if (index >= target.addresses().size()) {
+            return Future.failedFuture(lastFailure);
         }
-        throw failure;
+        long leftMillis = budgetMillis - Attempts.elapsedMillis(startedNanos);
+        if (leftMillis <= 0) {
+            return Future.failedFuture(new TimeoutException());
+        }
+        RequestOptions options = new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setServer(SocketAddress.inetSocketAddress(new InetSocketAddress(target.addresses().get(index), target.port())))
+                .setHost(target.host())
+                .setPort(target.port())
+                .setSsl(target.https())
+                .setURI(target.pathAndQuery())
+                .setHeaders(ready.headers())
+                // A redirect would lead to a target the policy never saw: its status is the outcome.
+                .setFollowRedirects(false);
+        // Failures reach the caller through the answer's future; the request's handler only keeps
+        // Vert.x from logging as an error a reset this side does itself, as the answer's does.
+        Future<HttpClientRequest> connecting = client.request(options).map(request -> request.exceptionHandler(EXPECTED));
+        // A connection that comes after all, once the budget is spent, is closed at once.
+        return Deadlines.within(vertx, connecting, leftMillis, HttpClientRequest::reset).recover(failure -> failure instanceof TimeoutException
+                ? Future.failedFuture(failure)
+                : connect(ready, index + 1, budgetMillis, startedNanos, failure));
+    }
+
+    /** Sends the body and waits for the status; the body of the answer is never read. */
+    private Future<SendOutcome> answer(HttpClientRequest request, String body, Optional<Duration> timeLimit, long startedNanos) {
+        long budgetMillis = timeLimit.map(limit -> limit.toMillis() - Attempts.elapsedMillis(startedNanos))
+                .orElse(requestTimeout.toMillis());
+        Duration reported = timeLimit.orElse(requestTimeout);
+        // The answer's handler is set on the event loop as the status arrives, before its body can end.
+        Future<HttpClientResponse> answer = request.send(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8)))
+                .map(HttpWebhookSender::quiet);
+        return Deadlines.within(vertx, answer, Math.max(1, budgetMillis), late -> request.reset()).transform(result -> {
+            if (result.succeeded()) {
+                // The status is the outcome; an endless answer cannot hold the attempt.
+                request.reset();
+                return Future.succeededFuture(Attempts.answered(result.result().statusCode(), startedNanos));
+            }
+            if (result.cause() instanceof TimeoutException) {
+                request.reset();
+                return Future.succeededFuture(Attempts.failed(AttemptResult.TIMEOUT,
+                        "timeout after " + reported.toMillis() + " ms", startedNanos));
+            }
+            return Future.succeededFuture(Attempts.failedExchange(result.cause(), connectTimeout, startedNanos));
+        });
     }
 
     /**
@@ -212,11 +235,5 @@ public class HttpWebhookSender implements WebhookSender {
             // Already read to its end: no reset can follow.
         }
         return response;
-    }
-
-    /** Waits on a worker thread (the dispatchers' scheduler thread), never on a Vert.x event loop. */
-    private static <T> T await(Future<T> future, long millis)
-            throws TimeoutException, ExecutionException, InterruptedException {
-        return future.toCompletionStage().toCompletableFuture().get(millis, TimeUnit.MILLISECONDS);
     }
 }

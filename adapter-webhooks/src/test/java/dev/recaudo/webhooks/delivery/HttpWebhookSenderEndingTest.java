@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -28,9 +29,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How the sender ends an exchange it no longer needs: after the status of an answer whose body is
- * still coming, and when its thread is interrupted. Either way the request is reset at once, so the
- * receiver's connection does not linger until the idle timeout, and Vert.x logs no error for a reset
- * the sender did itself. Vert.x logs through SLF4J to the JBoss log manager here, as in the service.
+ * still coming, and at the read timeout of a receiver that never answers (twenty at once, all in
+ * flight together). Either way the request is reset at once, so the receiver's connection does not
+ * linger until the idle timeout, and Vert.x logs no error for a reset the sender did itself. Vert.x logs through SLF4J to the JBoss log manager here, as in the service.
  */
 class HttpWebhookSenderEndingTest {
 
@@ -84,7 +85,7 @@ class HttpWebhookSenderEndingTest {
         });
 
         for (int attempt = 1; attempt <= 3; attempt++) {
-            SendOutcome outcome = sender.send(url(), "evt_" + attempt, Instant.now(), "{}", List.of(SECRET));
+            SendOutcome outcome = sender.send(url(), "evt_" + attempt, Instant.now(), "{}", List.of(SECRET)).toCompletableFuture().join();
 
             assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(200);
             assertThat(receiverEvents.poll(10, TimeUnit.SECONDS)).isEqualTo("answering");
@@ -96,25 +97,37 @@ class HttpWebhookSenderEndingTest {
         assertThat(vertxErrors).extracting(LogRecord::getMessage).isEmpty();
     }
 
+    /**
+     * Sends are asynchronous: twenty attempts to a receiver that never answers are all in flight at
+     * once, the calls returning before any answer, and all end at the read timeout together, each
+     * connection reset at once, rather than one after another (twenty times the timeout).
+     */
     @Test
-    void givenReceiverThatNeverAnswers_whenTheSendingThreadIsInterrupted_thenTheRequestIsResetAndTheFlagKept()
+    void givenReceiverThatNeverAnswers_whenTwentyAttemptsAreMadeAtOnce_thenAllAreInFlightTogetherAndEndAtTheTimeout()
             throws Exception {
+        HttpWebhookSender quick = new HttpWebhookSender(new AddressWebhookTargetPolicy(true), vertx, Duration.ofSeconds(5),
+                Duration.ofSeconds(2), null);
         startReceiver(request -> receiverEvents.add("request"));
-        CompletableFuture<SendOutcome> outcome = new CompletableFuture<>();
-        CompletableFuture<Boolean> stillInterrupted = new CompletableFuture<>();
-        Thread sending = new Thread(() -> {
-            outcome.complete(sender.send(url(), "evt_1", Instant.now(), "{}", List.of(SECRET)));
-            stillInterrupted.complete(Thread.currentThread().isInterrupted());
-        }, "sending");
-        sending.start();
-        assertThat(receiverEvents.poll(10, TimeUnit.SECONDS)).isEqualTo("request");
+        long started = System.nanoTime();
 
-        sending.interrupt();
+        List<CompletableFuture<SendOutcome>> attempts = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            attempts.add(quick.send(url(), "evt_" + i, Instant.now(), "{}", List.of(SECRET)).toCompletableFuture());
+        }
+        Duration calls = Duration.ofNanos(System.nanoTime() - started);
+        for (int i = 0; i < 20; i++) {
+            assertThat(receiverEvents.poll(10, TimeUnit.SECONDS)).as("request %d in flight", i).isEqualTo("request");
+        }
+        assertThat(attempts).as("none answered before the timeout").noneMatch(CompletableFuture::isDone);
+        CompletableFuture.allOf(attempts.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+        Duration all = Duration.ofNanos(System.nanoTime() - started);
 
-        assertThat(outcome.get(5, TimeUnit.SECONDS).error()).contains("interrupted before a response arrived");
-        assertThat(stillInterrupted.get(5, TimeUnit.SECONDS)).as("the interrupt flag is restored").isTrue();
-        assertThat(receiverEvents.poll(5, TimeUnit.SECONDS)).as("the receiver's connection closed")
-                .isEqualTo("closed");
+        assertThat(calls).as("the calls wait for no answer").isLessThan(Duration.ofSeconds(1));
+        assertThat(all).as("twenty timeouts of 2 s together").isLessThan(Duration.ofSeconds(6));
+        assertThat(attempts).extracting(attempt -> attempt.get().error().orElseThrow()).containsOnly("timeout after 2000 ms");
+        for (int i = 0; i < 20; i++) {
+            assertThat(receiverEvents.poll(5, TimeUnit.SECONDS)).as("connection %d closed", i).isEqualTo("closed");
+        }
         Thread.sleep(500);
         assertThat(vertxErrors).extracting(LogRecord::getMessage).isEmpty();
     }

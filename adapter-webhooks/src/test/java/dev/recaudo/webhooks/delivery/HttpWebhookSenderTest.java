@@ -94,7 +94,7 @@ class HttpWebhookSenderTest {
     @Test
     void givenReceiverAnswers204_whenSent_thenSucceededAndReceiverSeesBodyHeadersAndVerifiableSignature()
             throws Exception {
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isTrue();
         assertThat(outcome.statusCode()).contains(204);
@@ -124,7 +124,7 @@ class HttpWebhookSenderTest {
         String newKeyBase64 = "cmVjYXVkbyByb3RhdGlvbiB0ZXN0IGtl";
 
         SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY,
-                List.of("whsec_" + newKeyBase64, SECRET));
+                List.of("whsec_" + newKeyBase64, SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isTrue();
         Received received = hookRequests.poll(5, TimeUnit.SECONDS);
@@ -140,7 +140,7 @@ class HttpWebhookSenderTest {
     void givenReceiverAnswersAny2xx_whenSent_thenSucceeded(int status) {
         hookStatus.set(status);
 
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isTrue();
         assertThat(outcome.statusCode()).contains(status);
@@ -151,7 +151,7 @@ class HttpWebhookSenderTest {
     void givenReceiverAnswersError_whenSent_thenNotSucceededAndStatusRecorded(int status) {
         hookStatus.set(status);
 
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).contains(status);
@@ -160,7 +160,7 @@ class HttpWebhookSenderTest {
 
     @Test
     void givenReceiverRedirects_whenSent_thenRedirectNotFollowedAnd302Recorded() {
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/redirect", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/redirect", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).contains(302);
@@ -171,7 +171,7 @@ class HttpWebhookSenderTest {
     void givenReceiverSlowerThanRequestTimeout_whenSent_thenTimeoutErrorAndNoStatus() {
         hookDelayMillis.set(3_000);
 
-        SendOutcome outcome = new HttpWebhookSender(permissive, vertx, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT, null).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
+        SendOutcome outcome = new HttpWebhookSender(permissive, vertx, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT, null).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -185,7 +185,7 @@ class HttpWebhookSenderTest {
         hookDelayMillis.set(3_000);
 
         SendOutcome outcome = sender(permissive)
-                .send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET, Duration.ofMillis(400));
+                .send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET, Duration.ofMillis(400)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -197,7 +197,7 @@ class HttpWebhookSenderTest {
     @Test
     void givenTimeLimit_whenReceiverAnswersInTime_thenSucceeded() {
         SendOutcome outcome = sender(permissive)
-                .send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET, Duration.ofSeconds(5));
+                .send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, SECRET, Duration.ofSeconds(5)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isTrue();
         assertThat(outcome.statusCode()).contains(204);
@@ -211,7 +211,7 @@ class HttpWebhookSenderTest {
         }
 
         SendOutcome outcome = sender(permissive)
-                .send("http://127.0.0.1:" + closedPort + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
+                .send("http://127.0.0.1:" + closedPort + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -221,7 +221,7 @@ class HttpWebhookSenderTest {
 
     @Test
     void givenStrictPolicy_whenSentToLoopbackOverHttp_thenRefusedAndReceiverSeesNothing() throws Exception {
-        SendOutcome outcome = sender(strict).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
+        SendOutcome outcome = sender(strict).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -236,7 +236,7 @@ class HttpWebhookSenderTest {
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             String url = "https://127.0.0.1:" + listener.getLocalPort() + "/hook";
 
-            SendOutcome outcome = sender(strict).send(url, WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET));
+            SendOutcome outcome = sender(strict).send(url, WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
             assertThat(outcome.statusCode()).isEmpty();
             assertThat(outcome.error())
@@ -249,7 +249,7 @@ class HttpWebhookSenderTest {
 
     @Test
     void givenMalformedSecret_whenSent_thenErrorWithoutConnecting() throws Exception {
-        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of("whsec_%%%"));
+        SendOutcome outcome = sender(permissive).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of("whsec_%%%")).toCompletableFuture().join();
 
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).get().asString().startsWith("signing failed: ");
@@ -260,7 +260,7 @@ class HttpWebhookSenderTest {
     @Test
     void givenWebhookIdWithLineBreak_whenSent_thenErrorInsteadOfHeaderInjection() throws Exception {
         SendOutcome outcome = sender(permissive)
-                .send(baseUrl() + "/hook", "evt\r\nX-Injected: yes", TIMESTAMP, BODY, List.of(SECRET));
+                .send(baseUrl() + "/hook", "evt\r\nX-Injected: yes", TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).get().asString().startsWith("request could not be built: ").doesNotContain("\n");

@@ -62,7 +62,7 @@ class HttpWebhookSenderTlsTest {
             throws Exception {
         ScriptedResolver resolver = new ScriptedResolver().answer("hooks.example.test", "127.0.0.1");
 
-        SendOutcome outcome = sender(resolver).send(url("hooks.example.test"), "evt_1", Instant.now(), BODY, List.of(SECRET));
+        SendOutcome outcome = sender(resolver).send(url("hooks.example.test"), "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(204);
         assertThat(seen.poll(5, TimeUnit.SECONDS))
@@ -76,7 +76,7 @@ class HttpWebhookSenderTlsTest {
             throws Exception {
         ScriptedResolver resolver = new ScriptedResolver().answer("other.example.test", "127.0.0.1");
 
-        SendOutcome outcome = sender(resolver).send(url("other.example.test"), "evt_1", Instant.now(), BODY, List.of(SECRET));
+        SendOutcome outcome = sender(resolver).send(url("other.example.test"), "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.statusCode()).isEmpty();
         assertThat(outcome.error()).contains("TLS handshake failed");
@@ -87,7 +87,7 @@ class HttpWebhookSenderTlsTest {
     /** An address literal has no name for the certificate to match: the test certificate names a host, so it fails. */
     @Test
     void givenAddressLiteral_whenSentOverHttps_thenCertificateForAHostNameIsNotAccepted() throws Exception {
-        SendOutcome outcome = sender(new ScriptedResolver()).send(url("127.0.0.1"), "evt_1", Instant.now(), BODY, List.of(SECRET));
+        SendOutcome outcome = sender(new ScriptedResolver()).send(url("127.0.0.1"), "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.error()).contains("TLS handshake failed");
         assertThat(outcome.result()).isEqualTo(AttemptResult.CONNECTION_FAILED);

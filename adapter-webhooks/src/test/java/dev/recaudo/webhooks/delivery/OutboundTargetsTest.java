@@ -64,7 +64,7 @@ class OutboundTargetsTest {
         "http://127.0.0.1:{port}/h", "http://93.184.216.34:{port}/h",
     })
     void givenInternalAddressLiteral_whenSent_thenTargetRefusedAndNothingConnected(String url) {
-        SendOutcome outcome = strictSender().send(at(url), "evt_1", Instant.now(), BODY, List.of(SECRET));
+        SendOutcome outcome = strictSender().send(at(url), "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertRefused(outcome);
     }
@@ -77,7 +77,7 @@ class OutboundTargetsTest {
         "https://3232235777/h", "https://0xa9fea9fe/latest/meta-data/",
     })
     void givenLoopbackOrMetadataInAmbiguousEncoding_whenSent_thenRefusedBeforeAnyLookup(String url) {
-        SendOutcome outcome = strictSender().send(at(url), "evt_1", Instant.now(), BODY, List.of(SECRET));
+        SendOutcome outcome = strictSender().send(at(url), "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertRefused(outcome);
         assertThat(outcome.error()).get().asString().contains("ambiguous");
@@ -92,7 +92,7 @@ class OutboundTargetsTest {
         resolver.answer("internal.example.test", answer).answer("internal.example.test.", answer);
 
         for (String host : List.of("internal.example.test", "internal.example.test.")) {
-            SendOutcome outcome = strictSender().send(at("https://" + host + ":{port}/h"), "evt_1", Instant.now(), BODY, List.of(SECRET));
+            SendOutcome outcome = strictSender().send(at("https://" + host + ":{port}/h"), "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
             assertRefused(outcome);
             assertThat(resolver.lookups(host)).isEqualTo(1);
@@ -108,7 +108,7 @@ class OutboundTargetsTest {
         resolver.answer("rebind.example.test", "93.184.216.34", "127.0.0.1");
 
         SendOutcome outcome = strictSender()
-                .send(at("https://rebind.example.test:{port}/h"), "evt_1", Instant.now(), BODY, List.of(SECRET));
+                .send(at("https://rebind.example.test:{port}/h"), "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(resolver.lookups("rebind.example.test")).isEqualTo(1);
         assertThat(outcome.succeeded()).isFalse();
@@ -117,7 +117,7 @@ class OutboundTargetsTest {
 
     @Test
     void givenUnresolvableName_whenSent_thenRefusedWithoutConnecting() {
-        SendOutcome outcome = strictSender().send(at("https://nowhere.example.test:{port}/h"), "evt_1", Instant.now(), BODY, List.of(SECRET));
+        SendOutcome outcome = strictSender().send(at("https://nowhere.example.test:{port}/h"), "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.error()).contains("target refused: The host name could not be resolved.");
     }
@@ -134,7 +134,7 @@ class OutboundTargetsTest {
             HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx,
                     CONNECT_TIMEOUT, REQUEST_TIMEOUT, null);
 
-            SendOutcome outcome = sender.send("http://receiver.example.test:" + port + "/h", "evt_1", Instant.now(), BODY, List.of(SECRET));
+            SendOutcome outcome = sender.send("http://receiver.example.test:" + port + "/h", "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
             assertThat(outcome.succeeded()).isFalse();
             assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(status);
@@ -171,7 +171,7 @@ class OutboundTargetsTest {
             HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx,
                     CONNECT_TIMEOUT, REQUEST_TIMEOUT, null);
 
-            SendOutcome outcome = sender.send("http://[::1]:" + port + "/h", "evt_1", Instant.now(), BODY, List.of(SECRET));
+            SendOutcome outcome = sender.send("http://[::1]:" + port + "/h", "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
             assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(204);
             assertThat(hostSeen.get()).isEqualTo("[::1]:" + port);
@@ -190,7 +190,7 @@ class OutboundTargetsTest {
             HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx,
                     CONNECT_TIMEOUT, REQUEST_TIMEOUT, null);
 
-            SendOutcome outcome = sender.send("http://two.example.test:" + port + "/h", "evt_1", Instant.now(), BODY, List.of(SECRET));
+            SendOutcome outcome = sender.send("http://two.example.test:" + port + "/h", "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
             assertThat(outcome.statusCode()).as(outcome.error().orElse("")).contains(204);
             assertThat(resolver.lookups("two.example.test")).isEqualTo(1);

@@ -1,6 +1,14 @@
 package dev.recaudo.application.externalpayment;
 
+import dev.recaudo.application.common.DispatchLimits;
+import dev.recaudo.application.common.InFlight;
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.dispatch.Candidates;
+import dev.recaudo.domain.dispatch.Candidates.Candidate;
+import dev.recaudo.domain.dispatch.FairShare;
+import dev.recaudo.domain.dispatch.PausePolicy;
+import dev.recaudo.domain.dispatch.TargetHealth;
 import dev.recaudo.domain.externalpayment.CallbackResult;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks.DueCallback;
@@ -13,87 +21,146 @@ import dev.recaudo.domain.webhook.WebhookSender;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * Sends each queued callback once. The order of commits is what makes it crash-safe without ever
- * sending twice: the {@code ATTEMPTING} mark commits before the request leaves, the result commits
- * after; a callback is only ever claimed from {@code QUEUED}, so an attempt cut short by a crash is
- * never made again, and its lease running out records it as {@code UNKNOWN}. The payment itself
- * committed before any of this: a receiver that is slow, failing or gone cannot touch it.
+ * Sends each queued callback once, many at once. The order of commits is what makes it crash-safe
+ * without ever sending twice: a claim marks its callbacks {@code ATTEMPTING} and commits before any
+ * request leaves, each result commits after, on the {@code recorder}'s threads as it arrives; a
+ * callback is only ever claimed from {@code QUEUED}, so an attempt cut short by a crash is never made
+ * again, and its lease running out records it as {@code UNKNOWN}. Claims are fair and capped as the
+ * webhooks' are ({@link FairShare}), per company and per origin of that company, across instances. A
+ * callback whose origin is paused (the company's callbacks to it kept failing) is recorded as its one
+ * attempt, failed, "target paused", and never sent. The payment itself committed before any of this:
+ * a receiver that is slow, failing or gone cannot touch it.
  */
 public final class CallbackDispatchService implements CallbackDispatchUseCase {
 
-    private static final System.Logger LOG = System.getLogger(CallbackDispatchService.class.getName());
-
     /** The specification asks receivers to answer within 5 seconds; the attempt waits exactly that. */
     public static final Duration RECEIVER_TIME_LIMIT = Duration.ofSeconds(5);
+    /** The error recorded for a callback not sent because its origin is paused. */
+    public static final String TARGET_PAUSED = "target paused";
+
+    private static final System.Logger LOG = System.getLogger(CallbackDispatchService.class.getName());
+    private static final List<KeyEnvironment> LANES = List.of(KeyEnvironment.LIVE, KeyEnvironment.TEST);
 
     private final ExternalPaymentCallbacks callbacks;
     private final ExternalPaymentSecrets secrets;
     private final Supplier<String> freshSecret;
     private final WebhookSender sender;
-    /** How long an attempt holds its callback; must outlast {@link #RECEIVER_TIME_LIMIT} with room to record. */
-    private final Duration lease;
+    private final PausePolicy pauses;
+    /** The lease must outlast {@link #RECEIVER_TIME_LIMIT} with room to record. */
+    private final DispatchLimits limits;
+    private final InFlight inFlight;
     private final Transactions transactions;
     private final OperationalMetrics metrics;
     private final Clock clock;
+    private final Executor recorder;
 
+    /** @param recorder runs the recording of each result; its threads may block on the database */
     public CallbackDispatchService(ExternalPaymentCallbacks callbacks, ExternalPaymentSecrets secrets,
-            Supplier<String> freshSecret, WebhookSender sender, Duration lease, Transactions transactions,
-            OperationalMetrics metrics, Clock clock) {
-        if (lease.compareTo(RECEIVER_TIME_LIMIT.multipliedBy(2)) < 0) {
+            Supplier<String> freshSecret, WebhookSender sender, PausePolicy pauses, DispatchLimits limits,
+            Transactions transactions, OperationalMetrics metrics, Clock clock, Executor recorder) {
+        if (limits.lease().compareTo(RECEIVER_TIME_LIMIT.multipliedBy(2)) < 0) {
             throw new IllegalArgumentException("a callback lease must last at least twice the receiver's time limit");
         }
         this.callbacks = callbacks;
         this.secrets = secrets;
         this.freshSecret = freshSecret;
         this.sender = sender;
-        this.lease = lease;
+        this.pauses = pauses;
+        this.limits = limits;
+        this.inFlight = new InFlight(limits.inFlightMax());
         this.transactions = transactions;
         this.metrics = metrics;
         this.clock = clock;
+        this.recorder = recorder;
     }
 
     @Override
-    public int dispatchQueued(int callbacksMax) {
+    public int dispatchQueued() {
         transactions.inTransaction(() -> callbacks.expireUnanswered(clock.instant()));
-        int attempted = 0;
-        while (attempted < callbacksMax) {
-            Optional<DueCallback> claimed = transactions.inTransaction(() -> callbacks.claimNext(clock.instant(), lease));
-            if (claimed.isEmpty()) {
-                break;
+        int started = 0;
+        for (KeyEnvironment lane : LANES) {
+            int room = Math.min(limits.claimMax(), inFlight.room(lane));
+            Claimed claimed = claim(lane, room);
+            for (int i = 0; i < claimed.pausedOnes(); i++) {
+                metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.TARGET_PAUSED);
             }
-            attempt(claimed.get());
-            attempted++;
+            inFlight.started(lane, claimed.due().size());
+            claimed.due().forEach(callback -> send(lane, callback));
+            started += claimed.due().size() + claimed.pausedOnes();
         }
-        return attempted;
+        return started;
     }
 
-    private void attempt(DueCallback callback) {
-        String secret;
+    /** What one claim took: callbacks to send, and how many it recorded unsent for a paused origin. */
+    private record Claimed(List<DueCallback> due, int pausedOnes) {}
+
+    private Claimed claim(KeyEnvironment lane, int room) {
+        return transactions.inTransaction(() -> {
+            callbacks.serializeClaims(lane);
+            Instant now = clock.instant();
+            Candidates candidates = callbacks.candidates(lane, now, limits.caps().perTargetMax(), limits.claimMax());
+            List<UUID> paused = candidates.due().stream()
+                    .filter(candidate -> candidates.targets().get(candidate.target()).health().pausedAt(now))
+                    .map(Candidate::id).toList();
+            if (!paused.isEmpty()) {
+                callbacks.failUnsent(paused, TARGET_PAUSED, now);
+            }
+            List<UUID> chosen = room > 0 ? FairShare.pick(candidates, limits.caps(), room, now) : List.of();
+            return new Claimed(chosen.isEmpty() ? List.of() : callbacks.claim(chosen, now, limits.lease()), paused.size());
+        });
+    }
+
+    private void send(KeyEnvironment lane, DueCallback callback) {
+        CompletionStage<SendOutcome> sending;
         try {
-            secret = transactions.inTransaction(() -> secrets.current(callback.companyId(), freshSecret, clock.instant()));
+            String secret = transactions.inTransaction(() -> secrets.current(callback.scope().companyId(), freshSecret,
+                    clock.instant()));
+            sending = sender.send(callback.url(), callback.id().toString(), callback.attemptedAt(), callback.body(), secret,
+                    RECEIVER_TIME_LIMIT);
         } catch (SecretUnavailable unusable) {
             // Only this company's callback is held back: recorded as a failed attempt that sent
             // nothing (a callback is attempted once), and the run goes on with the others.
             LOG.log(System.Logger.Level.ERROR, "Payment callback {0} not sent: {1}", callback.id(), unusable.getMessage());
-            metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.NOT_SENT);
-            transactions.inTransaction(() -> {
-                callbacks.recordResult(callback.id(), CallbackResult.FAILED, Optional.empty(),
-                        Optional.of("not sent: the company's callback secret cannot be used"), 0, clock.instant());
-                return CallbackResult.FAILED;
-            });
-            return;
+            sending = CompletableFuture.completedFuture(SendOutcome.failed(AttemptResult.NOT_SENT,
+                    "not sent: the company's callback secret cannot be used", 0));
+        } catch (RuntimeException e) {
+            sending = CompletableFuture.failedFuture(e);
         }
-        SendOutcome outcome = sender.send(callback.url(), callback.id().toString(), callback.attemptedAt(), callback.body(),
-                secret, RECEIVER_TIME_LIMIT);
+        sending.handle((outcome, failure) -> outcome != null ? outcome
+                        : SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0))
+                .thenAcceptAsync(outcome -> record(callback, outcome), recorder)
+                .whenComplete((recorded, failure) -> {
+                    inFlight.ended(lane);
+                    if (failure != null) {
+                        // Its lease runs out and it is recorded unknown: sent at most once, whatever happened.
+                        LOG.log(System.Logger.Level.WARNING, "Callback {0}: its result could not be recorded ({1});"
+                                + " it becomes unknown when its lease runs out", callback.id(), failure.toString());
+                    }
+                });
+    }
+
+    private void record(DueCallback callback, SendOutcome outcome) {
         metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, outcome.result());
         CallbackResult result = outcome.succeeded() ? CallbackResult.DELIVERED : CallbackResult.FAILED;
         transactions.inTransaction(() -> {
-            callbacks.recordResult(callback.id(), result, outcome.statusCode(), outcome.error(), outcome.durationMillis(),
-                    clock.instant());
+            Instant now = clock.instant();
+            callbacks.recordResult(callback.id(), result, outcome.statusCode(), outcome.error(), outcome.durationMillis(), now);
+            if (outcome.succeeded()) {
+                callbacks.storeHealth(callback.scope(), callback.origin(), TargetHealth.HEALTHY, now);
+            } else if (outcome.result() != AttemptResult.NOT_SENT) {
+                // A request this side never made (its secret unusable, say) says nothing of the target.
+                TargetHealth health = callbacks.lockHealth(callback.scope(), callback.origin());
+                callbacks.storeHealth(callback.scope(), callback.origin(), pauses.after(health, false, now), now);
+            }
             return result;
         });
     }

@@ -4,8 +4,10 @@ package dev.recaudo.application.externalpayment;
 public interface CallbackDispatchUseCase {
 
     /**
-     * Marks as unknown the attempts whose sender vanished, then makes the attempt of up to
-     * {@code callbacksMax} queued callbacks, one after another; returns how many were attempted.
+     * Marks as unknown the attempts whose sender vanished; then, per lane, records as failed the
+     * queued callbacks whose origin is paused and starts sending as many others as this instance has
+     * room for in flight, at most a claim's worth; returns how many were started or recorded. It does
+     * not wait for the receivers: each result is recorded as it arrives.
      */
-    int dispatchQueued(int callbacksMax);
+    int dispatchQueued();
 }

@@ -206,7 +206,7 @@ public final class DocumentBook {
         body.put("type", type);
         body.put("created_at", now.toString());
         body.put("invoice", projection.invoice(view));
-        outbox.append(new OutboxEvent(eventId, view.document().scope(), type, now, body));
+        outbox.append(new OutboxEvent(eventId, view.document().scope(), view.document().id().value(), type, now, body));
     }
 
     private InvoiceView view(CollectionDocument document, Optional<Checkout> checkout) {

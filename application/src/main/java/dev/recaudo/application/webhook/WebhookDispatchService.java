@@ -1,94 +1,158 @@
 package dev.recaudo.application.webhook;
 
-import dev.recaudo.application.common.LeasedBatches;
+import dev.recaudo.application.common.DispatchLimits;
+import dev.recaudo.application.common.InFlight;
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.dispatch.Candidates;
+import dev.recaudo.domain.dispatch.FairShare;
+import dev.recaudo.domain.dispatch.PausePolicy;
+import dev.recaudo.domain.dispatch.TargetHealth;
 import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.metrics.DeliveryChannel;
 import dev.recaudo.domain.metrics.OperationalMetrics;
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
+import dev.recaudo.domain.webhook.DeliveryClaims;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
 import dev.recaudo.domain.webhook.RetrySchedule;
-import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.domain.webhook.WebhookSender;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.function.DoubleSupplier;
 
 /**
- * Sends due deliveries. A batch is leased in a short transaction (so no other instance takes the
- * same rows), sent with no transaction open, and each attempt is recorded in a transaction of its
- * own. A lease that outlives a crashed instance expires and the delivery becomes due again; an
- * attempt is recorded only while its claim's lease token is still the delivery's, so a send slower
- * than the lease, whose delivery another instance took over, is not counted twice.
+ * Sends due deliveries, many at once. A claim, per lane, takes as many as the lane's room on this
+ * instance allows, chosen fairly ({@link FairShare}) under the caps per endpoint and per company,
+ * which hold across instances because claims of a lane take turns; it leases them in a short
+ * transaction and returns. Each send then runs on its own, asynchronously, and its outcome is
+ * recorded in a transaction of its own as it completes, on the {@code recorder}'s threads, never on
+ * the HTTP client's. An attempt is recorded only while its claim's lease token is still the
+ * delivery's, so a send slower than the lease, whose delivery another instance took over, is not
+ * counted twice. Each outcome also updates the endpoint's health: an endpoint that keeps failing is
+ * paused ({@link PausePolicy}), and its deliveries wait, pending, until a probe succeeds.
  */
 public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     private static final System.Logger LOG = System.getLogger(WebhookDispatchService.class.getName());
+    /** Each lane has its own room: the order only decides whose claim runs first in a run. */
+    private static final List<KeyEnvironment> LANES = List.of(KeyEnvironment.LIVE, KeyEnvironment.TEST);
 
-    private final WebhookRepository webhooks;
+    private final DeliveryClaims claims;
     private final WebhookSender sender;
     private final RetrySchedule schedule;
-    /** The lease must outlast the sender's worst case (connect plus read timeouts) for a whole batch. */
-    private final LeasedBatches batches;
+    private final PausePolicy pauses;
+    private final DispatchLimits limits;
+    private final InFlight inFlight;
     private final Transactions transactions;
     private final OperationalMetrics metrics;
     private final Clock clock;
     private final DoubleSupplier random;
+    private final Executor recorder;
 
-    public WebhookDispatchService(
-            WebhookRepository webhooks,
-            WebhookSender sender,
-            RetrySchedule schedule,
-            LeasedBatches batches,
-            Transactions transactions,
-            OperationalMetrics metrics,
-            Clock clock,
-            DoubleSupplier random) {
-        this.webhooks = webhooks;
+    /** @param recorder runs the recording of each outcome; its threads may block on the database */
+    public WebhookDispatchService(DeliveryClaims claims, WebhookSender sender, RetrySchedule schedule, PausePolicy pauses,
+            DispatchLimits limits, Transactions transactions, OperationalMetrics metrics, Clock clock, DoubleSupplier random,
+            Executor recorder) {
+        this.claims = claims;
         this.sender = sender;
         this.schedule = schedule;
-        this.batches = batches;
+        this.pauses = pauses;
+        this.limits = limits;
+        this.inFlight = new InFlight(limits.inFlightMax());
         this.transactions = transactions;
         this.metrics = metrics;
         this.clock = clock;
         this.random = random;
+        this.recorder = recorder;
     }
 
     @Override
     public int dispatchDue() {
-        List<DueDelivery> due = transactions.inTransaction(() -> webhooks.claimDue(clock.instant(), batches.lease(), batches.batchSize()));
-        for (DueDelivery delivery : due) {
-            Instant attemptedAt = clock.instant();
-            SendOutcome outcome = sender.send(
-                    delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(),
-                    delivery.secrets().signingAt(attemptedAt));
-            // Counted whether or not it can still be recorded below: the request went out (or was refused) either way.
-            metrics.deliveryAttempt(DeliveryChannel.INVOICE_WEBHOOK, outcome.result());
-            int attempts = delivery.attemptsSoFar() + 1;
-            DeliveryStatus status;
-            Optional<Instant> next;
-            if (outcome.succeeded()) {
-                status = DeliveryStatus.SUCCEEDED;
-                next = Optional.empty();
-            } else {
-                next = schedule.delayAfter(attempts, random).map(clock.instant()::plus);
-                status = next.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.DEAD;
-            }
-            DeliveryAttempt attempt =
-                    new DeliveryAttempt(attemptedAt, outcome.durationMillis(), outcome.statusCode(), outcome.error());
-            DeliveryStatus recorded = status;
-            LeaseState lease = transactions.inTransaction(() -> webhooks.recordAttempt(delivery, attempt, recorded, next));
-            if (lease == LeaseState.LOST) {
-                // The send outlasted the lease and another instance claimed the delivery: its attempt counts, not this one.
-                LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the lease ran out during the attempt and"
-                        + " another instance holds the delivery now; this attempt ({1}) is not recorded",
-                        delivery.deliveryId(), outcome.statusCode().map(String::valueOf).orElse("no answer"));
+        int started = 0;
+        for (KeyEnvironment lane : LANES) {
+            int room = Math.min(limits.claimMax(), inFlight.room(lane));
+            if (room > 0) {
+                List<DueDelivery> claimed = claim(lane, room);
+                inFlight.started(lane, claimed.size());
+                claimed.forEach(delivery -> send(lane, delivery));
+                started += claimed.size();
             }
         }
-        return due.size();
+        return started;
+    }
+
+    private List<DueDelivery> claim(KeyEnvironment lane, int room) {
+        return transactions.inTransaction(() -> {
+            claims.serializeClaims(lane);
+            Instant now = clock.instant();
+            Candidates candidates = claims.candidates(lane, now, limits.caps().perTargetMax());
+            List<UUID> chosen = FairShare.pick(candidates, limits.caps(), room, now);
+            return chosen.isEmpty() ? List.<DueDelivery>of() : claims.lease(chosen, now, limits.lease());
+        });
+    }
+
+    private void send(KeyEnvironment lane, DueDelivery delivery) {
+        Instant attemptedAt = clock.instant();
+        CompletionStage<SendOutcome> sending;
+        try {
+            sending = sender.send(delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(),
+                    delivery.secrets().signingAt(attemptedAt));
+        } catch (RuntimeException e) {
+            sending = CompletableFuture.failedFuture(e);
+        }
+        sending.handle((outcome, failure) -> outcome != null ? outcome : unsent(failure))
+                .thenAcceptAsync(outcome -> record(delivery, attemptedAt, outcome), recorder)
+                .whenComplete((recorded, failure) -> {
+                    inFlight.ended(lane);
+                    if (failure != null) {
+                        // The lease runs out and the delivery is due again: a database out of reach delays it, nothing more.
+                        LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the attempt could not be recorded ({1});"
+                                + " it is due again when its lease runs out", delivery.deliveryId(), failure.toString());
+                    }
+                });
+    }
+
+    private void record(DueDelivery delivery, Instant attemptedAt, SendOutcome outcome) {
+        // Counted whether or not it can still be recorded below: the request went out (or was refused) either way.
+        metrics.deliveryAttempt(DeliveryChannel.INVOICE_WEBHOOK, outcome.result());
+        Instant now = clock.instant();
+        int attempts = delivery.attemptsSoFar() + 1;
+        Optional<Instant> next = outcome.succeeded() ? Optional.empty() : schedule.delayAfter(attempts, random).map(now::plus);
+        DeliveryStatus status = outcome.succeeded() ? DeliveryStatus.SUCCEEDED
+                : next.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.DEAD;
+        DeliveryAttempt attempt = new DeliveryAttempt(attemptedAt, outcome.durationMillis(), outcome.statusCode(), outcome.error());
+        DueDelivery.Endpoint endpoint = delivery.endpoint();
+        LeaseState lease = transactions.inTransaction(() -> {
+            // The endpoint's row first, as removing an endpoint takes it before its deliveries: no deadlock between them.
+            Optional<TargetHealth> health = claims.lockHealth(endpoint.companyId(), endpoint.id());
+            LeaseState state = claims.recordAttempt(delivery, attempt, status, next);
+            if (state == LeaseState.HELD && health.isPresent()) {
+                TargetHealth after = pauses.after(health.get(), outcome.succeeded(), now);
+                if (!after.equals(health.get())) {
+                    claims.storeHealth(endpoint.companyId(), endpoint.id(), after);
+                }
+            }
+            return state;
+        });
+        if (lease == LeaseState.LOST) {
+            // The send outlasted the lease and another instance claimed the delivery: its attempt counts, not this one.
+            LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the lease ran out during the attempt and"
+                    + " another instance holds the delivery now; this attempt ({1}) is not recorded",
+                    delivery.deliveryId(), outcome.statusCode().map(String::valueOf).orElse("no answer"));
+        }
+    }
+
+    /** A sender that broke its promise and failed instead of reporting an outcome: recorded as an attempt not sent. */
+    private static SendOutcome unsent(Throwable failure) {
+        return SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0);
     }
 }

@@ -4,6 +4,8 @@ import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.dispatch.TargetHealth;
+import dev.recaudo.domain.webhook.DeliveryClaims;
 import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
@@ -23,6 +25,7 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
     static final int DELIVERIES_LISTED_MAX = 100;
 
     private final WebhookRepository webhooks;
+    private final DeliveryClaims claims;
     private final CompanyRepository companies;
     private final WebhookTargetPolicy targets;
     private final Supplier<String> secrets;
@@ -37,6 +40,7 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
      */
     public WebhookEndpointsService(
             WebhookRepository webhooks,
+            DeliveryClaims claims,
             CompanyRepository companies,
             WebhookTargetPolicy targets,
             Supplier<String> secrets,
@@ -45,6 +49,7 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
             int endpointsPerCompanyMax,
             Duration secretOverlap) {
         this.webhooks = webhooks;
+        this.claims = claims;
         this.companies = companies;
         this.targets = targets;
         this.secrets = secrets;
@@ -82,6 +87,14 @@ public final class WebhookEndpointsService implements WebhookEndpointsUseCase {
             EndpointSecrets rotated = endpoint.secrets().rotatedTo(secrets.get(), clock.instant(), overlap.orElse(secretOverlap));
             webhooks.replaceSecrets(companyId, endpointId, rotated);
             return endpoint.withSecrets(rotated);
+        }));
+    }
+
+    @Override
+    public Optional<WebhookEndpoint> resume(CompanyId companyId, UUID endpointId) {
+        return transactions.inTransaction(() -> webhooks.lockEndpoint(companyId, endpointId).map(endpoint -> {
+            claims.storeHealth(companyId, endpointId, TargetHealth.HEALTHY);
+            return endpoint.withHealth(TargetHealth.HEALTHY);
         }));
     }
 

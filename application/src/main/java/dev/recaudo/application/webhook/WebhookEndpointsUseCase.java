@@ -25,6 +25,12 @@ public interface WebhookEndpointsUseCase {
      */
     Optional<WebhookEndpoint> rotateSecret(CompanyId companyId, UUID endpointId, Optional<Duration> overlap);
 
+    /**
+     * Ends the endpoint's pause now, and its probation: it is healthy again and takes its full share
+     * at the next claim. Empty when the company has no such endpoint.
+     */
+    Optional<WebhookEndpoint> resume(CompanyId companyId, UUID endpointId);
+
     /** False when the company has no such endpoint. */
     boolean remove(CompanyId companyId, UUID endpointId);
 

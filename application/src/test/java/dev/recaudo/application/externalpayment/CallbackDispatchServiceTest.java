@@ -3,6 +3,7 @@ package dev.recaudo.application.externalpayment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
@@ -10,6 +11,9 @@ import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.dispatch.DispatchCaps;
+import dev.recaudo.domain.dispatch.PausePolicy;
+import dev.recaudo.domain.dispatch.TargetHealth;
 import dev.recaudo.domain.externalpayment.CallbackRequest;
 import dev.recaudo.domain.externalpayment.CallbackResult;
 import dev.recaudo.domain.externalpayment.ExternalPaymentSecrets;
@@ -29,6 +33,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -36,6 +42,7 @@ import org.junit.jupiter.api.Test;
 class CallbackDispatchServiceTest {
 
     private static final Duration LEASE = Duration.ofSeconds(30);
+    private static final PausePolicy PAUSES = new PausePolicy(5, Duration.ofMinutes(1), Duration.ofHours(1));
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-11-23T10:00:00Z"));
     private final InMemoryCallbacks callbacks = new InMemoryCallbacks();
@@ -73,31 +80,37 @@ class CallbackDispatchServiceTest {
         }
 
         @Override
-        public SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets) {
+        public CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body,
+                List<String> secrets) {
             throw new AssertionError("callbacks are always sent with the receiver's time limit");
         }
 
         @Override
-        public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret,
+        public CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body, String secret,
                 Duration timeLimit) {
             stateWhenSent.add(callbacks.row(UUID.fromString(webhookId)).result);
             limits.add(timeLimit);
             secrets.add(secret);
-            return answer.apply(url);
+            return CompletableFuture.completedFuture(answer.apply(url));
         }
     }
 
     private final Secrets secrets = new Secrets();
 
     private CallbackDispatchService service(WebhookSender sender) {
-        return new CallbackDispatchService(callbacks, secrets, () -> "whsec_" + UUID.randomUUID(), sender, LEASE,
-                new DirectTransactions(), metrics, clock);
+        return service(sender, 10);
+    }
+
+    private CallbackDispatchService service(WebhookSender sender, int claimMax) {
+        return new CallbackDispatchService(callbacks, secrets, () -> "whsec_" + UUID.randomUUID(), sender, PAUSES,
+                new DispatchLimits(claimMax, LEASE, 10, new DispatchCaps(2, 4)), new DirectTransactions(), metrics, clock,
+                Runnable::run);
     }
 
     /**
      * Issue 21, item 6: a company whose callback secret cannot be used (planted in plaintext, its key
-     * gone) has its callback recorded as failed, unsent; the other company's callback of the same run
-     * goes out.
+     * gone) has its callback recorded as failed, unsent, and its origin's health untouched (the
+     * target did nothing wrong); the other company's callback of the same run goes out.
      */
     @Test
     void givenOneCompanysSecretUnusable_whenDispatching_thenOnlyItsCallbackIsHeldBackAndRecordedFailed() {
@@ -107,13 +120,14 @@ class CallbackDispatchServiceTest {
         secrets.unusable.add(scope.companyId());
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
 
-        assertThat(service(sender).dispatchQueued(10)).isEqualTo(2);
+        assertThat(service(sender).dispatchQueued()).isEqualTo(2);
 
         assertThat(sender.stateWhenSent).hasSize(1);
         assertThat(callbacks.row(held).result).isEqualTo(CallbackResult.FAILED);
         assertThat(callbacks.row(held).statusCode).isEmpty();
         assertThat(callbacks.row(held).error).hasValueSatisfying(error -> assertThat(error).contains("not sent"));
         assertThat(callbacks.row(sent).result).isEqualTo(CallbackResult.DELIVERED);
+        assertThat(callbacks.health(scope, callbacks.row(held).origin)).isEqualTo(TargetHealth.HEALTHY);
         assertThat(metrics.attempts()).containsExactlyInAnyOrder(
                 new CountingMetrics.Attempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.NOT_SENT),
                 new CountingMetrics.Attempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.DELIVERED));
@@ -135,7 +149,7 @@ class CallbackDispatchServiceTest {
         UUID callback = queued();
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
 
-        assertThat(service(sender).dispatchQueued(10)).isEqualTo(1);
+        assertThat(service(sender).dispatchQueued()).isEqualTo(1);
 
         assertThat(sender.stateWhenSent).containsExactly(CallbackResult.ATTEMPTING);
         assertThat(sender.limits).containsExactly(Duration.ofSeconds(5));
@@ -154,9 +168,9 @@ class CallbackDispatchServiceTest {
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.failed(AttemptResult.CONNECTION_FAILED, "connection refused", 3));
         CallbackDispatchService service = service(sender);
 
-        service.dispatchQueued(10);
+        service.dispatchQueued();
         clock.advance(Duration.ofHours(1));
-        assertThat(service.dispatchQueued(10)).isZero();
+        assertThat(service.dispatchQueued()).isZero();
 
         assertThat(sender.stateWhenSent).hasSize(1);
         assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.FAILED);
@@ -169,14 +183,14 @@ class CallbackDispatchServiceTest {
     void givenSenderCrashedAfterTheMark_whenLeaseRunsOut_thenUnknownAndNeverSent() {
         UUID callback = queued();
         // The crash: the mark committed, then the instance died before any result was recorded.
-        callbacks.claimNext(clock.instant(), LEASE);
+        callbacks.claim(List.of(callback), clock.instant(), LEASE);
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
         CallbackDispatchService service = service(sender);
 
-        service.dispatchQueued(10);
+        service.dispatchQueued();
         assertThat(callbacks.row(callback).result).as("still within the lease").isEqualTo(CallbackResult.ATTEMPTING);
         clock.advance(LEASE.plusSeconds(1));
-        service.dispatchQueued(10);
+        service.dispatchQueued();
 
         assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.UNKNOWN);
         assertThat(sender.stateWhenSent).isEmpty();
@@ -187,10 +201,10 @@ class CallbackDispatchServiceTest {
         queued();
         queued();
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
-        CallbackDispatchService service = service(sender);
+        CallbackDispatchService service = service(sender, 1);
 
-        assertThat(service.dispatchQueued(1)).isEqualTo(1);
-        assertThat(service.dispatchQueued(1)).isEqualTo(1);
+        assertThat(service.dispatchQueued()).isEqualTo(1);
+        assertThat(service.dispatchQueued()).isEqualTo(1);
 
         assertThat(sender.secrets).hasSize(2);
         assertThat(sender.secrets.get(0)).startsWith("whsec_").isEqualTo(sender.secrets.get(1));
@@ -199,7 +213,8 @@ class CallbackDispatchServiceTest {
     @Test
     void givenLeaseShorterThanTwiceTheReceiverLimit_whenBuilt_thenRefused() {
         Sender sender = new Sender(url -> null);
-        assertThatThrownBy(() -> new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_x", sender,
-                Duration.ofSeconds(9), new DirectTransactions(), metrics, clock)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new CallbackDispatchService(callbacks, new Secrets(), () -> "whsec_x", sender, PAUSES,
+                new DispatchLimits(1, Duration.ofSeconds(9), 1, new DispatchCaps(1, 1)), new DirectTransactions(), metrics, clock,
+                Runnable::run)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -110,7 +110,7 @@ class ExternalPaymentsServiceTest {
                 Entry.debit(AccountCode.externalCollections(), Money.of(2500, CurrencyCode.USD)),
                 Entry.credit(AccountCode.unappliedPayment(payment.id()), Money.of(2500, CurrencyCode.USD)));
         assertThat(callbacks.attemptsOf(SCOPE, List.of(pending.id()))).isEmpty(); // queued, not attempted yet
-        assertThat(callbacks.claimNext(NOW, Duration.ofSeconds(30))).isPresent();
+        assertThat(callbacks.candidates(SCOPE.environment(), NOW, 1, 1).due()).as("one callback queued").hasSize(1);
         assertThat(metrics.payments()).containsExactly(PaymentCount.of(PaymentFamily.EXTERNAL, PaymentOutcome.NO_OPEN_DOCUMENTS));
     }
 

@@ -1,8 +1,15 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.dispatch.Candidates;
+import dev.recaudo.domain.dispatch.Candidates.Candidate;
+import dev.recaudo.domain.dispatch.Candidates.TargetLoad;
+import dev.recaudo.domain.dispatch.DispatchTarget;
+import dev.recaudo.domain.dispatch.TargetHealth;
 import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
+import dev.recaudo.domain.webhook.DeliveryClaims;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
 import dev.recaudo.domain.webhook.EndpointSecrets;
@@ -13,25 +20,30 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Endpoints and deliveries in memory, with the claim rules of the table: a delivery is due when it
- * is pending, its next attempt has come and no lease holds it; a claim leases it under a new token,
- * and only that token's holder may record the attempt. Deleted
+ * is pending, its next attempt has come and no lease holds it; it is a candidate when its endpoint
+ * is not paused and no earlier delivery about the same invoice to the same endpoint is pending; a
+ * lease gives it a new token, and only that token's holder may record the attempt. Deleted
  * endpoints are forgotten and their pending deliveries die, as the table's soft delete makes it.
  */
-public final class InMemoryWebhookRepository implements WebhookRepository {
+public final class InMemoryWebhookRepository implements WebhookRepository, DeliveryClaims {
 
     /** One stored delivery; the fields change as the table's columns do. */
     public static final class Row {
         public final UUID id;
         public final WebhookEndpoint endpoint;
         public final UUID eventId;
+        public final UUID aggregateId;
+        public final long seq;
         public final String eventType;
         public final String body;
         public final Instant createdAt;
@@ -42,10 +54,13 @@ public final class InMemoryWebhookRepository implements WebhookRepository {
         public Optional<UUID> leaseToken = Optional.empty();
         public final List<DeliveryAttempt> attemptLog = new ArrayList<>();
 
-        Row(WebhookEndpoint endpoint, UUID eventId, String eventType, String body, Instant createdAt) {
+        Row(WebhookEndpoint endpoint, UUID eventId, UUID aggregateId, long seq, String eventType, String body,
+                Instant createdAt) {
             this.id = UUID.randomUUID();
             this.endpoint = endpoint;
             this.eventId = eventId;
+            this.aggregateId = aggregateId;
+            this.seq = seq;
             this.eventType = eventType;
             this.body = body;
             this.createdAt = createdAt;
@@ -60,6 +75,8 @@ public final class InMemoryWebhookRepository implements WebhookRepository {
 
     private final Map<UUID, WebhookEndpoint> endpoints = new LinkedHashMap<>();
     private final Map<UUID, Row> deliveries = new LinkedHashMap<>();
+    private final AtomicLong sequence = new AtomicLong();
+    private int claimsSerialized;
 
     @Override
     public void insertEndpoint(WebhookEndpoint endpoint) {
@@ -118,21 +135,88 @@ public final class InMemoryWebhookRepository implements WebhookRepository {
     }
 
     @Override
-    public List<DueDelivery> claimDue(Instant now, Duration lease, int batchSize) {
-        List<Row> due = deliveries.values().stream()
-                .filter(row -> row.status == DeliveryStatus.PENDING && row.nextAttemptAt.filter(next -> !next.isAfter(now)).isPresent())
-                .filter(row -> row.leasedUntil.filter(until -> !until.isBefore(now)).isEmpty())
-                .sorted(Comparator.comparing((Row row) -> row.nextAttemptAt.orElseThrow()))
-                .limit(batchSize)
-                .toList();
-        due.forEach(row -> {
+    public void serializeClaims(KeyEnvironment lane) {
+        claimsSerialized++;
+    }
+
+    /** How many claims asked to take turns: every claim must, or caps would not hold across instances. */
+    public int claimsSerialized() {
+        return claimsSerialized;
+    }
+
+    @Override
+    public Candidates candidates(KeyEnvironment lane, Instant now, int perEndpointMax) {
+        Map<DispatchTarget, TargetLoad> targets = new HashMap<>();
+        Map<CompanyId, Integer> companies = new HashMap<>();
+        for (Row row : deliveries.values()) {
+            WebhookEndpoint endpoint = endpoints.get(row.endpoint.id());
+            if (endpoint != null && endpoint.environment() == lane && leased(row, now)) {
+                companies.merge(endpoint.companyId(), 1, Integer::sum);
+            }
+        }
+        List<Candidate> due = new ArrayList<>();
+        for (WebhookEndpoint endpoint : endpoints.values()) {
+            if (endpoint.environment() != lane || endpoint.health().pausedAt(now)) {
+                continue;
+            }
+            int inFlight = (int) deliveries.values().stream().filter(row -> row.endpoint.id().equals(endpoint.id()))
+                    .filter(row -> leased(row, now)).count();
+            DispatchTarget target = new DispatchTarget(endpoint.companyId(), endpoint.id().toString());
+            List<Candidate> heads = deliveries.values().stream()
+                    .filter(row -> row.endpoint.id().equals(endpoint.id()) && due(row, now) && !leased(row, now))
+                    .filter(row -> !waitsForAnEarlierOne(row))
+                    .sorted(Comparator.comparing((Row row) -> row.nextAttemptAt.orElseThrow()).thenComparingLong(row -> row.seq))
+                    .limit(perEndpointMax)
+                    .map(row -> new Candidate(row.id, target, row.nextAttemptAt.orElseThrow(), row.seq))
+                    .toList();
+            if (!heads.isEmpty() || inFlight > 0) {
+                targets.put(target, new TargetLoad(inFlight, endpoint.health()));
+                due.addAll(heads);
+            }
+        }
+        return new Candidates(due, targets, companies);
+    }
+
+    @Override
+    public List<DueDelivery> lease(List<UUID> deliveryIds, Instant now, Duration lease) {
+        List<DueDelivery> leased = new ArrayList<>();
+        for (UUID id : deliveryIds) {
+            Row row = row(id);
+            if (row.status != DeliveryStatus.PENDING || !due(row, now) || leased(row, now)) {
+                continue;
+            }
             row.leasedUntil = Optional.of(now.plus(lease));
             row.leaseToken = Optional.of(UUID.randomUUID());
-        });
-        return due.stream()
-                .map(row -> new DueDelivery(row.id, row.eventId, row.endpoint.url(), secretsOf(row), row.body,
-                        row.attempts, row.createdAt, row.leaseToken.orElseThrow()))
-                .toList();
+            WebhookEndpoint endpoint = endpoints.getOrDefault(row.endpoint.id(), row.endpoint);
+            leased.add(new DueDelivery(row.id, row.eventId,
+                    new DueDelivery.Endpoint(endpoint.id(), endpoint.companyId(), endpoint.url(), endpoint.secrets()),
+                    row.body, row.attempts, row.createdAt, row.leaseToken.orElseThrow()));
+        }
+        return leased;
+    }
+
+    @Override
+    public Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId) {
+        return findEndpoint(companyId, endpointId).map(WebhookEndpoint::health);
+    }
+
+    @Override
+    public void storeHealth(CompanyId companyId, UUID endpointId, TargetHealth health) {
+        endpoints.put(endpointId, findEndpoint(companyId, endpointId).orElseThrow().withHealth(health));
+    }
+
+    private static boolean due(Row row, Instant now) {
+        return row.status == DeliveryStatus.PENDING && row.nextAttemptAt.filter(next -> !next.isAfter(now)).isPresent();
+    }
+
+    /** Held by a lease that has not run out: an attempt in flight. */
+    private static boolean leased(Row row, Instant now) {
+        return row.status == DeliveryStatus.PENDING && row.leasedUntil.filter(until -> !until.isBefore(now)).isPresent();
+    }
+
+    private boolean waitsForAnEarlierOne(Row row) {
+        return deliveries.values().stream().anyMatch(other -> other.endpoint.id().equals(row.endpoint.id())
+                && other.aggregateId.equals(row.aggregateId) && other.status == DeliveryStatus.PENDING && other.seq < row.seq);
     }
 
     @Override
@@ -165,19 +249,24 @@ public final class InMemoryWebhookRepository implements WebhookRepository {
                 });
     }
 
-    /** The endpoint's secrets as stored now, as the claim's join reads them (a row keeps the endpoint it was queued for). */
-    private EndpointSecrets secretsOf(Row row) {
-        return endpoints.getOrDefault(row.endpoint.id(), row.endpoint).secrets();
+    /** A pending delivery of the event, about an invoice of its own, to the endpoint, due at {@code createdAt}. */
+    public Row queue(WebhookEndpoint endpoint, UUID eventId, String eventType, String body, Instant createdAt) {
+        return queue(endpoint, UUID.randomUUID(), eventId, eventType, body, createdAt);
     }
 
-    /** A pending delivery of the event to the endpoint, due at {@code createdAt}, as the outbox writes one. */
-    public Row queue(WebhookEndpoint endpoint, UUID eventId, String eventType, String body, Instant createdAt) {
+    /** A pending delivery of the event about {@code aggregateId} to the endpoint, due at {@code createdAt}, as the outbox writes one. */
+    public Row queue(WebhookEndpoint endpoint, UUID aggregateId, UUID eventId, String eventType, String body, Instant createdAt) {
         if (!endpoints.containsKey(endpoint.id())) {
             insertEndpoint(endpoint);
         }
-        Row row = new Row(endpoint, eventId, eventType, body, createdAt);
+        Row row = new Row(endpoint, eventId, aggregateId, sequence.incrementAndGet(), eventType, body, createdAt);
         deliveries.put(row.id, row);
         return row;
+    }
+
+    /** The endpoint as stored now, with its health. */
+    public WebhookEndpoint endpoint(UUID endpointId) {
+        return endpoints.get(endpointId);
     }
 
     public Row row(UUID deliveryId) {

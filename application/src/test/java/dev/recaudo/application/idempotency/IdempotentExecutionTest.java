@@ -267,7 +267,8 @@ class IdempotentExecutionTest {
     /** Work that writes an event, as a use case does, then answers the status. */
     private Supplier<StoredResponse> announcing(int status) {
         return () -> {
-            outbox.append(new OutboxEvent(UUID.randomUUID(), new TenantScope(company, KeyEnvironment.LIVE), "invoice.created", NOW, Map.of()));
+            outbox.append(new OutboxEvent(UUID.randomUUID(), new TenantScope(company, KeyEnvironment.LIVE), UUID.randomUUID(),
+                    "invoice.created", NOW, Map.of()));
             return new StoredResponse(status, "{}");
         };
     }

@@ -3,7 +3,7 @@ package dev.recaudo.application.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.recaudo.application.common.LeasedBatches;
+import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
 import dev.recaudo.application.fakes.InMemoryWebhookRepository;
@@ -13,6 +13,8 @@ import dev.recaudo.application.fakes.RecordingWebhookSender;
 import dev.recaudo.application.fakes.RecordingWebhookSender.Sent;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.dispatch.DispatchCaps;
+import dev.recaudo.domain.dispatch.PausePolicy;
 import dev.recaudo.domain.metrics.DeliveryChannel;
 import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
@@ -34,6 +36,9 @@ class WebhookDispatchServiceTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
     private static final Duration LEASE = Duration.ofMinutes(2);
     private static final int ATTEMPTS_MAX = 4;
+    /** Two per claim, as many in flight as the tests need; pauses after more failures than a delivery may have. */
+    private static final DispatchLimits LIMITS = new DispatchLimits(2, LEASE, 10, new DispatchCaps(2, 4));
+    private static final PausePolicy PAUSES = new PausePolicy(5, Duration.ofMinutes(1), Duration.ofMinutes(10));
 
     private final MutableClock clock = new MutableClock(NOW);
     private final InMemoryWebhookRepository webhooks = new InMemoryWebhookRepository();
@@ -44,9 +49,14 @@ class WebhookDispatchServiceTest {
             "https://hooks.acme.example/recaudo", Set.of("invoice.paid"), EndpointSecrets.of("whsec_c2VjcmV0"),
             NOW.minus(Duration.ofDays(1)));
     private double random = 0.5;
-    private final WebhookDispatchService service = new WebhookDispatchService(webhooks, sender,
-            new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), ATTEMPTS_MAX, 0.2), new LeasedBatches(2, LEASE),
-            transactions, metrics, clock, () -> random);
+    private final WebhookDispatchService service = instance(sender);
+
+    /** A dispatcher on the shared repository and clock, as another instance's would be; outcomes recorded at once. */
+    private WebhookDispatchService instance(RecordingWebhookSender itsSender) {
+        return new WebhookDispatchService(webhooks, itsSender,
+                new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), ATTEMPTS_MAX, 0.2), PAUSES, LIMITS,
+                transactions, metrics, clock, () -> random, Runnable::run);
+    }
 
     private Row queued(Instant dueAt) {
         return webhooks.queue(endpoint, UUID.randomUUID(), "invoice.paid", "{\"type\":\"invoice.paid\"}", dueAt);
@@ -66,7 +76,8 @@ class WebhookDispatchServiceTest {
         assertThat(delivery.nextAttemptAt).isEmpty();
         assertThat(delivery.leasedUntil).isEmpty();
         assertThat(delivery.attemptLog).containsExactly(new DeliveryAttempt(NOW, 35, Optional.of(204), Optional.empty()));
-        assertThat(transactions.started()).as("one to claim, one per attempt").isEqualTo(2);
+        assertThat(transactions.started()).as("one claim per lane, one per attempt").isEqualTo(3);
+        assertThat(webhooks.claimsSerialized()).as("each claim took its turn").isEqualTo(2);
     }
 
     @Test
@@ -193,9 +204,7 @@ class WebhookDispatchServiceTest {
     void givenASendSlowerThanTheLease_whenAnotherInstanceTookTheDeliveryOver_thenOnlyTheNewHoldersAttemptIsRecorded() {
         Row delivery = queued(NOW);
         RecordingWebhookSender otherSender = new RecordingWebhookSender().answering(204, 20);
-        WebhookDispatchService otherInstance = new WebhookDispatchService(webhooks, otherSender,
-                new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), ATTEMPTS_MAX, 0.2), new LeasedBatches(2, LEASE),
-                transactions, metrics, clock, () -> random);
+        WebhookDispatchService otherInstance = instance(otherSender);
         sender.answering(500, 150_000).whileSending(() -> {
             clock.advance(LEASE.plusSeconds(30));
             assertThat(otherInstance.dispatchDue()).isEqualTo(1);

@@ -9,6 +9,7 @@ import dev.recaudo.application.fakes.Unused;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.dispatch.TargetHealth;
 import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
@@ -22,7 +23,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** Rotating an endpoint's secret, without a database. */
+/** Rotating an endpoint's secret and resuming a paused one, without a database. */
 class WebhookEndpointsServiceTest {
 
     private static final Instant NOW = Instant.parse("2026-11-26T10:00:00Z");
@@ -31,7 +32,7 @@ class WebhookEndpointsServiceTest {
     private final MutableClock clock = new MutableClock(NOW);
     private final InMemoryWebhookRepository webhooks = new InMemoryWebhookRepository();
     private final Deque<String> fresh = new ArrayDeque<>(List.of("whsec_Yg==", "whsec_Yw=="));
-    private final WebhookEndpointsService service = new WebhookEndpointsService(webhooks, Unused.port(CompanyRepository.class),
+    private final WebhookEndpointsService service = new WebhookEndpointsService(webhooks, webhooks, Unused.port(CompanyRepository.class),
             Unused.port(WebhookTargetPolicy.class), fresh::poll, new DirectTransactions(), clock, 10, CONFIGURED_OVERLAP);
     private final WebhookEndpoint endpoint = new WebhookEndpoint(UUID.randomUUID(), CompanyId.random(), KeyEnvironment.LIVE,
             "https://hooks.acme.example/recaudo", Set.of("invoice.paid"), EndpointSecrets.of("whsec_YQ=="), NOW.minusSeconds(60));
@@ -71,5 +72,20 @@ class WebhookEndpointsServiceTest {
         assertThat(webhooks.findEndpoint(endpoint.companyId(), endpoint.id())).map(WebhookEndpoint::secrets)
                 .contains(EndpointSecrets.of("whsec_YQ=="));
         assertThat(fresh).as("no secret is made for nothing").hasSize(2);
+    }
+
+    @Test
+    void givenAPausedEndpoint_whenItsAdministratorResumesIt_thenHealthyAtOnceAndAnotherCompanyCannot() {
+        TargetHealth paused = new TargetHealth(7, 2, Optional.of(NOW.plus(Duration.ofMinutes(2))));
+        webhooks.insertEndpoint(endpoint.withHealth(paused));
+
+        assertThat(service.resume(CompanyId.random(), endpoint.id())).isEmpty();
+        assertThat(webhooks.endpoint(endpoint.id()).health()).as("another company's resume changes nothing").isEqualTo(paused);
+        Optional<WebhookEndpoint> resumed = service.resume(endpoint.companyId(), endpoint.id());
+
+        assertThat(resumed).map(WebhookEndpoint::health).contains(TargetHealth.HEALTHY);
+        assertThat(webhooks.endpoint(endpoint.id()).health()).isEqualTo(TargetHealth.HEALTHY);
+        assertThat(service.list(endpoint.companyId())).singleElement().extracting(WebhookEndpoint::health)
+                .isEqualTo(TargetHealth.HEALTHY);
     }
 }

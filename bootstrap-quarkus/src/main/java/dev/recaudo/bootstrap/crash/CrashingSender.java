@@ -8,10 +8,11 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Around the sender: a callback (sent with a time limit) may halt before its request leaves, a
- * webhook delivery after its receiver answered.
+ * webhook delivery after its receiver answered (as the answer arrives, before it is recorded).
  */
 @Decorator
 @Priority(1)
@@ -25,14 +26,16 @@ abstract class CrashingSender implements WebhookSender {
     CrashSwitch crash;
 
     @Override
-    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets) {
-        SendOutcome outcome = sender.send(url, webhookId, timestamp, body, secrets);
-        crash.reached(CrashPoint.WEBHOOK_AFTER_SEND);
-        return outcome;
+    public CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body,
+            List<String> secrets) {
+        return sender.send(url, webhookId, timestamp, body, secrets).thenApply(outcome -> {
+            crash.reached(CrashPoint.WEBHOOK_AFTER_SEND);
+            return outcome;
+        });
     }
 
     @Override
-    public SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret,
+    public CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body, String secret,
             Duration timeLimit) {
         crash.reached(CrashPoint.CALLBACK_BEFORE_SEND);
         return sender.send(url, webhookId, timestamp, body, secret, timeLimit);

@@ -22,8 +22,8 @@ import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
- * The gauges read from the database: dead deliveries, and the age of the longest-waiting due
- * delivery and queued callback. The backlog is read on a schedule, not at scrape, so the database
+ * The gauges read from the database: dead deliveries, the age of the longest-waiting due delivery
+ * and queued callback, and the endpoints and callback origins paused for failing. The backlog is read on a schedule, not at scrape, so the database
  * sees one cheap read per interval and instance however many scrapers there are, and a scrape never
  * waits on it. An age is computed at scrape from the time read, so a dispatcher that stalls shows an
  * age that keeps growing. Every instance reports the same values (the backlog is shared): alert on
@@ -35,6 +35,7 @@ public class BacklogGauges {
 
     static final String DEAD_DELIVERIES = "recaudo.webhook.deliveries.dead";
     static final String OLDEST_DUE_AGE = "recaudo.outbox.oldest.due.age";
+    static final String PAUSED_TARGETS = "recaudo.dispatch.targets.paused";
 
     private static final Logger LOG = Logger.getLogger(BacklogGauges.class);
 
@@ -51,8 +52,7 @@ public class BacklogGauges {
     Clock clock;
 
     /** Nothing is dead and nothing waits until the first read says otherwise. */
-    private final AtomicReference<Snapshot> last =
-            new AtomicReference<>(new Snapshot(Map.of(), Optional.empty(), Optional.empty()));
+    private final AtomicReference<Snapshot> last = new AtomicReference<>(Snapshot.EMPTY);
 
     @PostConstruct
     void register() {
@@ -64,6 +64,18 @@ public class BacklogGauges {
         }
         gaugeAge(DeliveryChannel.INVOICE_WEBHOOK, Snapshot::oldestDueWebhook);
         gaugeAge(DeliveryChannel.PAYMENT_CALLBACK, Snapshot::oldestQueuedCallback);
+        gaugePaused(DeliveryChannel.INVOICE_WEBHOOK, Snapshot::pausedEndpoints);
+        gaugePaused(DeliveryChannel.PAYMENT_CALLBACK, Snapshot::pausedCallbackOrigins);
+    }
+
+    private void gaugePaused(DeliveryChannel channel, Function<Snapshot, Map<KeyEnvironment, Long>> paused) {
+        for (KeyEnvironment environment : KeyEnvironment.values()) {
+            Gauge.builder(PAUSED_TARGETS, last, read -> paused.apply(read.get()).getOrDefault(environment, 0L))
+                    .description("Webhook endpoints, or companies' callback origins, paused now for failing, by environment")
+                    .tag("channel", channel.wireName())
+                    .tag("environment", environment.wireName())
+                    .register(registry);
+        }
     }
 
     private void gaugeAge(DeliveryChannel channel, Function<Snapshot, Optional<Instant>> oldest) {

@@ -274,6 +274,8 @@ public abstract class ObjectAccessMatrixChecks {
                 t -> admin(w).delete("/companies/{c}/webhook-endpoints/{e}", t.company(), t.endpoint())));
         cases.put("POST /companies/{companyId}/webhook-endpoints/{endpointId}/rotate-secret", new Case(TENANT, false,
                 t -> admin(w).post("/companies/{c}/webhook-endpoints/{e}/rotate-secret", t.company(), t.endpoint())));
+        cases.put("POST /companies/{companyId}/webhook-endpoints/{endpointId}/resume", new Case(TENANT, false,
+                t -> admin(w).post("/companies/{c}/webhook-endpoints/{e}/resume", t.company(), t.endpoint())));
         cases.put("GET /companies/{companyId}/webhook-endpoints/{endpointId}/deliveries", new Case(TENANT, false,
                 t -> admin(w).get("/companies/{c}/webhook-endpoints/{e}/deliveries", t.company(), t.endpoint())));
         cases.put("POST /companies/{companyId}/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.dispatch.DispatchCaps;
 import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryStatus;
@@ -41,6 +42,8 @@ import org.junit.jupiter.api.Test;
 class DeliveryLeasePersistenceTest extends DeliveryPersistence {
 
     private static final Instant FUTURE = Instant.parse("2126-02-01T00:00:00Z");
+    /** Caps no test here reaches: these tests are about tokens, not shares. */
+    private static final DispatchCaps UNCAPPED = new DispatchCaps(1_000, 1_000);
 
     @Test
     void givenAStaleHolder_whenItRecordsAfterAnotherInstanceReclaimed_thenRefusedAndOnlyTheNewHoldersAttemptCounts() {
@@ -115,15 +118,15 @@ class DeliveryLeasePersistenceTest extends DeliveryPersistence {
         Instant now = FUTURE.plus(Duration.ofDays(3));
         DueDelivery holder = claimOurs(now, event);
 
-        HeldTransaction<LeaseState> recording = HeldTransaction.start(transactions, () -> webhooks.recordAttempt(holder,
+        HeldTransaction<LeaseState> recording = HeldTransaction.start(transactions, () -> claims.recordAttempt(holder,
                 attempt(204), DeliveryStatus.SUCCEEDED, Optional.empty()));
         List<DueDelivery> meanwhile = CompletableFuture.supplyAsync(() -> transactions.inTransaction(
-                () -> webhooks.claimDue(now.plus(LEASE).plusSeconds(1), LEASE, 50))).get(10, TimeUnit.SECONDS);
+                () -> claim(KeyEnvironment.LIVE, now.plus(LEASE).plusSeconds(1), UNCAPPED, 1_000))).get(10, TimeUnit.SECONDS);
 
         assertThat(meanwhile).extracting(DueDelivery::eventId).doesNotContain(event);
         assertThat(recording.commit()).isEqualTo(LeaseState.HELD);
         assertThat(state(event)).isEqualTo("SUCCEEDED:1:1");
-        assertThat(transactions.inTransaction(() -> webhooks.claimDue(now.plus(LEASE).plusSeconds(2), LEASE, 50)))
+        assertThat(transactions.inTransaction(() -> claim(KeyEnvironment.LIVE, now.plus(LEASE).plusSeconds(2), UNCAPPED, 1_000)))
                 .extracting(DueDelivery::eventId).doesNotContain(event);
     }
 
@@ -151,7 +154,7 @@ class DeliveryLeasePersistenceTest extends DeliveryPersistence {
     private LeaseState record(DueDelivery claim, int statusCode) {
         DeliveryStatus status = statusCode < 300 ? DeliveryStatus.SUCCEEDED : DeliveryStatus.PENDING;
         Optional<Instant> next = statusCode < 300 ? Optional.empty() : Optional.of(FUTURE);
-        return transactions.inTransaction(() -> webhooks.recordAttempt(claim, attempt(statusCode), status, next));
+        return transactions.inTransaction(() -> claims.recordAttempt(claim, attempt(statusCode), status, next));
     }
 
     private static OffsetDateTime utc(Instant instant) {
@@ -172,9 +175,10 @@ class DeliveryLeasePersistenceTest extends DeliveryPersistence {
         return transactions.inTransaction(() -> claimUntilFound(now, event));
     }
 
-    /** Claims batches, oldest first (other tests' pending rows among them), until this test's delivery comes. */
+    /** Claims, without caps (other tests' pending rows among them), until this test's delivery comes. */
     private DueDelivery claimUntilFound(Instant now, UUID event) {
-        for (List<DueDelivery> due = webhooks.claimDue(now, LEASE, 50); !due.isEmpty(); due = webhooks.claimDue(now, LEASE, 50)) {
+        for (List<DueDelivery> due = claim(KeyEnvironment.LIVE, now, UNCAPPED, 50); !due.isEmpty();
+                due = claim(KeyEnvironment.LIVE, now, UNCAPPED, 50)) {
             Optional<DueDelivery> ours = due.stream().filter(claim -> claim.eventId().equals(event)).findFirst();
             if (ours.isPresent()) {
                 return ours.get();
@@ -188,8 +192,8 @@ class DeliveryLeasePersistenceTest extends DeliveryPersistence {
         endpoint(company, KeyEnvironment.LIVE, Set.of("invoice.created"));
         UUID event = UUID.randomUUID();
         transactions.inTransaction(() -> {
-            outbox.append(new OutboxEvent(event, new TenantScope(company, KeyEnvironment.LIVE), "invoice.created", FUTURE,
-                    Map.of("id", event.toString())));
+            outbox.append(new OutboxEvent(event, new TenantScope(company, KeyEnvironment.LIVE), UUID.randomUUID(),
+                    "invoice.created", FUTURE, Map.of("id", event.toString())));
             return null;
         });
         return event;

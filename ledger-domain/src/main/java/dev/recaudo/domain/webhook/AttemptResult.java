@@ -22,7 +22,12 @@ public enum AttemptResult implements WireNamed {
     /** The target resolved to an address the policy refuses (loopback, private, metadata...): nothing was sent. */
     TARGET_REFUSED("target_refused"),
     /** The request could not be built or signed: nothing was sent. */
-    NOT_SENT("not_sent");
+    NOT_SENT("not_sent"),
+    /**
+     * Its target was paused for failing too often: nothing was sent. Only callbacks end so (their one
+     * attempt is recorded "target paused"); a paused endpoint's deliveries wait instead.
+     */
+    TARGET_PAUSED("target_paused");
 
     private final String wireName;
 

@@ -1,6 +1,9 @@
 package dev.recaudo.domain.webhook;
 
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.dispatch.DispatchTarget;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -9,5 +12,36 @@ import java.util.UUID;
  * and whose delivery another instance claimed meanwhile, can no longer record an attempt for it. The
  * endpoint's secrets are read at the claim; which of them sign is decided at each attempt's time.
  */
-public record DueDelivery(UUID deliveryId, UUID eventId, String url, EndpointSecrets secrets, String body, int attemptsSoFar,
-        Instant eventCreatedAt, UUID leaseToken) {}
+public record DueDelivery(UUID deliveryId, UUID eventId, Endpoint endpoint, String body, int attemptsSoFar,
+        Instant eventCreatedAt, UUID leaseToken) {
+
+    public DueDelivery {
+        Objects.requireNonNull(deliveryId, "deliveryId");
+        Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(leaseToken, "leaseToken");
+    }
+
+    /** The endpoint it goes to, as the claim read it. */
+    public record Endpoint(UUID id, CompanyId companyId, String url, EndpointSecrets secrets) {
+
+        public Endpoint {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(companyId, "companyId");
+            Objects.requireNonNull(url, "url");
+            Objects.requireNonNull(secrets, "secrets");
+        }
+
+        /** The endpoint as caps and pauses count it. */
+        public DispatchTarget target() {
+            return new DispatchTarget(companyId, id.toString());
+        }
+    }
+
+    public String url() {
+        return endpoint.url();
+    }
+
+    public EndpointSecrets secrets() {
+        return endpoint.secrets();
+    }
+}

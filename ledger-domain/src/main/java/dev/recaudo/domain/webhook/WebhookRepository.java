@@ -1,14 +1,12 @@
 package dev.recaudo.domain.webhook;
 
 import dev.recaudo.domain.company.CompanyId;
-import dev.recaudo.domain.job.LeaseState;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Port: endpoints, deliveries and attempts. */
+/** Port: endpoints, deliveries and attempts, as administrators register, read and redeliver them. */
 public interface WebhookRepository {
 
     void insertEndpoint(WebhookEndpoint endpoint);
@@ -33,20 +31,6 @@ public interface WebhookRepository {
 
     /** Newest first, with their attempts. */
     List<WebhookDelivery> listDeliveries(CompanyId companyId, UUID endpointId, int limit);
-
-    /**
-     * Leases up to {@code batchSize} due deliveries (pending, next attempt reached, lease free),
-     * skipping rows another instance holds, so no delivery is sent by two instances at once.
-     */
-    List<DueDelivery> claimDue(Instant now, Duration lease, int batchSize);
-
-    /**
-     * Records the attempt and the delivery's new state, releasing the lease, if the caller still holds
-     * it (the claim's token is still the delivery's and it is still pending). Otherwise nothing is
-     * written and the answer is {@link LeaseState#LOST}: another instance claimed the delivery after
-     * this lease ran out, and its own attempt is the one that counts.
-     */
-    LeaseState recordAttempt(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt);
 
     /** Makes a delivery of the company's endpoint pending and due now, with a fresh attempt budget. */
     Optional<WebhookDelivery> redeliver(CompanyId companyId, UUID endpointId, UUID deliveryId, Instant now);

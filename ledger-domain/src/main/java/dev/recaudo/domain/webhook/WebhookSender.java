@@ -7,11 +7,16 @@ import java.util.Objects;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Port: one signed HTTP POST of a webhook body. Implementations sign with the Standard Webhooks
  * scheme, follow no redirects, bound connect and read time, and re-check the target policy on the
- * resolved address before connecting. They never throw for a failed delivery: the outcome is data.
+ * resolved address before connecting. Sending is asynchronous: the call returns at once, without
+ * waiting for the network, and the stage completes with the outcome once the attempt is over, so a
+ * dispatcher keeps many attempts in flight on few threads. The stage never completes exceptionally
+ * for a failed delivery: the outcome is data. It may complete on a thread of the HTTP client's, on
+ * which nothing may block.
  */
 public interface WebhookSender {
 
@@ -20,14 +25,15 @@ public interface WebhookSender {
      * current secret, then the one a rotation replaced while it still signs); the signatures go in
      * that order into the one header, separated by spaces, as the Standard Webhooks scheme allows.
      */
-    SendOutcome send(String url, String webhookId, Instant timestamp, String body, List<String> secrets);
+    CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body, List<String> secrets);
 
     /**
      * A callback, signed with its one {@code secret}, the whole attempt (connection and answer)
      * bounded by {@code timeLimit} instead of the configured timeouts: a callback's receiver has a
      * fixed time to answer.
      */
-    SendOutcome send(String url, String webhookId, Instant timestamp, String body, String secret, Duration timeLimit);
+    CompletionStage<SendOutcome> send(String url, String webhookId, Instant timestamp, String body, String secret,
+            Duration timeLimit);
 
     /**
      * What happened: the HTTP status when a response arrived, else an error description; how long

@@ -1,0 +1,59 @@
+package dev.recaudo.domain.webhook;
+
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.dispatch.Candidates;
+import dev.recaudo.domain.dispatch.TargetHealth;
+import dev.recaudo.domain.job.LeaseState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Port: the dispatcher's side of the deliveries: claiming due ones fairly, under caps that hold
+ * across instances; recording attempts under the claim's lease token; and each endpoint's health
+ * (paused, on probation, healthy), which attempts change and its administrator may reset.
+ */
+public interface DeliveryClaims {
+
+    /**
+     * Makes the claims of one lane (the endpoints of one environment) take turns across instances: a
+     * claim that calls this first waits until another instance's claim of the lane has committed, so
+     * the attempts in flight it reads next are all there are, and the caps hold across instances.
+     * Held until the transaction ends; it keeps no state beyond it.
+     */
+    void serializeClaims(KeyEnvironment lane);
+
+    /**
+     * What a claim of the lane may choose from at {@code now}: for each endpoint that is neither
+     * removed nor paused, up to {@code perEndpointMax} of its oldest due deliveries that no lease holds,
+     * leaving out every delivery whose invoice has an earlier pending delivery to the same endpoint
+     * (so deliveries about one invoice go to an endpoint one at a time, in the order of their events);
+     * with the attempts in flight per endpoint and per company, and each endpoint's health.
+     */
+    Candidates candidates(KeyEnvironment lane, Instant now, int perEndpointMax);
+
+    /**
+     * Leases the chosen deliveries until {@code now + lease}, each under a new token, skipping those
+     * that are no longer due or that another transaction holds, so no delivery is sent by two
+     * instances at once; answers what sending them needs.
+     */
+    List<DueDelivery> lease(List<UUID> deliveryIds, Instant now, Duration lease);
+
+    /** The endpoint's health, its row locked until the transaction ends; empty when the company has no such endpoint. */
+    Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId);
+
+    /** Stores a locked endpoint's health: paused until a time, on probation, or healthy again. */
+    void storeHealth(CompanyId companyId, UUID endpointId, TargetHealth health);
+
+    /**
+     * Records the attempt and the delivery's new state, releasing the lease, if the caller still holds
+     * it (the claim's token is still the delivery's and it is still pending). Otherwise nothing is
+     * written and the answer is {@link LeaseState#LOST}: another instance claimed the delivery after
+     * this lease ran out, and its own attempt is the one that counts.
+     */
+    LeaseState recordAttempt(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt);
+
+}
