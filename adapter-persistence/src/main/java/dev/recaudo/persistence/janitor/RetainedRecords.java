@@ -48,7 +48,7 @@ enum RetainedRecords {
                 ORDER BY updated_at LIMIT ? FOR UPDATE SKIP LOCKED)"""),
 
     /**
-     * WhatsApp statuses; a trigger (V0037) takes each deleted one out of its day's count in
+     * WhatsApp statuses; a trigger (V0038) takes each deleted one out of its day's count in
      * {@code whatsapp_event_days} in the same statement, so summaries count only what pages show.
      */
     WHATSAPP_EVENTS(PersistenceSettings.Retention::whatsappEventsDays, """

@@ -30,7 +30,7 @@ import java.util.function.Function;
 
 /**
  * Events are inserted in one statement per batch, which also adds them to {@code whatsapp_event_days};
- * a deletion takes them out of it in its own statement (a trigger, V0037, so that every deletion does,
+ * a deletion takes them out of it in its own statement (a trigger, V0038, so that every deletion does,
  * retention's and an operator's alike).
  * A summary reads whole UTC days from that rollup and counts only the partial days at the edges of
  * the window in the events table (docs/performance.md); with a phone filter, which the rollup cannot
@@ -42,7 +42,7 @@ public class PgMessagingEventRepository implements MessagingEventRepository {
 
     /**
      * The digits of the stored recipient phone, written exactly as the expression of the trigram
-     * index {@code whatsapp_events_phone_digit_trigrams} (V0036), so the planner can use it.
+     * index {@code whatsapp_events_phone_digit_trigrams} (V0037), so the planner can use it.
      */
     private static final String PHONE_DIGITS = "regexp_replace(recipient_phone, '[^0-9]', '', 'g')";
 

@@ -45,7 +45,7 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     /** The specification asks receivers to answer within 5 seconds; the attempt waits exactly that. */
     public static final Duration RECEIVER_TIME_LIMIT = Duration.ofSeconds(5);
     /** The error recorded for a callback not sent because its origin is paused. */
-    public static final String TARGET_PAUSED = "target paused";
+    private static final String TARGET_PAUSED = "target paused";
 
     private static final System.Logger LOG = System.getLogger(CallbackDispatchService.class.getName());
     private static final List<KeyEnvironment> LANES = List.of(KeyEnvironment.LIVE, KeyEnvironment.TEST);
