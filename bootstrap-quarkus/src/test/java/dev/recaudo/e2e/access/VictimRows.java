@@ -13,7 +13,8 @@ import java.util.UUID;
 /**
  * A digest per table of the rows a victim owns, read straight from the database, so that a call
  * that changed any of them (a write that answered like a miss) shows as a changed digest. Columns
- * that background work legitimately changes (delivery attempts and their leases, a key's last use)
+ * that background work legitimately changes (delivery attempts and their leases, an endpoint's
+ * health, a key's last use)
  * are left out; which rows and columns are read is written out per table below.
  */
 final class VictimRows {
@@ -29,10 +30,13 @@ final class VictimRows {
         // Tables whose every column is the company's own and stays put unless a request changes it.
         for (String table : List.of("collection_documents", "customers", "customer_links", "payments", "payment_applications",
                 "checkouts", "ledger_accounts", "ledger_transfers", "exchange_rates", "external_payments",
-                "external_payment_secrets", "idempotency_records", "audit_records", "webhook_endpoints", "outbox_events",
+                "external_payment_secrets", "idempotency_records", "audit_records", "outbox_events",
                 "products", "checkout_customers")) {
             COMPANY.put(table, "SELECT * FROM " + table + " WHERE company_id = ?::uuid");
         }
+        // An endpoint's health (failures in a row, pauses) is the dispatcher's, kept as it sends.
+        COMPANY.put("webhook_endpoints", "SELECT to_jsonb(w) - ARRAY['consecutive_failures', 'pauses', 'paused_until']"
+                + " FROM webhook_endpoints w WHERE company_id = ?::uuid");
         COMPANY.put("document_lines", "SELECT * FROM document_lines WHERE document_id IN (" + documents + ")");
         COMPANY.put("ledger_entries", "SELECT e.* FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id"
                 + " WHERE t.company_id = ?::uuid");
