@@ -47,12 +47,20 @@ start_service() {
   exit 1
 }
 
-# pgbench_tps SCRIPT SECONDS DB VARS...: runs one pgbench script and prints its transactions per second.
+# Each variant's pgbench scripts are its own commit's, so that pgbench runs the statements that
+# variant's requests send (a schema change, such as a new column of the idempotency claim, changes them).
+for variant in before after; do
+  mkdir -p "$out/scripts/$variant"
+  git -C "$repo" archive "${commit[$variant]}" bench/pgbench | tar -x -C "$out/scripts/$variant" --strip-components=2
+done
+
+# pgbench_tps VARIANT SCRIPT SECONDS DB VARS...: runs one of the variant's pgbench scripts and prints
+# its transactions per second.
 pgbench_tps() {
-  local script=$1 seconds=$2 db=$3 log
-  shift 3
+  local variant=$1 script=$2 seconds=$3 db=$4 log
+  shift 4
   log="$out/$(basename "$db")-$(basename "$script" .sql).pgbench.log"
-  "$pgbench" -n -M prepared -c "$workers" -j 2 -T "$seconds" "$@" -f "$here/pgbench/$script" "$db" >"$log" 2>&1 \
+  "$pgbench" -n -M prepared -c "$workers" -j 2 -T "$seconds" "$@" -f "$out/scripts/$variant/$script" "$db" >"$log" 2>&1 \
     || { echo "pgbench $script failed; see $log" >&2; exit 1; }
   sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p' "$log"
 }
@@ -90,12 +98,12 @@ for round in $(seq "$rounds"); do
       duration=$(awk -v s="$seconds" 'BEGIN { d = int(s + 0.5); print (d < 5 ? 5 : d) }')
       case $op in
         invoice_create)
-          tps=$(pgbench_tps invoice_create.sql "$duration" "$db" "${common[@]}" -D "key_id=$public_id" \
+          tps=$(pgbench_tps "$variant" invoice_create.sql "$duration" "$db" "${common[@]}" -D "key_id=$public_id" \
             -D "key_hash=$public_hash" -D "bucket=public:$public_id:POST:/v1/invoices") ;;
         verified_payment)
           # Enough documents for pgbench at 1,000 transactions per second, several times what this machine does.
-          psql -d "$db" -q -v ON_ERROR_STOP=1 -v "company=$company" -v "size=$((duration * 1000))" -f "$here/pgbench/pool.sql"
-          tps=$(pgbench_tps verified_payment.sql "$duration" "$db" "${common[@]}" -D "key_id=$partner_id" \
+          psql -d "$db" -q -v ON_ERROR_STOP=1 -v "company=$company" -v "size=$((duration * 1000))" -f "$out/scripts/$variant/pool.sql"
+          tps=$(pgbench_tps "$variant" verified_payment.sql "$duration" "$db" "${common[@]}" -D "key_id=$partner_id" \
             -D "key_hash=$partner_hash" -D "bucket=integrations:$partner_id" -D "payments_bucket=verified-payments:$partner_id") ;;
         *) tps=- duration=- ;;
       esac
