@@ -43,6 +43,11 @@ public class SecretResealing {
         this(nativeSql, sealer, batchSize, Optional.empty());
     }
 
+    /** A pass of its own that knows, and records, when plaintext is over. */
+    public SecretResealing(NativeSql nativeSql, SecretSealer sealer, int batchSize, PlaintextRetirement retirement) {
+        this(nativeSql, sealer, batchSize, Optional.of(retirement));
+    }
+
     private SecretResealing(NativeSql nativeSql, SecretSealer sealer, int batchSize, Optional<PlaintextRetirement> retirement) {
         this.nativeSql = nativeSql;
         this.sealer = sealer;
@@ -78,17 +83,19 @@ public class SecretResealing {
         if (prefix.isEmpty()) {
             return new Outcome(0, 0, 0);
         }
+        // Read before the pass: a plaintext value found once plaintext is over was planted, and is not sealed.
+        boolean plaintextOver = retirement.filter(PlaintextRetirement::retired).isPresent();
         int resealed = 0;
         int unreadable = 0;
         long left = 0;
         for (SecretColumn column : SecretColumn.ALL) {
-            Outcome outcome = reseal(column, prefix.get());
+            Outcome outcome = reseal(column, prefix.get(), plaintextOver);
             resealed += outcome.resealed();
             unreadable += outcome.unreadable();
             left += nativeSql.queryOne("SELECT count(*) FROM " + column.table() + notUnderPrefix(column),
                     row -> row.getLong(1), parameter(column, prefix.get())).orElseThrow();
         }
-        retirement.filter(milestone -> !milestone.retired()).ifPresent(this::retireIfNoPlaintextLeft);
+        retirement.filter(milestone -> !milestone.reached()).ifPresent(this::retireIfNoPlaintextLeft);
         return new Outcome(resealed, unreadable, left);
     }
 
@@ -108,7 +115,7 @@ public class SecretResealing {
         }
     }
 
-    private Outcome reseal(SecretColumn column, String prefix) {
+    private Outcome reseal(SecretColumn column, String prefix, boolean plaintextOver) {
         String firstBatch = "SELECT " + column.idColumn() + ", " + column.column() + " FROM " + column.table()
                 + notUnderPrefix(column);
         String orderAndLimit = " ORDER BY " + column.idColumn() + " LIMIT ?";
@@ -123,6 +130,9 @@ public class SecretResealing {
                             row -> stored(column, row), parameter(column, prefix), after, batchSize);
             for (Stored value : batch) {
                 try {
+                    if (plaintextOver && !SecretSealer.isSealed(value.bytes())) {
+                        throw SecretSealer.plantedPlaintext(column, value.rowId());
+                    }
                     byte[] resealedValue = sealer.seal(column, value.rowId(), sealer.open(column, value.rowId(), value.bytes()));
                     resealed += nativeSql.update("UPDATE " + column.table() + " SET " + column.column() + " = ? WHERE "
                                     + column.idColumn() + " = ? AND " + column.column() + " = ?",
