@@ -18,7 +18,9 @@ import org.jboss.logging.Logger;
  * secrets key"): the new key becomes active, and once a run reports none left, the old one may leave
  * the keyring. Every instance runs it; each value is rewritten by a conditional update on the value
  * it read, so two instances at once, or a secret replaced meanwhile, never lose a write: the later
- * update finds the value changed and skips it. Rows are read in bounded batches in key order.
+ * update finds the value changed and skips it. Rows are read in bounded batches in key order. Once
+ * plaintext is over ({@link PlaintextRetirement#retired}), a plaintext value is reported, never
+ * sealed: it was planted, and sealing it would make it look genuine.
  */
 @ApplicationScoped
 public class SecretResealing {
@@ -111,7 +113,8 @@ public class SecretResealing {
         }
         if (plaintext == 0) {
             milestone.record();
-            LOG.info("no stored secret is in plaintext any more: from now on, in production, a plaintext secret is refused");
+            LOG.info("no stored secret is in plaintext any more: from now on a plaintext secret is never sealed, and in"
+                    + " production it is refused");
         }
     }
 
