@@ -99,13 +99,17 @@ public class ConfigurationChecks {
         }
     }
 
-    /** The keyring must be readable; in production, a key must seal secrets at rest. */
+    /** The keyring must be readable; in production, or with plaintext refused, a key must seal secrets at rest. */
     private static void secrets(List<String> problems, RecaudoConfig config) {
         try {
             Keyring keyring = Keyring.parse(config.secrets().keys(), config.secrets().activeKey());
             if (config.production() && keyring.activeKeyId().isEmpty()) {
                 problems.add("recaudo.production is on but no key seals secrets at rest: set recaudo.secrets.keys"
                         + " (RECAUDO_SECRETS_KEYS) and recaudo.secrets.active-key (RECAUDO_SECRETS_ACTIVE_KEY)");
+            }
+            if (config.secrets().refusePlaintext() && keyring.activeKeyId().isEmpty()) {
+                problems.add("recaudo.secrets.refuse-plaintext is on but no key seals secrets at rest, so every secret"
+                        + " would be written in plaintext and refused: set recaudo.secrets.active-key");
             }
         } catch (IllegalArgumentException unreadable) {
             problems.add(unreadable.getMessage());

@@ -148,6 +148,10 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
         @Min(1)
         @Max(10_000)
         int resealBatchSize();
+
+        @Override
+        @WithDefault("false")
+        boolean refusePlaintext();
     }
 
     interface DatabaseConfig extends PersistenceSettings.Database {

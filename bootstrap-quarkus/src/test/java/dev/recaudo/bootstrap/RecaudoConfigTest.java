@@ -107,6 +107,14 @@ class RecaudoConfigTest {
         assertThat(ConfigurationChecks.problems(config(with(SEALED, "recaudo.production", "true")))).isEmpty();
     }
 
+    /** Review F7: with plaintext refused and no key, every secret would be written in plaintext and refused. */
+    @Test
+    void givenPlaintextRefusedWithoutASealingKey_whenStarting_thenRefusedNamingTheSetting() {
+        assertThat(ConfigurationChecks.problems(config(Map.of("recaudo.secrets.refuse-plaintext", "true")))).singleElement()
+                .asString().contains("recaudo.secrets.refuse-plaintext").contains("recaudo.secrets.active-key");
+        assertThat(ConfigurationChecks.problems(config(with(SEALED, "recaudo.secrets.refuse-plaintext", "true")))).isEmpty();
+    }
+
     @Test
     void givenAnUnreadableKeyring_whenStarting_thenRefusedWithoutQuotingTheKey() {
         String shortKey = "c2hvcnQ=";

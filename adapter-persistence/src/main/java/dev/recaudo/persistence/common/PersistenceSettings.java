@@ -52,6 +52,12 @@ public interface PersistenceSettings {
 
         /** Values one re-sealing statement reads. */
         int resealBatchSize();
+
+        /**
+         * Plaintext secrets are over, whatever {@code secret_sealing_milestones} says: refused when
+         * opened and never sealed by the pass (a deleted milestone row brings no plaintext back).
+         */
+        boolean refusePlaintext();
     }
 
     /** Days each kind of record is kept before the janitor deletes it; 0 keeps it forever. */

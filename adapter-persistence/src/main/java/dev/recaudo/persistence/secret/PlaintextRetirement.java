@@ -1,6 +1,7 @@
 package dev.recaudo.persistence.secret;
 
 import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.PersistenceSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -10,30 +11,61 @@ import jakarta.inject.Inject;
  * Every instance reads that fact where it needs it, so it holds across instances and restarts with
  * no session state; and since it is never withdrawn, an instance that has seen it keeps it in
  * memory and asks no more. Until then each plaintext value opened costs one indexed read.
+ *
+ * <p>Anyone who can write to the database can also delete that row, so an operator may pin the fact
+ * ({@code recaudo.secrets.refuse-plaintext}): then plaintext is over whatever the table says.
  */
 @ApplicationScoped
 public class PlaintextRetirement {
 
     private static final String MILESTONE = "plaintext_retired";
 
+    private final NativeSql nativeSql;
+    /** A production deployment, where a plaintext value is refused once plaintext is over, not only left unsealed. */
+    private final boolean production;
+    /** The operator's pin: plaintext is over, whatever secret_sealing_milestones holds. */
+    private final boolean pinned;
+
+    private volatile boolean reached;
+
     @Inject
-    NativeSql nativeSql;
+    PlaintextRetirement(NativeSql nativeSql, PersistenceSettings settings) {
+        this(nativeSql, settings.production(), settings.secrets().refusePlaintext());
+    }
 
-    private volatile boolean retired;
+    public PlaintextRetirement(NativeSql nativeSql, boolean production, boolean pinned) {
+        this.nativeSql = nativeSql;
+        this.production = production;
+        this.pinned = pinned;
+    }
 
-    /** Whether a pass has ever found no plaintext secret, on any instance. */
+    /**
+     * Whether plaintext is over: pinned by the operator, or a pass has ever found no plaintext secret,
+     * on any instance. A plaintext value found then was written around the service, and the re-sealing
+     * pass never seals it (that would make a planted value look genuine).
+     */
     public boolean retired() {
-        if (!retired) {
-            retired = nativeSql.queryOne("SELECT 1 FROM secret_sealing_milestones WHERE milestone = ?", row -> true, MILESTONE)
+        return pinned || reached();
+    }
+
+    /** Whether a plaintext value is refused when opened: where plaintext is over, in production or when pinned. */
+    public boolean refused() {
+        return (production || pinned) && retired();
+    }
+
+    /** Whether a pass has recorded that it found no plaintext secret left. */
+    boolean reached() {
+        if (!reached) {
+            reached = nativeSql.queryOne("SELECT 1 FROM secret_sealing_milestones WHERE milestone = ?", row -> true, MILESTONE)
                     .isPresent();
         }
-        return retired;
+        return reached;
     }
 
     /** Records that a pass found no plaintext secret left; the first record stands. */
     void record() {
         nativeSql.update("INSERT INTO secret_sealing_milestones (milestone, reached_at) VALUES (?, now())"
                 + " ON CONFLICT (milestone) DO NOTHING", MILESTONE);
-        retired = true;
+        reached = true;
     }
 }

@@ -18,7 +18,9 @@ import org.jboss.logging.Logger;
  * secrets key"): the new key becomes active, and once a run reports none left, the old one may leave
  * the keyring. Every instance runs it; each value is rewritten by a conditional update on the value
  * it read, so two instances at once, or a secret replaced meanwhile, never lose a write: the later
- * update finds the value changed and skips it. Rows are read in bounded batches in key order.
+ * update finds the value changed and skips it. Rows are read in bounded batches in key order. Once
+ * plaintext is over ({@link PlaintextRetirement#retired}), a plaintext value is reported, never
+ * sealed: it was planted, and sealing it would make it look genuine.
  */
 @ApplicationScoped
 public class SecretResealing {
@@ -41,6 +43,11 @@ public class SecretResealing {
     /** A pass of its own (tests of rotation), which records nothing about plaintext. */
     public SecretResealing(NativeSql nativeSql, SecretSealer sealer, int batchSize) {
         this(nativeSql, sealer, batchSize, Optional.empty());
+    }
+
+    /** A pass of its own that knows, and records, when plaintext is over. */
+    public SecretResealing(NativeSql nativeSql, SecretSealer sealer, int batchSize, PlaintextRetirement retirement) {
+        this(nativeSql, sealer, batchSize, Optional.of(retirement));
     }
 
     private SecretResealing(NativeSql nativeSql, SecretSealer sealer, int batchSize, Optional<PlaintextRetirement> retirement) {
@@ -78,17 +85,19 @@ public class SecretResealing {
         if (prefix.isEmpty()) {
             return new Outcome(0, 0, 0);
         }
+        // Read before the pass: a plaintext value found once plaintext is over was planted, and is not sealed.
+        boolean plaintextOver = retirement.filter(PlaintextRetirement::retired).isPresent();
         int resealed = 0;
         int unreadable = 0;
         long left = 0;
         for (SecretColumn column : SecretColumn.ALL) {
-            Outcome outcome = reseal(column, prefix.get());
+            Outcome outcome = reseal(column, prefix.get(), plaintextOver);
             resealed += outcome.resealed();
             unreadable += outcome.unreadable();
             left += nativeSql.queryOne("SELECT count(*) FROM " + column.table() + notUnderPrefix(column),
                     row -> row.getLong(1), parameter(column, prefix.get())).orElseThrow();
         }
-        retirement.filter(milestone -> !milestone.retired()).ifPresent(this::retireIfNoPlaintextLeft);
+        retirement.filter(milestone -> !milestone.reached()).ifPresent(this::retireIfNoPlaintextLeft);
         return new Outcome(resealed, unreadable, left);
     }
 
@@ -104,11 +113,12 @@ public class SecretResealing {
         }
         if (plaintext == 0) {
             milestone.record();
-            LOG.info("no stored secret is in plaintext any more: from now on, in production, a plaintext secret is refused");
+            LOG.info("no stored secret is in plaintext any more: from now on a plaintext secret is never sealed, and in"
+                    + " production it is refused");
         }
     }
 
-    private Outcome reseal(SecretColumn column, String prefix) {
+    private Outcome reseal(SecretColumn column, String prefix, boolean plaintextOver) {
         String firstBatch = "SELECT " + column.idColumn() + ", " + column.column() + " FROM " + column.table()
                 + notUnderPrefix(column);
         String orderAndLimit = " ORDER BY " + column.idColumn() + " LIMIT ?";
@@ -123,6 +133,9 @@ public class SecretResealing {
                             row -> stored(column, row), parameter(column, prefix), after, batchSize);
             for (Stored value : batch) {
                 try {
+                    if (plaintextOver && !SecretSealer.isSealed(value.bytes())) {
+                        throw SecretSealer.plantedPlaintext(column, value.rowId());
+                    }
                     byte[] resealedValue = sealer.seal(column, value.rowId(), sealer.open(column, value.rowId(), value.bytes()));
                     resealed += nativeSql.update("UPDATE " + column.table() + " SET " + column.column() + " = ? WHERE "
                                     + column.idColumn() + " = ? AND " + column.column() + " = ?",

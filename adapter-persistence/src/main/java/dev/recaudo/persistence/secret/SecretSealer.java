@@ -24,10 +24,10 @@ import javax.crypto.spec.GCMParameterSpec;
  * fails the tag check instead of opening.
  *
  * <p>A value without the prefix is plaintext: written before sealing existed, or while no key is
- * configured (local development). It is read as it is, and the re-sealing pass seals it. In
- * production, once that pass has found no plaintext left ({@link PlaintextRetirement}), a plaintext
- * value can only have been planted around the service, and it is refused like a value that does
- * not open.
+ * configured (local development). It is read as it is, and the re-sealing pass seals it. Once that
+ * pass has found no plaintext left, or the operator says so ({@link PlaintextRetirement}), a
+ * plaintext value can only have been planted around the service: the pass no longer seals it, and
+ * in production (or with the operator's pin) it is refused like a value that does not open.
  */
 @Singleton
 public final class SecretSealer {
@@ -39,7 +39,7 @@ public final class SecretSealer {
 
     private final Keyring keyring;
     private final SecureRandom random;
-    /** Whether a plaintext value is refused now: in production, once every stored secret was sealed. */
+    /** Whether a plaintext value is refused now: in production or when pinned, once every stored secret was sealed. */
     private final BooleanSupplier plaintextRefused;
 
     /** A sealer that reads plaintext values as they are (development, tests of sealing itself). */
@@ -55,8 +55,7 @@ public final class SecretSealer {
 
     @Inject
     SecretSealer(PersistenceSettings settings, SecureRandom random, PlaintextRetirement retirement) {
-        this(Keyring.parse(settings.secrets().keys(), settings.secrets().activeKey()), random,
-                settings.production() ? retirement::retired : () -> false);
+        this(Keyring.parse(settings.secrets().keys(), settings.secrets().activeKey()), random, retirement::refused);
     }
 
     /** The prefix of every value sealed under the active key; empty when sealing is off. */
@@ -97,9 +96,7 @@ public final class SecretSealer {
     public byte[] open(SecretColumn column, Object rowId, byte[] stored) {
         if (!isSealed(stored)) {
             if (plaintextRefused.getAsBoolean()) {
-                throw new SecretUnreadable(column.describe(rowId) + " is stored in plaintext, but every stored secret"
-                        + " was sealed once (secret_sealing_milestones): it was written around the service, and is"
-                        + " not used; replace it (docs/decisions.md, \"Plaintext is refused in production\")");
+                throw plantedPlaintext(column, rowId);
             }
             return stored.clone();
         }
@@ -132,6 +129,14 @@ public final class SecretSealer {
 
     public String openText(SecretColumn column, Object rowId, String stored) {
         return new String(open(column, rowId, stored.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+    }
+
+    /** The refusal of a plaintext value where every stored secret was sealed; it names the row, never the value. */
+    static SecretUnreadable plantedPlaintext(SecretColumn column, Object rowId) {
+        return new SecretUnreadable(column.describe(rowId) + " is stored in plaintext, but every stored secret was sealed"
+                + " once (secret_sealing_milestones, or recaudo.secrets.refuse-plaintext): it was written around the"
+                + " service, and is neither used nor sealed; replace it (docs/decisions.md, \"Plaintext is refused in"
+                + " production\")");
     }
 
     static boolean isSealed(byte[] stored) {

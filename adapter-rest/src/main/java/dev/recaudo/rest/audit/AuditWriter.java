@@ -5,6 +5,7 @@ import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.rest.common.ClientText;
+import dev.recaudo.rest.common.LoggedFailure;
 import dev.recaudo.rest.common.RequestIds;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -40,7 +41,7 @@ public class AuditWriter {
             audit.record(new AuditRecord(UUID.randomUUID(), company, actor, request.getHeaderString(RequestIds.HEADER),
                     operation, targetId, answer.httpStatus(), answer.outcome(), answer.detail(), clock.instant()));
         } catch (RuntimeException e) {
-            LOG.errorf(e, "could not write the audit record of %s", ClientText.forLog(operation));
+            LOG.errorf(LoggedFailure.of(e), "could not write the audit record of %s", ClientText.forLog(operation));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.recaudo.rest.common;
 
+import dev.recaudo.application.admin.ClientAddress;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,13 +21,19 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * ({@code quarkus.http.proxy.trusted-proxies}): then the address Quarkus took from
  * {@code X-Forwarded-For} or {@code Forwarded}, which it does only for a peer on that list. Without
  * the list Quarkus would believe any peer, so here the peer is the client and a forwarded address is
- * ignored. An IPv6 client is named by its /64 network, the block one subscriber gets.
+ * ignored. An IPv6 client is named by its /64 network, the block one subscriber gets, and counted
+ * per address by its /48, the most one site gets ({@link ClientAddress}).
  */
 @ApplicationScoped
 public class ClientAddresses {
 
     /** The longest name kept for an address a trusted proxy forwarded that is not an IP address. */
     static final int OTHER_NAME_LENGTH_MAX = 100;
+    private static final ClientAddress UNKNOWN = ClientAddress.single("unknown");
+    /** An IPv6 client: the block one subscriber gets. */
+    private static final int IPV6_CLIENT_PREFIX_BITS = 64;
+    /** An IPv6 client's network: the most one site gets (a /56 or a /48), so one holder counts once. */
+    private static final int IPV6_NETWORK_PREFIX_BITS = 48;
     private static final Pattern IPV4 = Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,3}){3}");
     /** Starts as Java's parser needs to read it as a literal (a hex digit or a colon), and holds a colon. */
     private static final Pattern IPV6 = Pattern.compile("(?=.*:)[0-9A-Fa-f:][0-9A-Fa-f:.]*");
@@ -39,16 +46,19 @@ public class ClientAddresses {
         this.forwardedFromTrustedProxies = forwarding && trustedProxies.filter(proxies -> !proxies.isEmpty()).isPresent();
     }
 
-    /** The client's address: an IPv4 address, an IPv6 /64 network, or a trusted proxy's word for it; never with a space. */
-    public String of(HttpServerRequest request) {
+    /** The client's address: an IPv4 address, IPv6 networks, or a trusted proxy's word for it; never with a space. */
+    public ClientAddress of(HttpServerRequest request) {
         SocketAddress address = forwardedFromTrustedProxies ? request.remoteAddress() : request.connection().remoteAddress();
-        return address == null ? "unknown" : name(address.hostAddress() != null ? address.hostAddress() : address.host());
+        return address == null ? UNKNOWN : name(address.hostAddress() != null ? address.hostAddress() : address.host());
     }
 
-    /** How an address is counted: IPv4 as it is, IPv6 by its /64 network, anything else bounded and without spaces. */
-    static String name(String host) {
+    /**
+     * How an address is counted: IPv4 as it is, IPv6 by its /64 network within its /48, anything else
+     * bounded and without spaces.
+     */
+    static ClientAddress name(String host) {
         if (host == null || host.isBlank()) {
-            return "unknown";
+            return UNKNOWN;
         }
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         int zone = bare.indexOf('%');
@@ -63,22 +73,18 @@ public class ClientAddresses {
                 }
                 address.append(address.length() == 0 ? "" : ".").append(value);
             }
-            return address.toString();
+            return ClientAddress.single(address.toString());
         }
         if (IPV6.matcher(literal).matches()) {
             try {
                 // With a colon, Java reads the text as an IPv6 literal or refuses it: never a DNS lookup.
                 InetAddress parsed = InetAddress.getByName(literal);
                 if (parsed instanceof Inet4Address) {
-                    return parsed.getHostAddress();
+                    return ClientAddress.single(parsed.getHostAddress());
                 }
                 if (parsed instanceof Inet6Address) {
                     byte[] bytes = parsed.getAddress();
-                    StringBuilder network = new StringBuilder();
-                    for (int i = 0; i < 8; i += 2) {
-                        network.append(Integer.toHexString(((bytes[i] & 0xff) << 8) | (bytes[i + 1] & 0xff))).append(':');
-                    }
-                    return network.append(":/64").toString();
+                    return new ClientAddress(prefix(bytes, IPV6_CLIENT_PREFIX_BITS), prefix(bytes, IPV6_NETWORK_PREFIX_BITS));
                 }
             } catch (UnknownHostException notALiteral) {
                 // Falls through: named by its text.
@@ -87,8 +93,17 @@ public class ClientAddresses {
         return other(literal);
     }
 
-    private static String other(String literal) {
+    /** The network of an IPv6 address's first bits (a multiple of 16), as {@code 2001:db8:1::/48}. */
+    private static String prefix(byte[] address, int bits) {
+        StringBuilder network = new StringBuilder();
+        for (int i = 0; i < bits / 8; i += 2) {
+            network.append(Integer.toHexString(((address[i] & 0xff) << 8) | (address[i + 1] & 0xff))).append(':');
+        }
+        return network.append(":/").append(bits).toString();
+    }
+
+    private static ClientAddress other(String literal) {
         String text = literal.toLowerCase(Locale.ROOT).replaceAll("\\s", "_");
-        return text.length() > OTHER_NAME_LENGTH_MAX ? text.substring(0, OTHER_NAME_LENGTH_MAX) : text;
+        return ClientAddress.single(text.length() > OTHER_NAME_LENGTH_MAX ? text.substring(0, OTHER_NAME_LENGTH_MAX) : text);
     }
 }

@@ -158,7 +158,7 @@ public class ErrorMappers {
         if (unavailable.isPresent()) {
             return storeUnavailable(unavailable.get(), request);
         }
-        LOG.errorf(e, "unexpected failure on %s %s", request.getMethod(),
+        LOG.errorf(LoggedFailure.of(e), "unexpected failure on %s %s", request.getMethod(),
                 loggedPath(request));
         return responses.render(new ApiProblem(Problem.INTERNAL, "Internal error; quote the request id to support"), request);
     }

@@ -4,8 +4,9 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * Request ids: the caller's {@code X-Request-Id} when it is sane (short, printable, no spaces),
- * else a fresh UUID. The id is echoed on every response, put in every log line of the request and
+ * Request ids: the caller's {@code X-Request-Id} when it is sane (short, printable, no spaces) and
+ * not shaped like a credential ({@link SecretShapes#in}), else a fresh UUID: an id is written as it
+ * is, so a key or token sent as one would reach the logs in clear. The id is echoed on every response, put in every log line of the request and
  * in the integrations error envelope, so a partner and an operator can talk about one request.
  */
 public final class RequestIds {
@@ -17,7 +18,7 @@ public final class RequestIds {
     private RequestIds() {}
 
     public static String acceptOrCreate(String incoming) {
-        if (incoming != null && SANE.matcher(incoming).matches()) {
+        if (incoming != null && SANE.matcher(incoming).matches() && !SecretShapes.in(incoming)) {
             return incoming;
         }
         return UUID.randomUUID().toString();

@@ -16,8 +16,10 @@ public final class SecretShapes {
     /** What a masked value is written as. */
     public static final String MASK = "***";
 
-    /** Recaudo's API keys and webhook secrets, recognizable wherever they appear (any letter case). */
-    private static final List<String> PREFIXES = List.of("rk_live_", "rk_test_", "whsec_");
+    /** The prefix of a webhook secret, whose standard base64 may hold {@code /}, {@code +} and {@code =}. */
+    private static final String WEBHOOK_SECRET_PREFIX = "whsec_";
+    /** Recaudo's API keys (base62) and webhook secrets, recognizable wherever they appear (any letter case). */
+    private static final List<String> PREFIXES = List.of("rk_live_", "rk_test_", WEBHOOK_SECRET_PREFIX);
     /**
      * A JSON Web Token begins with its base64url JSON header, {@code {"} being {@code eyJ}; Recaudo's
      * admin and checkout tokens all do. Found at the start of any word.
@@ -27,10 +29,10 @@ public final class SecretShapes {
     private static final Pattern JWT_PARTS = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
     /**
      * In running text: a key prefix with the rest of its word (base62 or base64url), a webhook
-     * secret's prefix with its base64, or a word that begins as a token does, dots and all.
+     * secret's prefix with its base64 (percent-encoded or not), or a word that begins as a token does, dots and all.
      */
     private static final Pattern IN_TEXT = Pattern.compile("(?i:rk_live_|rk_test_)[A-Za-z0-9_-]*"
-            + "|(?i:whsec_)[A-Za-z0-9_+/=-]*|(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_.-]*");
+            + "|(?i:whsec_)[A-Za-z0-9_+/=%-]*|(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_.-]*");
 
     private SecretShapes() {}
 
@@ -43,6 +45,14 @@ public final class SecretShapes {
         return PREFIXES.stream().anyMatch(lowerCase::contains)
                 || JWT_HEADER.matcher(value).find()
                 || JWT_PARTS.matcher(value).matches();
+    }
+
+    /**
+     * Whether a value (a path segment, percent-decoded) holds a webhook secret, whose base64 may go on
+     * past a {@code /}: in a path, the segments after it may be the rest of the secret.
+     */
+    public static boolean continuesPastSlash(String value) {
+        return value.toLowerCase(Locale.ROOT).contains(WEBHOOK_SECRET_PREFIX);
     }
 
     /** Running text (an error line's message) with every secret-shaped word replaced by {@link #MASK}. */

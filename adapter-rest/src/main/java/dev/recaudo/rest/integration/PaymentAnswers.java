@@ -14,6 +14,7 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.IdempotentWrites;
+import dev.recaudo.rest.common.LoggedFailure;
 import dev.recaudo.rest.common.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -81,7 +82,7 @@ class PaymentAnswers {
         } catch (ApiProblem | UnstorableValue | StoreUnavailable answered) {
             throw answered;
         } catch (RuntimeException failure) {
-            LOG.errorf(failure, "payment %s of %s failed", ClientText.forLog(externalPaymentId),
+            LOG.errorf(LoggedFailure.of(failure), "payment %s of %s failed", ClientText.forLog(externalPaymentId),
                     ClientText.forLog(source));
             caller.outcome(PaymentOutcome.FAILED.wireName(), "the application did not finish (" + kindOf(failure)
                     + "); nothing was kept; details are in the service log under this request id");

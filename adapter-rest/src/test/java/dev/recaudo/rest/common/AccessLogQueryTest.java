@@ -19,6 +19,9 @@ class AccessLogQueryTest {
         "note=rk_live_abc&cursor=c1            | note=***&cursor=c1",
         "rk_test_bare&page=1                   | ***&page=1",
         "whsec_abc                             | ***",
+        "note=whsec_a/b+c=d%2Fe%3D&page=2      | note=***&page=2",
+        "whsec_a/b+c&page=2                    | ***&page=2",
+        "id=eyJh-b_c.eyJ-x_y.s-i_g&page=2      | id=***&page=2",
         "flag&page=                            | flag&page=",
         "bad%zzescape=1&password%=2            | bad%zzescape=1&password%=***",
     })

@@ -2,28 +2,31 @@ package dev.recaudo.rest.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.application.admin.ClientAddress;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** How a client's address is named in the counters of failed logins. */
 class ClientAddressesTest {
 
-    @ParameterizedTest(name = "{0} -> {1}")
+    /** Review F6: an IPv6 client is its /64 and, for the counter of its address, its /48. */
+    @ParameterizedTest(name = "{0} -> {1} in {2}")
     @CsvSource(delimiter = '|', value = {
-        "203.0.113.7                              | 203.0.113.7",
-        "010.0.0.1                                | 10.0.0.1",
-        "2001:db8:1:2:aaaa:bbbb:cccc:dddd         | 2001:db8:1:2::/64",
-        "2001:db8:1:2::1                          | 2001:db8:1:2::/64",
-        "[2001:DB8:1:2::ffff]                     | 2001:db8:1:2::/64",
-        "fe80::1%eth0                             | fe80:0:0:0::/64",
-        "::ffff:198.51.100.4                      | 198.51.100.4",
-        "0:0:0:0:0:0:0:1                          | 0:0:0:0::/64",
-        "1.2.3.999                                | 1.2.3.999",
-        "unknown host                             | unknown_host",
-        "::zz                                     | ::zz",
-        "' '                                      | unknown",
+        "203.0.113.7                              | 203.0.113.7          | 203.0.113.7",
+        "010.0.0.1                                | 10.0.0.1             | 10.0.0.1",
+        "2001:db8:1:2:aaaa:bbbb:cccc:dddd         | 2001:db8:1:2::/64    | 2001:db8:1::/48",
+        "2001:db8:1:2::1                          | 2001:db8:1:2::/64    | 2001:db8:1::/48",
+        "2001:db8:1:ff00::1                       | 2001:db8:1:ff00::/64 | 2001:db8:1::/48",
+        "[2001:DB8:1:2::ffff]                     | 2001:db8:1:2::/64    | 2001:db8:1::/48",
+        "fe80::1%eth0                             | fe80:0:0:0::/64      | fe80:0:0::/48",
+        "::ffff:198.51.100.4                      | 198.51.100.4         | 198.51.100.4",
+        "0:0:0:0:0:0:0:1                          | 0:0:0:0::/64         | 0:0:0::/48",
+        "1.2.3.999                                | 1.2.3.999            | 1.2.3.999",
+        "unknown host                             | unknown_host         | unknown_host",
+        "::zz                                     | ::zz                 | ::zz",
+        "' '                                      | unknown              | unknown",
     })
-    void givenAddress_whenNamed_thenIpv4AsItIsIpv6ByItsNetworkAndNoSpace(String host, String name) {
-        assertThat(ClientAddresses.name(host)).isEqualTo(name);
+    void givenAddress_whenNamed_thenIpv4AsItIsIpv6ByItsNetworksAndNoSpace(String host, String client, String network) {
+        assertThat(ClientAddresses.name(host)).isEqualTo(new ClientAddress(client, network));
     }
 }

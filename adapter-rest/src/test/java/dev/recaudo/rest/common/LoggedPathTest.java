@@ -47,4 +47,24 @@ class LoggedPathTest {
     void givenSecretShapedSegment_whenLogged_thenThatSegmentIsMaskedAndTheRestKept(String path, String logged) {
         assertThat(LoggedPath.of(path)).isEqualTo(logged);
     }
+
+    /**
+     * Review F11: a webhook secret is standard base64, so a {@code /} inside it splits it over
+     * segments; none of it shows. Keys (base62) and tokens (base64url: {@code .}, {@code -}, {@code _})
+     * stay within their segment.
+     */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "/companies/c/webhook-endpoints/whsec_MfKQ9r8G/KYqIQ9r8GKYq+IQ9r8GKY=      | /companies/c/webhook-endpoints/***",
+        "/companies/c/webhook-endpoints/whsec_Mf/KQ/9r8GKYq/rotate                 | /companies/c/webhook-endpoints/***",
+        "/x/WHSEC_a%2Fb/c%2Bd%3D                                                  | /x/***",
+        "/whsec_a/b                                                               | /***",
+        "/checkout/products/eyJhbGci-_OiJ9.eyJz_dWIi-OiJ4In0.c2ln-bmF0_dXJl/price  | /checkout/products/***/price",
+        "/checkout/products/aGVh-ZGVy.cGF5_bG9hZA.c2lnbm-F0dXJl_                   | /checkout/products/***",
+        "/v1/invoices/rk_live_4fTq9ZyXbQ2LmN8pR3sV6wK1hJ0cD7eA5gU2iO9yT3x/cancel   | /v1/invoices/***/cancel",
+    })
+    void givenSecretWithBase64Characters_whenLogged_thenNoneOfItShows(String path, String logged) {
+        assertThat(LoggedPath.of(path)).isEqualTo(logged);
+        assertThat(ClientText.forLog(LoggedPath.of(path))).isEqualTo(logged);
+    }
 }

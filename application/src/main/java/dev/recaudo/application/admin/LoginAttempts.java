@@ -12,8 +12,9 @@ import java.util.Objects;
  * Failed administrator logins, counted so that guessing a password is slow while nobody can lock the
  * real administrator out just by knowing the e-mail address (docs/decisions.md, "Login is
  * rate-limited"). Three counters of the shared rate limiter, each a window of a minute: failures
- * per e-mail address and client address together, per client address, and per e-mail address, a
- * ceiling above what one address may try, which only an attack from many addresses reaches.
+ * per e-mail address and client together, per client network ({@link ClientAddress}), and per
+ * e-mail address, a ceiling above what one network may try, which only an attack from many
+ * networks reaches.
  *
  * <p>A login takes one failure's room in all three before its password is checked, so that
  * concurrent guesses cannot pass a limit between their checks and their counts. A failure keeps
@@ -73,17 +74,20 @@ public final class LoginAttempts {
 
     /**
      * Takes one failure's room in each counter of the e-mail address and the client address, or
-     * answers the first full one, giving back what it took.
+     * answers the first full one, giving back what it took. The pair counter names the client, the
+     * address counter its network (an IPv6 /48), so that rotating addresses within a network buys
+     * no more failures.
      *
      * @param clientAddress the caller's address as the edge established it: never chosen by the
      *     caller, and without spaces
      */
-    public Admission admit(String email, String clientAddress) {
+    public Admission admit(String email, ClientAddress clientAddress) {
         String normalized = AdminUser.normalizeEmail(email);
         // The address has no space, so the first one ends it: no two pairs share a bucket.
-        Counter pair = new Counter("login:address+email:" + clientAddress + " " + normalized, perEmailAndAddress);
+        Counter pair = new Counter("login:address+email:" + clientAddress.client() + " " + normalized,
+                perEmailAndAddress);
         List<Counter> counters = List.of(pair,
-                new Counter("login:address:" + clientAddress, perAddress),
+                new Counter("login:address:" + clientAddress.network(), perAddress),
                 new Counter("login:email:" + normalized, perEmail));
         List<Taken> taken = new ArrayList<>();
         for (Counter counter : counters) {

@@ -18,8 +18,8 @@ class LoginAttemptsTest {
 
     private static final Instant WINDOW_START = Instant.parse("2026-11-28T10:15:00Z");
     private static final String ADMIN = "Admin@Acme.test";
-    private static final String OFFICE = "203.0.113.7";
-    private static final String ATTACKER = "198.51.100.66";
+    private static final ClientAddress OFFICE = ClientAddress.single("203.0.113.7");
+    private static final ClientAddress ATTACKER = ClientAddress.single("198.51.100.66");
 
     private final InMemoryRateLimitCounterStore store = new InMemoryRateLimitCounterStore();
     private final MutableClock clock = new MutableClock(WINDOW_START.plusSeconds(5));
@@ -40,7 +40,7 @@ class LoginAttemptsTest {
             assertThat(admission).as("login %d", i).isInstanceOf(Admission.Admitted.class);
             attempts.succeeded(((Admission.Admitted) admission).attempt());
         }
-        assertThat(store.hits("login:address:" + OFFICE, WINDOW_START)).isZero();
+        assertThat(store.hits("login:address:" + OFFICE.network(), WINDOW_START)).isZero();
         assertThat(store.hits("login:email:admin@acme.test", WINDOW_START)).isZero();
     }
 
@@ -51,7 +51,7 @@ class LoginAttemptsTest {
 
         failures(ADMIN, OFFICE, 10);
         assertThat(attempts.admit(ADMIN, OFFICE)).isInstanceOf(Admission.Refused.class);
-        assertThat(store.hits("login:address:" + OFFICE, WINDOW_START)).as("failures of the address stay counted")
+        assertThat(store.hits("login:address:" + OFFICE.network(), WINDOW_START)).as("failures of the address stay counted")
                 .isEqualTo(19);
     }
 
@@ -64,7 +64,7 @@ class LoginAttemptsTest {
         Admission refused = attempts.admit("another@acme.test", ATTACKER);
         assertThat(refused).isInstanceOf(Admission.Refused.class);
         assertThat(((Admission.Refused) refused).decision().resetAt()).isEqualTo(WINDOW_START.plusSeconds(60));
-        assertThat(store.hits("login:address+email:" + ATTACKER + " another@acme.test", WINDOW_START))
+        assertThat(store.hits("login:address+email:" + ATTACKER.client() + " another@acme.test", WINDOW_START))
                 .as("a refused login gives back what it took").isZero();
         assertThat(attempts.admit("another@acme.test", OFFICE)).isInstanceOf(Admission.Admitted.class);
     }
@@ -72,11 +72,11 @@ class LoginAttemptsTest {
     @Test
     void givenManyAddressesGuessingOneEmail_whenTheCeilingIsReached_thenRefusedFromEveryAddressUntilTheWindowEnds() {
         for (int i = 0; i < 10; i++) {
-            failures(ADMIN, "192.0.2." + i, 10);
+            failures(ADMIN, ClientAddress.single("192.0.2." + i), 10);
         }
 
         assertThat(attempts.admit(ADMIN, OFFICE)).isInstanceOf(Admission.Refused.class);
-        assertThat(store.hits("login:address:" + OFFICE, WINDOW_START)).as("a refused login gives back what it took").isZero();
+        assertThat(store.hits("login:address:" + OFFICE.network(), WINDOW_START)).as("a refused login gives back what it took").isZero();
         clock.set(WINDOW_START.plusSeconds(60));
         assertThat(attempts.admit(ADMIN, OFFICE)).isInstanceOf(Admission.Admitted.class);
     }
@@ -100,7 +100,26 @@ class LoginAttemptsTest {
         assertThat(store.hits("login:email:admin@acme.test", WINDOW_START)).isEqualTo(5);
     }
 
-    private void failures(String email, String address, int count) {
+    /**
+     * Review F6: one holder of an IPv6 /48 takes any of its /64s, so its failures on one account are
+     * bounded by its network's limit (30), far below the ceiling (100) that would lock the account.
+     */
+    @Test
+    void givenOneNetworkRotatingItsClients_whenGuessingOneEmail_thenItsNetworkLimitStopsItBeforeTheCeiling() {
+        for (int i = 0; i < 3; i++) {
+            failures(ADMIN, ipv6Client(i), 10);
+        }
+
+        assertThat(attempts.admit(ADMIN, ipv6Client(3))).isInstanceOf(Admission.Refused.class);
+        assertThat(store.hits("login:email:admin@acme.test", WINDOW_START)).as("far below the ceiling").isEqualTo(30);
+        assertThat(attempts.admit(ADMIN, OFFICE)).isInstanceOf(Admission.Admitted.class);
+    }
+
+    private static ClientAddress ipv6Client(int subnet) {
+        return new ClientAddress("2001:db8:1:" + Integer.toHexString(subnet) + "::/64", "2001:db8:1::/48");
+    }
+
+    private void failures(String email, ClientAddress address, int count) {
         for (int i = 0; i < count; i++) {
             assertThat(attempts.admit(email, address)).as("failure %d of %s from %s", i, email, address)
                     .isInstanceOf(Admission.Admitted.class);

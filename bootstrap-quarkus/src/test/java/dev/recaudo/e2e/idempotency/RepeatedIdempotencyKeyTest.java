@@ -64,6 +64,44 @@ class RepeatedIdempotencyKeyTest {
         assertThat(Sql.count("SELECT count(*) FROM external_payments WHERE company_id = ?", key.company().id())).isZero();
     }
 
+    /**
+     * Review F15: two keys folded into one line by a proxy ({@code a, b}) are no UUID v4, the shape
+     * external payments' key must have, so they are refused like two headers.
+     */
+    @Test
+    void givenTwoIdempotencyKeysFoldedIntoOneLine_whenCreatingAnExternalPayment_then400AndNothingCreated() {
+        Tenants.Key key = Tenants.company().createKey(Map.of("name", "payments", "environment", "test",
+                "permissions", List.of("payments:create", "payments:read")));
+        Response response = given().header("X-API-Key", key.secret()).contentType(ContentType.JSON)
+                .header("Idempotency-Key", UUID.randomUUID() + ", " + UUID.randomUUID())
+                .body(Map.of("amountMinor", 500, "currency", "USD")).post("/external/payments");
+
+        Envelopes.assertStatus(response, 400, "/external/payments");
+        assertThat(Sql.count("SELECT count(*) FROM external_payments WHERE company_id = ?", key.company().id())).isZero();
+    }
+
+    /**
+     * Review F15: where the key is any string (the public and integrations APIs), a comma is part of
+     * it, so a line {@code a, b} names one write as a whole, never by its first part: sent again it
+     * replays, and {@code a} alone is another write (docs/decisions.md, "An idempotency header sent twice").
+     */
+    @Test
+    void givenAKeyWithAComma_whenCreatingAnInvoice_thenTheWholeValueIsTheKey() {
+        Tenants.Key key = Invoices.liveKey(Tenants.company());
+        String first = "first-" + UUID.randomUUID();
+        String folded = first + ", second-" + UUID.randomUUID();
+
+        String created = Invoices.post(key, Invoices.body(), folded).then().statusCode(201).extract().path("id");
+        Response again = Invoices.post(key, Invoices.body(), folded);
+        Response firstPartAlone = Invoices.post(key, Invoices.body(), first);
+
+        assertThat(again.statusCode()).isEqualTo(201);
+        assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(again.jsonPath().getString("id")).isEqualTo(created);
+        assertThat(firstPartAlone.statusCode()).isEqualTo(201);
+        assertThat(firstPartAlone.jsonPath().getString("id")).isNotEqualTo(created);
+    }
+
     @Test
     void givenOneHeaderOfEachFamily_whenCreatingAnInvoice_thenCreatedAsUsual() {
         Tenants.Key key = Invoices.liveKey(Tenants.company());

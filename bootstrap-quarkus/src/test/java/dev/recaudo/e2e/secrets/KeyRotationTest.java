@@ -9,6 +9,7 @@ import dev.recaudo.e2e.support.PostgresTestDatabase;
 import dev.recaudo.e2e.support.ScratchDatabase;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.secret.Keyring;
+import dev.recaudo.persistence.secret.PlaintextRetirement;
 import dev.recaudo.persistence.secret.SecretColumn;
 import dev.recaudo.persistence.secret.SecretResealing;
 import dev.recaudo.persistence.secret.SecretSealer;
@@ -31,7 +32,8 @@ import org.postgresql.ds.PGSimpleDataSource;
  * The documented rotation, on a database of its own: values sealed under key A and plaintext rows
  * from before sealing, re-sealed under key B by two instances' passes at once (each reading one row
  * per batch), after which a keyring holding only B opens everything; and a secret rotated while the
- * pass holds its old value keeps the rotation.
+ * pass holds its old value keeps the rotation. Once plaintext is over (the pass's milestone, or the
+ * operator's pin), a plaintext value planted later is never sealed, so it cannot be laundered.
  */
 class KeyRotationTest {
 
@@ -83,11 +85,7 @@ class KeyRotationTest {
     @Test
     void givenAValueUnderAKeyThatLeftTheKeyring_whenThePassRuns_thenItIsCountedAsLeftAndReadingItFails() throws Exception {
         try (ScratchDatabase database = new ScratchDatabase()) {
-            database.migrateTo("latest");
-            try (Connection connection = database.connect()) {
-                insertRows(connection, sealer(KEY_A, "a"));
-            }
-            NativeSql sql = new NativeSql(dataSource(database));
+            NativeSql sql = withRowsUnderA(database);
             SecretSealer onlyB = sealer(KEY_B, "b");
 
             SecretResealing.Outcome outcome = new SecretResealing(sql, onlyB, 10).resealAll();
@@ -131,6 +129,73 @@ class KeyRotationTest {
                 assertThat(aAndB.openText(SecretColumn.EXTERNAL_PAYMENT_SECRETS, company, stored)).isEqualTo("whsec_rotated");
             }
         }
+    }
+
+    /**
+     * Review F7: outside production, the milestone refused nothing, so the next pass sealed a planted
+     * plaintext value, which then opened as genuine everywhere.
+     */
+    @Test
+    void givenTheMilestoneReached_whenAPlaintextValueIsPlanted_thenThePassReportsItAndDoesNotSealIt() throws Exception {
+        try (ScratchDatabase database = new ScratchDatabase()) {
+            NativeSql sql = withRowsUnderA(database);
+            SecretSealer underA = sealer(KEY_A, "a");
+            assertThat(new SecretResealing(sql, underA, 10, new PlaintextRetirement(sql, false, false)).resealAll())
+                    .isEqualTo(new SecretResealing.Outcome(2, 0, 0));
+            assertThat(count(sql, "SELECT count(*) FROM secret_sealing_milestones")).isEqualTo(1);
+            try (Connection connection = database.connect()) {
+                execute(connection, "UPDATE webhook_endpoints SET secret = 'whsec_planted' WHERE id = ?", legacyEndpoint);
+            }
+
+            SecretResealing.Outcome outcome = new SecretResealing(sql, underA, 10, new PlaintextRetirement(sql, false, false))
+                    .resealAll();
+
+            assertThat(outcome).isEqualTo(new SecretResealing.Outcome(0, 1, 1));
+            try (Connection connection = database.connect()) {
+                assertThat(text(connection, legacyEndpoint)).isEqualTo("whsec_planted");
+            }
+        }
+    }
+
+    /**
+     * Review F7: the milestone is a row that anyone who can write to the database can delete; with
+     * {@code recaudo.secrets.refuse-plaintext} a planted value is refused and left unsealed all the same.
+     */
+    @Test
+    void givenPlaintextRefusedByTheOperator_whenTheMilestoneIsDeletedAndAValuePlanted_thenRefusedAndNotSealed() throws Exception {
+        try (ScratchDatabase database = new ScratchDatabase()) {
+            NativeSql sql = withRowsUnderA(database);
+            try (Connection connection = database.connect()) {
+                execute(connection, "DELETE FROM secret_sealing_milestones");
+            }
+            PlaintextRetirement pinned = new PlaintextRetirement(sql, true, true);
+            SecretSealer underA = new SecretSealer(Keyring.parse(Optional.of(KEY_A), Optional.of("a")), new SecureRandom(),
+                    pinned::refused);
+
+            SecretResealing.Outcome outcome = new SecretResealing(sql, underA, 10, pinned).resealAll();
+
+            assertThat(outcome).as("the two plaintext rows are refused, not sealed").isEqualTo(new SecretResealing.Outcome(0, 2, 2));
+            try (Connection connection = database.connect()) {
+                String legacy = text(connection, legacyEndpoint);
+                assertThat(legacy).isEqualTo("whsec_legacy");
+                assertThatThrownBy(() -> underA.openText(SecretColumn.WEBHOOK_ENDPOINTS, legacyEndpoint, legacy))
+                        .isInstanceOf(SecretUnreadable.class).hasMessageContaining("stored in plaintext")
+                        .hasMessageNotContaining("whsec_legacy");
+            }
+        }
+    }
+
+    /** The database migrated, with {@link #insertRows} under key A, and statements on it. */
+    private NativeSql withRowsUnderA(ScratchDatabase database) throws SQLException {
+        database.migrateTo("latest");
+        try (Connection connection = database.connect()) {
+            insertRows(connection, sealer(KEY_A, "a"));
+        }
+        return new NativeSql(dataSource(database));
+    }
+
+    private static long count(NativeSql sql, String query) {
+        return sql.queryOne(query, row -> row.getLong(1)).orElseThrow();
     }
 
     /** Three values under A (a signing key, a cursor secret, an endpoint) and two plaintext rows (an endpoint, a callback secret). */
