@@ -54,6 +54,8 @@ public class PgDeliveryClaims implements DeliveryClaims {
      * Due deliveries an endpoint's queue is read for per claim, at most: the oldest, of which those
      * that wait for an earlier delivery about the same invoice are left out. Bounded, so a claim costs
      * the same whatever an endpoint's backlog (each of these probes one index entry for its invoice).
+     * Deliveries that wait are not due before the one they wait for can go ({@link WaitingDeliveries}),
+     * so they cannot fill this read while other invoices' deliveries are due.
      */
     private static final int HEADS_READ_MAX = 100;
 
@@ -139,9 +141,12 @@ public class PgDeliveryClaims implements DeliveryClaims {
 
     @Override
     public List<DueDelivery> lease(List<UUID> deliveryIds, Instant now, Duration lease) {
-        return nativeSql.query(LEASE, this::dueOrUnreadable,
-                        new TextArray(deliveryIds.stream().map(UUID::toString).toList()), now, now, now.plus(lease), now)
+        TextArray ids = new TextArray(deliveryIds.stream().map(UUID::toString).toList());
+        Instant leasedUntil = now.plus(lease);
+        List<DueDelivery> leased = nativeSql.query(LEASE, this::dueOrUnreadable, ids, now, now, leasedUntil, now)
                 .stream().flatMap(Optional::stream).toList();
+        WaitingDeliveries.followersAfterLeases(nativeSql, ids, leasedUntil);
+        return leased;
     }
 
     /**
@@ -174,6 +179,8 @@ public class PgDeliveryClaims implements DeliveryClaims {
         if (recorded == 0) {
             return LeaseState.LOST;
         }
+        WaitingDeliveries.followersDueAt(nativeSql, claim.deliveryId(),
+                status == DeliveryStatus.PENDING ? nextAttemptAt.orElseThrow() : clock.instant());
         nativeSql.update("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
                         + " VALUES (?, ?, ?, ?, ?)",
                 claim.deliveryId(), attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
