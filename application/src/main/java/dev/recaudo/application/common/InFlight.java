@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The attempts this instance has in flight, per lane, and the room left under the lane's bound. A
  * claim asks for the room, then reports what it started; an attempt reports its end once its
- * outcome is recorded. Claims run on one thread and ends on others: between a claim's question
- * and its report only ends can happen, which make the room larger, so the bound always holds.
+ * outcome is recorded. A lane's claims run one at a time (each lane has its own scheduled run) and
+ * ends on other threads: between a claim's question and its report only ends can happen in that
+ * lane, which make the room larger, so the bound always holds.
  */
 public final class InFlight {
 
@@ -29,10 +30,6 @@ public final class InFlight {
     /** Attempts the lane may still start. */
     public int room(KeyEnvironment lane) {
         return Math.max(0, max - lanes.get(lane).get());
-    }
-
-    public int count(KeyEnvironment lane) {
-        return lanes.get(lane).get();
     }
 
     public void started(KeyEnvironment lane, int attempts) {

@@ -48,7 +48,6 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     private static final String TARGET_PAUSED = "target paused";
 
     private static final System.Logger LOG = System.getLogger(CallbackDispatchService.class.getName());
-    private static final List<KeyEnvironment> LANES = List.of(KeyEnvironment.LIVE, KeyEnvironment.TEST);
 
     private final ExternalPaymentCallbacks callbacks;
     private final ExternalPaymentSecrets secrets;
@@ -84,20 +83,16 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     }
 
     @Override
-    public int dispatchQueued() {
+    public int dispatchQueued(KeyEnvironment lane) {
         transactions.inTransaction(() -> callbacks.expireUnanswered(clock.instant()));
-        int started = 0;
-        for (KeyEnvironment lane : LANES) {
-            int room = Math.min(limits.claimMax(), inFlight.room(lane));
-            Claimed claimed = claim(lane, room);
-            for (int i = 0; i < claimed.pausedOnes(); i++) {
-                metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.TARGET_PAUSED);
-            }
-            inFlight.started(lane, claimed.due().size());
-            claimed.due().forEach(callback -> send(lane, callback));
-            started += claimed.due().size() + claimed.pausedOnes();
+        int room = Math.min(limits.claimMax(), inFlight.room(lane));
+        Claimed claimed = claim(lane, room);
+        for (int i = 0; i < claimed.pausedOnes(); i++) {
+            metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.TARGET_PAUSED);
         }
-        return started;
+        inFlight.started(lane, claimed.due().size());
+        claimed.due().forEach(callback -> send(lane, callback));
+        return claimed.due().size() + claimed.pausedOnes();
     }
 
     /** What one claim took: callbacks to send, and how many it recorded unsent for a paused origin. */
@@ -156,7 +151,7 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
             callbacks.recordResult(callback.id(), result, outcome.statusCode(), outcome.error(), outcome.durationMillis(), now);
             if (outcome.succeeded()) {
                 callbacks.storeHealth(callback.scope(), callback.origin(), TargetHealth.HEALTHY, now);
-            } else if (outcome.result() != AttemptResult.NOT_SENT) {
+            } else if (outcome.result().tellsOfTarget()) {
                 // A request this side never made (its secret unusable, say) says nothing of the target.
                 TargetHealth health = callbacks.lockHealth(callback.scope(), callback.origin());
                 callbacks.storeHealth(callback.scope(), callback.origin(), pauses.after(health, false, now), now);

@@ -37,14 +37,13 @@ import java.util.function.DoubleSupplier;
  * recorded in a transaction of its own as it completes, on the {@code recorder}'s threads, never on
  * the HTTP client's. An attempt is recorded only while its claim's lease token is still the
  * delivery's, so a send slower than the lease, whose delivery another instance took over, is not
- * counted twice. Each outcome also updates the endpoint's health: an endpoint that keeps failing is
- * paused ({@link PausePolicy}), and its deliveries wait, pending, until a probe succeeds.
+ * counted twice. Each outcome of a request that was made also updates the endpoint's health: an
+ * endpoint that keeps failing is paused ({@link PausePolicy}), and its deliveries wait, pending, until
+ * a probe succeeds; an attempt this side never made (nothing sent) leaves the health as it was.
  */
 public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     private static final System.Logger LOG = System.getLogger(WebhookDispatchService.class.getName());
-    /** Each lane has its own room: the order only decides whose claim runs first in a run. */
-    private static final List<KeyEnvironment> LANES = List.of(KeyEnvironment.LIVE, KeyEnvironment.TEST);
 
     private final DeliveryClaims claims;
     private final WebhookSender sender;
@@ -76,18 +75,15 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
     }
 
     @Override
-    public int dispatchDue() {
-        int started = 0;
-        for (KeyEnvironment lane : LANES) {
-            int room = Math.min(limits.claimMax(), inFlight.room(lane));
-            if (room > 0) {
-                List<DueDelivery> claimed = claim(lane, room);
-                inFlight.started(lane, claimed.size());
-                claimed.forEach(delivery -> send(lane, delivery));
-                started += claimed.size();
-            }
+    public int dispatchDue(KeyEnvironment lane) {
+        int room = Math.min(limits.claimMax(), inFlight.room(lane));
+        if (room == 0) {
+            return 0;
         }
-        return started;
+        List<DueDelivery> claimed = claim(lane, room);
+        inFlight.started(lane, claimed.size());
+        claimed.forEach(delivery -> send(lane, delivery));
+        return claimed.size();
     }
 
     private List<DueDelivery> claim(KeyEnvironment lane, int room) {
@@ -131,25 +127,35 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
                 : next.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.DEAD;
         DeliveryAttempt attempt = new DeliveryAttempt(attemptedAt, outcome.durationMillis(), outcome.statusCode(), outcome.error());
         DueDelivery.Endpoint endpoint = delivery.endpoint();
-        LeaseState lease = transactions.inTransaction(() -> {
+        Recorded recorded = transactions.inTransaction(() -> {
             // The endpoint's row first, as removing an endpoint takes it before its deliveries: no deadlock between them.
             Optional<TargetHealth> health = claims.lockHealth(endpoint.companyId(), endpoint.id());
             LeaseState state = claims.recordAttempt(delivery, attempt, status, next);
-            if (state == LeaseState.HELD && health.isPresent()) {
+            if (state == LeaseState.HELD && health.isPresent() && outcome.result().tellsOfTarget()) {
                 TargetHealth after = pauses.after(health.get(), outcome.succeeded(), now);
                 if (!after.equals(health.get())) {
                     claims.storeHealth(endpoint.companyId(), endpoint.id(), after);
                 }
             }
-            return state;
+            return new Recorded(state, health.isPresent());
         });
-        if (lease == LeaseState.LOST) {
-            // The send outlasted the lease and another instance claimed the delivery: its attempt counts, not this one.
-            LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the lease ran out during the attempt and"
-                    + " another instance holds the delivery now; this attempt ({1}) is not recorded",
-                    delivery.deliveryId(), outcome.statusCode().map(String::valueOf).orElse("no answer"));
+        if (recorded.lease() == LeaseState.LOST) {
+            String answer = outcome.statusCode().map(String::valueOf).orElse("no answer");
+            if (recorded.endpointKept()) {
+                // The send outlasted the lease and another instance claimed the delivery: its attempt counts, not this one.
+                LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the lease ran out during the attempt and"
+                        + " another instance holds the delivery now; this attempt ({1}) is not recorded",
+                        delivery.deliveryId(), answer);
+            } else {
+                // Removing the endpoint ended its pending deliveries, this one with them.
+                LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: its endpoint was removed during the attempt;"
+                        + " this attempt ({1}) is not recorded", delivery.deliveryId(), answer);
+            }
         }
     }
+
+    /** How recording an attempt went: whether the claim still held, and whether the endpoint was still there. */
+    private record Recorded(LeaseState lease, boolean endpointKept) {}
 
     /** A sender that broke its promise and failed instead of reporting an outcome: recorded as an attempt not sent. */
     private static SendOutcome unsent(Throwable failure) {

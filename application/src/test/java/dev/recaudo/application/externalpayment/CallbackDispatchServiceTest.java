@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
+import dev.recaudo.application.fakes.EveryLane;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.domain.apikey.KeyEnvironment;
@@ -120,7 +121,7 @@ class CallbackDispatchServiceTest {
         secrets.unusable.add(scope.companyId());
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
 
-        assertThat(service(sender).dispatchQueued()).isEqualTo(2);
+        assertThat(EveryLane.dispatch(service(sender)::dispatchQueued)).isEqualTo(2);
 
         assertThat(sender.stateWhenSent).hasSize(1);
         assertThat(callbacks.row(held).result).isEqualTo(CallbackResult.FAILED);
@@ -149,7 +150,7 @@ class CallbackDispatchServiceTest {
         UUID callback = queued();
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
 
-        assertThat(service(sender).dispatchQueued()).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service(sender)::dispatchQueued)).isEqualTo(1);
 
         assertThat(sender.stateWhenSent).containsExactly(CallbackResult.ATTEMPTING);
         assertThat(sender.limits).containsExactly(Duration.ofSeconds(5));
@@ -168,9 +169,9 @@ class CallbackDispatchServiceTest {
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.failed(AttemptResult.CONNECTION_FAILED, "connection refused", 3));
         CallbackDispatchService service = service(sender);
 
-        service.dispatchQueued();
+        EveryLane.dispatch(service::dispatchQueued);
         clock.advance(Duration.ofHours(1));
-        assertThat(service.dispatchQueued()).isZero();
+        assertThat(EveryLane.dispatch(service::dispatchQueued)).isZero();
 
         assertThat(sender.stateWhenSent).hasSize(1);
         assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.FAILED);
@@ -187,10 +188,10 @@ class CallbackDispatchServiceTest {
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
         CallbackDispatchService service = service(sender);
 
-        service.dispatchQueued();
+        EveryLane.dispatch(service::dispatchQueued);
         assertThat(callbacks.row(callback).result).as("still within the lease").isEqualTo(CallbackResult.ATTEMPTING);
         clock.advance(LEASE.plusSeconds(1));
-        service.dispatchQueued();
+        EveryLane.dispatch(service::dispatchQueued);
 
         assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.UNKNOWN);
         assertThat(sender.stateWhenSent).isEmpty();
@@ -203,8 +204,8 @@ class CallbackDispatchServiceTest {
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
         CallbackDispatchService service = service(sender, 1);
 
-        assertThat(service.dispatchQueued()).isEqualTo(1);
-        assertThat(service.dispatchQueued()).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service::dispatchQueued)).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service::dispatchQueued)).isEqualTo(1);
 
         assertThat(sender.secrets).hasSize(2);
         assertThat(sender.secrets.get(0)).startsWith("whsec_").isEqualTo(sender.secrets.get(1));
