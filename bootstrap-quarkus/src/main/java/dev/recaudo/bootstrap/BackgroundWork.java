@@ -7,6 +7,7 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.StoreUnavailable;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.function.IntSupplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -42,37 +43,29 @@ public class BackgroundWork {
     // Each lane has runs of its own, so that a slow claim of test traffic never holds up live traffic.
     @Scheduled(every = "${recaudo.webhooks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void dispatchLiveWebhooks() {
-        dispatchWebhooks(KeyEnvironment.LIVE);
+        dispatch("live webhook dispatch", () -> webhooks.dispatchDue(KeyEnvironment.LIVE));
     }
 
     @Scheduled(every = "${recaudo.webhooks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void dispatchTestWebhooks() {
-        dispatchWebhooks(KeyEnvironment.TEST);
+        dispatch("test webhook dispatch", () -> webhooks.dispatchDue(KeyEnvironment.TEST));
     }
 
     @Scheduled(every = "${recaudo.callbacks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sendLiveCallbacks() {
-        sendCallbacks(KeyEnvironment.LIVE);
+        dispatch("live callback dispatch", () -> callbacks.dispatchQueued(KeyEnvironment.LIVE));
     }
 
     @Scheduled(every = "${recaudo.callbacks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sendTestCallbacks() {
-        sendCallbacks(KeyEnvironment.TEST);
+        dispatch("test callback dispatch", () -> callbacks.dispatchQueued(KeyEnvironment.TEST));
     }
 
-    private void dispatchWebhooks(KeyEnvironment lane) {
-        whileDatabaseAnswers(lane.wireName() + " webhook dispatch", () -> {
-            int batches = 0;
-            while (batches < DISPATCH_BATCHES_PER_RUN_MAX && webhooks.dispatchDue(lane) > 0) {
-                batches++;
-            }
-        });
-    }
-
-    private void sendCallbacks(KeyEnvironment lane) {
-        whileDatabaseAnswers(lane.wireName() + " callback dispatch", () -> {
+    /** Claims again while a claim started something, up to the claims of one run. */
+    private static void dispatch(String work, IntSupplier claim) {
+        whileDatabaseAnswers(work, () -> {
             int claims = 0;
-            while (claims < DISPATCH_BATCHES_PER_RUN_MAX && callbacks.dispatchQueued(lane) > 0) {
+            while (claims < DISPATCH_BATCHES_PER_RUN_MAX && claim.getAsInt() > 0) {
                 claims++;
             }
         });

@@ -115,32 +115,25 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     }
 
     private void send(KeyEnvironment lane, DueCallback callback) {
-        CompletionStage<SendOutcome> sending;
+        inFlight.follow(lane, () -> signedAndSent(callback), outcome -> record(callback, outcome), recorder,
+                // Its lease runs out and it is recorded unknown: sent at most once, whatever happened.
+                failure -> LOG.log(System.Logger.Level.WARNING, "Callback {0}: its result could not be recorded ({1});"
+                        + " it becomes unknown when its lease runs out", callback.id(), failure.toString()));
+    }
+
+    private CompletionStage<SendOutcome> signedAndSent(DueCallback callback) {
+        String secret;
         try {
-            String secret = transactions.inTransaction(() -> secrets.current(callback.scope().companyId(), freshSecret,
-                    clock.instant()));
-            sending = sender.send(callback.url(), callback.id().toString(), callback.attemptedAt(), callback.body(), secret,
-                    RECEIVER_TIME_LIMIT);
+            secret = transactions.inTransaction(() -> secrets.current(callback.scope().companyId(), freshSecret, clock.instant()));
         } catch (SecretUnavailable unusable) {
             // Only this company's callback is held back: recorded as a failed attempt that sent
             // nothing (a callback is attempted once), and the run goes on with the others.
             LOG.log(System.Logger.Level.ERROR, "Payment callback {0} not sent: {1}", callback.id(), unusable.getMessage());
-            sending = CompletableFuture.completedFuture(SendOutcome.failed(AttemptResult.NOT_SENT,
+            return CompletableFuture.completedFuture(SendOutcome.failed(AttemptResult.NOT_SENT,
                     "not sent: the company's callback secret cannot be used", 0));
-        } catch (RuntimeException e) {
-            sending = CompletableFuture.failedFuture(e);
         }
-        sending.handle((outcome, failure) -> outcome != null ? outcome
-                        : SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0))
-                .thenAcceptAsync(outcome -> record(callback, outcome), recorder)
-                .whenComplete((recorded, failure) -> {
-                    inFlight.ended(lane);
-                    if (failure != null) {
-                        // Its lease runs out and it is recorded unknown: sent at most once, whatever happened.
-                        LOG.log(System.Logger.Level.WARNING, "Callback {0}: its result could not be recorded ({1});"
-                                + " it becomes unknown when its lease runs out", callback.id(), failure.toString());
-                    }
-                });
+        return sender.send(callback.url(), callback.id().toString(), callback.attemptedAt(), callback.body(), secret,
+                RECEIVER_TIME_LIMIT);
     }
 
     private void record(DueCallback callback, SendOutcome outcome) {

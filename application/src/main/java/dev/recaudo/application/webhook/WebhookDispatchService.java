@@ -11,7 +11,6 @@ import dev.recaudo.domain.dispatch.TargetHealth;
 import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.metrics.DeliveryChannel;
 import dev.recaudo.domain.metrics.OperationalMetrics;
-import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryClaims;
 import dev.recaudo.domain.webhook.DeliveryStatus;
@@ -24,8 +23,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.DoubleSupplier;
 
@@ -98,23 +95,12 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     private void send(KeyEnvironment lane, DueDelivery delivery) {
         Instant attemptedAt = clock.instant();
-        CompletionStage<SendOutcome> sending;
-        try {
-            sending = sender.send(delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(),
-                    delivery.secrets().signingAt(attemptedAt));
-        } catch (RuntimeException e) {
-            sending = CompletableFuture.failedFuture(e);
-        }
-        sending.handle((outcome, failure) -> outcome != null ? outcome : unsent(failure))
-                .thenAcceptAsync(outcome -> record(delivery, attemptedAt, outcome), recorder)
-                .whenComplete((recorded, failure) -> {
-                    inFlight.ended(lane);
-                    if (failure != null) {
-                        // The lease runs out and the delivery is due again: a database out of reach delays it, nothing more.
-                        LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the attempt could not be recorded ({1});"
-                                + " it is due again when its lease runs out", delivery.deliveryId(), failure.toString());
-                    }
-                });
+        inFlight.follow(lane, () -> sender.send(delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(),
+                        delivery.secrets().signingAt(attemptedAt)),
+                outcome -> record(delivery, attemptedAt, outcome), recorder,
+                // The lease runs out and the delivery is due again: a database out of reach delays it, nothing more.
+                failure -> LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the attempt could not be recorded ({1});"
+                        + " it is due again when its lease runs out", delivery.deliveryId(), failure.toString()));
     }
 
     private void record(DueDelivery delivery, Instant attemptedAt, SendOutcome outcome) {
@@ -156,9 +142,4 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     /** How recording an attempt went: whether the claim still held, and whether the endpoint was still there. */
     private record Recorded(LeaseState lease, boolean endpointKept) {}
-
-    /** A sender that broke its promise and failed instead of reporting an outcome: recorded as an attempt not sent. */
-    private static SendOutcome unsent(Throwable failure) {
-        return SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0);
-    }
 }

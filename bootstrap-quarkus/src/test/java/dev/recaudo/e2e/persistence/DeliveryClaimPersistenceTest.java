@@ -207,6 +207,29 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
                 .containsExactly(chain.events().get(0));
     }
 
+    /**
+     * Removing an endpoint holds its row while it ends its pending deliveries; recording an outcome
+     * for it meanwhile gives up after a bounded wait, so the few recording threads never all queue
+     * behind one removal.
+     */
+    @Test
+    void givenAnEndpointBeingRemoved_whenAnOutcomeIsRecordedMeanwhile_thenItsWaitForTheEndpointIsBounded() throws Exception {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        WebhookEndpoint endpoint = endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        HeldTransaction<Void> removal = HeldTransaction.start(transactions, () -> {
+            webhooks.deleteEndpoint(scope.companyId(), endpoint.id());
+            return null;
+        });
+        try {
+            CompletableFuture<Optional<TargetHealth>> recording = CompletableFuture.supplyAsync(
+                    () -> transactions.inTransaction(() -> claims.lockHealth(scope.companyId(), endpoint.id())));
+
+            assertThat(recording).failsWithin(Duration.ofSeconds(10));
+        } finally {
+            removal.commit();
+        }
+    }
+
     /** An endpoint's 101 events about one invoice, then one about another; the first claim has leased the first. */
     private record Chain(TenantScope scope, List<UUID> events, UUID other, Instant now, DueDelivery head) {}
 
