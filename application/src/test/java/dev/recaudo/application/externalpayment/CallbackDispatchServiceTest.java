@@ -54,9 +54,11 @@ class CallbackDispatchServiceTest {
     private static final class Secrets implements ExternalPaymentSecrets {
         final Map<CompanyId, String> stored = new HashMap<>();
         final Set<CompanyId> unusable = new HashSet<>();
+        int reads;
 
         @Override
         public String current(CompanyId companyId, Supplier<String> fresh, Instant now) {
+            reads++;
             if (unusable.contains(companyId)) {
                 throw new SecretUnavailable("external_payment_secrets.secret of row " + companyId + " is planted plaintext");
             }
@@ -106,6 +108,21 @@ class CallbackDispatchServiceTest {
         return new CallbackDispatchService(callbacks, secrets, () -> "whsec_" + UUID.randomUUID(), sender, PAUSES,
                 new DispatchLimits(claimMax, LEASE, 10, new DispatchCaps(2, 4)), new DirectTransactions(), metrics, clock,
                 Runnable::run);
+    }
+
+    /** One read of the company's secret per claim, not one per callback. */
+    @Test
+    void givenSeveralCallbacksOfOneCompanyInAClaim_whenDispatched_thenItsSecretIsReadOnce() {
+        TenantScope other = new TenantScope(new CompanyId(UUID.randomUUID()), KeyEnvironment.TEST);
+        queued();
+        queued();
+        queued(other);
+        Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
+
+        service(sender).dispatchQueued(KeyEnvironment.TEST);
+
+        assertThat(sender.secrets).hasSize(3);
+        assertThat(secrets.reads).as("one per company of the claim").isEqualTo(2);
     }
 
     /**
