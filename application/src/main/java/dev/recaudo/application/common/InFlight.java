@@ -15,9 +15,9 @@ import java.util.function.Supplier;
 /**
  * The attempts this instance has in flight, per lane, and the room left under the lane's bound. A
  * claim asks for the room, then reports what it started; each attempt is followed until its
- * outcome is recorded, and ends then. A lane's claims run one at a time (each lane has its own scheduled run) and
- * ends on other threads: between a claim's question and its report only ends can happen in that
- * lane, which make the room larger, so the bound always holds.
+ * outcome is recorded, and ends then. A lane's claims run one at a time (each lane has scheduled
+ * runs of its own) and ends on other threads: between a claim's question and its report only ends
+ * can happen in that lane, which make the room larger, so the bound always holds.
  */
 public final class InFlight {
 
