@@ -3,9 +3,11 @@ package dev.recaudo.bootstrap;
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.StoreUnavailable;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.function.IntSupplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -14,7 +16,7 @@ import org.jboss.logging.Logger;
  * overlaps the previous one on the same instance. While the database is out of reach (an outage, a
  * failover, no connection free in time), a run ends with one warning line and the next one tries
  * again: nothing was claimed, or a claim's lease lets it go. Any other failure is the scheduler's
- * to log, with its stack trace.
+ * to log, with its stack trace. Live and test dispatch run apart, each lane on its own runs.
  */
 @ApplicationScoped
 public class BackgroundWork {
@@ -38,21 +40,32 @@ public class BackgroundWork {
         this.callbacks = callbacks;
     }
 
+    // Each lane has runs of its own, so that a slow claim of test traffic never holds up live traffic.
     @Scheduled(every = "${recaudo.webhooks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void dispatchWebhooks() {
-        whileDatabaseAnswers("webhook dispatch", () -> {
-            int batches = 0;
-            while (batches < DISPATCH_BATCHES_PER_RUN_MAX && webhooks.dispatchDue() > 0) {
-                batches++;
-            }
-        });
+    void dispatchLiveWebhooks() {
+        dispatch("live webhook dispatch", () -> webhooks.dispatchDue(KeyEnvironment.LIVE));
+    }
+
+    @Scheduled(every = "${recaudo.webhooks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void dispatchTestWebhooks() {
+        dispatch("test webhook dispatch", () -> webhooks.dispatchDue(KeyEnvironment.TEST));
     }
 
     @Scheduled(every = "${recaudo.callbacks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void sendCallbacks() {
-        whileDatabaseAnswers("callback dispatch", () -> {
+    void sendLiveCallbacks() {
+        dispatch("live callback dispatch", () -> callbacks.dispatchQueued(KeyEnvironment.LIVE));
+    }
+
+    @Scheduled(every = "${recaudo.callbacks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sendTestCallbacks() {
+        dispatch("test callback dispatch", () -> callbacks.dispatchQueued(KeyEnvironment.TEST));
+    }
+
+    /** Claims again while a claim started something, up to the claims of one run. */
+    private static void dispatch(String work, IntSupplier claim) {
+        whileDatabaseAnswers(work, () -> {
             int claims = 0;
-            while (claims < DISPATCH_BATCHES_PER_RUN_MAX && callbacks.dispatchQueued() > 0) {
+            while (claims < DISPATCH_BATCHES_PER_RUN_MAX && claim.getAsInt() > 0) {
                 claims++;
             }
         });

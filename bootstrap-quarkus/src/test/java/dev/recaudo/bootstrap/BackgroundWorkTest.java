@@ -6,10 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.StoreUnavailable;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.e2e.support.Latches;
 import dev.recaudo.e2e.support.LogCapture;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
@@ -31,17 +38,19 @@ class BackgroundWorkTest {
     @Test
     void givenDatabaseOutOfReach_whenEachRunTriggers_thenOneWarningEachAndNothingLeaves() {
         BackgroundWork work = work(() -> {
-            throw new StoreUnavailable("PgWebhookRepository.claimDue (SQLState 08006)", null);
+            throw new StoreUnavailable("PgDeliveryClaims.candidates (SQLState 08006)", null);
         });
 
-        work.dispatchWebhooks();
-        work.sendCallbacks();
+        work.dispatchLiveWebhooks();
+        work.dispatchTestWebhooks();
+        work.sendLiveCallbacks();
+        work.sendTestCallbacks();
         work.runJobs();
 
-        assertThat(log.lines()).extracting(LogCapture.Line::level).containsExactly(Level.WARNING, Level.WARNING, Level.WARNING);
+        assertThat(log.lines()).extracting(LogCapture.Line::level).containsOnly(Level.WARNING).hasSize(5);
         assertThat(log.lines()).noneMatch(LogCapture.Line::hasThrowable);
-        assertThat(log.lines().get(0).message()).isEqualTo("webhook dispatch waits for the database: "
-                + "PgWebhookRepository.claimDue (SQLState 08006)");
+        assertThat(log.lines().get(0).message()).isEqualTo("live webhook dispatch waits for the database: "
+                + "PgDeliveryClaims.candidates (SQLState 08006)");
     }
 
     @Test
@@ -50,8 +59,8 @@ class BackgroundWorkTest {
             throw new IllegalStateException("a bug");
         });
 
-        assertThatThrownBy(work::dispatchWebhooks).hasMessage("a bug");
-        assertThatThrownBy(work::sendCallbacks).hasMessage("a bug");
+        assertThatThrownBy(work::dispatchLiveWebhooks).hasMessage("a bug");
+        assertThatThrownBy(work::sendTestCallbacks).hasMessage("a bug");
         assertThatThrownBy(work::runJobs).hasMessage("a bug");
         assertThat(log.lines()).isEmpty();
     }
@@ -61,16 +70,54 @@ class BackgroundWorkTest {
         int[] batches = {0};
         BackgroundWork work = work(() -> ++batches[0]);
 
-        work.dispatchWebhooks();
+        work.dispatchLiveWebhooks();
 
         assertThat(batches[0]).isEqualTo(BackgroundWork.DISPATCH_BATCHES_PER_RUN_MAX);
     }
 
+    /**
+     * Issue 21: test traffic must not delay live traffic. A run of the test lane that hangs (its
+     * claim waits on a lock, say) leaves the live lane's runs alone, for webhooks and callbacks.
+     */
+    @Test
+    void givenTheTestLanesRunHanging_whenTheLiveLaneRuns_thenItDispatchesMeanwhile() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> dispatched = new CopyOnWriteArrayList<>();
+        WebhookDispatchUseCase webhooks = lane -> lanes(lane, "webhooks", release, dispatched);
+        CallbackDispatchUseCase callbacks = lane -> lanes(lane, "callbacks", release, dispatched);
+        BackgroundWork work = new BackgroundWork(webhooks, jobs(() -> 0), callbacks);
+        CompletableFuture<Void> testWebhooks = CompletableFuture.runAsync(work::dispatchTestWebhooks);
+        CompletableFuture<Void> testCallbacks = CompletableFuture.runAsync(work::sendTestCallbacks);
+
+        work.dispatchLiveWebhooks();
+        work.sendLiveCallbacks();
+
+        assertThat(dispatched).containsExactly("live webhooks", "live callbacks");
+        assertThat(testWebhooks).isNotDone();
+        assertThat(testCallbacks).isNotDone();
+        release.countDown();
+        CompletableFuture.allOf(testWebhooks, testCallbacks).get(10, TimeUnit.SECONDS);
+    }
+
+    /** A run of one lane: the test lane's waits for {@code release}; the live lane's is noted. Nothing is due. */
+    private static int lanes(KeyEnvironment lane, String channel, CountDownLatch release, List<String> dispatched) {
+        if (lane == KeyEnvironment.TEST) {
+            Latches.await(release);
+        } else {
+            dispatched.add(lane.wireName() + " " + channel);
+        }
+        return 0;
+    }
+
     /** Background work whose every use case answers, or fails, as {@code step} does. */
     private static BackgroundWork work(IntSupplier step) {
-        WebhookDispatchUseCase webhooks = step::getAsInt;
-        CallbackDispatchUseCase callbacks = step::getAsInt;
-        BulkAnnulmentUseCase jobs = new BulkAnnulmentUseCase() {
+        WebhookDispatchUseCase webhooks = lane -> step.getAsInt();
+        CallbackDispatchUseCase callbacks = lane -> step.getAsInt();
+        return new BackgroundWork(webhooks, jobs(step), callbacks);
+    }
+
+    private static BulkAnnulmentUseCase jobs(IntSupplier step) {
+        return new BulkAnnulmentUseCase() {
             @Override
             public UUID enqueue(TenantScope scope, String source) {
                 throw new UnsupportedOperationException("not a scheduled run");
@@ -81,6 +128,5 @@ class BackgroundWorkTest {
                 return step.getAsInt();
             }
         };
-        return new BackgroundWork(webhooks, jobs, callbacks);
     }
 }

@@ -52,26 +52,40 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
     private static final int ERROR_LENGTH_MAX = 500;
 
     /**
-     * The lane's origins with queued callbacks or callbacks in flight, with the attempts in flight
-     * and the health of each, and each origin's oldest queued callbacks: as many as it may take, or
-     * a claim's worth when it is paused (they are recorded unsent). An origin with nothing to take
-     * still gives one row, for its company's count.
+     * The lane's origins with queued callbacks, found by skipping through the queued index from one
+     * company's origin to the next (one probe each, however long its queue), and those with
+     * callbacks in flight (few: the caps bound them); the attempts in flight and the health of each;
+     * and each origin's oldest queued callbacks: as many as it may take, or a claim's worth when it
+     * is paused (they are recorded unsent). So a claim reads a bounded part of each queue, never a
+     * whole backlog. An origin with nothing to take still gives one row, for its company's count.
      */
-    private static final String CANDIDATES = "WITH targets AS ("
-            + "   SELECT company_id, origin, count(*) FILTER (WHERE status = 'attempting') AS in_flight"
-            + "   FROM external_payment_callbacks"
-            + "   WHERE (status = 'queued' OR (status = 'attempting' AND leased_until >= ?)) AND is_test = ?"
-            + "   GROUP BY company_id, origin),"
-            + " heads AS ("
-            + "   SELECT id, company_id, origin, created_at,"
-            + "     row_number() OVER (PARTITION BY company_id, origin ORDER BY created_at, id) AS place"
-            + "   FROM external_payment_callbacks WHERE status = 'queued' AND is_test = ?)"
+    private static final String CANDIDATES = "WITH RECURSIVE queued (company_id, origin) AS ("
+            + "   (SELECT company_id, origin FROM external_payment_callbacks WHERE status = 'queued' AND is_test = ?"
+            + "    ORDER BY company_id, origin LIMIT 1)"
+            + "   UNION ALL"
+            + "   SELECT n.company_id, n.origin FROM queued q CROSS JOIN LATERAL ("
+            + "     (SELECT c.company_id, c.origin FROM external_payment_callbacks c WHERE c.status = 'queued' AND c.is_test = ?"
+            + "      AND c.company_id = q.company_id AND c.origin > q.origin ORDER BY c.origin LIMIT 1)"
+            + "     UNION ALL"
+            + "     (SELECT c.company_id, c.origin FROM external_payment_callbacks c WHERE c.status = 'queued' AND c.is_test = ?"
+            + "      AND c.company_id > q.company_id ORDER BY c.company_id, c.origin LIMIT 1)"
+            + "     LIMIT 1) n),"
+            + " in_flight AS ("
+            + "   SELECT company_id, origin, count(*) AS in_flight FROM external_payment_callbacks"
+            + "   WHERE status = 'attempting' AND leased_until >= ? AND is_test = ? GROUP BY company_id, origin),"
+            + " targets AS ("
+            + "   SELECT coalesce(q.company_id, f.company_id) AS company_id, coalesce(q.origin, f.origin) AS origin,"
+            + "     coalesce(f.in_flight, 0) AS in_flight, q.company_id IS NOT NULL AS queued"
+            + "   FROM queued q FULL JOIN in_flight f ON f.company_id = q.company_id AND f.origin = q.origin)"
             + " SELECT t.company_id, t.origin, t.in_flight, coalesce(h.consecutive_failures, 0) AS consecutive_failures,"
-            + "   coalesce(h.pauses, 0) AS pauses, h.paused_until, q.id AS callback_id, q.created_at, q.place"
+            + "   coalesce(h.pauses, 0) AS pauses, h.paused_until, c.id AS callback_id, c.created_at, c.place"
             + " FROM targets t"
             + " LEFT JOIN callback_target_health h ON h.company_id = t.company_id AND h.is_test = ? AND h.origin = t.origin"
-            + " LEFT JOIN heads q ON q.company_id = t.company_id AND q.origin = t.origin"
-            + "   AND q.place <= CASE WHEN h.paused_until > ? THEN ? ELSE ? END";
+            + " LEFT JOIN LATERAL ("
+            + "   SELECT x.id, x.created_at, row_number() OVER (ORDER BY x.created_at, x.id) AS place FROM ("
+            + "     SELECT y.id, y.created_at FROM external_payment_callbacks y"
+            + "     WHERE t.queued AND y.status = 'queued' AND y.is_test = ? AND y.company_id = t.company_id AND y.origin = t.origin"
+            + "     ORDER BY y.created_at, y.id LIMIT CASE WHEN h.paused_until > ? THEN ? ELSE ? END) x) c ON true";
 
     @Inject
     NativeSql nativeSql;
@@ -124,7 +138,7 @@ public class PgExternalPaymentCallbacks implements ExternalPaymentCallbacks {
                 due.add(new Candidate(callbackId, target, instant(row, "created_at"), row.getLong("place")));
             }
             return target;
-        }, now, test, test, test, now, pausedMax, perOriginMax);
+        }, test, test, test, now, test, test, test, now, pausedMax, perOriginMax);
         return new Candidates(due, targets, companies);
     }
 

@@ -54,6 +54,8 @@ public class PgDeliveryClaims implements DeliveryClaims {
      * Due deliveries an endpoint's queue is read for per claim, at most: the oldest, of which those
      * that wait for an earlier delivery about the same invoice are left out. Bounded, so a claim costs
      * the same whatever an endpoint's backlog (each of these probes one index entry for its invoice).
+     * Deliveries that wait are not due before the one they wait for can go ({@link WaitingDeliveries}),
+     * so they cannot fill this read while other invoices' deliveries are due.
      */
     private static final int HEADS_READ_MAX = 100;
 
@@ -102,6 +104,9 @@ public class PgDeliveryClaims implements DeliveryClaims {
             + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
             + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at";
 
+    /** How long recording an outcome waits for its endpoint's row, at most; others hold it for a few milliseconds. */
+    static final long HEALTH_LOCK_WAIT_MILLIS = 2_000;
+
     @Inject
     NativeSql nativeSql;
 
@@ -139,9 +144,12 @@ public class PgDeliveryClaims implements DeliveryClaims {
 
     @Override
     public List<DueDelivery> lease(List<UUID> deliveryIds, Instant now, Duration lease) {
-        return nativeSql.query(LEASE, this::dueOrUnreadable,
-                        new TextArray(deliveryIds.stream().map(UUID::toString).toList()), now, now, now.plus(lease), now)
+        TextArray ids = new TextArray(deliveryIds.stream().map(UUID::toString).toList());
+        Instant leasedUntil = now.plus(lease);
+        List<DueDelivery> leased = nativeSql.query(LEASE, this::dueOrUnreadable, ids, now, now, leasedUntil, now)
                 .stream().flatMap(Optional::stream).toList();
+        WaitingDeliveries.followersAfterLeases(nativeSql, ids, leasedUntil);
+        return leased;
     }
 
     /**
@@ -174,6 +182,8 @@ public class PgDeliveryClaims implements DeliveryClaims {
         if (recorded == 0) {
             return LeaseState.LOST;
         }
+        WaitingDeliveries.followersDueAt(nativeSql, claim.deliveryId(),
+                status == DeliveryStatus.PENDING ? nextAttemptAt.orElseThrow() : clock.instant());
         nativeSql.update("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
                         + " VALUES (?, ?, ?, ?, ?)",
                 claim.deliveryId(), attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
@@ -183,13 +193,20 @@ public class PgDeliveryClaims implements DeliveryClaims {
 
     /**
      * {@code FOR NO KEY UPDATE}: the row is locked against other changes of its health, while the
-     * outbox keeps inserting deliveries that reference it (their key share lock does not wait).
+     * outbox keeps inserting deliveries that reference it (their key share lock does not wait). The
+     * wait for it is bounded ({@link #HEALTH_LOCK_WAIT_MILLIS}, this transaction only): removing an
+     * endpoint holds its row while it ends every pending delivery, however many, and the few threads
+     * that record every company's outcomes must not all queue behind that. Past the wait the
+     * recording fails; the delivery is due again when its lease runs out, or dead with its endpoint.
      */
     @Override
     public Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId) {
-        return nativeSql.queryOne("SELECT consecutive_failures, pauses, paused_until FROM webhook_endpoints"
-                + " WHERE company_id = ? AND id = ? AND deleted_at IS NULL FOR NO KEY UPDATE",
+        nativeSql.queryOne("SELECT set_config('lock_timeout', ?, true)", row -> 1, HEALTH_LOCK_WAIT_MILLIS + "ms");
+        Optional<TargetHealth> health = nativeSql.queryOne("SELECT consecutive_failures, pauses, paused_until"
+                + " FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL FOR NO KEY UPDATE",
                 EndpointRows::health, companyId.value(), endpointId);
+        nativeSql.queryOne("SELECT set_config('lock_timeout', '0', true)", row -> 1);
+        return health;
     }
 
     @Override

@@ -12,7 +12,8 @@ import jakarta.inject.Inject;
  * The outbox in PostgreSQL. The event body is rendered to JSON text once, here, and sent byte for
  * byte on every attempt; one pending delivery is created per subscribed endpoint of the event's
  * environment in the same statement batch, inside the caller's transaction, with what the event is
- * about, so that deliveries about one invoice reach an endpoint in the order they were written.
+ * about, so that deliveries about one invoice reach an endpoint in the order they were written; a
+ * delivery that waits for an earlier one is due no earlier than it ({@link WaitingDeliveries}).
  */
 @ApplicationScoped
 @StoreFailures
@@ -28,9 +29,10 @@ public class PgOutbox implements Outbox {
                 event.id(), event.scope().companyId().value(), event.scope().isTest(), event.type(), body, event.createdAt());
         nativeSql.update("INSERT INTO webhook_deliveries (id, event_id, aggregate_id, endpoint_id, company_id, status, attempts,"
                         + " next_attempt_at, created_at, updated_at)"
-                        + " SELECT gen_random_uuid(), ?, ?, e.id, e.company_id, 'PENDING', 0, ?, ?, ? FROM webhook_endpoints e"
+                        + " SELECT gen_random_uuid(), ?, ?, e.id, e.company_id, 'PENDING', 0, " + WaitingDeliveries.DUE_AFTER_AHEAD
+                        + ", ?, ? FROM webhook_endpoints e " + WaitingDeliveries.LAST_AHEAD
                         + " WHERE e.company_id = ? AND e.is_test = ? AND e.deleted_at IS NULL AND ? = ANY (e.events)",
-                event.id(), event.aggregateId(), event.createdAt(), event.createdAt(), event.createdAt(),
+                event.id(), event.aggregateId(), event.createdAt(), event.createdAt(), event.createdAt(), event.aggregateId(),
                 event.scope().companyId().value(), event.scope().isTest(), event.type());
     }
 }

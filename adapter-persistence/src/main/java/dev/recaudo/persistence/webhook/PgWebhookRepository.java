@@ -116,6 +116,8 @@ public class PgWebhookRepository implements WebhookRepository {
         if (updated == 0) {
             return Optional.empty();
         }
+        // Deliveries about the same invoice written after it wait for it again, and are due no earlier.
+        WaitingDeliveries.followersDueAt(nativeSql, deliveryId, now);
         return nativeSql.queryOne("SELECT d.*, o.type FROM webhook_deliveries d JOIN outbox_events o ON o.id = d.event_id"
                 + " WHERE d.id = ?", this::delivery, deliveryId);
     }

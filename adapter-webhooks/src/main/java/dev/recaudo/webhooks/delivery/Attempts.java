@@ -8,6 +8,7 @@ import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
@@ -67,6 +68,16 @@ final class Attempts {
             }
         }
         return failed(AttemptResult.CONNECTION_FAILED, message == null ? "I/O error" : "I/O error: " + message, startedNanos);
+    }
+
+    /**
+     * An attempt that ended before its exchange: its target's lookup outlasted the connection's
+     * budget (a timeout, as a connection's would be), or the request could not be built.
+     */
+    static SendOutcome failedBeforeExchange(Throwable failure, long connectBudgetMillis, long startedNanos) {
+        return failure instanceof TimeoutException
+                ? failed(AttemptResult.TIMEOUT, "target lookup timeout after " + connectBudgetMillis + " ms", startedNanos)
+                : failed(AttemptResult.NOT_SENT, "request could not be built: " + failure.getMessage(), startedNanos);
     }
 
     static SendOutcome answered(int statusCode, long startedNanos) {

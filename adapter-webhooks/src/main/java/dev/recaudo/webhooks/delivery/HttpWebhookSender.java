@@ -16,6 +16,7 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.core.net.TrustOptions;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.net.InetSocketAddress;
@@ -31,8 +32,9 @@ import java.util.concurrent.TimeoutException;
  * Sends one signed webhook POST with the Vert.x HTTP client, asynchronously: {@code send} returns at
  * once and the stage completes when the attempt is over, so one instance keeps many attempts in
  * flight without a thread each. Before each attempt the host is resolved once and every address it
- * resolves to is checked ({@link AddressWebhookTargetPolicy#inspect}), on a worker thread, since the
- * system resolver blocks; the client then connects to a checked address itself
+ * resolves to is checked ({@link AddressWebhookTargetPolicy#inspect}) on a thread of the sender's own
+ * ({@link TargetLookups}), as the system resolver blocks, within the connect timeout (longer is a
+ * timeout, as a connection's would be). The client then connects to a checked address itself
  * ({@link RequestOptions#setServer}), while the Host header, the TLS server name and the certificate
  * check keep the host name of the URL. No second lookup happens between check and connection, so a
  * name whose DNS answer changes in between (DNS rebinding) cannot lead the request to an address the
@@ -56,6 +58,7 @@ public class HttpWebhookSender implements WebhookSender {
     private final AddressWebhookTargetPolicy targetPolicy;
     private final Vertx vertx;
     private final HttpClient client;
+    private final TargetLookups lookups;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
 
@@ -70,6 +73,7 @@ public class HttpWebhookSender implements WebhookSender {
             Duration requestTimeout, TrustOptions trust) {
         this.targetPolicy = targetPolicy;
         this.vertx = vertx;
+        this.lookups = new TargetLookups(vertx);
         this.connectTimeout = connectTimeout;
         this.requestTimeout = requestTimeout;
         HttpClientOptions options = new HttpClientOptions()
@@ -111,14 +115,15 @@ public class HttpWebhookSender implements WebhookSender {
     private CompletionStage<SendOutcome> attempt(String url, String webhookId, Instant timestamp, String body,
             List<String> secrets, Optional<Duration> timeLimit) {
         long startedNanos = System.nanoTime();
-        // Unordered: attempts do not wait for each other's lookups.
-        Future<Prepared> prepared = vertx.executeBlocking(() -> prepare(url, webhookId, timestamp, body, secrets, startedNanos),
-                false);
+        // The lookup is part of connecting: it gets the connection's budget, and the connection what it left.
+        long connectBudgetMillis = timeLimit.orElse(connectTimeout).toMillis();
+        Future<Prepared> prepared = lookups.run(() -> prepare(url, webhookId, timestamp, body, secrets, startedNanos),
+                connectBudgetMillis);
         return prepared
                 .compose(ready -> ready.unsent() != null ? Future.succeededFuture(ready.unsent())
-                        : exchange(ready, body, timeLimit, startedNanos))
-                .recover(failure -> Future.succeededFuture(Attempts.failed(AttemptResult.NOT_SENT,
-                        "request could not be built: " + failure.getMessage(), startedNanos)))
+                        : exchange(ready, body, timeLimit, connectBudgetMillis, startedNanos))
+                .recover(failure -> Future.succeededFuture(Attempts.failedBeforeExchange(failure, connectBudgetMillis,
+                        startedNanos)))
                 .toCompletionStage();
     }
 
@@ -154,8 +159,8 @@ public class HttpWebhookSender implements WebhookSender {
         return new Prepared(null, null, outcome);
     }
 
-    private Future<SendOutcome> exchange(Prepared ready, String body, Optional<Duration> timeLimit, long startedNanos) {
-        long connectBudgetMillis = timeLimit.orElse(connectTimeout).toMillis();
+    private Future<SendOutcome> exchange(Prepared ready, String body, Optional<Duration> timeLimit, long connectBudgetMillis,
+            long startedNanos) {
         return connect(ready, 0, connectBudgetMillis, startedNanos, null).compose(
                 request -> answer(request, body, timeLimit, startedNanos),
                 failure -> Future.succeededFuture(failure instanceof TimeoutException
@@ -197,6 +202,11 @@ public class HttpWebhookSender implements WebhookSender {
         return Deadlines.within(vertx, connecting, leftMillis, HttpClientRequest::reset).recover(failure -> failure instanceof TimeoutException
                 ? Future.failedFuture(failure)
                 : connect(ready, index + 1, budgetMillis, startedNanos, failure));
+    }
+
+    @PreDestroy
+    void stop() {
+        lookups.close();
     }
 
     /** Sends the body and waits for the status; the body of the answer is never read. */

@@ -19,11 +19,14 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import io.vertx.core.Vertx;
@@ -266,6 +269,51 @@ class HttpWebhookSenderTest {
         assertThat(outcome.error()).get().asString().startsWith("request could not be built: ").doesNotContain("\n");
         assertThat(outcome.result()).isEqualTo(AttemptResult.NOT_SENT);
         assertThat(hookRequests.poll(300, TimeUnit.MILLISECONDS)).isNull();
+    }
+
+    /**
+     * A receiver's name server that never answers: each lookup gets the connect timeout and then is
+     * a timeout, and forty of them at once (more than Vert.x's shared worker pool has threads) leave
+     * another target's attempt free to go at once.
+     */
+    @Test
+    void givenAResolverThatHangsForOneHost_whenManyAttemptsGoThere_thenEachTimesOutAndAnotherTargetStillGetsThrough()
+            throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        HostResolver hanging = host -> {
+            if (host.startsWith("tarpit.")) {
+                awaitQuietly(release);
+                throw new java.net.UnknownHostException(host);
+            }
+            return InetAddress.getAllByName(host);
+        };
+        HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, hanging), vertx,
+                Duration.ofMillis(500), ANSWERING_REQUEST_TIMEOUT, null);
+        try {
+            List<CompletableFuture<SendOutcome>> hung = IntStream.range(0, 40).mapToObj(i -> sender
+                    .send("https://tarpit.example/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture())
+                    .toList();
+
+            SendOutcome other = sender.send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET))
+                    .toCompletableFuture().get(3, TimeUnit.SECONDS);
+
+            assertThat(other.statusCode()).contains(204);
+            for (CompletableFuture<SendOutcome> attempt : hung) {
+                SendOutcome outcome = attempt.get(3, TimeUnit.SECONDS);
+                assertThat(outcome.result()).isEqualTo(AttemptResult.TIMEOUT);
+                assertThat(outcome.error()).contains("target lookup timeout after 500 ms");
+            }
+        } finally {
+            release.countDown();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private HttpWebhookSender sender(AddressWebhookTargetPolicy policy) {

@@ -1,15 +1,23 @@
 package dev.recaudo.application.common;
 
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.webhook.AttemptResult;
+import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The attempts this instance has in flight, per lane, and the room left under the lane's bound. A
- * claim asks for the room, then reports what it started; an attempt reports its end once its
- * outcome is recorded. Claims run on one thread and ends on others: between a claim's question
- * and its report only ends can happen, which make the room larger, so the bound always holds.
+ * claim asks for the room, then reports what it started; each attempt is followed until its
+ * outcome is recorded, and ends then. A lane's claims run one at a time (each lane has scheduled
+ * runs of its own) and ends on other threads: between a claim's question and its report only ends
+ * can happen in that lane, which make the room larger, so the bound always holds.
  */
 public final class InFlight {
 
@@ -31,15 +39,32 @@ public final class InFlight {
         return Math.max(0, max - lanes.get(lane).get());
     }
 
-    public int count(KeyEnvironment lane) {
-        return lanes.get(lane).get();
-    }
-
     public void started(KeyEnvironment lane, int attempts) {
         lanes.get(lane).addAndGet(attempts);
     }
 
-    public void ended(KeyEnvironment lane) {
-        lanes.get(lane).decrementAndGet();
+    /**
+     * Follows one attempt the lane started: {@code send} makes it; its outcome is recorded on the
+     * {@code recorder}'s threads, never on the HTTP client's (a sender that failed, or broke its
+     * promise and failed its stage, instead of reporting an outcome counts as an attempt not sent);
+     * then the attempt ends here, and a recording that failed is handed to {@code unrecorded}.
+     */
+    public void follow(KeyEnvironment lane, Supplier<CompletionStage<SendOutcome>> send, Consumer<SendOutcome> record,
+            Executor recorder, Consumer<Throwable> unrecorded) {
+        CompletionStage<SendOutcome> sending;
+        try {
+            sending = send.get();
+        } catch (RuntimeException e) {
+            sending = CompletableFuture.failedFuture(e);
+        }
+        sending.handle((outcome, failure) -> outcome != null ? outcome
+                        : SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0))
+                .thenAcceptAsync(record, recorder)
+                .whenComplete((recorded, failure) -> {
+                    lanes.get(lane).decrementAndGet();
+                    if (failure != null) {
+                        unrecorded.accept(failure);
+                    }
+                });
     }
 }

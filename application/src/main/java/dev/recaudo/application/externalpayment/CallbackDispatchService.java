@@ -4,6 +4,7 @@ import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.common.InFlight;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.dispatch.Candidates;
 import dev.recaudo.domain.dispatch.Candidates.Candidate;
 import dev.recaudo.domain.dispatch.FairShare;
@@ -22,7 +23,10 @@ import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -48,7 +52,6 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     private static final String TARGET_PAUSED = "target paused";
 
     private static final System.Logger LOG = System.getLogger(CallbackDispatchService.class.getName());
-    private static final List<KeyEnvironment> LANES = List.of(KeyEnvironment.LIVE, KeyEnvironment.TEST);
 
     private final ExternalPaymentCallbacks callbacks;
     private final ExternalPaymentSecrets secrets;
@@ -84,20 +87,17 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     }
 
     @Override
-    public int dispatchQueued() {
+    public int dispatchQueued(KeyEnvironment lane) {
         transactions.inTransaction(() -> callbacks.expireUnanswered(clock.instant()));
-        int started = 0;
-        for (KeyEnvironment lane : LANES) {
-            int room = Math.min(limits.claimMax(), inFlight.room(lane));
-            Claimed claimed = claim(lane, room);
-            for (int i = 0; i < claimed.pausedOnes(); i++) {
-                metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.TARGET_PAUSED);
-            }
-            inFlight.started(lane, claimed.due().size());
-            claimed.due().forEach(callback -> send(lane, callback));
-            started += claimed.due().size() + claimed.pausedOnes();
+        int room = Math.min(limits.claimMax(), inFlight.room(lane));
+        Claimed claimed = claim(lane, room);
+        for (int i = 0; i < claimed.pausedOnes(); i++) {
+            metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.TARGET_PAUSED);
         }
-        return started;
+        inFlight.started(lane, claimed.due().size());
+        Map<CompanyId, Optional<String>> claimSecrets = new HashMap<>();
+        claimed.due().forEach(callback -> send(lane, callback, claimSecrets));
+        return claimed.due().size() + claimed.pausedOnes();
     }
 
     /** What one claim took: callbacks to send, and how many it recorded unsent for a paused origin. */
@@ -119,33 +119,37 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
         });
     }
 
-    private void send(KeyEnvironment lane, DueCallback callback) {
-        CompletionStage<SendOutcome> sending;
-        try {
-            String secret = transactions.inTransaction(() -> secrets.current(callback.scope().companyId(), freshSecret,
-                    clock.instant()));
-            sending = sender.send(callback.url(), callback.id().toString(), callback.attemptedAt(), callback.body(), secret,
-                    RECEIVER_TIME_LIMIT);
-        } catch (SecretUnavailable unusable) {
+    private void send(KeyEnvironment lane, DueCallback callback, Map<CompanyId, Optional<String>> claimSecrets) {
+        inFlight.follow(lane, () -> signedAndSent(callback, claimSecrets), outcome -> record(callback, outcome), recorder,
+                // Its lease runs out and it is recorded unknown: sent at most once, whatever happened.
+                failure -> LOG.log(System.Logger.Level.WARNING, "Callback {0}: its result could not be recorded ({1});"
+                        + " it becomes unknown when its lease runs out", callback.id(), failure.toString()));
+    }
+
+    /** Signed with its company's secret, read once per claim for all of the company's callbacks in it. */
+    private CompletionStage<SendOutcome> signedAndSent(DueCallback callback, Map<CompanyId, Optional<String>> claimSecrets) {
+        Optional<String> secret = claimSecrets.computeIfAbsent(callback.scope().companyId(), this::secretOf);
+        if (secret.isEmpty()) {
             // Only this company's callback is held back: recorded as a failed attempt that sent
             // nothing (a callback is attempted once), and the run goes on with the others.
-            LOG.log(System.Logger.Level.ERROR, "Payment callback {0} not sent: {1}", callback.id(), unusable.getMessage());
-            sending = CompletableFuture.completedFuture(SendOutcome.failed(AttemptResult.NOT_SENT,
+            LOG.log(System.Logger.Level.ERROR, "Payment callback {0} not sent: its company''s callback secret cannot be used",
+                    callback.id());
+            return CompletableFuture.completedFuture(SendOutcome.failed(AttemptResult.NOT_SENT,
                     "not sent: the company's callback secret cannot be used", 0));
-        } catch (RuntimeException e) {
-            sending = CompletableFuture.failedFuture(e);
         }
-        sending.handle((outcome, failure) -> outcome != null ? outcome
-                        : SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0))
-                .thenAcceptAsync(outcome -> record(callback, outcome), recorder)
-                .whenComplete((recorded, failure) -> {
-                    inFlight.ended(lane);
-                    if (failure != null) {
-                        // Its lease runs out and it is recorded unknown: sent at most once, whatever happened.
-                        LOG.log(System.Logger.Level.WARNING, "Callback {0}: its result could not be recorded ({1});"
-                                + " it becomes unknown when its lease runs out", callback.id(), failure.toString());
-                    }
-                });
+        return sender.send(callback.url(), callback.id().toString(), callback.attemptedAt(), callback.body(), secret.get(),
+                RECEIVER_TIME_LIMIT);
+    }
+
+    /** The company's callback secret, in a transaction of its own (the first use stores it); none when it cannot be used. */
+    private Optional<String> secretOf(CompanyId companyId) {
+        try {
+            return Optional.of(transactions.inTransaction(() -> secrets.current(companyId, freshSecret, clock.instant())));
+        } catch (SecretUnavailable unusable) {
+            LOG.log(System.Logger.Level.ERROR, "The callback secret of company {0} cannot be used: {1}", companyId.value(),
+                    unusable.getMessage());
+            return Optional.empty();
+        }
     }
 
     private void record(DueCallback callback, SendOutcome outcome) {
@@ -156,7 +160,7 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
             callbacks.recordResult(callback.id(), result, outcome.statusCode(), outcome.error(), outcome.durationMillis(), now);
             if (outcome.succeeded()) {
                 callbacks.storeHealth(callback.scope(), callback.origin(), TargetHealth.HEALTHY, now);
-            } else if (outcome.result() != AttemptResult.NOT_SENT) {
+            } else if (outcome.result().tellsOfTarget()) {
                 // A request this side never made (its secret unusable, say) says nothing of the target.
                 TargetHealth health = callbacks.lockHealth(callback.scope(), callback.origin());
                 callbacks.storeHealth(callback.scope(), callback.origin(), pauses.after(health, false, now), now);

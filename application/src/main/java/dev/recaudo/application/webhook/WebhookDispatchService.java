@@ -11,7 +11,6 @@ import dev.recaudo.domain.dispatch.TargetHealth;
 import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.metrics.DeliveryChannel;
 import dev.recaudo.domain.metrics.OperationalMetrics;
-import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryClaims;
 import dev.recaudo.domain.webhook.DeliveryStatus;
@@ -24,8 +23,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.DoubleSupplier;
 
@@ -37,14 +34,13 @@ import java.util.function.DoubleSupplier;
  * recorded in a transaction of its own as it completes, on the {@code recorder}'s threads, never on
  * the HTTP client's. An attempt is recorded only while its claim's lease token is still the
  * delivery's, so a send slower than the lease, whose delivery another instance took over, is not
- * counted twice. Each outcome also updates the endpoint's health: an endpoint that keeps failing is
- * paused ({@link PausePolicy}), and its deliveries wait, pending, until a probe succeeds.
+ * counted twice. Each outcome of a request that was made also updates the endpoint's health: an
+ * endpoint that keeps failing is paused ({@link PausePolicy}), and its deliveries wait, pending, until
+ * a probe succeeds; an attempt this side never made (nothing sent) leaves the health as it was.
  */
 public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     private static final System.Logger LOG = System.getLogger(WebhookDispatchService.class.getName());
-    /** Each lane has its own room: the order only decides whose claim runs first in a run. */
-    private static final List<KeyEnvironment> LANES = List.of(KeyEnvironment.LIVE, KeyEnvironment.TEST);
 
     private final DeliveryClaims claims;
     private final WebhookSender sender;
@@ -76,18 +72,15 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
     }
 
     @Override
-    public int dispatchDue() {
-        int started = 0;
-        for (KeyEnvironment lane : LANES) {
-            int room = Math.min(limits.claimMax(), inFlight.room(lane));
-            if (room > 0) {
-                List<DueDelivery> claimed = claim(lane, room);
-                inFlight.started(lane, claimed.size());
-                claimed.forEach(delivery -> send(lane, delivery));
-                started += claimed.size();
-            }
+    public int dispatchDue(KeyEnvironment lane) {
+        int room = Math.min(limits.claimMax(), inFlight.room(lane));
+        if (room == 0) {
+            return 0;
         }
-        return started;
+        List<DueDelivery> claimed = claim(lane, room);
+        inFlight.started(lane, claimed.size());
+        claimed.forEach(delivery -> send(lane, delivery));
+        return claimed.size();
     }
 
     private List<DueDelivery> claim(KeyEnvironment lane, int room) {
@@ -102,23 +95,12 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     private void send(KeyEnvironment lane, DueDelivery delivery) {
         Instant attemptedAt = clock.instant();
-        CompletionStage<SendOutcome> sending;
-        try {
-            sending = sender.send(delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(),
-                    delivery.secrets().signingAt(attemptedAt));
-        } catch (RuntimeException e) {
-            sending = CompletableFuture.failedFuture(e);
-        }
-        sending.handle((outcome, failure) -> outcome != null ? outcome : unsent(failure))
-                .thenAcceptAsync(outcome -> record(delivery, attemptedAt, outcome), recorder)
-                .whenComplete((recorded, failure) -> {
-                    inFlight.ended(lane);
-                    if (failure != null) {
-                        // The lease runs out and the delivery is due again: a database out of reach delays it, nothing more.
-                        LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the attempt could not be recorded ({1});"
-                                + " it is due again when its lease runs out", delivery.deliveryId(), failure.toString());
-                    }
-                });
+        inFlight.follow(lane, () -> sender.send(delivery.url(), delivery.eventId().toString(), attemptedAt, delivery.body(),
+                        delivery.secrets().signingAt(attemptedAt)),
+                outcome -> record(delivery, attemptedAt, outcome), recorder,
+                // The lease runs out and the delivery is due again: a database out of reach delays it, nothing more.
+                failure -> LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the attempt could not be recorded ({1});"
+                        + " it is due again when its lease runs out", delivery.deliveryId(), failure.toString()));
     }
 
     private void record(DueDelivery delivery, Instant attemptedAt, SendOutcome outcome) {
@@ -131,28 +113,33 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
                 : next.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.DEAD;
         DeliveryAttempt attempt = new DeliveryAttempt(attemptedAt, outcome.durationMillis(), outcome.statusCode(), outcome.error());
         DueDelivery.Endpoint endpoint = delivery.endpoint();
-        LeaseState lease = transactions.inTransaction(() -> {
+        Recorded recorded = transactions.inTransaction(() -> {
             // The endpoint's row first, as removing an endpoint takes it before its deliveries: no deadlock between them.
             Optional<TargetHealth> health = claims.lockHealth(endpoint.companyId(), endpoint.id());
             LeaseState state = claims.recordAttempt(delivery, attempt, status, next);
-            if (state == LeaseState.HELD && health.isPresent()) {
+            if (state == LeaseState.HELD && health.isPresent() && outcome.result().tellsOfTarget()) {
                 TargetHealth after = pauses.after(health.get(), outcome.succeeded(), now);
                 if (!after.equals(health.get())) {
                     claims.storeHealth(endpoint.companyId(), endpoint.id(), after);
                 }
             }
-            return state;
+            return new Recorded(state, health.isPresent());
         });
-        if (lease == LeaseState.LOST) {
-            // The send outlasted the lease and another instance claimed the delivery: its attempt counts, not this one.
-            LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the lease ran out during the attempt and"
-                    + " another instance holds the delivery now; this attempt ({1}) is not recorded",
-                    delivery.deliveryId(), outcome.statusCode().map(String::valueOf).orElse("no answer"));
+        if (recorded.lease() == LeaseState.LOST) {
+            String answer = outcome.statusCode().map(String::valueOf).orElse("no answer");
+            if (recorded.endpointKept()) {
+                // The send outlasted the lease and another instance claimed the delivery: its attempt counts, not this one.
+                LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: the lease ran out during the attempt and"
+                        + " another instance holds the delivery now; this attempt ({1}) is not recorded",
+                        delivery.deliveryId(), answer);
+            } else {
+                // Removing the endpoint ended its pending deliveries, this one with them.
+                LOG.log(System.Logger.Level.WARNING, "Webhook delivery {0}: its endpoint was removed during the attempt;"
+                        + " this attempt ({1}) is not recorded", delivery.deliveryId(), answer);
+            }
         }
     }
 
-    /** A sender that broke its promise and failed instead of reporting an outcome: recorded as an attempt not sent. */
-    private static SendOutcome unsent(Throwable failure) {
-        return SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0);
-    }
+    /** How recording an attempt went: whether the claim still held, and whether the endpoint was still there. */
+    private record Recorded(LeaseState lease, boolean endpointKept) {}
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
+import dev.recaudo.application.fakes.EveryLane;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.domain.apikey.KeyEnvironment;
@@ -53,9 +54,11 @@ class CallbackDispatchServiceTest {
     private static final class Secrets implements ExternalPaymentSecrets {
         final Map<CompanyId, String> stored = new HashMap<>();
         final Set<CompanyId> unusable = new HashSet<>();
+        int reads;
 
         @Override
         public String current(CompanyId companyId, Supplier<String> fresh, Instant now) {
+            reads++;
             if (unusable.contains(companyId)) {
                 throw new SecretUnavailable("external_payment_secrets.secret of row " + companyId + " is planted plaintext");
             }
@@ -107,6 +110,21 @@ class CallbackDispatchServiceTest {
                 Runnable::run);
     }
 
+    /** One read of the company's secret per claim, not one per callback. */
+    @Test
+    void givenSeveralCallbacksOfOneCompanyInAClaim_whenDispatched_thenItsSecretIsReadOnce() {
+        TenantScope other = new TenantScope(new CompanyId(UUID.randomUUID()), KeyEnvironment.TEST);
+        queued();
+        queued();
+        queued(other);
+        Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
+
+        service(sender).dispatchQueued(KeyEnvironment.TEST);
+
+        assertThat(sender.secrets).hasSize(3);
+        assertThat(secrets.reads).as("one per company of the claim").isEqualTo(2);
+    }
+
     /**
      * Issue 21, item 6: a company whose callback secret cannot be used (planted in plaintext, its key
      * gone) has its callback recorded as failed, unsent, and its origin's health untouched (the
@@ -120,7 +138,7 @@ class CallbackDispatchServiceTest {
         secrets.unusable.add(scope.companyId());
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
 
-        assertThat(service(sender).dispatchQueued()).isEqualTo(2);
+        assertThat(EveryLane.dispatch(service(sender)::dispatchQueued)).isEqualTo(2);
 
         assertThat(sender.stateWhenSent).hasSize(1);
         assertThat(callbacks.row(held).result).isEqualTo(CallbackResult.FAILED);
@@ -149,7 +167,7 @@ class CallbackDispatchServiceTest {
         UUID callback = queued();
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
 
-        assertThat(service(sender).dispatchQueued()).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service(sender)::dispatchQueued)).isEqualTo(1);
 
         assertThat(sender.stateWhenSent).containsExactly(CallbackResult.ATTEMPTING);
         assertThat(sender.limits).containsExactly(Duration.ofSeconds(5));
@@ -168,9 +186,9 @@ class CallbackDispatchServiceTest {
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.failed(AttemptResult.CONNECTION_FAILED, "connection refused", 3));
         CallbackDispatchService service = service(sender);
 
-        service.dispatchQueued();
+        EveryLane.dispatch(service::dispatchQueued);
         clock.advance(Duration.ofHours(1));
-        assertThat(service.dispatchQueued()).isZero();
+        assertThat(EveryLane.dispatch(service::dispatchQueued)).isZero();
 
         assertThat(sender.stateWhenSent).hasSize(1);
         assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.FAILED);
@@ -187,10 +205,10 @@ class CallbackDispatchServiceTest {
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
         CallbackDispatchService service = service(sender);
 
-        service.dispatchQueued();
+        EveryLane.dispatch(service::dispatchQueued);
         assertThat(callbacks.row(callback).result).as("still within the lease").isEqualTo(CallbackResult.ATTEMPTING);
         clock.advance(LEASE.plusSeconds(1));
-        service.dispatchQueued();
+        EveryLane.dispatch(service::dispatchQueued);
 
         assertThat(callbacks.row(callback).result).isEqualTo(CallbackResult.UNKNOWN);
         assertThat(sender.stateWhenSent).isEmpty();
@@ -203,8 +221,8 @@ class CallbackDispatchServiceTest {
         Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(200, 1));
         CallbackDispatchService service = service(sender, 1);
 
-        assertThat(service.dispatchQueued()).isEqualTo(1);
-        assertThat(service.dispatchQueued()).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service::dispatchQueued)).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service::dispatchQueued)).isEqualTo(1);
 
         assertThat(sender.secrets).hasSize(2);
         assertThat(sender.secrets.get(0)).startsWith("whsec_").isEqualTo(sender.secrets.get(1));

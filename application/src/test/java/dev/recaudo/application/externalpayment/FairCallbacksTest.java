@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
+import dev.recaudo.application.fakes.EveryLane;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.application.fakes.RecordingWebhookSender;
@@ -88,7 +89,7 @@ class FairCallbacksTest {
         List<UUID> quietOnes = queue(quiet, "https://slow.example/other-path", 1);
 
         for (int run = 0; run < 5; run++) {
-            service.dispatchQueued();
+            EveryLane.dispatch(service::dispatchQueued);
         }
 
         assertThat(sender.inFlight()).filteredOn(held -> held.request().url().contains("slow.example/hook")).hasSize(2);
@@ -102,8 +103,8 @@ class FairCallbacksTest {
                 ? SendOutcome.failed(AttemptResult.TIMEOUT, "timeout after 5000 ms", 5000)
                 : SendOutcome.answered(204, 3)));
         List<UUID> failing = queue(noisy, SLOW, 3);
-        service.dispatchQueued();
-        service.dispatchQueued();
+        EveryLane.dispatch(service::dispatchQueued);
+        EveryLane.dispatch(service::dispatchQueued);
         assertThat(callbacks.health(noisy, "https://slow.example").pausedUntil()).as("paused after three failures")
                 .hasValue(NOW.plusMillis(3).plus(Duration.ofMinutes(1)));
         List<UUID> later = queue(noisy, SLOW + "?again", 4);
@@ -111,7 +112,7 @@ class FairCallbacksTest {
         List<UUID> otherCompany = queue(quiet, SLOW, 1);
         int sentBefore = sender.sent().size();
 
-        service.dispatchQueued();
+        EveryLane.dispatch(service::dispatchQueued);
 
         assertThat(later).allSatisfy(id -> {
             InMemoryCallbacks.Row row = callbacks.row(id);
@@ -128,7 +129,7 @@ class FairCallbacksTest {
         assertThat(metrics.attempts()).filteredOn(attempt -> attempt.result() == AttemptResult.TARGET_PAUSED).hasSize(4)
                 .allSatisfy(attempt -> assertThat(attempt.channel()).isEqualTo(DeliveryChannel.PAYMENT_CALLBACK));
         clock.advance(Duration.ofMinutes(2));
-        service.dispatchQueued();
+        EveryLane.dispatch(service::dispatchQueued);
         assertThat(failing).extracting(id -> callbacks.row(id).result).as("never retried").containsOnly(CallbackResult.FAILED);
     }
 
@@ -139,12 +140,12 @@ class FairCallbacksTest {
             queue(new TenantScope(CompanyId.random(), KeyEnvironment.TEST), SLOW, 2);
         }
         for (int run = 0; run < 3; run++) {
-            service.dispatchQueued();
+            EveryLane.dispatch(service::dispatchQueued);
         }
         assertThat(sender.inFlight()).as("the test lane's room on this instance").hasSize(LIMITS.inFlightMax());
         List<UUID> live = queue(new TenantScope(CompanyId.random(), KeyEnvironment.LIVE), SLOW, 1);
 
-        assertThat(service.dispatchQueued()).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service::dispatchQueued)).isEqualTo(1);
 
         assertThat(sender.sent()).last().extracting(Sent::webhookId).isEqualTo(live.get(0).toString());
         assertThat(callbacks.row(live.get(0)).result).isEqualTo(CallbackResult.ATTEMPTING);

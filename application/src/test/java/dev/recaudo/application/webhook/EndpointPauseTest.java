@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
+import dev.recaudo.application.fakes.EveryLane;
 import dev.recaudo.application.fakes.InMemoryWebhookRepository;
 import dev.recaudo.application.fakes.InMemoryWebhookRepository.Row;
 import dev.recaudo.application.fakes.MutableClock;
@@ -14,6 +15,7 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.dispatch.DispatchCaps;
 import dev.recaudo.domain.dispatch.PausePolicy;
 import dev.recaudo.domain.dispatch.TargetHealth;
+import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.RetrySchedule;
@@ -41,8 +43,11 @@ class EndpointPauseTest {
     private final MutableClock clock = new MutableClock(NOW);
     private final InMemoryWebhookRepository webhooks = new InMemoryWebhookRepository();
     private int status = 500;
+    private boolean unsendable;
     private final RecordingWebhookSender sender = new RecordingWebhookSender()
-            .answeringBy(request -> Optional.of(SendOutcome.answered(status, 3)));
+            .answeringBy(request -> Optional.of(unsendable
+                    ? SendOutcome.failed(AttemptResult.NOT_SENT, "not sent: the secret cannot be used", 0)
+                    : SendOutcome.answered(status, 3)));
     private final WebhookDispatchService service = new WebhookDispatchService(webhooks, sender,
             new RetrySchedule(Duration.ofSeconds(10), Duration.ofMinutes(1), 3, 0), new PausePolicy(3, MINUTE, MINUTE.multipliedBy(3)),
             new DispatchLimits(5, Duration.ofMinutes(1), 10, new DispatchCaps(2, 10)), new DirectTransactions(),
@@ -61,11 +66,25 @@ class EndpointPauseTest {
         return webhooks.endpoint(endpoint.id()).health();
     }
 
+    /** Attempts this side never made say nothing of the endpoint: as for callbacks, they neither count nor pause. */
+    @Test
+    void givenAttemptsNeverSent_whenMoreFailThanPauseAFailingEndpoint_thenItStaysHealthy() {
+        unsendable = true;
+        queue(6);
+
+        for (int run = 0; run < 3; run++) {
+            EveryLane.dispatch(service::dispatchDue);
+        }
+
+        assertThat(sender.sent()).hasSize(6);
+        assertThat(health()).isEqualTo(TargetHealth.HEALTHY);
+    }
+
     /** Two runs of two attempts each: the third failure in a row pauses it, the fourth (already in flight) does not lengthen it. */
     private void failFourTimes() {
         queue(10);
-        service.dispatchDue();
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
+        EveryLane.dispatch(service::dispatchDue);
         assertThat(sender.sent()).hasSize(4);
     }
 
@@ -75,7 +94,7 @@ class EndpointPauseTest {
 
         assertThat(health()).isEqualTo(new TargetHealth(4, 1, Optional.of(NOW.plus(MINUTE))));
         clock.advance(Duration.ofSeconds(59));
-        assertThat(service.dispatchDue()).as("nothing goes out while paused").isZero();
+        assertThat(EveryLane.dispatch(service::dispatchDue)).as("nothing goes out while paused").isZero();
         clock.advance(Duration.ofDays(1).minusSeconds(59));
         assertThat(deliveries.subList(4, 10)).as("waiting deliveries are neither attempted nor dead")
                 .allSatisfy(row -> {
@@ -90,14 +109,14 @@ class EndpointPauseTest {
         clock.set(NOW.plus(MINUTE));
         sender.hold();
 
-        service.dispatchDue();
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
+        EveryLane.dispatch(service::dispatchDue);
         assertThat(sender.inFlight()).as("one probe, though the endpoint's cap is 2").hasSize(1);
         sender.releaseAll();
 
         assertThat(health()).isEqualTo(new TargetHealth(5, 2, Optional.of(NOW.plus(MINUTE).plus(MINUTE.multipliedBy(2)))));
         clock.set(NOW.plus(MINUTE.multipliedBy(3)));
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         sender.releaseAll();
         assertThat(health().pausedUntil()).as("the pause at its cap of 3 minutes")
                 .hasValue(NOW.plus(MINUTE.multipliedBy(6)));
@@ -110,10 +129,10 @@ class EndpointPauseTest {
         status = 204;
         sender.hold();
 
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         sender.releaseAll();
         assertThat(health()).isEqualTo(TargetHealth.HEALTHY);
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
 
         assertThat(sender.inFlight()).as("the endpoint's cap").hasSize(2);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
+import dev.recaudo.application.fakes.EveryLane;
 import dev.recaudo.application.fakes.InMemoryWebhookRepository;
 import dev.recaudo.application.fakes.InMemoryWebhookRepository.Row;
 import dev.recaudo.application.fakes.MutableClock;
@@ -76,7 +77,7 @@ class FairDispatchTest {
         WebhookEndpoint quietEndpoint = endpoint(CompanyId.random(), KeyEnvironment.LIVE);
         queue(quietEndpoint, 1, NOW);
 
-        assertThat(service.dispatchDue()).as("a claim's worth in each lane at most").isEqualTo(3);
+        assertThat(EveryLane.dispatch(service::dispatchDue)).as("a claim's worth in each lane at most").isEqualTo(3);
 
         assertThat(sender.sent()).extracting(Sent::url).as("oldest first would have sent the noisy backlog only")
                 .contains(quietEndpoint.url());
@@ -94,13 +95,13 @@ class FairDispatchTest {
         WebhookEndpoint first = endpoint(noisy, KeyEnvironment.LIVE);
         queue(first, 50, NOW.minus(Duration.ofHours(1)));
         queue(endpoint(noisy, KeyEnvironment.LIVE), 50, NOW.minus(Duration.ofHours(1)));
-        small.dispatchDue();
+        EveryLane.dispatch(small::dispatchDue);
         assertThat(sender.inFlight()).hasSize(3);
         WebhookEndpoint quiet = endpoint(CompanyId.random(), KeyEnvironment.LIVE);
         queue(quiet, 2, NOW);
 
         sender.release(first.url());
-        small.dispatchDue();
+        EveryLane.dispatch(small::dispatchDue);
 
         assertThat(sender.sent()).last().extracting(Sent::url).isEqualTo(quiet.url());
     }
@@ -114,13 +115,13 @@ class FairDispatchTest {
         queue(second, 10, NOW.minusSeconds(30));
 
         for (int run = 0; run < 5; run++) {
-            service.dispatchDue();
+            EveryLane.dispatch(service::dispatchDue);
         }
 
         assertThat(sender.inFlight()).as("the company's cap, 3, across its two endpoints of cap 2").hasSize(3);
         assertThat(sender.inFlight()).filteredOn(held -> held.request().url().equals(first.url())).hasSize(2);
         sender.release(first.url());
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         assertThat(sender.inFlight()).as("a place freed is taken again").hasSize(3);
         assertThat(sender.sent()).hasSize(4);
     }
@@ -132,7 +133,7 @@ class FairDispatchTest {
         }
 
         for (int run = 0; run < 5; run++) {
-            service.dispatchDue();
+            EveryLane.dispatch(service::dispatchDue);
         }
 
         assertThat(sender.inFlight()).as("the lane's room on this instance").hasSize(LIMITS.inFlightMax());
@@ -144,13 +145,13 @@ class FairDispatchTest {
             queue(endpoint(CompanyId.random(), KeyEnvironment.TEST), 3, NOW.minusSeconds(60));
         }
         for (int run = 0; run < 5; run++) {
-            service.dispatchDue();
+            EveryLane.dispatch(service::dispatchDue);
         }
         assertThat(sender.inFlight()).hasSize(LIMITS.inFlightMax());
         WebhookEndpoint live = endpoint(CompanyId.random(), KeyEnvironment.LIVE);
         queue(live, 1, NOW);
 
-        assertThat(service.dispatchDue()).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service::dispatchDue)).isEqualTo(1);
 
         assertThat(sender.sent()).last().extracting(Sent::url).isEqualTo(live.url());
     }
@@ -162,16 +163,16 @@ class FairDispatchTest {
         Row created = webhooks.queue(endpoint, invoice, UUID.randomUUID(), "invoice.created", "{\"created\":1}", NOW);
         Row paid = webhooks.queue(endpoint, invoice, UUID.randomUUID(), "invoice.paid", "{\"paid\":1}", NOW.plusMillis(1));
 
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         assertThat(sender.inFlight()).as("one delivery per invoice and endpoint in flight").hasSize(1);
         sender.answering(503, 5).release(endpoint.url());
         assertThat(created.nextAttemptAt).hasValue(NOW.plusSeconds(10));
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         assertThat(sender.inFlight()).as("invoice.paid waits for invoice.created's retry").isEmpty();
         clock.advance(Duration.ofSeconds(10));
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         sender.releaseAll();
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         sender.releaseAll();
 
         assertThat(sender.sent()).extracting(Sent::body).containsExactly("{\"created\":1}", "{\"created\":1}", "{\"paid\":1}");
@@ -185,13 +186,13 @@ class FairDispatchTest {
         Row first = queue(endpoint(CompanyId.random(), KeyEnvironment.LIVE), 1, NOW).get(0);
         queue(endpoint(CompanyId.random(), KeyEnvironment.LIVE), 1, NOW);
 
-        deferred.dispatchDue();
+        EveryLane.dispatch(deferred::dispatchDue);
         sender.releaseAll();
 
         assertThat(first.status).as("not recorded on the sender's thread").isEqualTo(DeliveryStatus.PENDING);
-        assertThat(deferred.dispatchDue()).as("the room is still taken").isZero();
+        assertThat(EveryLane.dispatch(deferred::dispatchDue)).as("the room is still taken").isZero();
         recordings.forEach(Runnable::run);
         assertThat(first.status).isEqualTo(DeliveryStatus.SUCCEEDED);
-        assertThat(deferred.dispatchDue()).isEqualTo(1);
+        assertThat(EveryLane.dispatch(deferred::dispatchDue)).isEqualTo(1);
     }
 }

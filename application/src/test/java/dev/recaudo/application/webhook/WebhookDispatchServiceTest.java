@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.recaudo.application.common.DispatchLimits;
 import dev.recaudo.application.fakes.CountingMetrics;
 import dev.recaudo.application.fakes.DirectTransactions;
+import dev.recaudo.application.fakes.EveryLane;
 import dev.recaudo.application.fakes.InMemoryWebhookRepository;
 import dev.recaudo.application.fakes.InMemoryWebhookRepository.Row;
 import dev.recaudo.application.fakes.MutableClock;
@@ -22,12 +23,18 @@ import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.RetrySchedule;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
+import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
+import java.text.MessageFormat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /** Sending due webhook deliveries, retrying with backoff and giving up, without a database or a network. */
@@ -67,7 +74,7 @@ class WebhookDispatchServiceTest {
         Row delivery = queued(NOW);
         sender.answering(204, 35);
 
-        assertThat(service.dispatchDue()).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service::dispatchDue)).isEqualTo(1);
 
         assertThat(sender.sent()).containsExactly(new Sent(endpoint.url(), delivery.eventId.toString(), NOW, delivery.body,
                 List.of("whsec_c2VjcmV0"), Optional.empty()));
@@ -80,18 +87,52 @@ class WebhookDispatchServiceTest {
         assertThat(webhooks.claimsSerialized()).as("each claim took its turn").isEqualTo(2);
     }
 
+    /** The warning says why the attempt is not recorded: the endpoint is gone, not a lease taken over. */
+    @Test
+    void givenTheEndpointRemovedDuringTheAttempt_whenItsOutcomeArrives_thenNotRecordedAndTheWarningSaysTheEndpointWasRemoved() {
+        Row delivery = queued(NOW);
+        List<LogRecord> warnings = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                warnings.add(record);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        Logger logger = Logger.getLogger(WebhookDispatchService.class.getName());
+        logger.addHandler(capture);
+        try {
+            instance(new RecordingWebhookSender().answeringBy(sent -> {
+                webhooks.deleteEndpoint(endpoint.companyId(), endpoint.id());
+                return Optional.of(SendOutcome.answered(204, 5));
+            })).dispatchDue(KeyEnvironment.LIVE);
+        } finally {
+            logger.removeHandler(capture);
+        }
+
+        assertThat(delivery.attemptLog).isEmpty();
+        assertThat(warnings).singleElement().extracting(record -> MessageFormat.format(record.getMessage(), record.getParameters()))
+                .isEqualTo("Webhook delivery " + delivery.id + ": its endpoint was removed during the attempt;"
+                        + " this attempt (204) is not recorded");
+    }
+
     @Test
     void givenMoreDueThanABatch_whenDispatched_thenTheOldestBatchGoesFirstAndTheRestNextTime() {
         Row third = queued(NOW.minusSeconds(10));
         Row first = queued(NOW.minusSeconds(30));
         Row second = queued(NOW.minusSeconds(20));
 
-        assertThat(service.dispatchDue()).isEqualTo(2);
+        assertThat(EveryLane.dispatch(service::dispatchDue)).isEqualTo(2);
         assertThat(sender.sent()).extracting(Sent::webhookId)
                 .containsExactly(first.eventId.toString(), second.eventId.toString());
-        assertThat(service.dispatchDue()).isEqualTo(1);
+        assertThat(EveryLane.dispatch(service::dispatchDue)).isEqualTo(1);
         assertThat(sender.sent()).last().extracting(Sent::webhookId).isEqualTo(third.eventId.toString());
-        assertThat(service.dispatchDue()).isZero();
+        assertThat(EveryLane.dispatch(service::dispatchDue)).isZero();
     }
 
     @Test
@@ -100,9 +141,9 @@ class WebhookDispatchServiceTest {
         Row leased = queued(NOW.minusSeconds(5));
         leased.leasedUntil = Optional.of(NOW.plusSeconds(60));
 
-        assertThat(service.dispatchDue()).isZero();
+        assertThat(EveryLane.dispatch(service::dispatchDue)).isZero();
         clock.advance(Duration.ofSeconds(61));
-        assertThat(service.dispatchDue()).isEqualTo(2);
+        assertThat(EveryLane.dispatch(service::dispatchDue)).isEqualTo(2);
 
         assertThat(later.status).isEqualTo(DeliveryStatus.SUCCEEDED);
         assertThat(leased.status).isEqualTo(DeliveryStatus.SUCCEEDED);
@@ -113,14 +154,14 @@ class WebhookDispatchServiceTest {
         Row delivery = queued(NOW);
         sender.answering(500, 12).failing(AttemptResult.TIMEOUT, "connect timed out", 5_000).answering(302, 8);
 
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         assertThat(delivery.status).isEqualTo(DeliveryStatus.PENDING);
         assertThat(delivery.nextAttemptAt).hasValue(NOW.plusSeconds(10));
         clock.set(NOW.plusSeconds(10));
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         assertThat(delivery.nextAttemptAt).hasValue(NOW.plusSeconds(10 + 30));
         clock.set(NOW.plusSeconds(40));
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
 
         assertThat(delivery.status).as("a redirect is not a delivery").isEqualTo(DeliveryStatus.PENDING);
         assertThat(delivery.nextAttemptAt).as("90 s capped at a minute").hasValue(NOW.plusSeconds(40 + 60));
@@ -142,11 +183,11 @@ class WebhookDispatchServiceTest {
                 endpoint.secrets().rotatedTo("whsec_bmV3", NOW, Duration.ofSeconds(15)));
         sender.answering(500, 1).answering(500, 1);
 
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         clock.set(NOW.plusSeconds(10));
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         clock.set(NOW.plusSeconds(40));
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
 
         assertThat(sender.sent()).extracting(Sent::secrets).containsExactly(
                 List.of("whsec_bmV3", "whsec_c2VjcmV0"),
@@ -160,11 +201,11 @@ class WebhookDispatchServiceTest {
         sender.answering(503, 1).answering(503, 1);
 
         random = 0.0;
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         assertThat(delivery.nextAttemptAt).as("10 s less a fifth").hasValue(NOW.plusSeconds(8));
         random = 1.0;
         clock.set(NOW.plusSeconds(8));
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
 
         assertThat(delivery.nextAttemptAt).as("30 s and a fifth").hasValue(NOW.plusSeconds(8 + 36));
     }
@@ -175,13 +216,13 @@ class WebhookDispatchServiceTest {
         delivery.attempts = ATTEMPTS_MAX - 1;
         sender.answering(500, 1);
 
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
         clock.advance(Duration.ofDays(1));
 
         assertThat(delivery.status).isEqualTo(DeliveryStatus.DEAD);
         assertThat(delivery.nextAttemptAt).isEmpty();
         assertThat(delivery.attempts).isEqualTo(ATTEMPTS_MAX);
-        assertThat(service.dispatchDue()).isZero();
+        assertThat(EveryLane.dispatch(service::dispatchDue)).isZero();
         assertThat(sender.sent()).hasSize(1);
     }
 
@@ -190,7 +231,7 @@ class WebhookDispatchServiceTest {
         Row delivery = queued(NOW);
         sender.answering(500, 7_000).whileSending(() -> clock.advance(Duration.ofSeconds(7)));
 
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
 
         assertThat(delivery.attemptLog).singleElement().extracting(DeliveryAttempt::attemptedAt).isEqualTo(NOW);
         assertThat(delivery.nextAttemptAt).hasValue(NOW.plusSeconds(7 + 10));
@@ -207,10 +248,10 @@ class WebhookDispatchServiceTest {
         WebhookDispatchService otherInstance = instance(otherSender);
         sender.answering(500, 150_000).whileSending(() -> {
             clock.advance(LEASE.plusSeconds(30));
-            assertThat(otherInstance.dispatchDue()).isEqualTo(1);
+            assertThat(EveryLane.dispatch(otherInstance::dispatchDue)).isEqualTo(1);
         });
 
-        service.dispatchDue();
+        EveryLane.dispatch(service::dispatchDue);
 
         assertThat(sender.sent()).hasSize(1);
         assertThat(otherSender.sent()).hasSize(1);

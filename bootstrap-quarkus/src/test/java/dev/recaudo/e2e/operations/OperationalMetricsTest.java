@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Latches;
@@ -173,7 +174,7 @@ class OperationalMetricsTest {
             Scrape.await("recaudo_webhook_deliveries_dead", dead, count -> count == deadBefore, PATIENCE);
             double failedBefore = Scrape.value(ATTEMPTS, failed);
 
-            webhooks.dispatchDue();
+            webhooks.dispatchDue(KeyEnvironment.LIVE);
 
             // The dispatch starts the send and returns; the outcome is recorded as it arrives.
             Scrape.await(ATTEMPTS, failed, count -> count - failedBefore == 1, PATIENCE);
@@ -196,7 +197,7 @@ class OperationalMetricsTest {
             Scrape.await("recaudo_outbox_oldest_due_age_seconds", waiting, age -> age >= 1, PATIENCE);
             double failedBefore = Scrape.value(ATTEMPTS, failed);
 
-            callbacks.dispatchQueued();
+            callbacks.dispatchQueued(KeyEnvironment.TEST);
 
             Scrape.await(ATTEMPTS, failed, count -> count - failedBefore == 1, PATIENCE);
             assertThat(receiver.received()).hasSize(1);

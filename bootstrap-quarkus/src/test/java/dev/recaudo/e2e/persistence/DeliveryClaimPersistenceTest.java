@@ -178,6 +178,74 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
     }
 
     /**
+     * An invoice whose first delivery is in flight, or failed and waits for its retry, holds back
+     * its own later deliveries only: with more of them due than a claim reads of an endpoint's queue
+     * (100), another invoice's delivery, written after them all, is still claimed.
+     */
+    @Test
+    void givenAnInvoicesHeadInFlight_whenMoreThanAWindowOfItsDeliveriesWait_thenAnotherInvoiceIsStillClaimed() {
+        Chain chain = longChain(FUTURE.plus(Duration.ofDays(7)));
+
+        List<DueDelivery> whileInFlight = transactions.inTransaction(() -> ours(claim(chain.scope().environment(),
+                chain.now().plusSeconds(1), UNCAPPED, 1_000), chain.events()));
+
+        assertThat(whileInFlight).extracting(DueDelivery::eventId).containsExactly(chain.other());
+    }
+
+    @Test
+    void givenAnInvoicesHeadWaitingForItsRetry_whenMoreThanAWindowOfItsDeliveriesWait_thenAnotherInvoiceIsStillClaimed() {
+        Chain chain = longChain(FUTURE.plus(Duration.ofDays(8)));
+        record(chain.head(), DeliveryStatus.PENDING, Optional.of(chain.now().plusSeconds(30)));
+
+        List<DueDelivery> duringBackoff = transactions.inTransaction(() -> ours(claim(chain.scope().environment(),
+                chain.now().plusSeconds(1), UNCAPPED, 1_000), chain.events()));
+
+        assertThat(duringBackoff).extracting(DueDelivery::eventId).containsExactly(chain.other());
+        List<DueDelivery> retry = transactions.inTransaction(() -> ours(claim(chain.scope().environment(),
+                chain.now().plusSeconds(30), UNCAPPED, 1_000), chain.events()));
+        assertThat(retry).as("the invoice's order holds").extracting(DueDelivery::eventId)
+                .containsExactly(chain.events().get(0));
+    }
+
+    /**
+     * Removing an endpoint holds its row while it ends its pending deliveries; recording an outcome
+     * for it meanwhile gives up after a bounded wait, so the few recording threads never all queue
+     * behind one removal.
+     */
+    @Test
+    void givenAnEndpointBeingRemoved_whenAnOutcomeIsRecordedMeanwhile_thenItsWaitForTheEndpointIsBounded() throws Exception {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        WebhookEndpoint endpoint = endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        HeldTransaction<Void> removal = HeldTransaction.start(transactions, () -> {
+            webhooks.deleteEndpoint(scope.companyId(), endpoint.id());
+            return null;
+        });
+        try {
+            CompletableFuture<Optional<TargetHealth>> recording = CompletableFuture.supplyAsync(
+                    () -> transactions.inTransaction(() -> claims.lockHealth(scope.companyId(), endpoint.id())));
+
+            assertThat(recording).failsWithin(Duration.ofSeconds(10));
+        } finally {
+            removal.commit();
+        }
+    }
+
+    /** An endpoint's 101 events about one invoice, then one about another; the first claim has leased the first. */
+    private record Chain(TenantScope scope, List<UUID> events, UUID other, Instant now, DueDelivery head) {}
+
+    private Chain longChain(Instant from) {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        UUID invoice = UUID.randomUUID();
+        List<UUID> events = append(scope, from, 102, i -> i < 101 ? invoice : UUID.randomUUID());
+        Instant now = from.plus(Duration.ofDays(1));
+        List<DueDelivery> first = transactions.inTransaction(() -> ours(claim(scope.environment(), now, UNCAPPED, 1_000), events));
+        assertThat(first).extracting(DueDelivery::eventId).contains(events.get(0));
+        DueDelivery head = first.stream().filter(due -> due.eventId().equals(events.get(0))).findFirst().orElseThrow();
+        return new Chain(scope, events, events.get(101), now, head);
+    }
+
+    /**
      * A paused endpoint gives no candidate until its pause ends, and its in-flight attempts still
      * count for its company; its health is stored and read back as the dispatcher changes it.
      */
@@ -304,10 +372,15 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
 
     /** {@code count} events of the scope, a second apart, the i-th about {@code invoiceOf(i)}. */
     private List<UUID> append(TenantScope scope, int count, IntFunction<UUID> invoiceOf) {
+        return append(scope, FUTURE, count, invoiceOf);
+    }
+
+    /** {@code count} events of the scope, a second apart from {@code first}, the i-th about {@code invoiceOf(i)}. */
+    private List<UUID> append(TenantScope scope, Instant first, int count, IntFunction<UUID> invoiceOf) {
         List<UUID> events = IntStream.range(0, count).mapToObj(i -> UUID.randomUUID()).toList();
         transactions.inTransaction(() -> {
             for (int i = 0; i < count; i++) {
-                outbox.append(new OutboxEvent(events.get(i), scope, invoiceOf.apply(i), "invoice.created", FUTURE.plusSeconds(i),
+                outbox.append(new OutboxEvent(events.get(i), scope, invoiceOf.apply(i), "invoice.created", first.plusSeconds(i),
                         Map.of("id", events.get(i).toString())));
             }
             return null;

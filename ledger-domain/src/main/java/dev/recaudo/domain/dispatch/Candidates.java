@@ -18,8 +18,6 @@ import java.util.UUID;
  */
 public record Candidates(List<Candidate> due, Map<DispatchTarget, TargetLoad> targets, Map<CompanyId, Integer> companiesInFlight) {
 
-    public static final Candidates NONE = new Candidates(List.of(), Map.of(), Map.of());
-
     public Candidates {
         due = List.copyOf(due);
         targets = Map.copyOf(targets);

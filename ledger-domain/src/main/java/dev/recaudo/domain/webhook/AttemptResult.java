@@ -40,6 +40,15 @@ public enum AttemptResult implements WireNamed {
         return wireName;
     }
 
+    /**
+     * Whether the attempt says how its target answers, and so counts for its health (failures in a
+     * row, pauses): not one this side never made (its secret unusable, its request unsigned), for
+     * webhook endpoints and callback origins alike.
+     */
+    public boolean tellsOfTarget() {
+        return this != NOT_SENT;
+    }
+
     /** The result of an attempt the receiver answered with {@code statusCode}. */
     public static AttemptResult ofStatus(int statusCode) {
         if (statusCode >= 200 && statusCode < 300) {

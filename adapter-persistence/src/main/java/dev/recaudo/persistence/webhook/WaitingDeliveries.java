@@ -1,0 +1,56 @@
+package dev.recaudo.persistence.webhook;
+
+import dev.recaudo.persistence.common.NativeSql;
+import dev.recaudo.persistence.common.NativeSql.TextArray;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * Keeps a delivery that waits for an earlier pending delivery about the same invoice to the same
+ * endpoint from being due before that one can go: when the first is leased, its followers are due no
+ * earlier than the lease's end; when its attempt is recorded, they are due with its retry, or at once
+ * if it succeeded or died; a new delivery is due no earlier than the last one it follows. So an
+ * endpoint's due, unleased deliveries, oldest first, start with those that wait for nothing, and the
+ * claim's bounded read of each queue ({@link PgDeliveryClaims}) cannot be filled by followers while
+ * other invoices' deliveries are due further along (docs/decisions.md, "Fair dispatch"). Each
+ * statement reads one invoice's followers through {@code webhook_deliveries_pending_by_invoice}.
+ */
+final class WaitingDeliveries {
+
+    /** The followers of each given delivery that is leased until exactly the given end: due no earlier than that end. */
+    private static final String BEHIND_LEASES = "UPDATE webhook_deliveries s SET next_attempt_at = greatest(s.next_attempt_at, ?)"
+            + " FROM webhook_deliveries h WHERE h.id = ANY (?::uuid[]) AND h.leased_until = ?"
+            + " AND s.endpoint_id = h.endpoint_id AND s.aggregate_id = h.aggregate_id AND s.status = 'PENDING' AND s.seq > h.seq";
+
+    /** The followers of one delivery: due when it can go on. */
+    private static final String BEHIND_ONE = "UPDATE webhook_deliveries s SET next_attempt_at = ?"
+            + " FROM webhook_deliveries h WHERE h.id = ?"
+            + " AND s.endpoint_id = h.endpoint_id AND s.aggregate_id = h.aggregate_id AND s.status = 'PENDING' AND s.seq > h.seq";
+
+    /**
+     * For a new delivery: the last pending delivery about the same invoice to the endpoint, share
+     * locked, so that a lease or a recorded attempt of it in progress is waited for and then read.
+     */
+    static final String LAST_AHEAD = "LEFT JOIN LATERAL (SELECT p.next_attempt_at, p.leased_until FROM webhook_deliveries p"
+            + " WHERE p.endpoint_id = e.id AND p.aggregate_id = ? AND p.status = 'PENDING'"
+            + " ORDER BY p.seq DESC LIMIT 1 FOR SHARE) ahead ON true";
+
+    /** A new delivery's first due time: its event's, or later, when the last one ahead of it can go. */
+    static final String DUE_AFTER_AHEAD = "greatest(?::timestamptz, ahead.next_attempt_at, ahead.leased_until)";
+
+    private WaitingDeliveries() {}
+
+    /** After deliveries were leased until {@code leasedUntil}: their followers wait for that end at least. */
+    static void followersAfterLeases(NativeSql nativeSql, TextArray leased, Instant leasedUntil) {
+        nativeSql.update(BEHIND_LEASES, leasedUntil, leased, leasedUntil);
+    }
+
+    /**
+     * The followers of a delivery are due at {@code at}: its retry after an attempt that failed, or
+     * now after one that ended it, or when it is redelivered. A follower's own retry time, which it
+     * has only when a delivery ahead of it was redelivered, is replaced by it.
+     */
+    static void followersDueAt(NativeSql nativeSql, UUID deliveryId, Instant at) {
+        nativeSql.update(BEHIND_ONE, at, deliveryId);
+    }
+}
