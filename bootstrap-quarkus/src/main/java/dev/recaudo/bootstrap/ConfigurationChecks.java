@@ -43,6 +43,13 @@ public class ConfigurationChecks {
             warnings.add("RECAUDO_SECRETS_ACTIVE_KEY is unset: signing keys and webhook secrets are stored in plaintext,"
                     + " which suits local development only (RECAUDO_PRODUCTION=true refuses to start this way)");
         }
+        ApiConfig.AdminConfig admin = config.admin();
+        if (admin.loginFailuresPerAddressPerMinute() >= admin.loginFailuresPerEmailPerMinute()) {
+            // A warning, not a refusal: tests raise the per-address limit so that their many logins pass.
+            warnings.add("recaudo.admin.login-failures-per-address-per-minute is not below"
+                    + " recaudo.admin.login-failures-per-email-per-minute: one address or IPv6 network alone may reach"
+                    + " the per-e-mail ceiling and lock an administrator out from everywhere for a minute");
+        }
         return warnings;
     }
 

@@ -152,6 +152,22 @@ class RecaudoConfigTest {
                 .anySatisfy(problem -> assertThat(problem).contains("login-failures-per-address-per-minute must not be below"));
     }
 
+    /**
+     * Issue 21 review, second round: one network's failures stay below the per-e-mail ceiling only
+     * while the per-address limit is; at or above it start says so (the test profile raises it on purpose).
+     */
+    @Test
+    void givenPerAddressLimitNotBelowThePerEmailCeiling_whenStarting_thenAWarningNamesBoth() {
+        RecaudoConfig config = config(with(with(SEALED, "recaudo.admin.login-failures-per-address-per-minute", "100"),
+                "recaudo.admin.login-failures-per-email-per-minute", "100"));
+
+        assertThat(ConfigurationChecks.problems(config)).isEmpty();
+        assertThat(ConfigurationChecks.warnings(config)).anySatisfy(warning -> assertThat(warning)
+                .contains("login-failures-per-address-per-minute is not below").contains("login-failures-per-email-per-minute"));
+        assertThat(ConfigurationChecks.warnings(config(SEALED)))
+                .noneSatisfy(warning -> assertThat(warning).contains("login-failures-per-address-per-minute"));
+    }
+
     /** A keyring of one key, active, as production has. */
     private static final Map<String, String> SEALED = Map.of(
             "recaudo.secrets.keys", "k1:" + Base64.getEncoder().encodeToString(new byte[32]),

@@ -4,6 +4,7 @@ import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.PersistenceSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Optional;
 
 /**
  * Whether stored secrets in plaintext are a thing of the past: the re-sealing pass records, once, in
@@ -27,6 +28,8 @@ public class PlaintextRetirement {
     private final boolean pinned;
 
     private volatile boolean reached;
+    /** Whether this instance has said that the pin refuses plaintext rows still stored, so it says so once. */
+    private volatile boolean pinnedOverPlaintextReported;
 
     @Inject
     PlaintextRetirement(NativeSql nativeSql, PersistenceSettings settings) {
@@ -60,6 +63,21 @@ public class PlaintextRetirement {
                     .isPresent();
         }
         return reached;
+    }
+
+    /**
+     * What to log, once per instance, when the operator pinned plaintext as over before any pass
+     * found none left: the plaintext rows still stored are refused and never sealed, so what needs
+     * them stops until each is replaced (or the pin is lifted for one pass to seal them).
+     */
+    Optional<String> pinnedOverPlaintext(long plaintextLeft) {
+        if (!pinned || plaintextLeft == 0 || pinnedOverPlaintextReported) {
+            return Optional.empty();
+        }
+        pinnedOverPlaintextReported = true;
+        return Optional.of("recaudo.secrets.refuse-plaintext (RECAUDO_SECRETS_REFUSE_PLAINTEXT) is set, but " + plaintextLeft
+                + " stored secrets are still in plaintext: each is refused and never sealed (errors above name them);"
+                + " replace them, or unset the setting until a pass logs that no stored secret is in plaintext any more");
     }
 
     /** Records that a pass found no plaintext secret left; the first record stands. */

@@ -116,6 +116,7 @@ public class SecretResealing {
             LOG.info("no stored secret is in plaintext any more: from now on a plaintext secret is never sealed, and in"
                     + " production it is refused");
         }
+        milestone.pinnedOverPlaintext(plaintext).ifPresent(LOG::error);
     }
 
     private Outcome reseal(SecretColumn column, String prefix, boolean plaintextOver) {
@@ -134,7 +135,7 @@ public class SecretResealing {
             for (Stored value : batch) {
                 try {
                     if (plaintextOver && !SecretSealer.isSealed(value.bytes())) {
-                        throw SecretSealer.plantedPlaintext(column, value.rowId());
+                        throw sealer.plantedPlaintext(column, value.rowId());
                     }
                     byte[] resealedValue = sealer.seal(column, value.rowId(), sealer.open(column, value.rowId(), value.bytes()));
                     resealed += nativeSql.update("UPDATE " + column.table() + " SET " + column.column() + " = ? WHERE "

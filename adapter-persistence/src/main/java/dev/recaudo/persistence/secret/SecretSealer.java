@@ -131,12 +131,18 @@ public final class SecretSealer {
         return new String(open(column, rowId, stored.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
     }
 
-    /** The refusal of a plaintext value where every stored secret was sealed; it names the row, never the value. */
-    static SecretUnreadable plantedPlaintext(SecretColumn column, Object rowId) {
+    /**
+     * The report of a plaintext value where every stored secret was sealed once; it names the row,
+     * never the value. Refused here (production or the operator's pin), the value is neither used nor
+     * sealed; elsewhere the pass leaves it unsealed, but reading it still works.
+     */
+    SecretUnreadable plantedPlaintext(SecretColumn column, Object rowId) {
+        String fate = plaintextRefused.getAsBoolean()
+                ? "is neither used nor sealed"
+                : "is not sealed; it is still used outside production unless RECAUDO_SECRETS_REFUSE_PLAINTEXT is set";
         return new SecretUnreadable(column.describe(rowId) + " is stored in plaintext, but every stored secret was sealed"
                 + " once (secret_sealing_milestones, or recaudo.secrets.refuse-plaintext): it was written around the"
-                + " service, and is neither used nor sealed; replace it (docs/decisions.md, \"Plaintext is refused in"
-                + " production\")");
+                + " service, and " + fate + "; replace it (docs/decisions.md, \"Plaintext is refused in production\")");
     }
 
     static boolean isSealed(byte[] stored) {

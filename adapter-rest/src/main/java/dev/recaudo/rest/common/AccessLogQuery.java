@@ -1,7 +1,5 @@
 package dev.recaudo.rest.common;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -63,22 +61,13 @@ final class AccessLogQuery {
     }
 
     private static boolean names(List<String> parts, String rawName) {
-        String name = decoded(rawName).toLowerCase(Locale.ROOT);
+        String name = PercentEscapes.decoded(rawName).toLowerCase(Locale.ROOT);
         return parts.stream().anyMatch(name::contains);
     }
 
     /** Whether the text holds one of Recaudo's secrets, a token, or an e-mail address (as unwelcome in a log as a secret). */
     private static boolean carriesSecret(String rawText) {
-        String text = decoded(rawText);
+        String text = PercentEscapes.decoded(rawText);
         return SecretShapes.in(text) || text.contains("@");
-    }
-
-    /** Percent-decoded, so that {@code API%5FKEY} is recognized as {@code API_KEY}. */
-    private static String decoded(String raw) {
-        try {
-            return URLDecoder.decode(raw, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException malformedEscape) {
-            return raw;
-        }
     }
 }

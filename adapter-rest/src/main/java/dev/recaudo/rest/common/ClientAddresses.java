@@ -8,6 +8,7 @@ import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -53,8 +54,8 @@ public class ClientAddresses {
     }
 
     /**
-     * How an address is counted: IPv4 as it is, IPv6 by its /64 network within its /48, anything else
-     * bounded and without spaces.
+     * How an address is counted: IPv4 as it is (also when mapped into IPv6 or embedded by NAT64), IPv6
+     * by its /64 network within its /48, anything else bounded and without spaces.
      */
     static ClientAddress name(String host) {
         if (host == null || host.isBlank()) {
@@ -84,6 +85,10 @@ public class ClientAddresses {
                 }
                 if (parsed instanceof Inet6Address) {
                     byte[] bytes = parsed.getAddress();
+                    if (isNat64(bytes)) {
+                        byte[] ipv4 = Arrays.copyOfRange(bytes, 12, 16);
+                        return ClientAddress.single(InetAddress.getByAddress(ipv4).getHostAddress());
+                    }
                     return new ClientAddress(prefix(bytes, IPV6_CLIENT_PREFIX_BITS), prefix(bytes, IPV6_NETWORK_PREFIX_BITS));
                 }
             } catch (UnknownHostException notALiteral) {
@@ -91,6 +96,19 @@ public class ClientAddresses {
             }
         }
         return other(literal);
+    }
+
+    /**
+     * Whether the address is an IPv4 client's as a NAT64 gateway names it, in its last 32 bits: the
+     * well-known prefix {@code 64:ff9b::/96}, or the local-use {@code 64:ff9b:1::/48} taken as a /96
+     * as it usually is (RFC 6052, RFC 8215). Counted by its /64, every IPv4 client behind one gateway
+     * would share one counter; a local-use prefix laid out otherwise merges its clients no more than that.
+     */
+    private static boolean isNat64(byte[] address) {
+        boolean nat64Prefix = address[0] == 0 && address[1] == 0x64 && address[2] == (byte) 0xff && address[3] == (byte) 0x9b;
+        boolean wellKnown = Arrays.equals(address, 4, 12, new byte[8], 0, 8);
+        boolean localUse = address[4] == 0 && address[5] == 1;
+        return nat64Prefix && (wellKnown || localUse);
     }
 
     /** The network of an IPv6 address's first bits (a multiple of 16), as {@code 2001:db8:1::/48}. */

@@ -9,8 +9,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -122,7 +120,7 @@ public class HttpEdge {
                 return Optional.of("query");
             }
             if (equals >= 0 && hasControlCharacter(parameter.substring(equals + 1))) {
-                return Optional.of(decoded(name));
+                return Optional.of(PercentEscapes.decoded(name));
             }
         }
         return Optional.empty();
@@ -141,7 +139,7 @@ public class HttpEdge {
             return false;
         }
         for (String segment : path.split("/", -1)) {
-            String name = decoded(segment.replace("+", "%2B"));
+            String name = PercentEscapes.decoded(segment);
             if (name.equals(".") || name.equals("..")) {
                 return false;
             }
@@ -163,14 +161,6 @@ public class HttpEdge {
             }
         }
         return false;
-    }
-
-    private static String decoded(String rawName) {
-        try {
-            return URLDecoder.decode(rawName, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException malformedEscape) {
-            return rawName;
-        }
     }
 
     private static long declaredLength(RoutingContext context) {

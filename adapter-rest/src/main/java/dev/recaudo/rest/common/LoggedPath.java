@@ -1,7 +1,5 @@
 package dev.recaudo.rest.common;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,7 +26,7 @@ public final class LoggedPath {
         String[] segments = withCheckoutIdMasked(path).split("/", -1);
         StringBuilder logged = new StringBuilder(path.length());
         for (int i = 0; i < segments.length; i++) {
-            String decoded = decoded(segments[i]);
+            String decoded = PercentEscapes.decoded(segments[i]);
             if (SecretShapes.continuesPastSlash(decoded)) {
                 // Its base64 may hold '/': what follows may be the rest of the secret, so nothing more is shown.
                 return logged.append(i == 0 ? "" : "/").append(SecretShapes.MASK).toString();
@@ -44,17 +42,8 @@ public final class LoggedPath {
      * given.
      */
     static String withCheckoutIdMasked(String path) {
-        String decoded = decoded(path);
+        String decoded = PercentEscapes.decoded(path);
         Matcher page = HOSTED_PAGE_PATH.matcher(decoded);
         return page.find() ? decoded.substring(0, page.start()) + page.group(1) + "pay/***" : path;
-    }
-
-    /** Percent-decoded; a {@code +} in a path is a plus sign, not a space. */
-    private static String decoded(String raw) {
-        try {
-            return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException malformedEscape) {
-            return raw;
-        }
     }
 }

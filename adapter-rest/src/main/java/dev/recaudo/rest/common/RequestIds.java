@@ -5,9 +5,12 @@ import java.util.regex.Pattern;
 
 /**
  * Request ids: the caller's {@code X-Request-Id} when it is sane (short, printable, no spaces) and
- * not shaped like a credential ({@link SecretShapes#in}), else a fresh UUID: an id is written as it
- * is, so a key or token sent as one would reach the logs in clear. The id is echoed on every response, put in every log line of the request and
- * in the integrations error envelope, so a partner and an operator can talk about one request.
+ * not shaped like a credential, else a fresh UUID: an id is written as it is, so a key or token sent
+ * as one would reach the logs in clear. Credential-shaped is a key's or webhook secret's prefix, or a
+ * word beginning as a JSON Web Token does ({@code eyJ}, {@link SecretShapes#named}); a dotted id such
+ * as {@code svc.2026.01} is kept. The id is echoed on every response, put in every log line of the
+ * request and in the integrations error envelope, so a partner and an operator can talk about one
+ * request.
  */
 public final class RequestIds {
 
@@ -18,7 +21,7 @@ public final class RequestIds {
     private RequestIds() {}
 
     public static String acceptOrCreate(String incoming) {
-        if (incoming != null && SANE.matcher(incoming).matches() && !SecretShapes.in(incoming)) {
+        if (incoming != null && SANE.matcher(incoming).matches() && !SecretShapes.named(incoming)) {
             return incoming;
         }
         return UUID.randomUUID().toString();

@@ -25,14 +25,22 @@ public final class SecretShapes {
      * admin and checkout tokens all do. Found at the start of any word.
      */
     private static final Pattern JWT_HEADER = Pattern.compile("(?<![A-Za-z0-9_-])eyJ");
-    /** A whole value of three base64url parts, a signed token whatever its header says (the signature may be empty). */
-    private static final Pattern JWT_PARTS = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
     /**
-     * In running text: a key prefix with the rest of its word (base62 or base64url), a webhook
-     * secret's prefix with its base64 (percent-encoded or not), or a word that begins as a token does, dots and all.
+     * A whole value of three base64url parts, a signed token whatever its header says (the signature
+     * may be empty): masked in a logged path or query, where masking an id costs nothing, but no
+     * reason to replace a request id ({@link #named}), where {@code svc.2026.01} is an id.
      */
-    private static final Pattern IN_TEXT = Pattern.compile("(?i:rk_live_|rk_test_)[A-Za-z0-9_-]*"
-            + "|(?i:whsec_)[A-Za-z0-9_+/=%-]*|(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_.-]*");
+    private static final Pattern SIGNED_PARTS = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
+    /**
+     * In running text, which may quote a path or query still percent-encoded: a key prefix (its
+     * underscores as {@code _} or {@code %5F}) with the rest of its word (base62 or base64url, any
+     * character of it possibly escaped), a webhook secret's prefix with its base64, or a word that
+     * begins as a token does, dots and all.
+     */
+    private static final Pattern IN_TEXT = Pattern.compile(
+            "(?i:rk(?:_|%5f)(?:live|test)(?:_|%5f))(?:[A-Za-z0-9_-]|%\\p{XDigit}{2})*"
+            + "|(?i:whsec(?:_|%5f))[A-Za-z0-9_+/=%-]*"
+            + "|(?<![A-Za-z0-9_-])eyJ(?:[A-Za-z0-9_.-]|%\\p{XDigit}{2})*");
 
     private SecretShapes() {}
 
@@ -41,10 +49,16 @@ public final class SecretShapes {
      * Recaudo's secrets or a token: then the whole value is masked.
      */
     public static boolean in(String value) {
+        return named(value) || SIGNED_PARTS.matcher(value).matches();
+    }
+
+    /**
+     * Whether a value (already percent-decoded) holds one of Recaudo's secrets by its prefix or a JSON
+     * Web Token by its header: the one definition of a token, used for request ids as for logged text.
+     */
+    public static boolean named(String value) {
         String lowerCase = value.toLowerCase(Locale.ROOT);
-        return PREFIXES.stream().anyMatch(lowerCase::contains)
-                || JWT_HEADER.matcher(value).find()
-                || JWT_PARTS.matcher(value).matches();
+        return PREFIXES.stream().anyMatch(lowerCase::contains) || JWT_HEADER.matcher(value).find();
     }
 
     /**

@@ -85,6 +85,20 @@ class AccessLogQueryTest {
         assertThat(AccessLogQuery.redact(query)).isEqualTo(logged);
     }
 
+    /** Issue 21 review, second round: one malformed escape does not hide an encoded key prefix beside it. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "note=rk%5Ftest_4fTq9ZyXbQ2L%zz&page=2            | note=***&page=2",
+        "rk%5Flive_4fTq9ZyXbQ2L%&page=2                   | ***&page=2",
+        "api%5Fkey%zz=a&page=2                            | api%5Fkey%zz=***&page=2",
+        "note=cobros%40cliente.test%&page=2               | note=***&page=2",
+        "note=100%&page=2                                 | note=100%&page=2",
+    })
+    void givenMalformedEscape_whenRedacted_thenTheValidEscapesAroundItAreStillDecodedForTheChecks(String query,
+            String logged) {
+        assertThat(AccessLogQuery.redact(query)).isEqualTo(logged);
+    }
+
     @Test
     void givenNoQuery_whenRedacted_thenEmpty() {
         assertThat(AccessLogQuery.redact(null)).isEmpty();

@@ -60,4 +60,18 @@ class ClientTextTest {
         assertThat(ClientText.forLog("secret whsec_MfKQ9r8+GKY/qI= rotated")).isEqualTo("secret *** rotated");
         assertThat(ClientText.forLog("heyJude keeps rk_tes and whsec")).isEqualTo("heyJude keeps rk_tes and whsec");
     }
+
+    /**
+     * Issue 21 review, second round: an error line may quote a path still percent-encoded, so a key
+     * whose prefix or body holds an escape is masked whole.
+     */
+    @Test
+    void givenPercentEncodedKeys_whenWrittenForTheLog_thenEachIsMaskedWhole() {
+        assertThat(ClientText.forLog("GET /v1/invoices/rk%5Flive_4fTq9ZyXbQ failed")).isEqualTo("GET /v1/invoices/*** failed");
+        assertThat(ClientText.forLog("id rk_live_4fT%71ZyXbQ2 unknown")).isEqualTo("id *** unknown");
+        assertThat(ClientText.forLog("id rk%5ftest%5F4fT%2dq9/x")).isEqualTo("id ***/x");
+        assertThat(ClientText.forLog("WHSEC%5FMfK%2Bq9= rotated")).isEqualTo("*** rotated");
+        assertThat(ClientText.forLog("sku eyJhbGci%4FiJ9.e30.c2ln, again")).isEqualTo("sku ***, again");
+        assertThat(ClientText.forLog("100%5F rk%5Ftes")).isEqualTo("100%5F rk%5Ftes");
+    }
 }

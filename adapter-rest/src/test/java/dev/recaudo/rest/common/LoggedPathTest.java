@@ -67,4 +67,21 @@ class LoggedPathTest {
         assertThat(LoggedPath.of(path)).isEqualTo(logged);
         assertThat(ClientText.forLog(LoggedPath.of(path))).isEqualTo(logged);
     }
+
+    /**
+     * Issue 21 review, second round: a malformed escape does not stop the rest of the path from being
+     * decoded, so an encoded key prefix next to it is still recognized.
+     */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "/v1/invoices/rk%5Flive_4fTq9ZyXbQ2LmN8pR3sV6wK1hJ0cD7eA5gU2iO9yT3x%zz     | /v1/invoices/***",
+        "/v1/invoices/rk%5ftest_4fTq9ZyXbQ2L%/cancel                              | /v1/invoices/***/cancel",
+        "/x/wh%73ec_a%zz/b                                                        | /x/***",
+        "/p%61y%zz/0f8fad5b-d9cb-11d9-8e3c-000000000001                           | /p%61y%zz/0f8fad5b-d9cb-11d9-8e3c-000000000001",
+        "/p%61y/0f8fad5b%zz                                                       | /pay/***",
+        "/v1/invoices/a%zzb%20c                                                   | /v1/invoices/a%zzb%20c",
+    })
+    void givenMalformedEscape_whenLogged_thenTheValidEscapesAroundItAreStillDecodedForTheChecks(String path, String logged) {
+        assertThat(LoggedPath.of(path)).isEqualTo(logged);
+    }
 }

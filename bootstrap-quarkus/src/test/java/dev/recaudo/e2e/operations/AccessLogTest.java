@@ -81,6 +81,36 @@ class AccessLogTest {
     }
 
     /**
+     * Review F11: a webhook secret's base64 may hold {@code /}, so from its segment on the access log
+     * line shows nothing of the path, the segments that may be the rest of the secret included.
+     */
+    @Test
+    void givenWebhookSecretWithSlashesInThePath_whenLogged_thenTheWholeRestIsMasked() throws InterruptedException {
+        String line = accessLogLineOf("/companies/" + UUID.randomUUID() + "/webhook-endpoints/whsec_MfKQ/"
+                + SECRET_BODY.substring(0, 20) + "/" + SECRET_BODY.substring(20) + "%2Bq=/rotate");
+        assertThat(line).doesNotContain(SECRET_BODY.substring(0, 20)).doesNotContain(SECRET_BODY.substring(20))
+                .doesNotContain("rotate").contains("/webhook-endpoints/***\"");
+    }
+
+    /**
+     * Review F12: a request id is written on every line of its request, so one shaped like a key is
+     * replaced by a fresh UUID, which the answer echoes and the access log writes.
+     */
+    @Test
+    void givenCredentialShapedRequestId_whenLogged_thenAFreshUuidIsEchoedAndLoggedInstead() throws InterruptedException {
+        String credential = "rk_live_" + SECRET_BODY;
+        try (LogCapture log = LogCapture.of("")) {
+            String echoed = given().header("X-Request-Id", credential).get("/v1/invoices").then().extract().header("X-Request-Id");
+
+            assertThat(echoed).isNotEqualTo(credential);
+            assertThat(UUID.fromString(echoed).toString()).isEqualTo(echoed);
+            log.await(line -> line.message().endsWith("req=" + echoed), Duration.ofSeconds(5))
+                    .orElseThrow(() -> new AssertionError("no access log line for " + echoed + " in " + log.lines()));
+            assertThat(log.lines()).noneSatisfy(line -> assertThat(line.message()).contains(SECRET_BODY));
+        }
+    }
+
+    /**
      * The warning of a value the database refused quotes the request's path; a document named like
      * a key (a partner pasting the wrong value) shows there as {@code ***}.
      */

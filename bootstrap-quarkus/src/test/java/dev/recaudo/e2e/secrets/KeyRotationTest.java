@@ -33,7 +33,10 @@ import org.postgresql.ds.PGSimpleDataSource;
  * from before sealing, re-sealed under key B by two instances' passes at once (each reading one row
  * per batch), after which a keyring holding only B opens everything; and a secret rotated while the
  * pass holds its old value keeps the rotation. Once plaintext is over (the pass's milestone, or the
- * operator's pin), a plaintext value planted later is never sealed, so it cannot be laundered.
+ * operator's pin), the pass never seals a plaintext value planted later. Where it is also refused
+ * (production, or the pin), a rotation of that endpoint's secret fails on reading it and seals nothing;
+ * elsewhere the value is in use, and a rotation keeps it, sealed, as the previous secret until the
+ * overlap ends (docs/decisions.md, "The refusal of plaintext does not hang on a row alone").
  */
 class KeyRotationTest {
 

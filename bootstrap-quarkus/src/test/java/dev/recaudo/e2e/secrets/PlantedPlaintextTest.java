@@ -80,6 +80,27 @@ class PlantedPlaintextTest {
         }
     }
 
+    /**
+     * Issue 21 review, second round: a rotation keeps the current secret as the previous one, sealed;
+     * a planted current secret is refused when the rotation reads it, so it is never sealed that way.
+     */
+    @Test
+    void givenEverySecretSealed_whenAnEndpointWithAPlantedSecretIsRotated_thenRefusedAndNothingIsSealed() throws Exception {
+        Tenants.Company victim = Tenants.company();
+        try (Receiver receiver = new Receiver(n -> 200)) {
+            UUID victimEndpoint = endpoint(victim, receiver);
+            resealing.resealAll();
+            Sql.execute("UPDATE webhook_endpoints SET secret = ? WHERE id = ?", PLANTED, victimEndpoint);
+
+            given().auth().oauth2(victim.adminToken()).post("/companies/{c}/webhook-endpoints/{e}/rotate-secret", victim.id(),
+                    victimEndpoint).then().statusCode(500);
+
+            assertThat(Sql.text("SELECT secret FROM webhook_endpoints WHERE id = ?", victimEndpoint)).isEqualTo(PLANTED);
+            assertThat(Sql.count("SELECT count(*) FROM webhook_endpoints WHERE id = ? AND previous_secret IS NOT NULL",
+                    victimEndpoint)).as("the planted value is not kept as the previous secret").isZero();
+        }
+    }
+
     @Test
     void givenEverySecretSealed_whenACallbackSecretIsPlantedInPlaintext_thenItsCallbackFailsUnsentAndOthersGoOut() throws Exception {
         Tenants.Company victim = Tenants.company();
