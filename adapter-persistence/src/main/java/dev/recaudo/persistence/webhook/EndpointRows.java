@@ -19,9 +19,8 @@ import org.jboss.logging.Logger;
 /**
  * The columns of {@code webhook_endpoints} that both of its readers map: its secrets, opened (the
  * one place a stored endpoint secret is read, strictly for the dispatcher and leniently for the
- * administration), and its health. The administration's
- * repository and the dispatcher's claims read endpoint rows; only the repository writes secrets,
- * only the claims write health.
+ * administration), and its health. The administration's repository and the dispatcher's claims
+ * read endpoint rows; only the repository writes secrets, only the claims write health.
  */
 final class EndpointRows {
 

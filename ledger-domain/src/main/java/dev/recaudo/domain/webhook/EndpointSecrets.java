@@ -14,8 +14,8 @@ import java.util.Optional;
  *
  * <p>{@code current} is empty when the stored secret is refused (it does not open, or it is plaintext
  * planted where plaintext is refused): the endpoint is still shown and removed like any other, it
- * signs nothing, and rotating it is the recovery. A refused previous secret is read as none, since
- * it never signed.
+ * signs nothing, and rotating it is the recovery. A refused previous secret is read as none: it
+ * cannot sign either, and the next rotation drops it.
  */
 public record EndpointSecrets(Optional<String> current, Optional<Previous> previous) {
 
