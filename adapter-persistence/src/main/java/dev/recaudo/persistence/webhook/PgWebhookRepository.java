@@ -31,7 +31,7 @@ import java.util.UUID;
 /**
  * Endpoints, deliveries and attempts in PostgreSQL, as administrators see and change them; the
  * dispatcher's claims and records are {@link PgDeliveryClaims}'. Endpoint secrets are sealed at rest
- * ({@link SecretSealer}); the secret columns are read in {@link EndpointRows#secrets} and written by
+ * ({@link SecretSealer}); the secret columns are read in {@link EndpointRows} and written by
  * {@link #insertEndpoint} and {@link #replaceSecrets}, nowhere else.
  */
 @ApplicationScoped
@@ -53,7 +53,7 @@ public class PgWebhookRepository implements WebhookRepository {
                         + " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 endpoint.id(), endpoint.companyId().value(), endpoint.environment() == KeyEnvironment.TEST, endpoint.url(),
                 new NativeSql.TextArray(endpoint.events().stream().sorted().toList()),
-                sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint.id(), endpoint.secrets().current()),
+                sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpoint.id(), endpoint.secrets().current().orElseThrow()),
                 endpoint.createdAt());
     }
 
@@ -85,7 +85,7 @@ public class PgWebhookRepository implements WebhookRepository {
     public void replaceSecrets(CompanyId companyId, UUID endpointId, EndpointSecrets secrets) {
         nativeSql.update("UPDATE webhook_endpoints SET secret = ?, previous_secret = ?, previous_secret_expires_at = ?"
                         + " WHERE company_id = ? AND id = ?",
-                sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpointId, secrets.current()),
+                sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS, endpointId, secrets.current().orElseThrow()),
                 secrets.previous().map(previous -> sealer.sealText(SecretColumn.WEBHOOK_ENDPOINTS_PREVIOUS, endpointId,
                         previous.secret())).orElse(null),
                 secrets.previous().map(EndpointSecrets.Previous::expiresAt).orElse(null), companyId.value(), endpointId);
@@ -141,6 +141,6 @@ public class PgWebhookRepository implements WebhookRepository {
         return new WebhookEndpoint(uuid(row, "id"), new CompanyId(uuid(row, "company_id")),
                 row.getBoolean("is_test") ? KeyEnvironment.TEST : KeyEnvironment.LIVE, row.getString("url"),
                 Set.copyOf(Arrays.asList((String[]) row.getArray("events").getArray())),
-                EndpointRows.secrets(sealer, row, "id"), instant(row, "created_at"), EndpointRows.health(row));
+                EndpointRows.secretsOrRefused(sealer, row, "id"), instant(row, "created_at"), EndpointRows.health(row));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase.RegisterResult;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
 import dev.recaudo.rest.audit.Audited;
@@ -78,7 +79,7 @@ public class WebhookEndpointsResource {
             caller.resultId(endpoint.id());
             return Response.status(Response.Status.CREATED)
                     .entity(new EndpointView(endpoint.id(), endpoint.url(), new TreeSet<>(endpoint.events()),
-                            endpoint.environment().wireName(), endpoint.secrets().current(),
+                            endpoint.environment().wireName(), endpoint.secrets().current().orElseThrow(),
                             endpoint.createdAt()))
                     .build();
         }
@@ -141,8 +142,9 @@ public class WebhookEndpointsResource {
         WebhookEndpoint endpoint = endpoints.rotateSecret(company(companyId), PathIds.uuid("endpointId", endpointId),
                         WebhookRequests.overlap(body, json))
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No such webhook endpoint"));
-        return new RotatedSecretView(endpoint.id(), endpoint.secrets().current(),
-                endpoint.secrets().previous().orElseThrow().expiresAt());
+        // A refused secret is not kept as the previous one: it stopped signing already (docs/decisions.md).
+        return new RotatedSecretView(endpoint.id(), endpoint.secrets().current().orElseThrow(),
+                endpoint.secrets().previous().map(EndpointSecrets.Previous::expiresAt).orElseGet(clock::instant));
     }
 
     @GET

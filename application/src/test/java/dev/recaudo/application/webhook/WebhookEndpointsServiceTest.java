@@ -43,7 +43,7 @@ class WebhookEndpointsServiceTest {
 
         Optional<WebhookEndpoint> rotated = service.rotateSecret(endpoint.companyId(), endpoint.id(), Optional.empty());
 
-        EndpointSecrets expected = new EndpointSecrets("whsec_Yg==",
+        EndpointSecrets expected = new EndpointSecrets(Optional.of("whsec_Yg=="),
                 Optional.of(new EndpointSecrets.Previous("whsec_YQ==", NOW.plus(CONFIGURED_OVERLAP))));
         assertThat(rotated).map(WebhookEndpoint::secrets).contains(expected);
         assertThat(webhooks.findEndpoint(endpoint.companyId(), endpoint.id())).map(WebhookEndpoint::secrets).contains(expected);
@@ -57,7 +57,7 @@ class WebhookEndpointsServiceTest {
         clock.advance(Duration.ofMinutes(1));
         Optional<WebhookEndpoint> again = service.rotateSecret(endpoint.companyId(), endpoint.id(), Optional.of(Duration.ZERO));
 
-        assertThat(again).map(WebhookEndpoint::secrets).contains(new EndpointSecrets("whsec_Yw==",
+        assertThat(again).map(WebhookEndpoint::secrets).contains(new EndpointSecrets(Optional.of("whsec_Yw=="),
                 Optional.of(new EndpointSecrets.Previous("whsec_Yg==", NOW.plus(Duration.ofMinutes(1))))));
         assertThat(again.orElseThrow().secrets().signingAt(clock.instant())).containsExactly("whsec_Yw==");
     }

@@ -36,8 +36,9 @@ class EndpointSecretsPersistenceTest extends DeliveryPersistence {
         WebhookEndpoint rotated = endpoints.rotateSecret(endpoint.companyId(), endpoint.id(), Optional.of(Duration.ofMinutes(5)))
                 .orElseThrow();
 
-        assertThat(rotated.secrets().current()).startsWith("whsec_").isNotEqualTo(endpoint.secrets().current());
-        assertThat(rotated.secrets().previous()).map(EndpointSecrets.Previous::secret).contains(endpoint.secrets().current());
+        String replaced = endpoint.secrets().current().orElseThrow();
+        assertThat(rotated.secrets().current().orElseThrow()).startsWith("whsec_").isNotEqualTo(replaced);
+        assertThat(rotated.secrets().previous()).map(EndpointSecrets.Previous::secret).contains(replaced);
         assertThat(webhooks.findEndpoint(endpoint.companyId(), endpoint.id())).map(WebhookEndpoint::secrets)
                 .contains(rotated.secrets());
     }

@@ -2,6 +2,7 @@ package dev.recaudo.e2e.secrets;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Invoices;
@@ -81,23 +82,56 @@ class PlantedPlaintextTest {
     }
 
     /**
-     * Issue 21 review, second round: a rotation keeps the current secret as the previous one, sealed;
-     * a planted current secret is refused when the rotation reads it, so it is never sealed that way.
+     * Issue 21, item 6d: the administration shows an endpoint whose secret is refused like any other,
+     * and rotating its secret is the recovery. The planted value is never kept as the previous secret
+     * (that would seal it, and it never signed), and the new secret signs what follows.
      */
     @Test
-    void givenEverySecretSealed_whenAnEndpointWithAPlantedSecretIsRotated_thenRefusedAndNothingIsSealed() throws Exception {
+    void givenEverySecretSealed_whenAnEndpointWithAPlantedSecretIsListedAndRotated_thenShownAndTheNewSecretAloneSigns()
+            throws Exception {
         Tenants.Company victim = Tenants.company();
         try (Receiver receiver = new Receiver(n -> 200)) {
             UUID victimEndpoint = endpoint(victim, receiver);
             resealing.resealAll();
             Sql.execute("UPDATE webhook_endpoints SET secret = ? WHERE id = ?", PLANTED, victimEndpoint);
 
-            given().auth().oauth2(victim.adminToken()).post("/companies/{c}/webhook-endpoints/{e}/rotate-secret", victim.id(),
-                    victimEndpoint).then().statusCode(500);
+            given().auth().oauth2(victim.adminToken()).get("/companies/{c}/webhook-endpoints", victim.id())
+                    .then().statusCode(200).body("id", contains(victimEndpoint.toString()));
+            JsonPath rotated = given().auth().oauth2(victim.adminToken())
+                    .post("/companies/{c}/webhook-endpoints/{e}/rotate-secret", victim.id(), victimEndpoint)
+                    .then().statusCode(200).extract().jsonPath();
 
-            assertThat(Sql.text("SELECT secret FROM webhook_endpoints WHERE id = ?", victimEndpoint)).isEqualTo(PLANTED);
+            String fresh = rotated.getString("secret");
+            assertThat(fresh).startsWith("whsec_").isNotEqualTo(PLANTED);
+            assertThat(Sql.text("SELECT secret FROM webhook_endpoints WHERE id = ?", victimEndpoint)).startsWith("sealed:");
             assertThat(Sql.count("SELECT count(*) FROM webhook_endpoints WHERE id = ? AND previous_secret IS NOT NULL",
                     victimEndpoint)).as("the planted value is not kept as the previous secret").isZero();
+            Invoices.create(Invoices.liveKey(victim));
+            Receiver.await(() -> !receiver.received().isEmpty(), Duration.ofSeconds(20));
+            assertThat(Receiver.signatureValid(receiver.received().get(0), fresh)).isTrue();
+            assertThat(Receiver.signatureValid(receiver.received().get(0), PLANTED)).isFalse();
+        }
+    }
+
+    /** Issue 21, item 6d: a planted previous secret is dropped by the next rotation, and removing the endpoint works. */
+    @Test
+    void givenEverySecretSealed_whenAnEndpointWithAPlantedPreviousSecretIsRotatedAndRemoved_thenNeitherFails() throws Exception {
+        Tenants.Company victim = Tenants.company();
+        try (Receiver receiver = new Receiver(n -> 200)) {
+            UUID victimEndpoint = endpoint(victim, receiver);
+            resealing.resealAll();
+            Sql.execute("UPDATE webhook_endpoints SET previous_secret = ?, previous_secret_expires_at = now() + interval '1 day'"
+                    + " WHERE id = ?", PLANTED, victimEndpoint);
+
+            given().auth().oauth2(victim.adminToken()).post("/companies/{c}/webhook-endpoints/{e}/rotate-secret", victim.id(),
+                    victimEndpoint).then().statusCode(200);
+            assertThat(Sql.text("SELECT previous_secret FROM webhook_endpoints WHERE id = ?", victimEndpoint))
+                    .as("the replaced sealed secret, not the planted one").startsWith("sealed:");
+
+            Sql.execute("UPDATE webhook_endpoints SET secret = ?, previous_secret = ? WHERE id = ?", PLANTED, PLANTED,
+                    victimEndpoint);
+            given().auth().oauth2(victim.adminToken()).delete("/companies/{c}/webhook-endpoints/{e}", victim.id(),
+                    victimEndpoint).then().statusCode(204);
         }
     }
 

@@ -29,6 +29,9 @@ public record DueDelivery(UUID deliveryId, UUID eventId, Endpoint endpoint, Stri
             Objects.requireNonNull(companyId, "companyId");
             Objects.requireNonNull(url, "url");
             Objects.requireNonNull(secrets, "secrets");
+            if (secrets.current().isEmpty()) {
+                throw new IllegalArgumentException("a delivery is claimed only with a current secret that opens");
+            }
         }
 
         /** The endpoint as caps and pauses count it. */

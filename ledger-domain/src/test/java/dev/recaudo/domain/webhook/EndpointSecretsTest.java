@@ -23,7 +23,7 @@ class EndpointSecretsTest {
     void givenARotation_whenSigningBeforeTheOverlapEnds_thenTheNewSecretFirstThenTheReplacedOne() {
         EndpointSecrets rotated = EndpointSecrets.of("whsec_a").rotatedTo("whsec_b", NOW, DAY);
 
-        assertThat(rotated.current()).isEqualTo("whsec_b");
+        assertThat(rotated.current()).contains("whsec_b");
         assertThat(rotated.previous()).contains(new EndpointSecrets.Previous("whsec_a", NOW.plus(DAY)));
         assertThat(rotated.signingAt(NOW)).containsExactly("whsec_b", "whsec_a");
         assertThat(rotated.signingAt(NOW.plus(DAY).minusNanos(1))).containsExactly("whsec_b", "whsec_a");
@@ -50,9 +50,36 @@ class EndpointSecretsTest {
         EndpointSecrets twice = EndpointSecrets.of("whsec_a").rotatedTo("whsec_b", NOW, DAY)
                 .rotatedTo("whsec_c", NOW.plusSeconds(60), Duration.ofHours(1));
 
-        assertThat(twice).isEqualTo(new EndpointSecrets("whsec_c",
+        assertThat(twice).isEqualTo(new EndpointSecrets(Optional.of("whsec_c"),
                 Optional.of(new EndpointSecrets.Previous("whsec_b", NOW.plusSeconds(60).plus(Duration.ofHours(1))))));
         assertThat(twice.signingAt(NOW.plusSeconds(120))).isEqualTo(List.of("whsec_c", "whsec_b"));
+    }
+
+    /** Issue 21, item 6d: a refused secret never signed, so a rotation keeps nothing of it, whatever the overlap. */
+    @Test
+    void givenARefusedCurrentSecret_whenRotating_thenTheNewSecretAloneSigns() {
+        EndpointSecrets refused = new EndpointSecrets(Optional.empty(), Optional.empty());
+
+        EndpointSecrets rotated = refused.rotatedTo("whsec_b", NOW, DAY);
+
+        assertThat(rotated).isEqualTo(EndpointSecrets.of("whsec_b"));
+        assertThat(rotated.signingAt(NOW)).containsExactly("whsec_b");
+    }
+
+    @Test
+    void givenARefusedCurrentSecretAndAPreviousOne_whenRotating_thenBothAreDropped() {
+        EndpointSecrets refused = new EndpointSecrets(Optional.empty(),
+                Optional.of(new EndpointSecrets.Previous("whsec_a", NOW.plus(DAY))));
+
+        assertThat(refused.rotatedTo("whsec_c", NOW, DAY)).isEqualTo(EndpointSecrets.of("whsec_c"));
+    }
+
+    @Test
+    void givenARefusedCurrentSecret_whenSigning_thenNothingSigns() {
+        EndpointSecrets refused = new EndpointSecrets(Optional.empty(),
+                Optional.of(new EndpointSecrets.Previous("whsec_a", NOW.plus(DAY))));
+
+        assertThatThrownBy(() -> refused.signingAt(NOW)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
