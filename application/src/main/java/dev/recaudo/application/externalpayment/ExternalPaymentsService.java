@@ -123,6 +123,11 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
                 return new CreateResult.Rejected(Rejection.INVOICE_NOT_PAYABLE, "the invoice is " + invoice.status()
                         + " and takes no payment");
             }
+            if (!invoice.balance().equals(command.amount())) {
+                // A part-payment would leave the invoice partly paid with no route to pay the rest.
+                return new CreateResult.Rejected(Rejection.AMOUNT_NOT_OPEN_BALANCE, "must equal the invoice's open balance, "
+                        + invoice.balance().amountMinor() + " " + invoice.balance().currency());
+            }
             if (hosted) {
                 if (externalPayments.pendingHostedFor(command.scope(), invoice.id()).isPresent()) {
                     return new CreateResult.Rejected(Rejection.INVOICE_ALREADY_COLLECTED,
