@@ -109,7 +109,7 @@ public interface BackgroundConfig {
     }
 
     interface InvariantsConfig extends PersistenceSettings.Invariants {
-        /** How often an instance checks I1-I4 over the whole store: a duration ({@code 15m}), or {@code off} on this instance. */
+        /** How often an instance checks I1-I5 over the whole store: a duration ({@code 15m}), or {@code off} on this instance. */
         @WithDefault("15m")
         @Pattern(regexp = RecaudoConfig.SCHEDULE)
         String checkInterval();

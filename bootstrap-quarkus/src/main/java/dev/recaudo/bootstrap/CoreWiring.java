@@ -120,8 +120,8 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    CustomerQueries customerQueries(CustomerRepository customers) {
-        return new CustomerQueryService(customers);
+    CustomerQueries customerQueries(CustomerRepository customers, Ledger ledger) {
+        return new CustomerQueryService(customers, ledger);
     }
 
     @Produces

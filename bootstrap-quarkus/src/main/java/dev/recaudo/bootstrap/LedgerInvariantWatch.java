@@ -16,7 +16,7 @@ import java.time.Instant;
  * Runs the ledger audit on every instance at {@code recaudo.invariants.check-interval} and exports
  * what the last check this instance completed found, for an alert:
  * <ul>
- * <li>{@code recaudo_ledger_invariant_violations{invariant="I1".."I4"}}: rows breaking each invariant;</li>
+ * <li>{@code recaudo_ledger_invariant_violations{invariant="I1".."I5"}}: rows breaking each invariant;</li>
  * <li>{@code recaudo_ledger_invariants_last_check_timestamp_seconds}: when that check completed (Unix time),
  * so a check that stopped completing (timing out, failing) is seen as a stale value;</li>
  * <li>{@code recaudo_ledger_invariants_check_duration_seconds}: how long it took.</li>

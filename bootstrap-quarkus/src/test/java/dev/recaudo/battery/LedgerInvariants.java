@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The ledger invariants of issue 12 (I1-I4), checked by SQL on the database itself, so that no
+ * The ledger invariants of issue 12 (I1-I4) and of issue 22 (I5, customer credit), checked by SQL on the database itself, so that no
  * mistake in the service's code can hide in its own check. The SQL is the one the service's
  * scheduled audit runs in production ({@link LedgerInvariantQueries}, which states each invariant),
  * run here on the battery's own connection: every row, across companies and environments.
@@ -18,7 +18,7 @@ public final class LedgerInvariants {
 
     private LedgerInvariants() {}
 
-    /** Checks I1-I4 on a fresh connection to {@code database}. */
+    /** Checks I1-I5 on a fresh connection to {@code database}. */
     public static void assertHold(Database database) throws SQLException {
         try (Connection connection = database.connect()) {
             assertHold(connection);
@@ -26,7 +26,7 @@ public final class LedgerInvariants {
     }
 
     /**
-     * Checks I1-I4 on {@code connection}, inside whatever transaction it holds, so a test may
+     * Checks I1-I5 on {@code connection}, inside whatever transaction it holds, so a test may
      * corrupt rows, check, and roll back. Fails with every broken invariant and its first rows.
      */
     public static void assertHold(Connection connection) throws SQLException {

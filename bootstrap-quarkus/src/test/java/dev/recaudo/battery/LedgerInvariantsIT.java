@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The checker itself: I1-I4 hold on real traffic through both instances (documents paid fully,
+ * The checker itself: I1-I5 hold on real traffic through both instances (documents paid fully,
  * partly and with a credit, one annulled, a payment waiting for a certified rate), and each check
  * fails when one row is corrupted. Corruptions happen inside a transaction that is rolled back,
  * so each test starts from the same healthy rows.
@@ -76,7 +76,7 @@ class LedgerInvariantsIT {
     }
 
     @Test
-    void givenPaymentsCreditsAnnulmentsAndAWaitingRate_whenChecked_thenI1ToI4Hold() throws Exception {
+    void givenPaymentsCreditsAnnulmentsAndAWaitingRate_whenChecked_thenI1ToI5Hold() throws Exception {
         try (Connection connection = battery.database().connect()) {
             assertThat(texts(connection, "SELECT DISTINCT status FROM collection_documents WHERE company_id = '" + company.id()
                     + "' ORDER BY 1"))

@@ -186,6 +186,7 @@ public class PgCustomerRepository implements CustomerRepository {
                 row.getString("email"),
                 row.getString("phone"),
                 row.getString("tax_id"),
+                List.of(),
                 instant(row, "created_at"),
                 instant(row, "updated_at"));
     }

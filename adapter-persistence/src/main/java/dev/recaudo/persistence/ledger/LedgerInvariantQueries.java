@@ -32,6 +32,11 @@ import java.util.Map;
  * money (docs/decisions.md: it is kept without money movement, so a retry processes it again): nothing
  * applied or credited and nothing in its unapplied account.</li>
  * <li>I4: every ledger transfer balances: its entries sum to zero in each currency.</li>
+ * <li>I5: for every customer and currency, the balance of its {@code customer_credit} account is never
+ * negative nor above what {@code CREDIT_CREATED} transfers put in it (what spends credit only takes
+ * it out), and what they put in equals the sum of the {@code credit_minor} of the customer's payments
+ * in that application currency: a credit posted without a payment that records it, or recorded without
+ * its transfer, is found.</li>
  * </ul>
  * Each query is one full scan with hash joins, so its cost grows with the rows, not with their
  * history's shape (docs/reliability.md has the measured cost). A violation names ids and amounts only.
@@ -98,12 +103,36 @@ public final class LedgerInvariantQueries {
             FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
             GROUP BY e.transfer_id, t.kind, e.currency HAVING sum(e.amount_minor) <> 0 ORDER BY e.transfer_id""";
 
-    private static final Map<LedgerInvariant, String> QUERIES = Map.of(
-            LedgerInvariant.I1, I1, LedgerInvariant.I2, I2, LedgerInvariant.I3, I3, LedgerInvariant.I4, I4);
+    private static final String I5 = """
+            WITH ledger AS (
+                SELECT a.company_id, a.is_test, substr(a.code, 17) AS customer_id, a.currency,
+                       coalesce(-sum(e.amount_minor), 0) AS balance_minor,
+                       coalesce(-sum(e.amount_minor) FILTER (WHERE t.kind = 'CREDIT_CREATED'), 0) AS created_minor
+                FROM ledger_accounts a
+                LEFT JOIN ledger_entries e ON e.account_id = a.id
+                LEFT JOIN ledger_transfers t ON t.id = e.transfer_id
+                WHERE left(a.code, 16) = 'customer_credit:'
+                GROUP BY a.company_id, a.is_test, a.code, a.currency),
+            recorded AS (
+                SELECT company_id, is_test, coalesce(customer_id::text, 'none') AS customer_id,
+                       application_currency AS currency, sum(credit_minor) AS credit_minor
+                FROM payments WHERE credit_minor <> 0
+                GROUP BY company_id, is_test, customer_id, application_currency)
+            SELECT 'customer ' || coalesce(l.customer_id, r.customer_id) || ' in ' || coalesce(l.currency, r.currency)
+                   || ': credit ' || coalesce(l.balance_minor, 0) || ', created by transfers ' || coalesce(l.created_minor, 0)
+                   || ', recorded by payments ' || coalesce(r.credit_minor, 0)
+            FROM ledger l FULL JOIN recorded r ON r.company_id = l.company_id AND r.is_test = l.is_test
+                 AND r.customer_id = l.customer_id AND r.currency = l.currency
+            WHERE coalesce(l.balance_minor, 0) < 0 OR coalesce(l.balance_minor, 0) > coalesce(l.created_minor, 0)
+               OR coalesce(l.created_minor, 0) <> coalesce(r.credit_minor, 0)
+            ORDER BY 1""";
+
+    private static final Map<LedgerInvariant, String> QUERIES = Map.of(LedgerInvariant.I1, I1, LedgerInvariant.I2, I2,
+            LedgerInvariant.I3, I3, LedgerInvariant.I4, I4, LedgerInvariant.I5, I5);
 
     private LedgerInvariantQueries() {}
 
-    /** Checks I1-I4 on {@code connection}, in the transaction it holds (one snapshot for all four under REPEATABLE READ). */
+    /** Checks I1-I5 on {@code connection}, in the transaction it holds (one snapshot for all four under REPEATABLE READ). */
     public static LedgerCheck check(Connection connection) throws SQLException {
         Map<LedgerInvariant, Long> counts = new EnumMap<>(LedgerInvariant.class);
         List<InvariantViolation> shown = new ArrayList<>();

@@ -12,6 +12,11 @@ import dev.recaudo.persistence.common.Rows;
 import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -51,6 +56,24 @@ public class PgLedger implements Ledger {
                         row -> row.getLong(1), scope.companyId().value(), scope.isTest(), account.value(), currency.name())
                 .orElse(0L);
         return Money.of(sum, currency);
+    }
+
+    @Override
+    public Map<AccountCode, List<Money>> balances(TenantScope scope, Collection<AccountCode> accounts) {
+        Map<AccountCode, List<Money>> balances = new LinkedHashMap<>();
+        if (accounts.isEmpty()) {
+            return balances;
+        }
+        nativeSql.query("SELECT a.code, a.currency, coalesce(sum(e.amount_minor), 0) AS balance_minor FROM ledger_accounts a"
+                        + " LEFT JOIN ledger_entries e ON e.account_id = a.id"
+                        + " WHERE a.company_id = ? AND a.is_test = ? AND a.code = ANY (?)"
+                        + " GROUP BY a.code, a.currency ORDER BY a.code, a.currency",
+                row -> balances.computeIfAbsent(new AccountCode(row.getString("code")), code -> new ArrayList<>())
+                        .add(Money.of(row.getLong("balance_minor"), CurrencyCode.valueOf(row.getString("currency")))),
+                scope.companyId().value(), scope.isTest(),
+                new NativeSql.TextArray(accounts.stream().map(AccountCode::value).toList()));
+        balances.replaceAll((code, amounts) -> List.copyOf(amounts));
+        return balances;
     }
 
     private UUID account(TenantScope scope, AccountCode code, CurrencyCode currency, Transfer transfer) {

@@ -24,6 +24,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -97,6 +98,16 @@ public class PgPaymentRepository implements PaymentRepository {
     }
 
     @Override
+    public List<Payment> findByIds(TenantScope scope, Collection<UUID> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return nativeSql.query("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND id = ANY (?::uuid[])",
+                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(),
+                new NativeSql.TextArray(ids.stream().map(UUID::toString).toList()));
+    }
+
+    @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         nativeSql.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
                         + " amount_minor, transfer_id, position, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -115,10 +126,10 @@ public class PgPaymentRepository implements PaymentRepository {
     @Override
     public List<AppliedPayment> applicationsOfDocument(TenantScope scope, DocumentId documentId) {
         return nativeSql.query("SELECT a.payment_id, a.amount_minor, a.currency, a.applied_at, p.source, p.external_payment_id,"
-                        + " p.outcome FROM payment_applications a JOIN payments p ON p.id = a.payment_id"
+                        + " p.kind, p.outcome FROM payment_applications a JOIN payments p ON p.id = a.payment_id"
                         + " WHERE a.company_id = ? AND a.is_test = ? AND a.document_id = ? ORDER BY a.applied_at, a.id",
                 row -> new AppliedPayment(uuid(row, "payment_id"), money(row, "amount_minor", "currency"),
-                        row.getString("source"), row.getString("external_payment_id"),
+                        row.getString("source"), row.getString("external_payment_id"), PaymentKind.valueOf(row.getString("kind")),
                         PaymentOutcome.fromWireName(row.getString("outcome")), instant(row, "applied_at")),
                 scope.companyId().value(), scope.isTest(), documentId.value());
     }

@@ -16,7 +16,9 @@ public final class ExternalPaymentViews {
 
     /**
      * An external payment. {@code checkoutUrl} is the hosted page of a hosted payment (null for direct);
-     * {@code paymentId} the ledger payment recorded at completion.
+     * {@code paymentId} the ledger payment recorded at completion, and {@code totalAppliedMinor} and
+     * {@code creditCreatedMinor} what it applied to the invoice and kept as the customer's credit (in
+     * the payment's currency; both null until the payment is completed).
      */
     public record ExternalPaymentBody(
             UUID id,
@@ -31,6 +33,8 @@ public final class ExternalPaymentViews {
             String redirectUrl,
             String checkoutUrl,
             UUID paymentId,
+            Long totalAppliedMinor,
+            Long creditCreatedMinor,
             List<WebhookAttemptBody> webhookAttempts,
             Instant createdAt,
             Instant updatedAt) {}
@@ -51,6 +55,8 @@ public final class ExternalPaymentViews {
                 payment.invoiceId().map(DocumentId::value).orElse(null), payment.externalReference().orElse(null),
                 payment.description().orElse(null), payment.callbackUrl().orElse(null), payment.redirectUrl().orElse(null),
                 payment.checkoutId().map(links::paymentLink).orElse(null), payment.paymentId().orElse(null),
+                view.recorded().map(recorded -> recorded.applied().amountMinor()).orElse(null),
+                view.recorded().map(recorded -> recorded.credit().amountMinor()).orElse(null),
                 view.webhookAttempts().stream().map(ExternalPaymentViews::attempt).toList(), payment.createdAt(),
                 payment.updatedAt());
     }

@@ -162,6 +162,7 @@ public class ExternalPaymentsResource {
         throw switch (rejected.rejection()) {
             case INVOICE_NOT_FOUND -> new ApiProblem(Problem.NOT_FOUND, rejected.detail());
             case CURRENCY_MISMATCH -> ApiProblem.validation("currency", rejected.detail());
+            case AMOUNT_NOT_OPEN_BALANCE -> ApiProblem.validation("amountMinor", rejected.detail());
             case CALLBACK_REFUSED -> ApiProblem.validation("callbackUrl", rejected.detail());
             case INVOICE_NOT_PAYABLE, INVOICE_ALREADY_COLLECTED -> new ApiProblem(Problem.CONFLICT, rejected.detail(),
                     Map.of("invoiceId", List.of(rejected.detail())));

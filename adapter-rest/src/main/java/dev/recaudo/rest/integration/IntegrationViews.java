@@ -69,8 +69,11 @@ final class IntegrationViews {
         }
     }
 
-    record AppliedPaymentView(UUID paymentId, long amountMinor, String source, String externalPaymentId, String currency,
-            String status, Instant appliedAt) {}
+    /** One application of a payment to the document; {@code provider} is the payment's kind, as the payments list names it. */
+    record AppliedPaymentView(UUID paymentId, long amountMinor, String source, String externalPaymentId,
+            @Schema(description = "The payment's kind, as the payments list's provider filter names it",
+                    enumeration = {"verified", "provider_settlement", "checkout", "external"}) String provider,
+            String currency, String status, Instant appliedAt) {}
 
     record Document(
             UUID invoiceId,
@@ -103,7 +106,8 @@ final class IntegrationViews {
                 document.balance().amountMinor(), status(document), document.status().name(),
                 view.lines().stream().map(Line::of).toList(),
                 view.applications().stream().map(a -> new AppliedPaymentView(a.paymentId(), a.amount().amountMinor(),
-                        a.source(), a.externalPaymentId(), a.amount().currency().name(), "applied", a.appliedAt())).toList(),
+                        a.source(), a.externalPaymentId(), a.kind().wireName(), a.amount().currency().name(), "applied",
+                        a.appliedAt())).toList(),
                 document.details().invoiceNumber().orElse(null), document.details().description().orElse(null),
                 document.details().issueDate().orElse(null), document.details().dueAt().orElse(null),
                 document.metadataJson().orElse(null), document.createdAt(), document.updatedAt());

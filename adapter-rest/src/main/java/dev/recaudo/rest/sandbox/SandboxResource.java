@@ -3,7 +3,7 @@ package dev.recaudo.rest.sandbox;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase;
 import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase.Completion;
-import dev.recaudo.application.externalpayment.ExternalPaymentView;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase;
 import dev.recaudo.application.invoice.PublicInvoice;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxUseCase;
@@ -55,6 +55,9 @@ public class SandboxResource {
 
     @Inject
     CompleteExternalPaymentUseCase externalPayments;
+
+    @Inject
+    ExternalPaymentsUseCase externalPaymentReads;
 
     @Inject
     PublicInvoiceProjection projection;
@@ -124,8 +127,10 @@ public class SandboxResource {
         throw new ApiProblem(Problem.NOT_FOUND, "No such checkout or invoice for this key");
     }
 
+    /** The completed payment as {@code GET /external/payments/{id}} answers it, with what it applied and credited. */
     private ExternalPaymentViews.ExternalPaymentBody externalPayment(ExternalPayment payment) {
-        return ExternalPaymentViews.of(new ExternalPaymentView(payment, List.of()), projection);
+        return ExternalPaymentViews.of(externalPaymentReads.get(payment.scope(), payment.partner(), payment.id()).orElseThrow(),
+                projection);
     }
 
     private static ApiProblem notApplicable(String reason) {

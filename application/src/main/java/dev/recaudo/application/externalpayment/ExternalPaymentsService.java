@@ -19,6 +19,7 @@ import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.metrics.PaymentCount;
 import dev.recaudo.domain.metrics.PaymentFamily;
 import dev.recaudo.domain.metrics.PaymentRefusal;
+import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
@@ -28,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The external payments API. A hosted payment waits for the payer on the hosted page; a direct one
@@ -40,6 +43,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     private final ExternalPaymentCallbacks callbacks;
     private final CollectionDocumentRepository documents;
     private final DocumentBook book;
+    private final PaymentRepository payments;
     private final ExternalPaymentCompletion completion;
     private final WebhookTargetPolicy targets;
     private final PaymentProcessor sandbox;
@@ -57,6 +61,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
         this.callbacks = callbacks;
         this.documents = documents;
         this.book = book;
+        this.payments = payments;
         this.counts = new PaymentCounts(metrics, transactions);
         this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts);
         this.targets = targets;
@@ -123,6 +128,11 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
                 return new CreateResult.Rejected(Rejection.INVOICE_NOT_PAYABLE, "the invoice is " + invoice.status()
                         + " and takes no payment");
             }
+            if (!invoice.balance().equals(command.amount())) {
+                // A part-payment would leave the invoice partly paid with no route to pay the rest.
+                return new CreateResult.Rejected(Rejection.AMOUNT_NOT_OPEN_BALANCE, "must equal the invoice's open balance, "
+                        + invoice.balance().amountMinor() + " " + invoice.balance().currency());
+            }
             if (hosted) {
                 if (externalPayments.pendingHostedFor(command.scope(), invoice.id()).isPresent()) {
                     return new CreateResult.Rejected(Rejection.INVOICE_ALREADY_COLLECTED,
@@ -137,7 +147,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
                 command.externalReference(), command.callbackUrl(), command.description(), command.redirectUrl(),
                 hosted ? Optional.of(UUID.randomUUID()) : Optional.empty(), Optional.empty(), now, now);
         externalPayments.insert(payment);
-        return new CreateResult.Created(new ExternalPaymentView(payment, List.of()));
+        return new CreateResult.Created(new ExternalPaymentView(payment, List.of(), Optional.empty()));
     }
 
     @Override
@@ -150,8 +160,12 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
         Page<ExternalPayment> found = externalPayments.page(scope, partner, page, size);
         Map<UUID, List<CallbackAttempt>> attempts =
                 callbacks.attemptsOf(scope, found.items().stream().map(ExternalPayment::id).toList());
+        Map<UUID, Payment> recorded = payments.findByIds(scope,
+                        found.items().stream().flatMap(payment -> payment.paymentId().stream()).toList())
+                .stream().collect(Collectors.toMap(Payment::id, Function.identity()));
         return new Page<>(found.items().stream()
-                .map(payment -> new ExternalPaymentView(payment, attempts.getOrDefault(payment.id(), List.of())))
+                .map(payment -> new ExternalPaymentView(payment, attempts.getOrDefault(payment.id(), List.of()),
+                        payment.paymentId().map(recorded::get)))
                 .toList(), found.total(), found.number(), found.size());
     }
 
@@ -213,6 +227,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
 
     private ExternalPaymentView view(ExternalPayment payment) {
         return new ExternalPaymentView(payment,
-                callbacks.attemptsOf(payment.scope(), List.of(payment.id())).getOrDefault(payment.id(), List.of()));
+                callbacks.attemptsOf(payment.scope(), List.of(payment.id())).getOrDefault(payment.id(), List.of()),
+                payment.paymentId().flatMap(id -> payments.findByIds(payment.scope(), List.of(id)).stream().findFirst()));
     }
 }

@@ -35,6 +35,8 @@ public interface ExternalPaymentsUseCase {
         CURRENCY_MISMATCH,
         /** The invoice is paid, annulled or otherwise closed to payment. */
         INVOICE_NOT_PAYABLE,
+        /** The amount is not the invoice's open balance: partial payments are refused (docs/decisions.md). */
+        AMOUNT_NOT_OPEN_BALANCE,
         /** A pending hosted payment already collects the invoice. */
         INVOICE_ALREADY_COLLECTED,
         /** The callback URL is not a public HTTPS address. */

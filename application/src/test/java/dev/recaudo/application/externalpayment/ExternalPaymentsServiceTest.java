@@ -1,6 +1,7 @@
 package dev.recaudo.application.externalpayment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase.Completion;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CancelResult;
@@ -112,6 +113,24 @@ class ExternalPaymentsServiceTest {
         assertThat(callbacks.attemptsOf(SCOPE, List.of(pending.id()))).isEmpty(); // queued, not attempted yet
         assertThat(callbacks.candidates(SCOPE.environment(), NOW, 1, 1).due()).as("one callback queued").hasSize(1);
         assertThat(metrics.payments()).containsExactly(PaymentCount.of(PaymentFamily.EXTERNAL, PaymentOutcome.NO_OPEN_DOCUMENTS));
+    }
+
+    @Test
+    void givenPendingThenCompletedPayment_whenRead_thenTheRecordedPaymentComesOnlyOnceCompleted() {
+        ExternalPayment pending = hosted(2500);
+        ExternalPayment other = hosted(1000);
+        assertThat(service.get(SCOPE, "erp", pending.id()).orElseThrow().recorded()).isEmpty();
+
+        service.completeHosted(SCOPE, Optional.empty(), pending.checkoutId().orElseThrow());
+
+        Payment recorded = service.get(SCOPE, "erp", pending.id()).orElseThrow().recorded().orElseThrow();
+        assertThat(recorded.id()).isEqualTo(externalPayments.find(SCOPE, "erp", pending.id()).orElseThrow().paymentId().orElseThrow());
+        assertThat(recorded.applied()).isEqualTo(Money.zero(CurrencyCode.USD));
+        assertThat(recorded.credit()).isEqualTo(Money.zero(CurrencyCode.USD));
+        assertThat(service.list(SCOPE, "erp", 1, 10).items())
+                .extracting(view -> view.payment().id(), view -> view.recorded().map(Payment::id))
+                .containsExactlyInAnyOrder(tuple(pending.id(), Optional.of(recorded.id())),
+                        tuple(other.id(), Optional.empty()));
     }
 
     @Test

@@ -9,6 +9,9 @@ import dev.recaudo.domain.ledger.TransferKind;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +52,22 @@ public final class InMemoryLedger implements Ledger, TransactionalFake {
             }
         }
         return Money.of(sum, currency);
+    }
+
+    @Override
+    public Map<AccountCode, List<Money>> balances(TenantScope scope, Collection<AccountCode> accounts) {
+        Map<AccountCode, List<Money>> balances = new LinkedHashMap<>();
+        for (AccountCode account : accounts) {
+            Map<CurrencyCode, Long> sums = new EnumMap<>(CurrencyCode.class);
+            transfers.stream().filter(transfer -> transfer.scope().equals(scope))
+                    .flatMap(transfer -> transfer.entries().stream()).filter(entry -> entry.account().equals(account))
+                    .forEach(entry -> sums.merge(entry.amount().currency(), entry.amount().amountMinor(), Math::addExact));
+            if (!sums.isEmpty()) {
+                balances.put(account, sums.entrySet().stream().map(sum -> Money.of(sum.getValue(), sum.getKey()))
+                        .sorted(Comparator.comparing(money -> money.currency().name())).toList());
+            }
+        }
+        return balances;
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentRepository;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,6 +80,12 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
     }
 
     @Override
+    public List<Payment> findByIds(TenantScope scope, Collection<UUID> ids) {
+        return payments.values().stream().filter(payment -> payment.scope().equals(scope) && ids.contains(payment.id()))
+                .toList();
+    }
+
+    @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         if (payment(application.paymentId()).filter(payment -> payment.scope().equals(scope)).isEmpty()) {
             throw new IllegalStateException("no payment " + application.paymentId() + " in this tenant");
@@ -103,7 +110,7 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
         return ofDocument(scope, documentId).stream().map(application -> {
             Payment payment = payment(application.paymentId()).orElseThrow();
             return new AppliedPayment(payment.id(), application.amount(), payment.source(), payment.externalPaymentId(),
-                    payment.outcome(), application.appliedAt());
+                    payment.kind(), payment.outcome(), application.appliedAt());
         }).toList();
     }
 

@@ -66,6 +66,8 @@ class ExternalPaymentsTest {
                 .body("description", equalTo("Pedido 1"))
                 .body("redirectUrl", equalTo("https://shop.example/thanks"))
                 .body("paymentId", nullValue())
+                .body("totalAppliedMinor", nullValue())
+                .body("creditCreatedMinor", nullValue())
                 .body("invoiceId", nullValue())
                 .body("webhookAttempts.size()", equalTo(0));
         JsonPath payment = created.jsonPath();
@@ -81,11 +83,14 @@ class ExternalPaymentsTest {
         Tenants.Key key = testKey(Tenants.company());
         JsonPath created = ExternalPayments.hosted(key, body(2500));
         JsonPath completed = ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created))
-                .then().statusCode(200).body("status", equalTo("completed")).extract().jsonPath();
+                .then().statusCode(200).body("status", equalTo("completed"))
+                .body("totalAppliedMinor", equalTo(0)).body("creditCreatedMinor", equalTo(0)).extract().jsonPath();
         String paymentId = completed.getString("paymentId");
         assertThat(paymentId).isNotNull();
+        // Without an invoice nothing is applied or credited: the money waits unapplied.
         ExternalPayments.get(key, created.getString("id")).then().statusCode(200)
-                .body("status", equalTo("completed")).body("paymentId", equalTo(paymentId));
+                .body("status", equalTo("completed")).body("paymentId", equalTo(paymentId))
+                .body("totalAppliedMinor", equalTo(0)).body("creditCreatedMinor", equalTo(0));
         assertThat(LedgerChecks.accountMinor(key.company().id(), "unapplied_payment:" + paymentId, "USD")).isEqualTo(-2500);
         assertThat(Sql.text("SELECT kind FROM payments WHERE id = ?::uuid", paymentId)).isEqualTo("EXTERNAL");
 
@@ -108,7 +113,10 @@ class ExternalPaymentsTest {
         Invoices.completeCheckout(key, invoiceCheckout).then().statusCode(409);
         ExternalPayments.post(key, "/external/payments", body(2000, "invoiceId", invoiceId)).then().statusCode(409);
 
-        ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(200);
+        ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(200)
+                .body("totalAppliedMinor", equalTo(2000)).body("creditCreatedMinor", equalTo(0));
+        ExternalPayments.get(key, created.getString("id")).then()
+                .body("totalAppliedMinor", equalTo(2000)).body("creditCreatedMinor", equalTo(0));
         Invoices.get(key, invoiceId).then().statusCode(200).body("status", equalTo("PAID"));
         assertThat(Invoices.balanceMinor(invoiceId)).isZero();
         assertThat(Invoices.receivableMinor(invoiceId)).isZero();
@@ -150,17 +158,30 @@ class ExternalPaymentsTest {
         assertThat(Invoices.balanceMinor(invoiceId)).isZero();
     }
 
+    /**
+     * Partial payments are not supported (issue 22, item 5): a payment for an invoice is for exactly its
+     * open balance, else 400 on amountMinor, and the refused payment leaves the invoice as it was.
+     */
     @Test
-    void givenPaymentAboveTheInvoiceBalance_whenCompleted_thenBalanceAppliedAndTheRestBecomesCustomerCredit() {
+    void givenAmountOtherThanTheOpenBalance_whenCreatingForAnInvoice_then400OnAmountAndTheInvoiceUntouched() {
         Tenants.Key key = testKey(Tenants.company());
-        String invoiceId = Invoices.create(key).getString("id");
-        JsonPath direct = ExternalPayments.direct(key, body(2550, "invoiceId", invoiceId));
-        assertThat(direct.getString("status")).isEqualTo("completed");
-        String paymentId = direct.getString("paymentId");
-        Invoices.get(key, invoiceId).then().body("status", equalTo("PAID"));
-        assertThat(Sql.count("SELECT applied_minor FROM payments WHERE id = ?::uuid", paymentId)).isEqualTo(2000);
-        assertThat(Sql.count("SELECT credit_minor FROM payments WHERE id = ?::uuid", paymentId)).isEqualTo(550);
-        assertThat(LedgerChecks.accountMinor(key.company().id(), "unapplied_payment:" + paymentId, "USD")).isZero();
+        JsonPath invoice = Invoices.create(key);
+        String invoiceId = invoice.getString("id");
+        for (String path : List.of("/external/payments", "/external/payments/direct")) {
+            for (long amountMinor : List.of(1500L, 2550L)) {
+                Response refused = ExternalPayments.post(key, path, body(amountMinor, "invoiceId", invoiceId));
+                assertError(refused, 400, path);
+                assertThat(refused.jsonPath().getString("message"))
+                        .isEqualTo("amountMinor must equal the invoice's open balance, 2000 USD");
+            }
+        }
+        assertThat(Sql.count("SELECT count(*) FROM external_payments WHERE company_id = ?", key.company().id())).isZero();
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", key.company().id())).isZero();
+        Invoices.get(key, invoiceId).then().statusCode(200).body("status", equalTo("CREATED"))
+                .body("payment.status", equalTo("PENDING")).body("payment.id", equalTo(invoice.getString("payment.id")));
+        assertThat(Invoices.balanceMinor(invoiceId)).isEqualTo(2000);
+        Invoices.put(key, invoiceId, Invoices.replacement(30)).then().statusCode(200);
+        Invoices.delete(key, invoiceId).then().statusCode(204);
     }
 
     @Test
@@ -171,10 +192,17 @@ class ExternalPaymentsTest {
         Invoices.settle(key, invoiceId, "prov-1").then().statusCode(204);
 
         String paymentId = ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created))
-                .then().statusCode(200).extract().path("paymentId");
+                .then().statusCode(200).body("totalAppliedMinor", equalTo(0)).body("creditCreatedMinor", equalTo(2000))
+                .extract().path("paymentId");
         assertThat(Sql.count("SELECT applied_minor FROM payments WHERE id = ?::uuid", paymentId)).isZero();
         assertThat(Sql.count("SELECT credit_minor FROM payments WHERE id = ?::uuid", paymentId)).isEqualTo(2000);
         assertThat(Invoices.balanceMinor(invoiceId)).isZero();
+        // The credit the payment reports is the customer's, in the ledger, and the list reports it too.
+        String customer = Sql.text("SELECT customer_id::text FROM payments WHERE id = ?::uuid", paymentId);
+        assertThat(LedgerChecks.accountMinor(key.company().id(), "customer_credit:" + customer, "USD")).isEqualTo(-2000);
+        given().header("X-API-Key", key.secret()).get("/external/payments").then().statusCode(200)
+                .body("payments[0].id", equalTo(created.getString("id")))
+                .body("payments[0].totalAppliedMinor", equalTo(0)).body("payments[0].creditCreatedMinor", equalTo(2000));
     }
 
     @Test
@@ -270,7 +298,8 @@ class ExternalPaymentsTest {
         Integrations.awaitChangeFeeds();
 
         partner.get("/collection-documents/F-EXT-1").then().statusCode(200)
-                .body("appliedPayments.externalPaymentId", equalTo(List.of(externalPaymentId)));
+                .body("appliedPayments.externalPaymentId", equalTo(List.of(externalPaymentId)))
+                .body("appliedPayments.provider", equalTo(List.of("external")));
         partner.get("/payments/" + externalPaymentId).then().statusCode(200)
                 .body("externalPaymentId", equalTo(externalPaymentId))
                 .body("provider", equalTo("external"))

@@ -3,6 +3,9 @@ package dev.recaudo.domain.ledger;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Port: the append-only double-entry ledger. The store enforces what the domain already checks:
@@ -14,4 +17,10 @@ public interface Ledger {
 
     /** Sum of all entries of the account in the currency: debits positive, credits negative. */
     Money balance(TenantScope scope, AccountCode account, CurrencyCode currency);
+
+    /**
+     * The balance of each of {@code accounts} in every currency it has an account in (accounts are per
+     * currency), ordered by currency; an account never posted to is absent from the map.
+     */
+    Map<AccountCode, List<Money>> balances(TenantScope scope, Collection<AccountCode> accounts);
 }

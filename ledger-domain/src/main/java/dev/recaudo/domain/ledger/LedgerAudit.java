@@ -1,7 +1,7 @@
 package dev.recaudo.domain.ledger;
 
 /**
- * Port: checks I1-I4 over the stored rows themselves, across every company and environment (the
+ * Port: checks I1-I5 over the stored rows themselves, across every company and environment (the
  * one port method without a tenant: it audits the whole store, and reports ids only). The check
  * reads amounts from three independent records (document and payment rows, payment applications,
  * ledger entries), so a mistake in the code that writes one of them cannot hide in the check.

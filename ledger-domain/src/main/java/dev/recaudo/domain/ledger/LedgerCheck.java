@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What one check of I1-I4 found: how many rows break each invariant, and the first of them (at
+ * What one check of I1-I5 found: how many rows break each invariant, and the first of them (at
  * most a few per invariant, so a badly broken ledger still gives a report of bounded size).
  */
 public record LedgerCheck(Map<LedgerInvariant, Long> violationCounts, List<InvariantViolation> firstViolations) {

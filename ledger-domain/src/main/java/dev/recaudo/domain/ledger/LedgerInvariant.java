@@ -1,7 +1,7 @@
 package dev.recaudo.domain.ledger;
 
 /**
- * The invariants every document, payment and transfer keeps (issue 12), in the order they are
+ * The invariants every document, payment and transfer keeps (issues 12 and 22), in the order they are
  * checked. Each names the rule it states, so a report line reads on its own.
  */
 public enum LedgerInvariant {
@@ -12,7 +12,12 @@ public enum LedgerInvariant {
     /** In the application currency, amount = applied + credit + unapplied. */
     I3("amount = applied + credit + unapplied"),
     /** Every transfer's entries sum to zero in each currency. */
-    I4("every transfer balances");
+    I4("every transfer balances"),
+    /**
+     * A customer's credit in a currency is never negative nor above what {@code CREDIT_CREATED}
+     * transfers put in it, and that equals the credit its payments recorded.
+     */
+    I5("0 <= customer credit <= credit created = credit of its payments");
 
     private final String rule;
 

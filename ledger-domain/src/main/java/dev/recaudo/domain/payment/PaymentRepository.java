@@ -7,6 +7,7 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -29,6 +30,9 @@ public interface PaymentRepository {
      */
     Optional<Payment> find(TenantScope scope, String source, String externalPaymentId);
 
+    /** The company's payments with these ids, of any kind (an external payment names the one recorded at completion). */
+    List<Payment> findByIds(TenantScope scope, Collection<UUID> ids);
+
     void insertApplication(TenantScope scope, PaymentApplication application);
 
     /** The payment whose application settled the document last, if any. */
@@ -47,8 +51,8 @@ public interface PaymentRepository {
     ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query);
 
     /** One application as a document shows it. */
-    record AppliedPayment(UUID paymentId, Money amount, String source, String externalPaymentId, PaymentOutcome outcome,
-            Instant appliedAt) {}
+    record AppliedPayment(UUID paymentId, Money amount, String source, String externalPaymentId, PaymentKind kind,
+            PaymentOutcome outcome, Instant appliedAt) {}
 
     /** One application as a payment shows it, with the document's balance now. */
     record PaidDocument(DocumentId documentId, String externalDocumentId, Money applied, Money balance) {}

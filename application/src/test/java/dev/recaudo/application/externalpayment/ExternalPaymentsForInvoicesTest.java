@@ -1,0 +1,95 @@
+package dev.recaudo.application.externalpayment;
+
+import static dev.recaudo.application.fixtures.Amounts.usd;
+import static dev.recaudo.application.fixtures.DocumentFixture.document;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase.Completion;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreatePayment;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.Rejection;
+import dev.recaudo.application.fakes.InMemoryBooks;
+import dev.recaudo.application.fakes.InMemoryCallbacks;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.checkout.Checkout;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.ledger.AccountCode;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * External payments for an invoice, in memory (issue 22): the amount must be the invoice's open
+ * balance, and what a completion applied and credited is what the payment reports.
+ */
+class ExternalPaymentsForInvoicesTest {
+
+    private static final TenantScope SCOPE = new TenantScope(CompanyId.random(), KeyEnvironment.TEST);
+
+    private final InMemoryBooks books = new InMemoryBooks();
+    private final ExternalPaymentsService service = new ExternalPaymentsService(books.externalPayments(),
+            new InMemoryCallbacks(), books.documents(), books.payments(), books.ledger(), books.book(),
+            url -> new WebhookTargetPolicy.TargetCheck.Allowed(), new SandboxProcessor(),
+            Optional.empty(), books.transactions(), books.metrics(), books.clock());
+    private CollectionDocument invoice;
+
+    @BeforeEach
+    void anIssuedInvoice() {
+        invoice = books.givenIssued(document(SCOPE).forCustomer(books.givenCustomer(SCOPE, "erp", "C-1"))
+                .withTotal(usd(20_00)).build());
+    }
+
+    @AfterEach
+    void theBooksBalance() {
+        books.assertBalanced();
+    }
+
+    private CreateResult create(ExternalPaymentMode mode, long amountMinor) {
+        return service.create(new CreatePayment(SCOPE, "erp", Optional.of("erp"), UUID.randomUUID(), mode,
+                Money.of(amountMinor, CurrencyCode.USD), Optional.of(invoice.id()), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty()));
+    }
+
+    @Test
+    void givenAmountOtherThanTheOpenBalance_whenCreating_thenRejectedNamingTheBalanceAndNothingChanges() {
+        Checkout checkout = books.checkouts().current(SCOPE, invoice.id()).orElseThrow();
+
+        for (ExternalPaymentMode mode : ExternalPaymentMode.values()) {
+            for (long amountMinor : new long[] {15_00, 25_50}) {
+                assertThat(create(mode, amountMinor)).isEqualTo(new CreateResult.Rejected(Rejection.AMOUNT_NOT_OPEN_BALANCE,
+                        "must equal the invoice's open balance, 2000 USD"));
+            }
+        }
+
+        assertThat(books.externalPayments().writes()).isZero();
+        assertThat(books.checkouts().current(SCOPE, invoice.id())).contains(checkout);
+        assertThat(books.document(invoice)).isEqualTo(invoice);
+        assertThat(create(ExternalPaymentMode.DIRECT, 20_00)).isInstanceOf(CreateResult.Created.class);
+        assertThat(books.document(invoice).balance().isZero()).isTrue();
+    }
+
+    @Test
+    void givenInvoicePaidWhileAHostedPaymentWaited_whenCompleted_thenAllOfItIsCreditAndTheViewReportsIt() {
+        ExternalPayment hosted = ((CreateResult.Created) create(ExternalPaymentMode.HOSTED, 20_00)).view().payment();
+        books.givenPaid(invoice, usd(20_00));
+
+        Completion completion = service.completeHosted(SCOPE, Optional.of("erp"), hosted.checkoutId().orElseThrow());
+
+        assertThat(completion).isInstanceOf(Completion.Completed.class);
+        Payment recorded = service.get(SCOPE, "erp", hosted.id()).orElseThrow().recorded().orElseThrow();
+        assertThat(recorded.applied()).isEqualTo(usd(0));
+        assertThat(recorded.credit()).isEqualTo(usd(20_00));
+        assertThat(books.ledger().balance(SCOPE, AccountCode.customerCredit(invoice.customerId()), CurrencyCode.USD))
+                .isEqualTo(usd(-20_00));
+    }
+}
