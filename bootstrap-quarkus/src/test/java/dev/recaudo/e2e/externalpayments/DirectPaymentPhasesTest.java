@@ -1,10 +1,12 @@
 package dev.recaudo.e2e.externalpayments;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.application.externalpayment.ChargeRecoveryUseCase;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.e2e.invoices.LedgerChecks;
+import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Scrape;
 import dev.recaudo.e2e.support.ServiceUnderTest;
@@ -127,6 +129,8 @@ class DirectPaymentPhasesTest {
         assertThat(retried.getString("id")).isEqualTo(paymentId);
         assertThat(retried.getString("status")).as("answered as it stands, not 409 in progress").isEqualTo("pending");
 
+        Envelopes.assertStatus(given().header("X-API-Key", key.secret()).delete("/external/payments/{id}", paymentId), 409,
+                "/external/payments/" + paymentId);
         recovery.recoverUnknownCharges(KeyEnvironment.TEST);
         assertThat(ExternalPayments.get(key, paymentId).jsonPath().getString("status")).as("not pending long enough yet")
                 .isEqualTo("pending");
