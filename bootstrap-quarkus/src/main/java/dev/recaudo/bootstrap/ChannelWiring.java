@@ -13,8 +13,11 @@ import dev.recaudo.application.externalpayment.CallbackDispatchService;
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.externalpayment.CallbackSecretService;
 import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
+import dev.recaudo.application.externalpayment.DirectChargeService;
 import dev.recaudo.application.externalpayment.ExternalPaymentsService;
 import dev.recaudo.application.externalpayment.PaymentProcessor;
+import dev.recaudo.application.externalpayment.Processors;
+import dev.recaudo.application.externalpayment.SandboxChargeBook;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.application.invoice.SandboxUseCase;
@@ -22,6 +25,8 @@ import dev.recaudo.application.webhook.WebhookDispatchService;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsService;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
+import dev.recaudo.bootstrap.crash.CrashSwitch;
+import dev.recaudo.bootstrap.crash.CrashingProcessor;
 import dev.recaudo.domain.checkout.CheckoutCustomerRepository;
 import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.company.CompanyRepository;
@@ -57,20 +62,37 @@ import java.util.Optional;
  */
 public class ChannelWiring {
 
+    /** The sandbox processor for test keys, and the live one configured (none yet), each behind the crash hook. */
     @Produces
     @Singleton
-    ExternalPaymentsService externalPayments(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
-            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            WebhookTargetPolicy targets, Transactions transactions, OperationalMetrics metrics, Clock clock,
-            RecaudoConfig config) {
+    Processors processors(SandboxChargeBook sandboxCharges, CrashSwitch crash, Clock clock, RecaudoConfig config) {
         // recaudo.payments.processor names the live processor; only "none" exists, so live creation
         // answers 503 (docs/decisions.md, "External payments API").
         Optional<PaymentProcessor> live = switch (config.payments().processor()) {
             case "none" -> Optional.empty();
             default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
         };
-        return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
-                new SandboxProcessor(), live, transactions, metrics, clock);
+        return new Processors(CrashingProcessor.around(new SandboxProcessor(sandboxCharges, clock), crash),
+                live.map(processor -> CrashingProcessor.around(processor, crash)));
+    }
+
+    @Produces
+    @Singleton
+    ExternalPaymentsService externalPayments(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
+            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
+            WebhookTargetPolicy targets, Processors processors, Transactions transactions, OperationalMetrics metrics,
+            Clock clock) {
+        return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets, processors,
+                transactions, metrics, clock);
+    }
+
+    @Produces
+    @Singleton
+    DirectChargeService directCharges(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
+            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
+            Processors processors, Transactions transactions, OperationalMetrics metrics, Clock clock, RecaudoConfig config) {
+        return new DirectChargeService(externalPayments, callbacks, documents, payments, ledger, book, processors,
+                transactions, metrics, clock, Duration.ofSeconds(config.payments().unknownAfterSeconds()));
     }
 
     @Produces

@@ -2,7 +2,9 @@ package dev.recaudo.application.externalpayment;
 
 import dev.recaudo.domain.externalpayment.CallbackAttempt;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.payment.PaymentRepository;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,5 +19,12 @@ public record ExternalPaymentView(ExternalPayment payment, List<CallbackAttempt>
     public ExternalPaymentView {
         webhookAttempts = List.copyOf(webhookAttempts);
         Objects.requireNonNull(recorded, "recorded");
+    }
+
+    /** The payment with the attempts its callback has had so far, and the ledger payment it recorded. */
+    static ExternalPaymentView of(ExternalPayment payment, ExternalPaymentCallbacks callbacks, PaymentRepository payments) {
+        return new ExternalPaymentView(payment,
+                callbacks.attemptsOf(payment.scope(), List.of(payment.id())).getOrDefault(payment.id(), List.of()),
+                payment.paymentId().flatMap(id -> payments.findByIds(payment.scope(), List.of(id)).stream().findFirst()));
     }
 }

@@ -1,14 +1,43 @@
 package dev.recaudo.application.externalpayment;
 
+import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.money.Money;
+import java.util.Objects;
+import java.util.UUID;
 
 /**
  * Port: what takes the payer's money. Recaudo records and applies a payment only after the
- * processor approved it; with no processor for live payments, nothing pretends to charge.
+ * processor approved it; with no processor for live payments, nothing pretends to charge. Every
+ * charge carries a processor idempotency key derived from the payment id, so a charge sent twice
+ * is made once, and an outcome that was lost on the way is found by asking with that key, never by
+ * charging again.
  */
 public interface PaymentProcessor {
 
-    /** The processor's answer to a direct payment. */
+    /**
+     * @param processorKey the processor's idempotency key of the charge, {@code recaudo-charge-<paymentId>}
+     */
+    record ChargeRequest(TenantScope scope, String processorKey, UUID paymentId, Money amount) {
+
+        public ChargeRequest {
+            Objects.requireNonNull(scope, "scope");
+            Objects.requireNonNull(processorKey, "processorKey");
+            Objects.requireNonNull(paymentId, "paymentId");
+            Objects.requireNonNull(amount, "amount");
+        }
+
+        /** The one charge of a direct payment, under the key its id gives it. */
+        public static ChargeRequest of(ExternalPayment payment) {
+            return new ChargeRequest(payment.scope(), keyOf(payment.id()), payment.id(), payment.amount());
+        }
+
+        public static String keyOf(UUID paymentId) {
+            return "recaudo-charge-" + paymentId;
+        }
+    }
+
+    /** The processor's answer to a charge. */
     enum Decision {
         APPROVED,
         DECLINED,
@@ -16,5 +45,31 @@ public interface PaymentProcessor {
         PENDING
     }
 
-    Decision charge(ExternalPayment payment);
+    /** What the processor knows of a charge when asked about it. */
+    enum Finding {
+        APPROVED,
+        DECLINED,
+        PENDING,
+        /** No charge was ever made under the key. */
+        NOT_FOUND
+    }
+
+    /**
+     * Asks for the charge; the same key again answers the first decision and charges nothing more.
+     *
+     * @throws AnswerLost when the answer did not arrive (a timeout, a connection reset): the charge
+     *     may or may not have been made
+     */
+    Decision charge(ChargeRequest request);
+
+    /** Asks what became of the charge made, or never made, under the key. */
+    Finding lookup(TenantScope scope, String processorKey);
+
+    /** The processor's answer to a charge did not arrive; only asking tells what became of it. */
+    final class AnswerLost extends RuntimeException {
+
+        public AnswerLost(String message) {
+            super(message);
+        }
+    }
 }
