@@ -39,7 +39,6 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     private final ExternalPaymentRepository externalPayments;
     private final ExternalPaymentCallbacks callbacks;
     private final CollectionDocumentRepository documents;
-    private final DocumentBook book;
     private final ExternalPaymentCompletion completion;
     private final WebhookTargetPolicy targets;
     private final PaymentProcessor sandbox;
@@ -56,7 +55,6 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
         this.externalPayments = externalPayments;
         this.callbacks = callbacks;
         this.documents = documents;
-        this.book = book;
         this.counts = new PaymentCounts(metrics, transactions);
         this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts);
         this.targets = targets;
@@ -123,13 +121,10 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
                 return new CreateResult.Rejected(Rejection.INVOICE_NOT_PAYABLE, "the invoice is " + invoice.status()
                         + " and takes no payment");
             }
-            if (hosted) {
-                if (externalPayments.pendingHostedFor(command.scope(), invoice.id()).isPresent()) {
-                    return new CreateResult.Rejected(Rejection.INVOICE_ALREADY_COLLECTED,
-                            "a pending hosted payment already collects this invoice");
-                }
-                // One payable route per document: the hosted payment replaces the invoice's own checkout.
-                book.suspendCheckout(invoice, now);
+            // The invoice keeps its own checkout: its payment_link opens the hosted payment's page while it is pending.
+            if (hosted && externalPayments.pendingHostedFor(command.scope(), invoice.id()).isPresent()) {
+                return new CreateResult.Rejected(Rejection.INVOICE_ALREADY_COLLECTED,
+                        "a pending hosted payment already collects this invoice");
             }
         }
         ExternalPayment payment = new ExternalPayment(UUID.randomUUID(), command.scope(), command.partner(),
@@ -169,15 +164,9 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
             if (!payment.isPending()) {
                 return new CancelResult.NotCancelable(view(payment));
             }
-            Instant now = clock.instant();
-            ExternalPayment canceled = payment.canceled(now);
+            // The invoice's own checkout was never canceled: it is payable again as it is.
+            ExternalPayment canceled = payment.canceled(clock.instant());
             externalPayments.update(canceled);
-            if (canceled.mode() == ExternalPaymentMode.HOSTED) {
-                // The invoice is payable again through its own checkout.
-                canceled.invoiceId().flatMap(invoiceId -> documents.lock(scope, invoiceId))
-                        .filter(ExternalPaymentCompletion::takesPayment)
-                        .ifPresent(invoice -> book.reissueCheckout(invoice, now));
-            }
             return new CancelResult.Canceled(view(canceled));
         });
     }
@@ -185,6 +174,9 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     @Override
     public Completion completeHosted(TenantScope scope, Optional<String> partner, UUID checkoutId) {
         Completion result = transactions.inTransaction(() -> {
+            // The invoice is locked before the payment, in the order every payment of the invoice takes.
+            externalPayments.findByCheckout(checkoutId).filter(payment -> payment.scope().equals(scope))
+                    .flatMap(ExternalPayment::invoiceId).ifPresent(invoiceId -> documents.lock(scope, invoiceId));
             Optional<ExternalPayment> found = externalPayments.lockByCheckout(checkoutId)
                     .filter(payment -> payment.scope().equals(scope))
                     .filter(payment -> partner.map(payment.partner()::equals).orElse(true));

@@ -180,8 +180,14 @@ public final class DocumentBook {
         return paid;
     }
 
-    /** Marks the current checkout approved by the payment and queues exactly one {@code invoice.paid}. */
+    /**
+     * Marks the current checkout approved by the payment and queues exactly one {@code invoice.paid}.
+     * The paid document takes no more money, so every other route to it closes with it: a pending
+     * hosted external payment is canceled in the same transaction (the one that paid is completed
+     * before its money is applied, so it is not among them).
+     */
     private InvoiceView paid(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
+        cancelPendingHostedPayment(document.scope(), document.id(), now);
         Optional<Checkout> checkout = checkouts.current(document.scope(), document.id()).map(current -> {
             if (!current.isPending()) {
                 return current; // canceled by an earlier partial payment: it was not what paid
@@ -193,6 +199,18 @@ public final class DocumentBook {
         InvoiceView view = new InvoiceView(document, checkout, Optional.of(paymentId));
         announce(INVOICE_PAID, view, now);
         return view;
+    }
+
+    /**
+     * Keeps {@code credit} of a received payment that the document did not take as its customer's
+     * credit: a transfer from the payment's unapplied account, and a {@code customer.credit_created}
+     * event the company receives.
+     */
+    public void credit(CollectionDocument document, Payment payment, Money credit, CustomerCreditEvent.Reason reason,
+            Instant now) {
+        ledger.post(Transfer.move(document.scope(), TransferKind.CREDIT_CREATED, AccountCode.unappliedPayment(payment.id()),
+                AccountCode.customerCredit(document.customerId()), credit, Optional.empty(), Optional.of(payment.id()), now));
+        outbox.append(CustomerCreditEvent.of(document, payment, credit, reason, now));
     }
 
     public InvoiceView view(CollectionDocument document) {
@@ -213,22 +231,7 @@ public final class DocumentBook {
         return new InvoiceView(document, checkout, payments.latestPaymentFor(document.scope(), document.id()));
     }
 
-    /**
-     * One payable route per document: a hosted external payment that collects the document takes
-     * the place of its own checkout, which is canceled.
-     */
-    public void suspendCheckout(CollectionDocument document, Instant now) {
-        cancelPendingCheckout(document.scope(), document.id(), now);
-    }
-
-    /** The hosted external payment that collected the document was canceled: a checkout for its balance again. */
-    public void reissueCheckout(CollectionDocument document, Instant now) {
-        if (checkouts.current(document.scope(), document.id()).filter(Checkout::isPending).isEmpty()) {
-            checkouts.insert(Checkout.forBalanceOf(document, now));
-        }
-    }
-
-    /** A new amount or an annulment ends the hosted external payment collecting the old balance. */
+    /** A new amount, an annulment or a payment ends the hosted external payment collecting the document. */
     private void cancelPendingHostedPayment(TenantScope scope, DocumentId documentId, Instant now) {
         externalPayments.pendingHostedFor(scope, documentId)
                 .ifPresent(pending -> externalPayments.update(pending.canceled(now)));
