@@ -2,6 +2,7 @@ package dev.recaudo.application.invoice;
 
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
@@ -189,9 +190,11 @@ public final class DocumentBook {
     private InvoiceView paid(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
         cancelPendingHostedPayment(document.scope(), document.id(), now);
         Optional<Checkout> checkout = checkouts.current(document.scope(), document.id()).map(current -> {
-            if (!current.isPending()) {
-                return current; // canceled by an earlier partial payment: it was not what paid
+            if (current.status() == CheckoutStatus.APPROVED) {
+                return current;
             }
+            // Pending, or canceled by an earlier partial payment: either way the invoice's payment
+            // ends approved by the payment that settled it, so invoice.paid always says APPROVED.
             Checkout approved = current.approved(paymentReference, now);
             checkouts.update(approved);
             return approved;

@@ -136,7 +136,7 @@ class DocumentBookTest {
     }
 
     @Test
-    void givenACheckoutCanceledByAnEarlierPartialPayment_whenTheRestIsPaid_thenTheCanceledCheckoutIsNotApproved() {
+    void givenACheckoutCanceledByAnEarlierPartialPayment_whenTheRestIsPaid_thenItIsApprovedByTheLastPayment() {
         Payment first = recorded(usd(40_00));
         CollectionDocument partPaid = book.applyReceived(document, first, usd(40_00), 0, now());
         Payment rest = recorded(usd(60_00));
@@ -144,9 +144,11 @@ class DocumentBookTest {
         CollectionDocument paid = book.applyReceived(partPaid, rest, usd(60_00), 0, now());
 
         assertThat(paid.status()).isEqualTo(DocumentStatus.PAID);
-        assertThat(current().status()).isEqualTo(CheckoutStatus.CANCELED);
+        assertThat(current().status()).isEqualTo(CheckoutStatus.APPROVED);
         assertThat(books.payments().applications()).extracting(PaymentApplication::paymentId).containsExactly(first.id(), rest.id());
-        assertThat(books.outbox().ofType(DocumentBook.INVOICE_PAID)).hasSize(1);
+        PublicInvoice announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID);
+        assertThat(announced.payment().status()).isEqualTo("APPROVED");
+        assertThat(announced.payment().provider_id()).isEqualTo(rest.externalPaymentId());
     }
 
     @Test
@@ -166,10 +168,9 @@ class DocumentBookTest {
 
     @Test
     void givenACanceledCheckout_whenTheDocumentIsDescribed_thenTheCanceledCheckoutIsLeftAsItWas() {
-        book.applyReceived(document, recorded(usd(40_00)), usd(40_00), 0, now());
+        CollectionDocument partPaid = book.applyReceived(document, recorded(usd(40_00)), usd(40_00), 0, now());
         Checkout canceled = current();
         assertThat(canceled.status()).isEqualTo(CheckoutStatus.CANCELED);
-        CollectionDocument partPaid = books.document(document);
 
         book.describe(partPaid.withDetails(partPaid.reference(), details("Nueva"), now()), now());
 

@@ -95,7 +95,7 @@ class ExternalPaymentsTest {
     }
 
     @Test
-    void givenHostedPaymentForAnInvoice_whenPaid_thenInvoicePaidOnceAndItsOwnCheckoutNoLongerCollects() {
+    void givenHostedPaymentForAnInvoice_whenPaid_thenInvoicePaidOnceAndItsOwnCheckoutApprovedByIt() {
         Tenants.Key key = testKey(Tenants.company());
         JsonPath invoice = Invoices.create(key);
         String invoiceId = invoice.getString("id");
@@ -103,13 +103,15 @@ class ExternalPaymentsTest {
         JsonPath created = ExternalPayments.hosted(key, body(2000, "invoiceId", invoiceId));
         assertThat(created.getString("invoiceId")).isEqualTo(invoiceId);
 
-        // One payable route per document: the invoice's own checkout was canceled.
-        Invoices.get(key, invoiceId).then().statusCode(200).body("payment.status", equalTo("canceled"));
-        Invoices.completeCheckout(key, invoiceCheckout).then().statusCode(409);
+        // One payable page per invoice: the invoice's own checkout stays payable, and one hosted payment at a time.
+        Invoices.get(key, invoiceId).then().statusCode(200).body("payment.status", equalTo("PENDING"));
         ExternalPayments.post(key, "/external/payments", body(2000, "invoiceId", invoiceId)).then().statusCode(409);
 
         ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(200);
-        Invoices.get(key, invoiceId).then().statusCode(200).body("status", equalTo("PAID"));
+        Invoices.get(key, invoiceId).then().statusCode(200).body("status", equalTo("PAID"))
+                .body("payment.status", equalTo("APPROVED"))
+                .body("payment.provider_id", equalTo("external:" + created.getString("id")));
+        Invoices.completeCheckout(key, invoiceCheckout).then().statusCode(409);
         assertThat(Invoices.balanceMinor(invoiceId)).isZero();
         assertThat(Invoices.receivableMinor(invoiceId)).isZero();
         assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'",
@@ -164,16 +166,16 @@ class ExternalPaymentsTest {
     }
 
     @Test
-    void givenHostedPaymentForAnInvoicePaidMeanwhile_whenCompleted_thenAllOfItIsCustomerCredit() {
+    void givenHostedPaymentForAnInvoicePaidMeanwhile_whenCompleted_thenRefusedBecauseThePaymentClosedIt() {
         Tenants.Key key = testKey(Tenants.company());
         String invoiceId = Invoices.create(key).getString("id");
         JsonPath created = ExternalPayments.hosted(key, body(2000, "invoiceId", invoiceId));
         Invoices.settle(key, invoiceId, "prov-1").then().statusCode(204);
 
-        String paymentId = ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created))
-                .then().statusCode(200).extract().path("paymentId");
-        assertThat(Sql.count("SELECT applied_minor FROM payments WHERE id = ?::uuid", paymentId)).isZero();
-        assertThat(Sql.count("SELECT credit_minor FROM payments WHERE id = ?::uuid", paymentId)).isEqualTo(2000);
+        ExternalPayments.get(key, created.getString("id")).then().body("status", equalTo("canceled"));
+        ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(409);
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE external_payment_id = ?",
+                "external:" + created.getString("id"))).isZero();
         assertThat(Invoices.balanceMinor(invoiceId)).isZero();
     }
 
@@ -199,10 +201,10 @@ class ExternalPaymentsTest {
                     .then().statusCode(200).body("status", equalTo("canceled"));
         }
         ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(409);
-        // The invoice is payable again through a new checkout of its own.
-        String reissued = Invoices.get(key, invoiceId).then().body("payment.status", equalTo("PENDING"))
-                .extract().path("payment.id");
-        Invoices.completeCheckout(key, reissued).then().statusCode(200);
+        // The invoice's own checkout was never canceled: it is payable as it was.
+        JsonPath invoice = Invoices.get(key, invoiceId).then().body("payment.status", equalTo("PENDING")).extract().jsonPath();
+        assertThat(Sql.count("SELECT count(*) FROM checkouts WHERE document_id = ?::uuid", invoiceId)).isEqualTo(1);
+        Invoices.completeCheckout(key, invoice.getString("payment.id")).then().statusCode(200);
 
         JsonPath completed = ExternalPayments.direct(key, body(700));
         Response refused = given().header("X-API-Key", key.secret()).delete("/external/payments/{id}", completed.getString("id"));
