@@ -134,13 +134,15 @@ public final class DocumentBook {
     /**
      * Settles the document with a new payment that pays it alone (a checkout, a provider
      * settlement): the payment is recorded, applied in full from {@code collections} as its single
-     * application, and the document announced paid.
+     * application, and the document announced paid. The checkout carries the provider's id of the
+     * payment, or, for a checkout paid without a provider (the sandbox), the payment's own
+     * {@code checkout:<checkoutId>}, so that {@code invoice.paid} always names what paid.
      */
     public InvoiceView settle(CollectionDocument document, Payment payment, AccountCode collections, DocumentStatus status,
             Instant now) {
         payments.insert(payment);
         CollectionDocument paid = applyPayment(document, payment, payment.amount(), collections, status, 0, now);
-        return paid(paid, payment.providerPaymentId(), payment.id(), now);
+        return paid(paid, payment.providerPaymentId().or(() -> Optional.of(payment.externalPaymentId())), payment.id(), now);
     }
 
     /**

@@ -136,6 +136,17 @@ class DocumentBookTest {
     }
 
     @Test
+    void givenACheckoutPaidWithoutAProvider_whenSettled_thenInvoicePaidNamesThePaymentAsItsProviderId() {
+        Payment payment = checkoutPayment(usd(100_00), Optional.empty());
+
+        book.settle(document, payment, AccountCode.checkoutCollections(), DocumentStatus.PAID, now());
+
+        PublicInvoice announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID);
+        assertThat(announced.payment().status()).isEqualTo("APPROVED");
+        assertThat(announced.payment().provider_id()).isEqualTo(payment.externalPaymentId()).startsWith("checkout:");
+    }
+
+    @Test
     void givenACheckoutCanceledByAnEarlierPartialPayment_whenTheRestIsPaid_thenItIsApprovedByTheLastPayment() {
         Payment first = recorded(usd(40_00));
         CollectionDocument partPaid = book.applyReceived(document, first, usd(40_00), 0, now());
