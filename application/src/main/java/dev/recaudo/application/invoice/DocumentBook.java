@@ -184,10 +184,8 @@ public final class DocumentBook {
     }
 
     /**
-     * Marks the current checkout approved by the payment and queues exactly one {@code invoice.paid}.
-     * The paid document takes no more money, so every other route to it closes with it: a pending
-     * hosted external payment is canceled in the same transaction (the one that paid is completed
-     * before its money is applied, so it is not among them).
+     * Approves the current checkout with the payment, cancels the document's pending hosted payment
+     * (a paid document takes no more money) and queues exactly one {@code invoice.paid}.
      */
     private InvoiceView paid(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
         cancelPendingHostedPayment(document.scope(), document.id(), now);
@@ -206,11 +204,7 @@ public final class DocumentBook {
         return view;
     }
 
-    /**
-     * Keeps {@code credit} of a received payment that the document did not take as its customer's
-     * credit: a transfer from the payment's unapplied account, and a {@code customer.credit_created}
-     * event the company receives.
-     */
+    /** Keeps what the document did not take of a received payment as its customer's credit, announced. */
     public void credit(CollectionDocument document, Payment payment, Money credit, CustomerCreditEvent.Reason reason,
             Instant now) {
         ledger.post(Transfer.move(document.scope(), TransferKind.CREDIT_CREATED, AccountCode.unappliedPayment(payment.id()),
