@@ -100,9 +100,9 @@ public class ChannelWiring {
     HostedCheckoutUseCase hostedCheckout(CheckoutRepository checkouts, CompanyRepository companies, SandboxUseCase sandbox,
             ExternalPaymentRepository externalPayments, ExternalPaymentsService externalPaymentCompletion,
             RecaudoConfig config) {
-        return new HostedCheckoutService(List.of(new InvoiceCheckouts(checkouts, companies, sandbox),
-                new ExternalPaymentCheckouts(externalPayments, companies, externalPaymentCompletion)),
-                config.sandbox().enabled());
+        ExternalPaymentCheckouts hostedPayments = new ExternalPaymentCheckouts(externalPayments, companies, externalPaymentCompletion);
+        return new HostedCheckoutService(List.of(new InvoiceCheckouts(checkouts, companies, sandbox, externalPayments,
+                hostedPayments), hostedPayments), config.sandbox().enabled());
     }
 
     @Produces

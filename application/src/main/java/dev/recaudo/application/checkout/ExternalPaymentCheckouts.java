@@ -29,8 +29,12 @@ public final class ExternalPaymentCheckouts implements CheckoutKind {
 
     @Override
     public Optional<CheckoutPage> show(UUID checkoutId, boolean sandboxEnabled) {
-        return payments.findByCheckout(checkoutId).flatMap(payment -> companies.find(payment.scope().companyId())
-                .map(company -> page(checkoutId, payment, company, sandboxEnabled)));
+        return payments.findByCheckout(checkoutId).flatMap(payment -> pageOf(checkoutId, payment, sandboxEnabled));
+    }
+
+    /** The payment's page as shown at {@code pageId}: its own checkout id, or the id of its invoice's checkout. */
+    Optional<CheckoutPage> pageOf(UUID pageId, ExternalPayment payment, boolean sandboxEnabled) {
+        return companies.find(payment.scope().companyId()).map(company -> page(pageId, payment, company, sandboxEnabled));
     }
 
     private static CheckoutPage page(UUID checkoutId, ExternalPayment payment, Company company, boolean sandboxEnabled) {
@@ -50,10 +54,13 @@ public final class ExternalPaymentCheckouts implements CheckoutKind {
 
     @Override
     public Optional<PayResult> payInSandbox(UUID checkoutId) {
-        return payments.findByCheckout(checkoutId).map(payment -> {
-            Completion result = completion.completeHosted(payment.scope(), Optional.empty(), checkoutId);
-            return result instanceof Completion.Completed || result instanceof Completion.AlreadyCompleted
-                    ? new PayResult.Paid() : new PayResult.NotPending();
-        });
+        return payments.findByCheckout(checkoutId).map(this::pay);
+    }
+
+    /** Completes the hosted payment, whichever page (its own, or its invoice's) the payer paid on. */
+    PayResult pay(ExternalPayment payment) {
+        Completion result = completion.completeHosted(payment.scope(), Optional.empty(), payment.checkoutId().orElseThrow());
+        return result instanceof Completion.Completed || result instanceof Completion.AlreadyCompleted
+                ? new PayResult.Paid() : new PayResult.NotPending();
     }
 }

@@ -11,27 +11,50 @@ import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.company.Company;
 import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.UUID;
 
-/** The checkouts of invoices on the hosted page; paying one is what the sandbox control does. */
+/**
+ * The checkouts of invoices on the hosted page; paying one is what the sandbox control does. An
+ * invoice has one payable page: while a hosted external payment collects it, the invoice's
+ * {@code payment_link} shows that payment's page, and a payment there completes that payment.
+ */
 public final class InvoiceCheckouts implements CheckoutKind {
 
     private final CheckoutRepository checkouts;
     private final CompanyRepository companies;
     private final SandboxUseCase sandbox;
+    private final ExternalPaymentRepository externalPayments;
+    private final ExternalPaymentCheckouts hostedPayments;
 
-    public InvoiceCheckouts(CheckoutRepository checkouts, CompanyRepository companies, SandboxUseCase sandbox) {
+    public InvoiceCheckouts(CheckoutRepository checkouts, CompanyRepository companies, SandboxUseCase sandbox,
+            ExternalPaymentRepository externalPayments, ExternalPaymentCheckouts hostedPayments) {
         this.checkouts = checkouts;
         this.companies = companies;
         this.sandbox = sandbox;
+        this.externalPayments = externalPayments;
+        this.hostedPayments = hostedPayments;
     }
 
     @Override
     public Optional<CheckoutPage> show(UUID checkoutId, boolean sandboxEnabled) {
-        return checkouts.findForPayer(checkoutId).flatMap(checkout -> companies.find(checkout.scope().companyId())
-                .map(company -> page(checkout, company, sandboxEnabled)));
+        return checkouts.findForPayer(checkoutId).flatMap(checkout -> collectingPayment(checkout)
+                .map(hosted -> hostedPayments.pageOf(checkoutId, hosted, sandboxEnabled))
+                .orElseGet(() -> companies.find(checkout.scope().companyId())
+                        .map(company -> page(checkout, company, sandboxEnabled))));
+    }
+
+    /**
+     * The pending hosted external payment that collects the checkout's invoice, when the checkout
+     * is the invoice's current one: an older checkout, replaced by an amount change, keeps its own state.
+     */
+    private Optional<ExternalPayment> collectingPayment(Checkout checkout) {
+        return checkouts.current(checkout.scope(), checkout.documentId())
+                .filter(current -> current.id().equals(checkout.id()))
+                .flatMap(current -> externalPayments.pendingHostedFor(checkout.scope(), checkout.documentId()));
     }
 
     private static CheckoutPage page(Checkout checkout, Company company, boolean sandboxEnabled) {
@@ -52,14 +75,17 @@ public final class InvoiceCheckouts implements CheckoutKind {
 
     @Override
     public Optional<PayResult> payInSandbox(UUID checkoutId) {
-        return checkouts.findForPayer(checkoutId).map(checkout -> {
-            SandboxResult result = sandbox.completeCheckout(checkout.scope(), Optional.empty(), checkoutId);
-            if (result instanceof SandboxResult.Done) {
-                return new PayResult.Paid();
-            }
-            // Paid by an earlier click: the page shows it paid; anything else was not paid.
-            return checkouts.findForPayer(checkoutId).filter(now -> now.status() == CheckoutStatus.APPROVED)
-                    .<PayResult>map(paid -> new PayResult.Paid()).orElseGet(PayResult.NotPending::new);
-        });
+        return checkouts.findForPayer(checkoutId).map(checkout -> collectingPayment(checkout).map(hostedPayments::pay)
+                .orElseGet(() -> payCheckout(checkout)));
+    }
+
+    private PayResult payCheckout(Checkout checkout) {
+        SandboxResult result = sandbox.completeCheckout(checkout.scope(), Optional.empty(), checkout.id());
+        if (result instanceof SandboxResult.Done) {
+            return new PayResult.Paid();
+        }
+        // Paid by an earlier click: the page shows it paid; anything else was not paid.
+        return checkouts.findForPayer(checkout.id()).filter(now -> now.status() == CheckoutStatus.APPROVED)
+                .<PayResult>map(paid -> new PayResult.Paid()).orElseGet(PayResult.NotPending::new);
     }
 }

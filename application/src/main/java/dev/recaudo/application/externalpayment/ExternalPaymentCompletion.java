@@ -1,6 +1,7 @@
 package dev.recaudo.application.externalpayment;
 
 import dev.recaudo.application.common.PaymentCounts;
+import dev.recaudo.application.invoice.CustomerCreditEvent;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
@@ -31,8 +32,9 @@ import java.util.UUID;
  * {@code external_collections} and is held in {@code unapplied_payment:<paymentId>}; from there, when
  * the payment names an invoice, as much as the invoice still owes is applied to its receivable
  * (exactly as a verified payment is: PAID or partly paid, {@code invoice.paid} queued once), and
- * the rest becomes the invoice customer's credit. Without an invoice, the money stays unapplied.
- * Then the payment is completed and its callback queued, so the callback exists only if all of this commits.
+ * the rest becomes the invoice customer's credit, announced as {@code customer.credit_created}. Without
+ * an invoice, the money stays unapplied. Its callback is queued in the same transaction, so the
+ * callback exists only if all of this commits.
  */
 final class ExternalPaymentCompletion {
 
@@ -56,15 +58,18 @@ final class ExternalPaymentCompletion {
         this.counts = counts;
     }
 
-    /** Completes a pending payment the caller has locked. */
+    /**
+     * Completes a pending payment the caller has locked. The payment is marked completed before its
+     * money is applied, so that the document's closing (which cancels its pending hosted payment)
+     * does not cancel the payment that pays it.
+     */
     ExternalPayment complete(ExternalPayment locked, Instant now) {
         TenantScope scope = locked.scope();
         Money amount = locked.amount();
         Optional<CollectionDocument> document = locked.invoiceId().flatMap(id -> documents.lock(scope, id));
-        Money applied = document.filter(ExternalPaymentCompletion::takesPayment)
-                .filter(open -> open.balance().currency() == amount.currency())
-                .map(open -> open.balance().min(amount))
-                .orElse(Money.zero(amount.currency()));
+        Optional<CollectionDocument> open = document.filter(ExternalPaymentCompletion::takesPayment)
+                .filter(owing -> owing.balance().currency() == amount.currency());
+        Money applied = open.map(owing -> owing.balance().min(amount)).orElse(Money.zero(amount.currency()));
         Money credit = document.isPresent() ? amount.minus(applied) : Money.zero(amount.currency());
         PaymentOutcome outcome = document.isEmpty() ? PaymentOutcome.NO_OPEN_DOCUMENTS
                 : credit.isPositive() ? PaymentOutcome.CREDITED : PaymentOutcome.APPLIED;
@@ -74,23 +79,32 @@ final class ExternalPaymentCompletion {
                 document.map(CollectionDocument::customerId), Optional.empty(), amount, Optional.of(amount), applied, credit,
                 outcome, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), now, now, now);
         payments.insert(payment);
-        AccountCode unapplied = AccountCode.unappliedPayment(paymentId);
-        ledger.post(Transfer.move(scope, TransferKind.PAYMENT_RECEIVED, AccountCode.externalCollections(), unapplied, amount,
-                Optional.empty(), Optional.of(paymentId), now));
-        if (applied.isPositive()) {
-            book.applyReceived(document.orElseThrow(), payment, applied, 0, now);
-        }
-        if (credit.isPositive()) {
-            ledger.post(Transfer.move(scope, TransferKind.CREDIT_CREATED, unapplied,
-                    AccountCode.customerCredit(document.orElseThrow().customerId()), credit, Optional.empty(),
-                    Optional.of(paymentId), now));
-        }
+        ledger.post(Transfer.move(scope, TransferKind.PAYMENT_RECEIVED, AccountCode.externalCollections(),
+                AccountCode.unappliedPayment(paymentId), amount, Optional.empty(), Optional.of(paymentId), now));
         ExternalPayment completed = locked.completed(paymentId, now);
         externalPayments.update(completed);
+        if (applied.isPositive()) {
+            book.applyReceived(open.orElseThrow(), payment, applied, 0, now);
+        }
+        if (credit.isPositive()) {
+            untaken(document.orElseThrow(), payment, credit, open.isPresent(), now);
+        }
         completed.callbackUrl().ifPresent(url -> callbacks.queue(CallbackRequest.completed(scope, completed.id(), url, amount,
                 completed.invoiceId().map(id -> id.value()), paymentId, now)));
         counts.whenCommitted(PaymentCount.of(PaymentFamily.EXTERNAL, outcome));
         return completed;
+    }
+
+    /**
+     * The one place that decides what becomes of money that arrives for a document that does not
+     * take it: a route that closed while the processor decided (a direct payment left pending, a
+     * late processor answer), or a payment above the balance. The document is never re-paid nor
+     * reopened; the money becomes the customer's credit, with its event. Where the payment's rail
+     * can refund, the refund (issue 22, item 6) is to be decided here instead.
+     */
+    private void untaken(CollectionDocument document, Payment payment, Money credit, boolean documentTookPart, Instant now) {
+        book.credit(document, payment, credit,
+                documentTookPart ? CustomerCreditEvent.Reason.ABOVE_BALANCE : CustomerCreditEvent.Reason.DOCUMENT_CLOSED, now);
     }
 
     /** Whether a payment may still be applied to the document: open, owing, and not annulled. */

@@ -43,7 +43,6 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     private final ExternalPaymentRepository externalPayments;
     private final ExternalPaymentCallbacks callbacks;
     private final CollectionDocumentRepository documents;
-    private final DocumentBook book;
     private final PaymentRepository payments;
     private final ExternalPaymentCompletion completion;
     private final WebhookTargetPolicy targets;
@@ -59,7 +58,6 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
         this.externalPayments = externalPayments;
         this.callbacks = callbacks;
         this.documents = documents;
-        this.book = book;
         this.payments = payments;
         this.counts = new PaymentCounts(metrics, transactions);
         this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts);
@@ -106,13 +104,10 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
                 return new CreateResult.Rejected(Rejection.AMOUNT_NOT_OPEN_BALANCE, "must equal the invoice's open balance, "
                         + invoice.balance().amountMinor() + " " + invoice.balance().currency());
             }
-            if (hosted) {
-                if (externalPayments.pendingHostedFor(command.scope(), invoice.id()).isPresent()) {
-                    return new CreateResult.Rejected(Rejection.INVOICE_ALREADY_COLLECTED,
-                            "a pending hosted payment already collects this invoice");
-                }
-                // One payable route per document: the hosted payment replaces the invoice's own checkout.
-                book.suspendCheckout(invoice, now);
+            // The invoice keeps its own checkout: its payment_link opens the hosted payment's page while it is pending.
+            if (hosted && externalPayments.pendingHostedFor(command.scope(), invoice.id()).isPresent()) {
+                return new CreateResult.Rejected(Rejection.INVOICE_ALREADY_COLLECTED,
+                        "a pending hosted payment already collects this invoice");
             }
         }
         ExternalPayment payment = new ExternalPayment(UUID.randomUUID(), command.scope(), command.partner(),
@@ -157,15 +152,9 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
                 // A pending direct payment's charge may be with the processor: it completes or fails, never silently stops.
                 return new CancelResult.NotCancelable(view(payment));
             }
-            Instant now = clock.instant();
-            ExternalPayment canceled = payment.canceled(now);
+            // The invoice's own checkout was never canceled: it is payable again as it is.
+            ExternalPayment canceled = payment.canceled(clock.instant());
             externalPayments.update(canceled);
-            if (canceled.mode() == ExternalPaymentMode.HOSTED) {
-                // The invoice is payable again through its own checkout.
-                canceled.invoiceId().flatMap(invoiceId -> documents.lock(scope, invoiceId))
-                        .filter(ExternalPaymentCompletion::takesPayment)
-                        .ifPresent(invoice -> book.reissueCheckout(invoice, now));
-            }
             return new CancelResult.Canceled(view(canceled));
         });
     }
@@ -173,6 +162,9 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     @Override
     public Completion completeHosted(TenantScope scope, Optional<String> partner, UUID checkoutId) {
         Completion result = transactions.inTransaction(() -> {
+            // The invoice is locked before the payment, in the order every payment of the invoice takes.
+            externalPayments.findByCheckout(checkoutId).filter(payment -> payment.scope().equals(scope))
+                    .flatMap(ExternalPayment::invoiceId).ifPresent(invoiceId -> documents.lock(scope, invoiceId));
             Optional<ExternalPayment> found = externalPayments.lockByCheckout(checkoutId)
                     .filter(payment -> payment.scope().equals(scope))
                     .filter(payment -> partner.map(payment.partner()::equals).orElse(true));

@@ -2,6 +2,7 @@ package dev.recaudo.application.invoice;
 
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
@@ -133,13 +134,15 @@ public final class DocumentBook {
     /**
      * Settles the document with a new payment that pays it alone (a checkout, a provider
      * settlement): the payment is recorded, applied in full from {@code collections} as its single
-     * application, and the document announced paid.
+     * application, and the document announced paid. The checkout carries the provider's id of the
+     * payment, or, for a checkout paid without a provider (the sandbox), the payment's own
+     * {@code checkout:<checkoutId>}, so that {@code invoice.paid} always names what paid.
      */
     public InvoiceView settle(CollectionDocument document, Payment payment, AccountCode collections, DocumentStatus status,
             Instant now) {
         payments.insert(payment);
         CollectionDocument paid = applyPayment(document, payment, payment.amount(), collections, status, 0, now);
-        return paid(paid, payment.providerPaymentId(), payment.id(), now);
+        return paid(paid, payment.providerPaymentId().or(() -> Optional.of(payment.externalPaymentId())), payment.id(), now);
     }
 
     /**
@@ -180,12 +183,18 @@ public final class DocumentBook {
         return paid;
     }
 
-    /** Marks the current checkout approved by the payment and queues exactly one {@code invoice.paid}. */
+    /**
+     * Approves the current checkout with the payment, cancels the document's pending hosted payment
+     * (a paid document takes no more money) and queues exactly one {@code invoice.paid}.
+     */
     private InvoiceView paid(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
+        cancelPendingHostedPayment(document.scope(), document.id(), now);
         Optional<Checkout> checkout = checkouts.current(document.scope(), document.id()).map(current -> {
-            if (!current.isPending()) {
-                return current; // canceled by an earlier partial payment: it was not what paid
+            if (current.status() == CheckoutStatus.APPROVED) {
+                return current;
             }
+            // Pending, or canceled by an earlier partial payment: either way the invoice's payment
+            // ends approved by the payment that settled it, so invoice.paid always says APPROVED.
             Checkout approved = current.approved(paymentReference, now);
             checkouts.update(approved);
             return approved;
@@ -193,6 +202,14 @@ public final class DocumentBook {
         InvoiceView view = new InvoiceView(document, checkout, Optional.of(paymentId));
         announce(INVOICE_PAID, view, now);
         return view;
+    }
+
+    /** Keeps what the document did not take of a received payment as its customer's credit, announced. */
+    public void credit(CollectionDocument document, Payment payment, Money credit, CustomerCreditEvent.Reason reason,
+            Instant now) {
+        ledger.post(Transfer.move(document.scope(), TransferKind.CREDIT_CREATED, AccountCode.unappliedPayment(payment.id()),
+                AccountCode.customerCredit(document.customerId()), credit, Optional.empty(), Optional.of(payment.id()), now));
+        outbox.append(CustomerCreditEvent.of(document, payment, credit, reason, now));
     }
 
     public InvoiceView view(CollectionDocument document) {
@@ -213,22 +230,7 @@ public final class DocumentBook {
         return new InvoiceView(document, checkout, payments.latestPaymentFor(document.scope(), document.id()));
     }
 
-    /**
-     * One payable route per document: a hosted external payment that collects the document takes
-     * the place of its own checkout, which is canceled.
-     */
-    public void suspendCheckout(CollectionDocument document, Instant now) {
-        cancelPendingCheckout(document.scope(), document.id(), now);
-    }
-
-    /** The hosted external payment that collected the document was canceled: a checkout for its balance again. */
-    public void reissueCheckout(CollectionDocument document, Instant now) {
-        if (checkouts.current(document.scope(), document.id()).filter(Checkout::isPending).isEmpty()) {
-            checkouts.insert(Checkout.forBalanceOf(document, now));
-        }
-    }
-
-    /** A new amount or an annulment ends the hosted external payment collecting the old balance. */
+    /** A new amount, an annulment or a payment ends the hosted external payment collecting the document. */
     private void cancelPendingHostedPayment(TenantScope scope, DocumentId documentId, Instant now) {
         externalPayments.pendingHostedFor(scope, documentId)
                 .ifPresent(pending -> externalPayments.update(pending.canceled(now)));

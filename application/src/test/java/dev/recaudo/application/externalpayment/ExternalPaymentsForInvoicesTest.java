@@ -4,7 +4,6 @@ import static dev.recaudo.application.fixtures.Amounts.usd;
 import static dev.recaudo.application.fixtures.DocumentFixture.document;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase.Completion;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreatePayment;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.Rejection;
@@ -23,6 +22,7 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -38,11 +38,12 @@ class ExternalPaymentsForInvoicesTest {
     private static final TenantScope SCOPE = new TenantScope(CompanyId.random(), KeyEnvironment.TEST);
 
     private final InMemoryBooks books = new InMemoryBooks();
+    private final Processors processors =
+            new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(), books.clock()), Optional.empty());
     private final ExternalPaymentsService service = new ExternalPaymentsService(books.externalPayments(),
             new InMemoryCallbacks(), books.documents(), books.payments(), books.ledger(), books.book(),
-            url -> new WebhookTargetPolicy.TargetCheck.Allowed(),
-            new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(), books.clock()), Optional.empty()),
-            books.transactions(), books.metrics(), books.clock());
+            url -> new WebhookTargetPolicy.TargetCheck.Allowed(), processors, books.transactions(), books.metrics(),
+            books.clock());
     private CollectionDocument invoice;
 
     @BeforeEach
@@ -82,14 +83,16 @@ class ExternalPaymentsForInvoicesTest {
     }
 
     @Test
-    void givenInvoicePaidWhileAHostedPaymentWaited_whenCompleted_thenAllOfItIsCreditAndTheViewReportsIt() {
-        ExternalPayment hosted = ((CreateResult.Created) create(ExternalPaymentMode.HOSTED, 20_00)).view().payment();
+    void givenInvoicePaidWhileADirectPaymentWaited_whenApproved_thenAllOfItIsCreditAndTheViewReportsIt() {
+        ExternalPayment direct = ((CreateResult.Created) create(ExternalPaymentMode.DIRECT, 20_00)).view().payment();
         books.givenPaid(invoice, usd(20_00));
 
-        Completion completion = service.completeHosted(SCOPE, Optional.of("erp"), hosted.checkoutId().orElseThrow());
+        DirectChargeService charges = new DirectChargeService(books.externalPayments(), new InMemoryCallbacks(),
+                books.documents(), books.payments(), books.ledger(), books.book(), processors, books.transactions(),
+                books.metrics(), books.clock(), Duration.ofMinutes(2));
+        charges.record(SCOPE, "erp", direct.id(), charges.charge(SCOPE, "erp", direct.id()));
 
-        assertThat(completion).isInstanceOf(Completion.Completed.class);
-        Payment recorded = service.get(SCOPE, "erp", hosted.id()).orElseThrow().recorded().orElseThrow();
+        Payment recorded = service.get(SCOPE, "erp", direct.id()).orElseThrow().recorded().orElseThrow();
         assertThat(recorded.applied()).isEqualTo(usd(0));
         assertThat(recorded.credit()).isEqualTo(usd(20_00));
         assertThat(books.ledger().balance(SCOPE, AccountCode.customerCredit(invoice.customerId()), CurrencyCode.USD))

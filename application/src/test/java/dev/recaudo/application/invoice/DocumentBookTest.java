@@ -136,7 +136,18 @@ class DocumentBookTest {
     }
 
     @Test
-    void givenACheckoutCanceledByAnEarlierPartialPayment_whenTheRestIsPaid_thenTheCanceledCheckoutIsNotApproved() {
+    void givenACheckoutPaidWithoutAProvider_whenSettled_thenInvoicePaidNamesThePaymentAsItsProviderId() {
+        Payment payment = checkoutPayment(usd(100_00), Optional.empty());
+
+        book.settle(document, payment, AccountCode.checkoutCollections(), DocumentStatus.PAID, now());
+
+        PublicInvoice announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID);
+        assertThat(announced.payment().status()).isEqualTo("APPROVED");
+        assertThat(announced.payment().provider_id()).isEqualTo(payment.externalPaymentId()).startsWith("checkout:");
+    }
+
+    @Test
+    void givenACheckoutCanceledByAnEarlierPartialPayment_whenTheRestIsPaid_thenItIsApprovedByTheLastPayment() {
         Payment first = recorded(usd(40_00));
         CollectionDocument partPaid = book.applyReceived(document, first, usd(40_00), 0, now());
         Payment rest = recorded(usd(60_00));
@@ -144,36 +155,37 @@ class DocumentBookTest {
         CollectionDocument paid = book.applyReceived(partPaid, rest, usd(60_00), 0, now());
 
         assertThat(paid.status()).isEqualTo(DocumentStatus.PAID);
-        assertThat(current().status()).isEqualTo(CheckoutStatus.CANCELED);
+        assertThat(current().status()).isEqualTo(CheckoutStatus.APPROVED);
         assertThat(books.payments().applications()).extracting(PaymentApplication::paymentId).containsExactly(first.id(), rest.id());
-        assertThat(books.outbox().ofType(DocumentBook.INVOICE_PAID)).hasSize(1);
+        PublicInvoice announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID);
+        assertThat(announced.payment().status()).isEqualTo("APPROVED");
+        assertThat(announced.payment().provider_id()).isEqualTo(rest.externalPaymentId());
     }
 
     @Test
-    void givenAHostedPaymentCollectingTheDocument_whenSuspendedThenReissued_thenOneCheckoutIsPayableAtATime() {
-        Checkout original = current();
+    void givenAPendingHostedPayment_whenTheDocumentIsPaidAnotherWay_thenItIsCanceledAndTheCheckoutApprovedByThePayment() {
+        ExternalPayment hosted = pendingHosted(document);
+        Payment verified = recorded(usd(100_00));
 
-        book.suspendCheckout(document, now());
-        assertThat(current().status()).isEqualTo(CheckoutStatus.CANCELED);
-        books.clock().advance(Duration.ofMinutes(1));
-        book.reissueCheckout(document, now());
-        book.reissueCheckout(document, now());
+        book.applyReceived(document, verified, usd(100_00), 0, now());
 
-        assertThat(books.checkouts().of(document.id())).hasSize(2);
-        assertThat(current().id()).isNotEqualTo(original.id());
-        assertThat(current().isPending()).isTrue();
-        assertThat(current().amount()).isEqualTo(document.balance());
+        assertThat(books.externalPayments().find(SCOPE, "erp", hosted.id()).orElseThrow().status())
+                .isEqualTo(ExternalPaymentStatus.CANCELED);
+        assertThat(current().status()).isEqualTo(CheckoutStatus.APPROVED);
+        PublicInvoice announced = books.outbox().onlyInvoice(DocumentBook.INVOICE_PAID);
+        assertThat(announced.payment().status()).isEqualTo("APPROVED");
+        assertThat(announced.payment().provider_id()).isEqualTo(verified.externalPaymentId());
     }
 
     @Test
-    void givenASuspendedCheckout_whenTheDocumentIsDescribed_thenTheCanceledCheckoutIsLeftAsItWas() {
-        book.suspendCheckout(document, now());
-        Checkout suspended = current();
+    void givenACanceledCheckout_whenTheDocumentIsDescribed_thenTheCanceledCheckoutIsLeftAsItWas() {
+        CollectionDocument partPaid = book.applyReceived(document, recorded(usd(40_00)), usd(40_00), 0, now());
+        Checkout canceled = current();
+        assertThat(canceled.status()).isEqualTo(CheckoutStatus.CANCELED);
 
-        book.describe(document.withDetails(document.reference(), details("Nueva"),
-                now()), now());
+        book.describe(partPaid.withDetails(partPaid.reference(), details("Nueva"), now()), now());
 
-        assertThat(current()).isEqualTo(suspended);
+        assertThat(current()).isEqualTo(canceled);
         assertThat(books.document(document).details().name()).isEqualTo("Nueva");
     }
 

@@ -6,8 +6,11 @@ import static org.hamcrest.Matchers.equalTo;
 import com.deque.html.axecore.results.Results;
 import com.deque.html.axecore.results.Rule;
 import com.deque.html.axecore.selenium.AxeBuilder;
+import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
+import dev.recaudo.e2e.webhooks.Receiver;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -36,6 +39,7 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -154,5 +158,56 @@ class HostedCheckoutBrowserTest {
         assertNoSeriousViolations(new AxeBuilder().analyze(driver));
         screenshot("checkout-page-paid.png");
         Invoices.get(key, invoice.getString("id")).then().statusCode(200).body("status", equalTo("PAID"));
+    }
+
+    /**
+     * Issue 22: an invoice with a pending hosted payment, paid from the invoice's own link, then the
+     * same form posted again from a second tab. The hosted payment completes once, its callback
+     * arrives, and {@code invoice.paid} carries {@code APPROVED} with the payment's id.
+     */
+    @Test
+    void givenPendingHostedPayment_whenPaidFromTheInvoicesLinkThenPostedAgain_thenTheHostedPaymentCompletesOnce()
+            throws Exception {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = company.createKey(Map.of("name", "erp test", "source", "erp", "environment", "test",
+                "permissions", List.of("public_invoices:read", "public_invoices:write", "payments:create", "payments:read")));
+        JsonPath invoice = Invoices.create(key);
+        try (Receiver receiver = new Receiver(n -> 204)) {
+            JsonPath hosted = ExternalPayments.hosted(key, Map.of("amountMinor", 2000, "currency", "USD",
+                    "invoiceId", invoice.getString("id"), "description", "Plan anual", "callbackUrl", receiver.url()));
+            String page = base.toString().replaceAll("/$", "") + URI.create(invoice.getString("payment.payment_link")).getPath();
+
+            driver.get(page);
+            assertThat(driver.findElement(By.tagName("h1")).getText()).isEqualTo("Plan anual");
+            assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pendiente de pago");
+            // A second tab holds the same form, as a payer who opened the link twice would.
+            String firstTab = driver.getWindowHandle();
+            driver.switchTo().newWindow(WindowType.TAB).get(page);
+            String secondTab = driver.getWindowHandle();
+
+            driver.switchTo().window(firstTab);
+            WebElement pending = driver.findElement(By.id("state"));
+            driver.findElement(By.id("pay")).click();
+            new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(pending));
+            assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pagado");
+
+            driver.switchTo().window(secondTab);
+            WebElement stale = driver.findElement(By.id("state"));
+            driver.findElement(By.id("pay")).click();
+            new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(stale));
+            assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pagado");
+            assertThat(driver.getCurrentUrl()).isEqualTo(page);
+            screenshot("checkout-page-shared-paid.png");
+
+            ExternalPayments.get(key, hosted.getString("id")).then().body("status", equalTo("completed"));
+            assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", company.id())).isEqualTo(1);
+            JsonPath paid = JsonPath.from(Sql.text("SELECT body FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'",
+                    company.id()));
+            assertThat(paid.getString("invoice.payment.status")).isEqualTo("APPROVED");
+            assertThat(paid.getString("invoice.payment.provider_id")).isEqualTo("external:" + hosted.getString("id"));
+            Receiver.await(() -> !receiver.received().isEmpty(), Duration.ofSeconds(20));
+            assertThat(new JsonPath(receiver.received().get(0).body()).getString("payload.id")).isEqualTo(hosted.getString("id"));
+            assertThat(receiver.received()).hasSize(1);
+        }
     }
 }

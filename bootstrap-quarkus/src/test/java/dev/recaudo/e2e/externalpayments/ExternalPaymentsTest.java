@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
+import dev.recaudo.application.externalpayment.ChargeRecoveryUseCase;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.e2e.invoices.LedgerChecks;
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.ExternalPayments;
@@ -14,6 +16,7 @@ import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.util.ArrayList;
@@ -34,6 +37,9 @@ class ExternalPaymentsTest {
 
     private static final List<String> INVOICES_AND_PAYMENTS =
             List.of("public_invoices:read", "public_invoices:write", "payments:create", "payments:read");
+
+    @Inject
+    ChargeRecoveryUseCase recovery;
 
     private static Tenants.Key testKey(Tenants.Company company) {
         return company.createKey(Map.of("name", "erp test", "permissions", INVOICES_AND_PAYMENTS, "source", "erp",
@@ -100,7 +106,7 @@ class ExternalPaymentsTest {
     }
 
     @Test
-    void givenHostedPaymentForAnInvoice_whenPaid_thenInvoicePaidOnceAndItsOwnCheckoutNoLongerCollects() {
+    void givenHostedPaymentForAnInvoice_whenPaid_thenInvoicePaidOnceAndItsOwnCheckoutApprovedByIt() {
         Tenants.Key key = testKey(Tenants.company());
         JsonPath invoice = Invoices.create(key);
         String invoiceId = invoice.getString("id");
@@ -108,16 +114,18 @@ class ExternalPaymentsTest {
         JsonPath created = ExternalPayments.hosted(key, body(2000, "invoiceId", invoiceId));
         assertThat(created.getString("invoiceId")).isEqualTo(invoiceId);
 
-        // One payable route per document: the invoice's own checkout was canceled.
-        Invoices.get(key, invoiceId).then().statusCode(200).body("payment.status", equalTo("canceled"));
-        Invoices.completeCheckout(key, invoiceCheckout).then().statusCode(409);
+        // One payable page per invoice: the invoice's own checkout stays payable, and one hosted payment at a time.
+        Invoices.get(key, invoiceId).then().statusCode(200).body("payment.status", equalTo("PENDING"));
         ExternalPayments.post(key, "/external/payments", body(2000, "invoiceId", invoiceId)).then().statusCode(409);
 
         ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(200)
                 .body("totalAppliedMinor", equalTo(2000)).body("creditCreatedMinor", equalTo(0));
         ExternalPayments.get(key, created.getString("id")).then()
                 .body("totalAppliedMinor", equalTo(2000)).body("creditCreatedMinor", equalTo(0));
-        Invoices.get(key, invoiceId).then().statusCode(200).body("status", equalTo("PAID"));
+        Invoices.get(key, invoiceId).then().statusCode(200).body("status", equalTo("PAID"))
+                .body("payment.status", equalTo("APPROVED"))
+                .body("payment.provider_id", equalTo("external:" + created.getString("id")));
+        Invoices.completeCheckout(key, invoiceCheckout).then().statusCode(409);
         assertThat(Invoices.balanceMinor(invoiceId)).isZero();
         assertThat(Invoices.receivableMinor(invoiceId)).isZero();
         assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'",
@@ -185,24 +193,48 @@ class ExternalPaymentsTest {
     }
 
     @Test
-    void givenHostedPaymentForAnInvoicePaidMeanwhile_whenCompleted_thenAllOfItIsCustomerCredit() {
+    void givenHostedPaymentForAnInvoicePaidMeanwhile_whenCompleted_thenRefusedBecauseThePaymentClosedIt() {
         Tenants.Key key = testKey(Tenants.company());
         String invoiceId = Invoices.create(key).getString("id");
         JsonPath created = ExternalPayments.hosted(key, body(2000, "invoiceId", invoiceId));
         Invoices.settle(key, invoiceId, "prov-1").then().statusCode(204);
 
-        String paymentId = ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created))
-                .then().statusCode(200).body("totalAppliedMinor", equalTo(0)).body("creditCreatedMinor", equalTo(2000))
-                .extract().path("paymentId");
-        assertThat(Sql.count("SELECT applied_minor FROM payments WHERE id = ?::uuid", paymentId)).isZero();
-        assertThat(Sql.count("SELECT credit_minor FROM payments WHERE id = ?::uuid", paymentId)).isEqualTo(2000);
+        ExternalPayments.get(key, created.getString("id")).then().body("status", equalTo("canceled"));
+        ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(409);
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE external_payment_id = ?",
+                "external:" + created.getString("id"))).isZero();
         assertThat(Invoices.balanceMinor(invoiceId)).isZero();
-        // The credit the payment reports is the customer's, in the ledger, and the list reports it too.
+    }
+
+    /**
+     * Late money for a closed invoice, the real way: a direct payment whose approval was lost on the way
+     * back (sandbox ending 04) stays pending, the invoice is settled meanwhile, and the recovery learns
+     * the charge was approved. The money was taken, so the payment completes, pays the invoice nothing
+     * and is the customer's credit, reported on the payment and held in the ledger.
+     */
+    @Test
+    void givenDirectPaymentAnsweredLate_whenTheInvoiceWasSettledMeanwhile_thenAllOfItIsReportedCredit() {
+        Tenants.Key key = testKey(Tenants.company());
+        Map<String, Object> invoiceBody = Invoices.body();
+        invoiceBody.put("amount", 25.04);
+        String invoiceId = Invoices.create(key, invoiceBody).getString("id");
+        JsonPath direct = ExternalPayments.direct(key, body(2504, "invoiceId", invoiceId));
+        assertThat(direct.getString("status")).isEqualTo("pending");
+        Invoices.settle(key, invoiceId, "prov-2").then().statusCode(204);
+
+        Sql.execute("UPDATE external_payments SET created_at = created_at - interval '1 hour' WHERE id = ?::uuid",
+                direct.getString("id"));
+        recovery.recoverUnknownCharges(KeyEnvironment.TEST);
+
+        String paymentId = ExternalPayments.get(key, direct.getString("id")).then().statusCode(200)
+                .body("status", equalTo("completed")).body("totalAppliedMinor", equalTo(0))
+                .body("creditCreatedMinor", equalTo(2504)).extract().path("paymentId");
         String customer = Sql.text("SELECT customer_id::text FROM payments WHERE id = ?::uuid", paymentId);
-        assertThat(LedgerChecks.accountMinor(key.company().id(), "customer_credit:" + customer, "USD")).isEqualTo(-2000);
-        given().header("X-API-Key", key.secret()).get("/external/payments").then().statusCode(200)
-                .body("payments[0].id", equalTo(created.getString("id")))
-                .body("payments[0].totalAppliedMinor", equalTo(0)).body("payments[0].creditCreatedMinor", equalTo(2000));
+        assertThat(LedgerChecks.accountMinor(key.company().id(), "customer_credit:" + customer, "USD")).isEqualTo(-2504);
+        Invoices.get(key, invoiceId).then().body("status", equalTo("PAID_FROM_PROVIDER"))
+                .body("payment.provider_id", equalTo("prov-2"));
+        assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'customer.credit_created'",
+                key.company().id())).isEqualTo(1);
     }
 
     @Test
@@ -227,10 +259,10 @@ class ExternalPaymentsTest {
                     .then().statusCode(200).body("status", equalTo("canceled"));
         }
         ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(created)).then().statusCode(409);
-        // The invoice is payable again through a new checkout of its own.
-        String reissued = Invoices.get(key, invoiceId).then().body("payment.status", equalTo("PENDING"))
-                .extract().path("payment.id");
-        Invoices.completeCheckout(key, reissued).then().statusCode(200);
+        // The invoice's own checkout was never canceled: it is payable as it was.
+        JsonPath invoice = Invoices.get(key, invoiceId).then().body("payment.status", equalTo("PENDING")).extract().jsonPath();
+        assertThat(Sql.count("SELECT count(*) FROM checkouts WHERE document_id = ?::uuid", invoiceId)).isEqualTo(1);
+        Invoices.completeCheckout(key, invoice.getString("payment.id")).then().statusCode(200);
 
         JsonPath completed = ExternalPayments.direct(key, body(700));
         Response refused = given().header("X-API-Key", key.secret()).delete("/external/payments/{id}", completed.getString("id"));

@@ -47,7 +47,8 @@ class InvoiceEventEmittersTest {
         partner.pay("P-3", "C-1", 400, "USD", "B", 400).then().statusCode(200);
         JsonPath paidLast = only("invoice.paid", paidInTwo);
         assertThat(paidLast.getString("invoice.status")).isEqualTo("PAID");
-        assertThat(paidLast.getString("invoice.payment.status")).isEqualTo("canceled");
+        assertThat(paidLast.getString("invoice.payment.status")).isEqualTo("APPROVED");
+        assertThat(paidLast.getString("invoice.payment.provider_id")).isEqualTo("P-3");
 
         String canceled = partner.createDocument("C", "C-1", "USD", 1000).getString("invoiceId");
         partner.post("/collection-documents/C/cancel", "").then().statusCode(200);
@@ -72,7 +73,8 @@ class InvoiceEventEmittersTest {
         ExternalPayments.completeInSandbox(key, ExternalPayments.checkoutId(payment)).then().statusCode(200);
         JsonPath paidHosted = only("invoice.paid", hosted);
         assertThat(paidHosted.getString("invoice.status")).isEqualTo("PAID");
-        assertThat(paidHosted.getString("invoice.payment.status")).isEqualTo("canceled");
+        assertThat(paidHosted.getString("invoice.payment.status")).isEqualTo("APPROVED");
+        assertThat(paidHosted.getString("invoice.payment.provider_id")).isEqualTo("external:" + payment.getString("id"));
     }
 
     /** The one event of {@code type} about the document, its body read. */
