@@ -89,6 +89,13 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
     }
 
     @Override
+    public boolean anyPendingFor(TenantScope scope, DocumentId documentId) {
+        return nativeSql.queryOne("SELECT 1 FROM external_payments WHERE company_id = ? AND is_test = ? AND invoice_id = ?"
+                        + " AND status = 'pending' LIMIT 1",
+                row -> true, scope.companyId().value(), scope.isTest(), documentId.value()).isPresent();
+    }
+
+    @Override
     public List<ExternalPayment> directPendingBefore(KeyEnvironment environment, Instant before, int limit) {
         return nativeSql.query("SELECT * FROM external_payments WHERE is_test = ? AND status = 'pending' AND mode = 'direct'"
                         + " AND coalesce(charge_asked_at, created_at) <= ? ORDER BY coalesce(charge_asked_at, created_at), id"

@@ -11,6 +11,7 @@ import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.metrics.PaymentCount;
@@ -36,6 +37,8 @@ public final class DirectChargeService implements DirectChargeUseCase, ChargeRec
 
     /** Payments the recovery asks about per run at most. */
     static final int RECOVERY_BATCH_MAX = 100;
+
+    private static final System.Logger LOG = System.getLogger(DirectChargeService.class.getName());
 
     /** What an answer does to a pending payment. */
     private enum Verdict { COMPLETE, FAIL, LEAVE }
@@ -104,25 +107,48 @@ public final class DirectChargeService implements DirectChargeUseCase, ChargeRec
         List<ExternalPayment> due = externalPayments.directPendingBefore(environment, clock.instant().minus(unknownAfter),
                 RECOVERY_BATCH_MAX);
         for (ExternalPayment payment : due) {
-            Verdict verdict = switch (processor.get().lookup(payment.scope(), ChargeRequest.keyOf(payment.id()))) {
-                case APPROVED -> Verdict.COMPLETE;
-                // Never charged: nothing was taken, and the partner may create a new payment.
-                case DECLINED, NOT_FOUND -> Verdict.FAIL;
-                case PENDING -> Verdict.LEAVE;
-            };
-            transactions.inTransaction(() -> {
-                ExternalPayment locked = externalPayments.lock(payment.scope(), payment.partner(), payment.id()).orElseThrow();
-                if (settle(locked, verdict).isPending()) {
+            try {
+                recover(processor.get(), payment);
+            } catch (RuntimeException failure) {
+                // One payment the processor or the books cannot answer for must not hold up the others: it waits its turn again.
+                LOG.log(System.Logger.Level.WARNING, "Direct payment {0}: its unknown charge could not be resolved ({1})",
+                        payment.id(), failure.toString());
+                transactions.inTransaction(() -> {
                     externalPayments.chargeAsked(payment.scope(), payment.id(), clock.instant());
-                }
-                return verdict;
-            });
+                    return payment;
+                });
+            }
         }
         return due.size();
     }
 
-    /** Records the verdict on a locked payment still pending; one another instance or a cancel moved on is left as it is. */
+    private void recover(PaymentProcessor processor, ExternalPayment payment) {
+        Verdict verdict = switch (processor.lookup(payment.scope(), ChargeRequest.keyOf(payment.id()))) {
+            case APPROVED -> Verdict.COMPLETE;
+            // Never charged: nothing was taken, and the partner may create a new payment.
+            case DECLINED, NOT_FOUND -> Verdict.FAIL;
+            case PENDING -> Verdict.LEAVE;
+        };
+        transactions.inTransaction(() -> {
+            ExternalPayment locked = externalPayments.lock(payment.scope(), payment.partner(), payment.id()).orElseThrow();
+            if (settle(locked, verdict).isPending()) {
+                externalPayments.chargeAsked(payment.scope(), payment.id(), clock.instant());
+            }
+            return verdict;
+        });
+    }
+
+    /**
+     * Records the verdict on a locked payment still pending; one another instance moved on is left as
+     * it is, but for an approval of a payment the recovery failed as never charged (the charge reached
+     * the processor after it was asked): the money was taken, so the payment completes after all.
+     */
     private ExternalPayment settle(ExternalPayment locked, Verdict verdict) {
+        if (verdict == Verdict.COMPLETE && locked.status() == ExternalPaymentStatus.FAILED) {
+            LOG.log(System.Logger.Level.WARNING, "Direct payment {0} was failed as never charged, and its charge was"
+                    + " approved afterwards: it completes", locked.id());
+            return completion.complete(locked, clock.instant());
+        }
         if (!locked.isPending()) {
             return locked;
         }

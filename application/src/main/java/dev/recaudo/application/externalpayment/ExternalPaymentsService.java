@@ -104,10 +104,12 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
                 return new CreateResult.Rejected(Rejection.AMOUNT_NOT_OPEN_BALANCE, "must equal the invoice's open balance, "
                         + invoice.balance().amountMinor() + " " + invoice.balance().currency());
             }
-            // The invoice keeps its own checkout: its payment_link opens the hosted payment's page while it is pending.
-            if (hosted && externalPayments.pendingHostedFor(command.scope(), invoice.id()).isPresent()) {
+            // One external payment at a time per invoice: a second one, while a hosted payment waits for the payer or a
+            // direct charge may be with the processor, could only take the money twice. The invoice keeps its own
+            // checkout: its payment_link opens the hosted payment's page while one is pending.
+            if (externalPayments.anyPendingFor(command.scope(), invoice.id())) {
                 return new CreateResult.Rejected(Rejection.INVOICE_ALREADY_COLLECTED,
-                        "a pending hosted payment already collects this invoice");
+                        "a pending external payment already collects this invoice");
             }
         }
         ExternalPayment payment = new ExternalPayment(UUID.randomUUID(), command.scope(), command.partner(),

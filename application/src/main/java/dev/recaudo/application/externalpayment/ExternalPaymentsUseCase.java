@@ -37,7 +37,7 @@ public interface ExternalPaymentsUseCase {
         INVOICE_NOT_PAYABLE,
         /** The amount is not the invoice's open balance: partial payments are refused (docs/decisions.md). */
         AMOUNT_NOT_OPEN_BALANCE,
-        /** A pending hosted payment already collects the invoice. */
+        /** A pending external payment (hosted, or direct with its charge at the processor) already collects the invoice. */
         INVOICE_ALREADY_COLLECTED,
         /** The callback URL is not a public HTTPS address. */
         CALLBACK_REFUSED

@@ -85,11 +85,19 @@ class DirectChargePhasesTest {
     /** Halts, as a crash would, right after the processor answered a charge (once). */
     private boolean crashAfterCharge;
 
+    /** The charge reaches the processor only after the recovery asked about it (once). */
+    private boolean chargeArrivesLate;
+
     private final Processors processors = new Processors(new PaymentProcessor() {
         private final SandboxProcessor sandbox = new SandboxProcessor(book, clock);
 
         @Override
         public Decision charge(ChargeRequest request) {
+            if (chargeArrivesLate) {
+                chargeArrivesLate = false;
+                clock.advance(UNKNOWN_AFTER);
+                charges.recoverUnknownCharges(KeyEnvironment.TEST);
+            }
             Decision decision = sandbox.charge(request);
             if (crashAfterCharge) {
                 crashAfterCharge = false;
@@ -270,5 +278,23 @@ class DirectChargePhasesTest {
         clock.advance(UNKNOWN_AFTER);
         assertThat(charges.recoverUnknownCharges(KeyEnvironment.TEST)).isZero();
         assertThat(create(2502)).isInstanceOf(Outcome.Replayed.class);
+    }
+
+    /**
+     * The recovery asked before the charge reached the processor, heard of no charge and failed the
+     * payment; then the charge arrived and was approved. The money was taken: the payment completes.
+     */
+    @Test
+    void givenAChargeArrivingAfterTheRecoveryFailedIt_whenApproved_thenThePaymentCompletesAndTheMoneyIsBooked() {
+        chargeArrivesLate = true;
+
+        Outcome outcome = create(2500);
+
+        ExternalPayment payment = onlyPayment();
+        assertThat(payment.status()).isEqualTo(ExternalPaymentStatus.COMPLETED);
+        assertThat(outcome).isEqualTo(new Outcome.Executed(new StoredResponse(201, payment.id() + ":completed")));
+        assertThat(book.charges()).isEqualTo(1);
+        assertThat(payments.writes()).isEqualTo(1);
+        assertThat(ledger.sumOfAllEntries().values()).allMatch(sum -> sum == 0L);
     }
 }

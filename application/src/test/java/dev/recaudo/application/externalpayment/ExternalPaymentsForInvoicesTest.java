@@ -98,4 +98,16 @@ class ExternalPaymentsForInvoicesTest {
         assertThat(books.ledger().balance(SCOPE, AccountCode.customerCredit(invoice.customerId()), CurrencyCode.USD))
                 .isEqualTo(usd(-20_00));
     }
+
+    /** A second external payment while one is pending could only take the invoice's money twice. */
+    @Test
+    void givenAPendingDirectPayment_whenAnotherPaymentIsCreatedForTheInvoice_thenRefusedAsAlreadyCollected() {
+        assertThat(create(ExternalPaymentMode.DIRECT, 20_00)).isInstanceOf(CreateResult.Created.class);
+
+        for (ExternalPaymentMode mode : ExternalPaymentMode.values()) {
+            assertThat(create(mode, 20_00)).isEqualTo(new CreateResult.Rejected(Rejection.INVOICE_ALREADY_COLLECTED,
+                    "a pending external payment already collects this invoice"));
+        }
+        assertThat(books.externalPayments().writes()).isEqualTo(1);
+    }
 }

@@ -68,6 +68,12 @@ public final class InMemoryExternalPaymentRepository implements ExternalPaymentR
     }
 
     @Override
+    public boolean anyPendingFor(TenantScope scope, DocumentId documentId) {
+        return rows.values().stream().anyMatch(row -> row.scope().equals(scope) && row.isPending()
+                && row.invoiceId().equals(Optional.of(documentId)));
+    }
+
+    @Override
     public List<ExternalPayment> directPendingBefore(KeyEnvironment environment, Instant before, int limit) {
         return rows.values().stream()
                 .filter(row -> row.scope().environment() == environment && row.isPending()

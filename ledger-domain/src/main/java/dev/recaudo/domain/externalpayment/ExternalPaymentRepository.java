@@ -31,6 +31,12 @@ public interface ExternalPaymentRepository {
     Optional<ExternalPayment> pendingHostedFor(TenantScope scope, DocumentId documentId);
 
     /**
+     * Whether a payment of either mode is pending for the document: a hosted one waiting for the
+     * payer, or a direct one whose charge may be with the processor. Read under the document's lock.
+     */
+    boolean anyPendingFor(TenantScope scope, DocumentId documentId);
+
+    /**
      * Pending direct payments of the environment, of every company, created before {@code before}
      * and not asked about since then, the longest unasked first: those whose charge has an unknown
      * outcome, for the recovery that asks the processor.

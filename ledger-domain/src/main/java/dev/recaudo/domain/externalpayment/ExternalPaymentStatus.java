@@ -6,7 +6,10 @@ import java.util.Set;
 
 /**
  * The states of an external payment. {@code PENDING} waits for the payer (hosted) or the processor
- * (direct); the three others are final. {@code CANCELED} is spelled as invoices and checkouts spell it.
+ * (direct); the three others are final, but for one move: a direct payment failed because the
+ * processor had no charge under its key when asked, whose charge then reaches the processor and is
+ * approved, is {@code COMPLETED} after all, since the money was taken. {@code CANCELED} is spelled as
+ * invoices and checkouts spell it.
  */
 public enum ExternalPaymentStatus {
     PENDING,
@@ -17,7 +20,7 @@ public enum ExternalPaymentStatus {
     private static final Map<ExternalPaymentStatus, Set<ExternalPaymentStatus>> MOVES = Map.of(
             PENDING, Set.of(COMPLETED, FAILED, CANCELED),
             COMPLETED, Set.of(),
-            FAILED, Set.of(),
+            FAILED, Set.of(COMPLETED),
             CANCELED, Set.of());
 
     public boolean canMoveTo(ExternalPaymentStatus target) {
