@@ -34,6 +34,7 @@ public final class DocumentBook {
     public static final String INVOICE_CREATED = "invoice.created";
     public static final String INVOICE_CANCELED = "invoice.canceled";
     public static final String INVOICE_PAID = "invoice.paid";
+    public static final String INVOICE_REFUNDED = "invoice.refunded";
 
     private final CollectionDocumentRepository documents;
     private final CheckoutRepository checkouts;
@@ -200,12 +201,18 @@ public final class DocumentBook {
     }
 
     public void announce(String type, InvoiceView view, Instant now) {
+        announce(type, view, Map.of(), now);
+    }
+
+    /** An event about the invoice that carries more than the invoice ({@code invoice.refunded} carries its refund). */
+    public void announce(String type, InvoiceView view, Map<String, Object> more, Instant now) {
         UUID eventId = UUID.randomUUID();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", eventId.toString());
         body.put("type", type);
         body.put("created_at", now.toString());
         body.put("invoice", projection.invoice(view));
+        body.putAll(more);
         outbox.append(new OutboxEvent(eventId, view.document().scope(), view.document().id().value(), type, now, body));
     }
 

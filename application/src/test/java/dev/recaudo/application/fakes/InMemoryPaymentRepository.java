@@ -79,6 +79,11 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
     }
 
     @Override
+    public Optional<Payment> findById(TenantScope scope, UUID id) {
+        return payment(id).filter(payment -> payment.scope().equals(scope));
+    }
+
+    @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         if (payment(application.paymentId()).filter(payment -> payment.scope().equals(scope)).isEmpty()) {
             throw new IllegalStateException("no payment " + application.paymentId() + " in this tenant");

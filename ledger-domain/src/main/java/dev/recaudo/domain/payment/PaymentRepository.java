@@ -29,6 +29,9 @@ public interface PaymentRepository {
      */
     Optional<Payment> find(TenantScope scope, String source, String externalPaymentId);
 
+    /** A payment of any kind by Recaudo's own id of it (the id an external payment names at completion). */
+    Optional<Payment> findById(TenantScope scope, UUID id);
+
     void insertApplication(TenantScope scope, PaymentApplication application);
 
     /** The payment whose application settled the document last, if any. */
