@@ -16,6 +16,8 @@ import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentsService;
 import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
+import dev.recaudo.application.externalpayment.SandboxRefundBook;
+import dev.recaudo.application.refund.RefundsService;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchService;
@@ -35,8 +37,10 @@ import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.product.ProductRepository;
+import dev.recaudo.domain.refund.RefundRepository;
 import dev.recaudo.domain.security.SigningKeyStore;
 import dev.recaudo.domain.webhook.DeliveryClaims;
+import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.RetrySchedule;
 import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.domain.webhook.WebhookSender;
@@ -59,18 +63,40 @@ public class ChannelWiring {
 
     @Produces
     @Singleton
+    SandboxProcessor sandboxProcessor(SandboxRefundBook refunds, Clock clock) {
+        return new SandboxProcessor(refunds, clock);
+    }
+
+    @Produces
+    @Singleton
     ExternalPaymentsService externalPayments(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
             CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            WebhookTargetPolicy targets, Transactions transactions, OperationalMetrics metrics, Clock clock,
-            RecaudoConfig config) {
-        // recaudo.payments.processor names the live processor; only "none" exists, so live creation
-        // answers 503 (docs/decisions.md, "External payments API").
-        Optional<PaymentProcessor> live = switch (config.payments().processor()) {
+            WebhookTargetPolicy targets, SandboxProcessor sandbox, Transactions transactions, OperationalMetrics metrics,
+            Clock clock, RecaudoConfig config) {
+        return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
+                sandbox, live(config), transactions, metrics, clock);
+    }
+
+    /** Refunds go back through the processor that took the payment: the sandbox's for test keys. */
+    @Produces
+    @Singleton
+    RefundsService refunds(ExternalPaymentRepository externalPayments, RefundRepository refunds, PaymentRepository payments,
+            CollectionDocumentRepository documents, Ledger ledger, DocumentBook book, Outbox outbox, SandboxProcessor sandbox,
+            Transactions transactions, Clock clock, RecaudoConfig config) {
+        Optional<PaymentProcessor> live = live(config);
+        return new RefundsService(externalPayments, refunds, payments, documents, ledger, book, outbox,
+                scope -> scope.isTest() ? Optional.of(sandbox) : live, transactions, clock);
+    }
+
+    /**
+     * recaudo.payments.processor names the live processor; only "none" exists, so live creation
+     * answers 503 (docs/decisions.md, "External payments API").
+     */
+    private static Optional<PaymentProcessor> live(RecaudoConfig config) {
+        return switch (config.payments().processor()) {
             case "none" -> Optional.empty();
             default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
         };
-        return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
-                new SandboxProcessor(), live, transactions, metrics, clock);
     }
 
     @Produces

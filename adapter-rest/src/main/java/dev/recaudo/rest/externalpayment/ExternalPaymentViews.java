@@ -5,6 +5,8 @@ import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.externalpayment.CallbackAttempt;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.refund.Refund;
+import dev.recaudo.domain.refund.RefundStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -16,7 +18,8 @@ public final class ExternalPaymentViews {
 
     /**
      * An external payment. {@code checkoutUrl} is the hosted page of a hosted payment (null for direct);
-     * {@code paymentId} the ledger payment recorded at completion.
+     * {@code paymentId} the ledger payment recorded at completion; {@code refundedMinor} what its
+     * succeeded refunds and chargebacks returned, {@code refundPendingMinor} what its pending refunds hold.
      */
     public record ExternalPaymentBody(
             UUID id,
@@ -32,6 +35,8 @@ public final class ExternalPaymentViews {
             String checkoutUrl,
             UUID paymentId,
             List<WebhookAttemptBody> webhookAttempts,
+            long refundedMinor,
+            long refundPendingMinor,
             Instant createdAt,
             Instant updatedAt) {}
 
@@ -44,15 +49,24 @@ public final class ExternalPaymentViews {
 
     public record ExternalPaymentPage(List<ExternalPaymentBody> payments, long total, int page, int limit) {}
 
+    /** A payment with no refund yet (one just created or completed). */
     public static ExternalPaymentBody of(ExternalPaymentView view, PublicInvoiceProjection links) {
+        return of(view, links, List.of());
+    }
+
+    public static ExternalPaymentBody of(ExternalPaymentView view, PublicInvoiceProjection links, List<Refund> refunds) {
         ExternalPayment payment = view.payment();
         return new ExternalPaymentBody(payment.id(), payment.status().wireName(), payment.mode().wireName(),
                 payment.amount().amountMinor(), payment.amount().currency().name(),
                 payment.invoiceId().map(DocumentId::value).orElse(null), payment.externalReference().orElse(null),
                 payment.description().orElse(null), payment.callbackUrl().orElse(null), payment.redirectUrl().orElse(null),
                 payment.checkoutId().map(links::paymentLink).orElse(null), payment.paymentId().orElse(null),
-                view.webhookAttempts().stream().map(ExternalPaymentViews::attempt).toList(), payment.createdAt(),
-                payment.updatedAt());
+                view.webhookAttempts().stream().map(ExternalPaymentViews::attempt).toList(),
+                sum(refunds, RefundStatus.SUCCEEDED), sum(refunds, RefundStatus.PENDING), payment.createdAt(), payment.updatedAt());
+    }
+
+    private static long sum(List<Refund> refunds, RefundStatus status) {
+        return refunds.stream().filter(refund -> refund.status() == status).mapToLong(refund -> refund.amount().amountMinor()).sum();
     }
 
     private static WebhookAttemptBody attempt(CallbackAttempt attempt) {
