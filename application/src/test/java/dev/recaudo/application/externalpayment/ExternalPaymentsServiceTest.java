@@ -13,6 +13,7 @@ import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemoryExternalPaymentRepository;
 import dev.recaudo.application.fakes.InMemoryLedger;
 import dev.recaudo.application.fakes.InMemoryPaymentRepository;
+import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.application.fakes.Unused;
 import dev.recaudo.application.invoice.DocumentBook;
@@ -64,7 +65,7 @@ class ExternalPaymentsServiceTest {
         return new ExternalPaymentsService(externalPayments, callbacks, Unused.port(CollectionDocumentRepository.class),
                 payments, ledger, new DocumentBook(Unused.port(CollectionDocumentRepository.class),
                         Unused.port(CheckoutRepository.class), externalPayments, payments, ledger, Unused.port(Outbox.class),
-                        new PublicInvoiceProjection("https://recaudo.example")), targets, new SandboxProcessor(), live,
+                        new PublicInvoiceProjection("https://recaudo.example")), targets, new SandboxProcessor(new InMemorySandboxRefundBook(), new MutableClock(NOW)), live,
                 new DirectTransactions(), metrics, new MutableClock(NOW));
     }
 
@@ -192,7 +193,7 @@ class ExternalPaymentsServiceTest {
 
     @Test
     void givenLiveScopeWithAProcessor_whenCreatingDirect_thenThatProcessorDecides() {
-        ExternalPaymentsService withProcessor = service(Optional.of(payment -> PaymentProcessor.Decision.DECLINED));
+        ExternalPaymentsService withProcessor = service(Optional.of(new DecliningProcessor()));
         ExternalPayment payment = created(withProcessor.create(command(LIVE, ExternalPaymentMode.DIRECT, 2500, Optional.empty())));
         assertThat(payment.status()).isEqualTo(ExternalPaymentStatus.FAILED);
     }
@@ -203,5 +204,24 @@ class ExternalPaymentsServiceTest {
                 Optional.of("https://127.0.0.1/hook")));
         assertThat(result).isEqualTo(new CreateResult.Rejected(Rejection.CALLBACK_REFUSED, "not public"));
         assertThat(externalPayments.writes()).isZero();
+    }
+
+    /** A live processor that declines every charge; no test here refunds through it. */
+    private static final class DecliningProcessor implements PaymentProcessor {
+
+        @Override
+        public Decision charge(ExternalPayment payment) {
+            return Decision.DECLINED;
+        }
+
+        @Override
+        public RefundAnswer refund(RefundRequest request) {
+            throw new AssertionError("no refund is asked for in these tests");
+        }
+
+        @Override
+        public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+            throw new AssertionError("no refund is asked about in these tests");
+        }
     }
 }

@@ -90,8 +90,8 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
         }
         boolean placeTaken = applications.stream().anyMatch(stored -> stored.application().paymentId()
                 .equals(application.paymentId()) && stored.application().position() == application.position());
-        if (placeTaken || !application.amount().isPositive()) {
-            throw new IllegalStateException("an application takes a free place and a positive amount");
+        if (placeTaken || (!application.amount().isPositive() && application.refundId().isEmpty())) {
+            throw new IllegalStateException("an application takes a free place and a positive amount, unless a refund's");
         }
         applications.add(new StoredApplication(scope, application));
         writes++;
