@@ -22,6 +22,24 @@ public interface BackgroundConfig {
         @WithDefault("none")
         @Pattern(regexp = "none")
         String processor();
+
+        /**
+         * How often every instance asks the processors about direct payments whose charge has an
+         * unknown outcome: a duration ({@code 30s}), or {@code off} on this instance.
+         */
+        @WithDefault("30s")
+        @Pattern(regexp = RecaudoConfig.SCHEDULE)
+        String recoveryInterval();
+
+        /**
+         * Seconds a direct payment stays pending before the recovery asks the processor about its
+         * charge, and between two questions about one that stays pending. Longer than any charge
+         * takes to be answered, so that the question never comes before the charge reaches the processor.
+         */
+        @WithDefault("120")
+        @Min(1)
+        @Max(86_400)
+        int unknownAfterSeconds();
     }
 
     /** The operator's gauges that are read from the database. */

@@ -1,6 +1,7 @@
 package dev.recaudo.bootstrap;
 
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
+import dev.recaudo.application.externalpayment.ChargeRecoveryUseCase;
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.domain.apikey.KeyEnvironment;
@@ -16,7 +17,8 @@ import org.jboss.logging.Logger;
  * overlaps the previous one on the same instance. While the database is out of reach (an outage, a
  * failover, no connection free in time), a run ends with one warning line and the next one tries
  * again: nothing was claimed, or a claim's lease lets it go. Any other failure is the scheduler's
- * to log, with its stack trace. Live and test dispatch run apart, each lane on its own runs.
+ * to log, with its stack trace. Live and test dispatch run apart, each lane on its own runs, and so
+ * does the recovery of direct charges whose outcome never arrived.
  */
 @ApplicationScoped
 public class BackgroundWork {
@@ -32,12 +34,14 @@ public class BackgroundWork {
     private final WebhookDispatchUseCase webhooks;
     private final BulkAnnulmentUseCase bulkAnnulment;
     private final CallbackDispatchUseCase callbacks;
+    private final ChargeRecoveryUseCase chargeRecovery;
 
     public BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment,
-            CallbackDispatchUseCase callbacks) {
+            CallbackDispatchUseCase callbacks, ChargeRecoveryUseCase chargeRecovery) {
         this.webhooks = webhooks;
         this.bulkAnnulment = bulkAnnulment;
         this.callbacks = callbacks;
+        this.chargeRecovery = chargeRecovery;
     }
 
     // Each lane has runs of its own, so that a slow claim of test traffic never holds up live traffic.
@@ -59,6 +63,17 @@ public class BackgroundWork {
     @Scheduled(every = "${recaudo.callbacks.dispatch-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sendTestCallbacks() {
         dispatch("test callback dispatch", () -> callbacks.dispatchQueued(KeyEnvironment.TEST));
+    }
+
+    // Two instances may ask about the same payment: only one records the answer, on the locked payment.
+    @Scheduled(every = "${recaudo.payments.recovery-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void recoverLiveCharges() {
+        whileDatabaseAnswers("live charge recovery", () -> chargeRecovery.recoverUnknownCharges(KeyEnvironment.LIVE));
+    }
+
+    @Scheduled(every = "${recaudo.payments.recovery-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void recoverTestCharges() {
+        whileDatabaseAnswers("test charge recovery", () -> chargeRecovery.recoverUnknownCharges(KeyEnvironment.TEST));
     }
 
     /** Claims again while a claim started something, up to the claims of one run. */

@@ -13,8 +13,11 @@ import dev.recaudo.application.externalpayment.CallbackDispatchService;
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.externalpayment.CallbackSecretService;
 import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
+import dev.recaudo.application.externalpayment.DirectChargeService;
 import dev.recaudo.application.externalpayment.ExternalPaymentsService;
 import dev.recaudo.application.externalpayment.PaymentProcessor;
+import dev.recaudo.application.externalpayment.Processors;
+import dev.recaudo.application.externalpayment.SandboxChargeBook;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
 import dev.recaudo.application.externalpayment.SandboxRefundBook;
 import dev.recaudo.application.refund.RefundsService;
@@ -24,6 +27,8 @@ import dev.recaudo.application.webhook.WebhookDispatchService;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsService;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
+import dev.recaudo.bootstrap.crash.CrashSwitch;
+import dev.recaudo.bootstrap.crash.CrashingProcessor;
 import dev.recaudo.domain.checkout.CheckoutCustomerRepository;
 import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.company.CompanyRepository;
@@ -61,42 +66,48 @@ import java.util.Optional;
  */
 public class ChannelWiring {
 
+    /** The sandbox processor for test keys, and the live one configured (none yet), each behind the crash hook. */
     @Produces
     @Singleton
-    SandboxProcessor sandboxProcessor(SandboxRefundBook refunds, Clock clock) {
-        return new SandboxProcessor(refunds, clock);
+    Processors processors(SandboxChargeBook sandboxCharges, SandboxRefundBook sandboxRefunds, CrashSwitch crash, Clock clock,
+            RecaudoConfig config) {
+        // recaudo.payments.processor names the live processor; only "none" exists, so live creation
+        // answers 503 (docs/decisions.md, "External payments API").
+        Optional<PaymentProcessor> live = switch (config.payments().processor()) {
+            case "none" -> Optional.empty();
+            default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
+        };
+        return new Processors(CrashingProcessor.around(new SandboxProcessor(sandboxCharges, sandboxRefunds, clock), crash),
+                live.map(processor -> CrashingProcessor.around(processor, crash)));
     }
 
     @Produces
     @Singleton
     ExternalPaymentsService externalPayments(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
             CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            WebhookTargetPolicy targets, SandboxProcessor sandbox, Transactions transactions, OperationalMetrics metrics,
-            Clock clock, RecaudoConfig config) {
-        return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets,
-                sandbox, live(config), transactions, metrics, clock);
+            WebhookTargetPolicy targets, Processors processors, Transactions transactions, OperationalMetrics metrics,
+            Clock clock) {
+        return new ExternalPaymentsService(externalPayments, callbacks, documents, payments, ledger, book, targets, processors,
+                transactions, metrics, clock);
+    }
+
+    @Produces
+    @Singleton
+    DirectChargeService directCharges(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
+            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
+            Processors processors, Transactions transactions, OperationalMetrics metrics, Clock clock, RecaudoConfig config) {
+        return new DirectChargeService(externalPayments, callbacks, documents, payments, ledger, book, processors,
+                transactions, metrics, clock, Duration.ofSeconds(config.payments().unknownAfterSeconds()));
     }
 
     /** Refunds go back through the processor that took the payment: the sandbox's for test keys. */
     @Produces
     @Singleton
     RefundsService refunds(ExternalPaymentRepository externalPayments, RefundRepository refunds, PaymentRepository payments,
-            CollectionDocumentRepository documents, Ledger ledger, DocumentBook book, Outbox outbox, SandboxProcessor sandbox,
-            Transactions transactions, Clock clock, RecaudoConfig config) {
-        Optional<PaymentProcessor> live = live(config);
-        return new RefundsService(externalPayments, refunds, payments, documents, ledger, book, outbox,
-                scope -> scope.isTest() ? Optional.of(sandbox) : live, transactions, clock);
-    }
-
-    /**
-     * recaudo.payments.processor names the live processor; only "none" exists, so live creation
-     * answers 503 (docs/decisions.md, "External payments API").
-     */
-    private static Optional<PaymentProcessor> live(RecaudoConfig config) {
-        return switch (config.payments().processor()) {
-            case "none" -> Optional.empty();
-            default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
-        };
+            CollectionDocumentRepository documents, Ledger ledger, DocumentBook book, Outbox outbox, Processors processors,
+            Transactions transactions, Clock clock) {
+        return new RefundsService(externalPayments, refunds, payments, documents, ledger, book, outbox, processors,
+                transactions, clock);
     }
 
     @Produces

@@ -3,6 +3,7 @@ package dev.recaudo.persistence.externalpayment;
 import static dev.recaudo.persistence.common.Rows.instant;
 import static dev.recaudo.persistence.common.Rows.uuid;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
@@ -19,6 +20,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -84,6 +86,20 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
         return nativeSql.queryOne("SELECT * FROM external_payments WHERE company_id = ? AND is_test = ? AND invoice_id = ?"
                         + " AND status = 'pending' AND mode = 'hosted' FOR UPDATE",
                 PgExternalPaymentRepository::payment, scope.companyId().value(), scope.isTest(), documentId.value());
+    }
+
+    @Override
+    public List<ExternalPayment> directPendingBefore(KeyEnvironment environment, Instant before, int limit) {
+        return nativeSql.query("SELECT * FROM external_payments WHERE is_test = ? AND status = 'pending' AND mode = 'direct'"
+                        + " AND coalesce(charge_asked_at, created_at) <= ? ORDER BY coalesce(charge_asked_at, created_at), id"
+                        + " LIMIT ?",
+                PgExternalPaymentRepository::payment, environment == KeyEnvironment.TEST, before, limit);
+    }
+
+    @Override
+    public void chargeAsked(TenantScope scope, UUID id, Instant now) {
+        nativeSql.update("UPDATE external_payments SET charge_asked_at = ? WHERE id = ? AND company_id = ? AND is_test = ?",
+                now, id, scope.companyId().value(), scope.isTest());
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.recaudo.persistence.idempotency;
 
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
+import dev.recaudo.domain.idempotency.RecoveryPoint;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
 import dev.recaudo.domain.idempotency.Signature;
 import dev.recaudo.persistence.common.NativeSql;
@@ -13,6 +14,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Claims are rows inserted with ON CONFLICT DO NOTHING inside the caller's transaction, keyed by
@@ -22,6 +24,8 @@ import java.util.Optional;
  * by a transaction-local lock timeout, after which the twin hears that the first is in progress. A
  * signed request's claim carries its signature, unique within the company: the same insert is the
  * signature's check, and a conflict with no record under the request's own key is a signature used.
+ * A phased request's record carries its recovery point from its first phase's commit until its
+ * final answer: a twin that finds one resumes instead of hearing the first is in progress.
  */
 @ApplicationScoped
 @StoreFailures
@@ -61,16 +65,19 @@ public class PgIdempotencyStore implements IdempotencyStore {
         if (inserted == 1) {
             return new Claim.Claimed();
         }
-        Optional<Claim> existing = nativeSql.queryOne("SELECT fingerprint, response_status, response_body FROM idempotency_records"
-                        + RECORD,
+        Optional<Claim> existing = nativeSql.queryOne("SELECT fingerprint, response_status, response_body, recovery_point,"
+                        + " resource_id FROM idempotency_records" + RECORD,
                 row -> {
                     if (!fingerprint.matches(row.getString("fingerprint"))) {
                         return new Claim.Mismatch();
                     }
                     int status = row.getInt("response_status");
-                    return row.wasNull()
-                            ? new Claim.InProgress()
-                            : new Claim.Replay(new StoredResponse(status, row.getString("response_body")));
+                    if (!row.wasNull()) {
+                        return new Claim.Replay(new StoredResponse(status, row.getString("response_body")));
+                    }
+                    String recoveryPoint = row.getString("recovery_point");
+                    return recoveryPoint == null ? new Claim.InProgress()
+                            : new Claim.Resume(new RecoveryPoint(recoveryPoint, row.getObject("resource_id", UUID.class)));
                 },
                 scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
         if (existing.isPresent() || signatureBytes == null) {
@@ -87,6 +94,13 @@ public class PgIdempotencyStore implements IdempotencyStore {
     public void complete(IdempotencyScope scope, String operation, String key, StoredResponse response, Instant now) {
         nativeSql.update("UPDATE idempotency_records SET response_status = ?, response_body = ?, completed_at = ?" + RECORD,
                 response.status(), response.body(), now,
+                scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
+    }
+
+    @Override
+    public void recover(IdempotencyScope scope, String operation, String key, RecoveryPoint point) {
+        nativeSql.update("UPDATE idempotency_records SET recovery_point = ?, resource_id = ?" + RECORD,
+                point.name(), point.resourceId(),
                 scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.idempotency.IdempotentExecution.Outcome;
+import dev.recaudo.application.idempotency.PhasedWork;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import dev.recaudo.domain.idempotency.Signature;
@@ -27,7 +28,9 @@ import java.util.function.Supplier;
  * parsed JSON) replays it; another request under the key is {@code 409} mismatch, and a twin of a
  * request still running is {@code 409} in progress. The families differ only in the header's name
  * and in how a replay is marked. A signed request (integrations) is accepted once: its signature
- * again under another key is the family's signature failure, {@code 401}, and runs nothing.
+ * again under another key is the family's signature failure, {@code 401}, and runs nothing. A write
+ * whose work leaves the process (a direct payment's charge) runs in atomic phases instead
+ * ({@link #executePhased}); the same request again before its final answer answers the resource as it stands.
  */
 @ApplicationScoped
 public class IdempotentWrites {
@@ -107,12 +110,33 @@ public class IdempotentWrites {
             Function<StoredResponse, Response> replay) {
         IdempotencyScope scope = IdempotencyScope.of(key.key());
         Outcome outcome = idempotency.execute(scope, request.operation(), request.idempotencyKey(),
-                Fingerprints.of(scope, request.pathIds(), request.body()), request.signature(), () -> {
-                    Reply reply = work.get();
-                    return new StoredResponse(reply.status(), write(reply.entity()));
-                });
+                Fingerprints.of(scope, request.pathIds(), request.body()), request.signature(), () -> answerOf(work.get()));
+        return answer(family, outcome, replay);
+    }
+
+    /**
+     * Runs an unsigned write in atomic phases (see {@link PhasedWork}): its phases answer what
+     * {@link #answerOf(Reply)} makes of their replies. A request resumed after its first phase
+     * committed answers its resource as it stands, with the status its work gives it.
+     */
+    public Response executePhased(Family family, KeyPrincipal key, Request request, PhasedWork work) {
+        IdempotencyScope scope = IdempotencyScope.of(key.key());
+        Outcome outcome = idempotency.executePhased(scope, request.operation(), request.idempotencyKey(),
+                Fingerprints.of(scope, request.pathIds(), request.body()), work);
+        return answer(family, outcome, family::replay);
+    }
+
+    /** A reply as it is stored for replay and sent. */
+    public StoredResponse answerOf(Reply reply) {
+        return new StoredResponse(reply.status(), write(reply.entity()));
+    }
+
+    private static Response answer(Family family, Outcome outcome, Function<StoredResponse, Response> replay) {
         if (outcome instanceof Outcome.Executed executed) {
             return stored(executed.response()).build();
+        }
+        if (outcome instanceof Outcome.Resumed resumed) {
+            return stored(resumed.response()).build();
         }
         if (outcome instanceof Outcome.Replayed replayed) {
             return replay.apply(replayed.response());

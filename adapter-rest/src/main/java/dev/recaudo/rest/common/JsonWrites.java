@@ -3,6 +3,7 @@ package dev.recaudo.rest.common;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.application.idempotency.PhasedWork;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -56,5 +57,16 @@ public class JsonWrites {
     public Response execute(IdempotentWrites.Family family, KeyPrincipal key, IdempotentWrites.Request request,
             Supplier<IdempotentWrites.Reply> work, Function<StoredResponse, Response> replay) {
         return idempotent.execute(family, key, request, work, replay);
+    }
+
+    /** Runs a write whose work leaves the process in atomic phases, once per {@code Idempotency-Key}. */
+    public Response executePhased(IdempotentWrites.Family family, KeyPrincipal key, IdempotentWrites.Request request,
+            PhasedWork work) {
+        return idempotent.executePhased(family, key, request, work);
+    }
+
+    /** A reply as a phase of such a write answers it. */
+    public StoredResponse answerOf(IdempotentWrites.Reply reply) {
+        return idempotent.answerOf(reply);
     }
 }

@@ -3,6 +3,7 @@ package dev.recaudo.rest.externalpayment;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
+import dev.recaudo.application.externalpayment.DirectChargeUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentView;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CancelResult;
@@ -60,6 +61,9 @@ public class ExternalPaymentsResource {
     ExternalPaymentsUseCase payments;
 
     @Inject
+    DirectChargeUseCase charges;
+
+    @Inject
     JsonWrites writes;
 
     @Inject
@@ -81,7 +85,13 @@ public class ExternalPaymentsResource {
     @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
     @PaymentCreation
     public Response createHosted(@BeanParam CreationKey idempotencyKey, JsonNode json) throws JsonProcessingException {
-        return create(ExternalPaymentMode.HOSTED, "external.payments.hosted", idempotencyKey.value, json);
+        KeyPrincipal key = writes.key();
+        String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey.value);
+        var command = ExternalPaymentRequests.create(writes.validation(), key, ExternalPaymentMode.HOSTED,
+                writes.read(json, CreateExternalPaymentRequest.class));
+        return writes.execute(IdempotentWrites.Family.EXTERNAL, key,
+                IdempotentWrites.Request.ofBody("external.payments.hosted", keyValue, json),
+                () -> new IdempotentWrites.Reply(201, created(payments.create(command))));
     }
 
     @POST
@@ -90,12 +100,19 @@ public class ExternalPaymentsResource {
     @RequiresPermission(Permission.PAYMENTS_CREATE)
     @MovesMoney
     @Operation(operationId = "createDirectExternalPayment", summary = "Create and process a backend-to-backend payment")
-    @APIResponse(responseCode = "201", description = "Created and processed, or the first answer replayed",
+    @APIResponse(responseCode = "201", description = "Created and processed, the first answer replayed, or the payment as it"
+            + " stands when the first request's outcome is not final yet",
             content = @Content(schema = @Schema(implementation = ExternalPaymentBody.class)))
     @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
     @PaymentCreation
     public Response createDirect(@BeanParam CreationKey idempotencyKey, JsonNode json) throws JsonProcessingException {
-        return create(ExternalPaymentMode.DIRECT, "external.payments.direct", idempotencyKey.value, json);
+        KeyPrincipal key = writes.key();
+        String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey.value);
+        var command = ExternalPaymentRequests.create(writes.validation(), key, ExternalPaymentMode.DIRECT,
+                writes.read(json, CreateExternalPaymentRequest.class));
+        return writes.executePhased(IdempotentWrites.Family.EXTERNAL, key,
+                IdempotentWrites.Request.ofBody("external.payments.direct", keyValue, json),
+                new DirectCreation(command, payments, charges, writes, this::created, this::body));
     }
 
     @GET
@@ -146,17 +163,6 @@ public class ExternalPaymentsResource {
                     Map.of("status", List.of(status)));
         }
         throw notFound();
-    }
-
-    private Response create(ExternalPaymentMode mode, String operation, String idempotencyKey, JsonNode json)
-            throws JsonProcessingException {
-        KeyPrincipal key = writes.key();
-        String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey);
-        CreateExternalPaymentRequest body = writes.read(json, CreateExternalPaymentRequest.class);
-        var command = ExternalPaymentRequests.create(writes.validation(), key, mode, body);
-        return writes.execute(IdempotentWrites.Family.EXTERNAL, key,
-                IdempotentWrites.Request.ofBody(operation, keyValue, json),
-                () -> new IdempotentWrites.Reply(201, created(payments.create(command))));
     }
 
     private ExternalPaymentBody created(CreateResult result) {

@@ -31,8 +31,9 @@ import java.util.UUID;
 
 /**
  * The external payments API. A hosted payment waits for the payer on the hosted page; a direct one
- * is charged through the {@link PaymentProcessor} at once: it is recorded pending and committed
- * first, so a crash while the processor answers leaves a pending payment, never money without a record.
+ * is recorded pending here, and charged through the {@link PaymentProcessor} by
+ * {@link DirectChargeService} once that record has committed, so a crash while the processor
+ * answers leaves a pending payment, never money without a record.
  */
 public final class ExternalPaymentsService implements ExternalPaymentsUseCase, CompleteExternalPaymentUseCase {
 
@@ -42,17 +43,15 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     private final DocumentBook book;
     private final ExternalPaymentCompletion completion;
     private final WebhookTargetPolicy targets;
-    private final PaymentProcessor sandbox;
-    private final Optional<PaymentProcessor> live;
+    private final Processors processors;
     private final Transactions transactions;
     private final PaymentCounts counts;
     private final Clock clock;
 
-    /** @param live the processor of live payments; empty when none is configured (live creation is refused) */
     public ExternalPaymentsService(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
             CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            WebhookTargetPolicy targets, PaymentProcessor sandbox, Optional<PaymentProcessor> live, Transactions transactions,
-            OperationalMetrics metrics, Clock clock) {
+            WebhookTargetPolicy targets, Processors processors, Transactions transactions, OperationalMetrics metrics,
+            Clock clock) {
         this.externalPayments = externalPayments;
         this.callbacks = callbacks;
         this.documents = documents;
@@ -60,16 +59,15 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
         this.counts = new PaymentCounts(metrics, transactions);
         this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts);
         this.targets = targets;
-        this.sandbox = sandbox;
-        this.live = live;
+        this.processors = processors;
         this.transactions = transactions;
         this.clock = clock;
     }
 
+    /** Records the payment pending; a direct one is charged afterwards, by {@link DirectChargeUseCase}. */
     @Override
     public CreateResult create(CreatePayment command) {
-        Optional<PaymentProcessor> processor = command.scope().isTest() ? Optional.of(sandbox) : live;
-        if (processor.isEmpty()) {
+        if (processors.of(command.scope().environment()).isEmpty()) {
             return new CreateResult.ProcessorUnavailable();
         }
         Optional<String> refusedCallback = command.callbackUrl().flatMap(url -> targets.check(url)
@@ -77,32 +75,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
         if (refusedCallback.isPresent()) {
             return new CreateResult.Rejected(Rejection.CALLBACK_REFUSED, refusedCallback.get());
         }
-        CreateResult created = transactions.inTransaction(() -> createPending(command));
-        if (command.mode() == ExternalPaymentMode.HOSTED || !(created instanceof CreateResult.Created pending)) {
-            return created;
-        }
-        ExternalPayment payment = pending.view().payment();
-        PaymentProcessor.Decision decision = processor.get().charge(payment);
-        if (decision == PaymentProcessor.Decision.PENDING) {
-            return created;
-        }
-        return new CreateResult.Created(transactions.inTransaction(() -> {
-            ExternalPayment locked = externalPayments.lock(payment.scope(), payment.partner(), payment.id()).orElseThrow();
-            if (!locked.isPending()) {
-                return view(locked); // canceled while the processor answered
-            }
-            Instant now = clock.instant();
-            ExternalPayment settled = decision == PaymentProcessor.Decision.APPROVED ? completion.complete(locked, now)
-                    : declined(locked, now);
-            return view(settled);
-        }));
-    }
-
-    private ExternalPayment declined(ExternalPayment locked, Instant now) {
-        ExternalPayment failed = locked.failed(now);
-        externalPayments.update(failed);
-        counts.whenCommitted(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.DECLINED));
-        return failed;
+        return transactions.inTransaction(() -> createPending(command));
     }
 
     private CreateResult createPending(CreatePayment command) {
@@ -212,7 +185,6 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     }
 
     private ExternalPaymentView view(ExternalPayment payment) {
-        return new ExternalPaymentView(payment,
-                callbacks.attemptsOf(payment.scope(), List.of(payment.id())).getOrDefault(payment.id(), List.of()));
+        return ExternalPaymentView.of(payment, callbacks);
     }
 }

@@ -8,17 +8,34 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Port: what takes the payer's money, and gives it back. Recaudo records and applies a payment only
- * after the processor approved it; with no processor for live payments, nothing pretends to charge.
+ * Port: what takes the payer's money, and gives it back. Recaudo records and applies a payment only after the
+ * processor approved it; with no processor for live payments, nothing pretends to charge. Every
+ * charge carries a processor idempotency key derived from the payment id, so a charge sent twice
+ * is made once, and an outcome that was lost on the way is found by asking with that key, never by
+ * charging again. A refund carries a key derived from the refund's id, in the same way.
  */
 public interface PaymentProcessor {
 
-    /** The processor's answer to a direct payment. */
-    enum Decision {
-        APPROVED,
-        DECLINED,
-        /** Neither yet: the payment stays pending. */
-        PENDING
+    /**
+     * @param processorKey the processor's idempotency key of the charge, {@code recaudo-charge-<paymentId>}
+     */
+    record ChargeRequest(TenantScope scope, String processorKey, UUID paymentId, Money amount) {
+
+        public ChargeRequest {
+            Objects.requireNonNull(scope, "scope");
+            Objects.requireNonNull(processorKey, "processorKey");
+            Objects.requireNonNull(paymentId, "paymentId");
+            Objects.requireNonNull(amount, "amount");
+        }
+
+        /** The one charge of a direct payment, under the key its id gives it. */
+        public static ChargeRequest of(ExternalPayment payment) {
+            return new ChargeRequest(payment.scope(), keyOf(payment.id()), payment.id(), payment.amount());
+        }
+
+        public static String keyOf(UUID paymentId) {
+            return "recaudo-charge-" + paymentId;
+        }
     }
 
     /**
@@ -37,7 +54,7 @@ public interface PaymentProcessor {
         }
     }
 
-    /** What the processor did with a refund, and its own reference of it when it has one. */
+    /** What the processor did with a refund ({@code APPROVED}: refunded), and its own reference of it when it has one. */
     record RefundAnswer(Decision decision, Optional<String> reference) {
 
         public RefundAnswer {
@@ -46,11 +63,49 @@ public interface PaymentProcessor {
         }
     }
 
-    Decision charge(ExternalPayment payment);
+    /** The processor's answer to a charge or a refund. */
+    enum Decision {
+        APPROVED,
+        DECLINED,
+        /** Neither yet: the payment stays pending. */
+        PENDING
+    }
 
-    /** Refunds once per {@link RefundRequest#idempotencyKey()}; a repeat answers what the first did. */
+    /** What the processor knows of a charge when asked about it. */
+    enum Finding {
+        APPROVED,
+        DECLINED,
+        PENDING,
+        /** No charge was ever made under the key. */
+        NOT_FOUND
+    }
+
+    /**
+     * Asks for the charge; the same key again answers the first decision and charges nothing more.
+     *
+     * @throws AnswerLost when the answer did not arrive (a timeout, a connection reset): the charge
+     *     may or may not have been made
+     */
+    Decision charge(ChargeRequest request);
+
+    /** Asks what became of the charge made, or never made, under the key. */
+    Finding lookup(TenantScope scope, String processorKey);
+
+    /**
+     * Refunds once per {@link RefundRequest#idempotencyKey()}; a repeat answers what the first did.
+     *
+     * @throws AnswerLost when the answer did not arrive: the refund may or may not have been made
+     */
     RefundAnswer refund(RefundRequest request);
 
     /** Asks what became of a refund requested under {@code idempotencyKey}: empty when the processor never saw it. */
     Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey);
+
+    /** The processor's answer to a charge or a refund did not arrive; only asking tells what became of it. */
+    final class AnswerLost extends RuntimeException {
+
+        public AnswerLost(String message) {
+            super(message);
+        }
+    }
 }

@@ -6,6 +6,7 @@ import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.idempotency.IdempotencyStore.Claim;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
+import dev.recaudo.domain.idempotency.RecoveryPoint;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
 import dev.recaudo.domain.idempotency.Signature;
 import java.time.Clock;
@@ -18,6 +19,9 @@ import java.util.function.Supplier;
  * and a failure rolls back all three, so a retry runs the work afresh. Error answers (4xx, 5xx)
  * are not stored: the same request gets the same error again by being checked again. A signed
  * request's signature is part of its claim: the same signed bytes under another key run nothing.
+ * Work that leaves the process (a charge) runs in phases instead ({@link #executePhased}): the claim
+ * commits with a recovery point, the call runs outside any transaction, and its outcome is recorded
+ * in a transaction of its own, so a lock race never repeats the call.
  */
 public final class IdempotentExecution {
 
@@ -35,6 +39,9 @@ public final class IdempotentExecution {
         record Executed(StoredResponse response) implements Outcome {}
 
         record Replayed(StoredResponse response) implements Outcome {}
+
+        /** A phased request's first phase had committed before: its resource as it stands now. */
+        record Resumed(StoredResponse response) implements Outcome {}
 
         record KeyReusedWithAnotherRequest() implements Outcome {}
 
@@ -55,18 +62,12 @@ public final class IdempotentExecution {
             Optional<Signature> signature, Supplier<StoredResponse> work) {
         return transactions.inTransactionOrRollback(Outcome.class, () -> {
             Claim claim = store.claim(scope, operation, key, fingerprint, signature, clock.instant());
-            if (claim instanceof Claim.Replay replay) {
-                return new Outcome.Replayed(replay.response());
-            }
-            if (claim instanceof Claim.Mismatch) {
-                return new Outcome.KeyReusedWithAnotherRequest();
-            }
-            if (claim instanceof Claim.SignatureUsed) {
-                return new Outcome.SignatureReused();
-            }
             if (claim instanceof Claim.InProgress) {
                 // The failed wait aborted the transaction; leave through a rollback.
                 throw new Rollback(new Outcome.StillInProgress());
+            }
+            if (!(claim instanceof Claim.Claimed)) {
+                return answered(claim);
             }
             StoredResponse response = work.get();
             if (response.status() >= 400) {
@@ -76,5 +77,64 @@ public final class IdempotentExecution {
             store.complete(scope, operation, key, response, clock.instant());
             return new Outcome.Executed(response);
         });
+    }
+
+    /**
+     * Runs a request's work in atomic phases (see {@link PhasedWork}). Phase 1 claims the key and
+     * records the resource with a recovery point, and commits; phase 2 runs outside any transaction;
+     * phase 3 records its outcome and, when that outcome is final, the answer to replay, in a new
+     * transaction that a lock race runs again alone. The same request again, once phase 1 committed
+     * and until a final answer is stored, resumes: it answers the resource as it stands and runs
+     * nothing. Unsigned requests only.
+     */
+    public Outcome executePhased(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint,
+            PhasedWork work) {
+        FirstPhase first = transactions.inTransactionOrRollback(FirstPhase.class, () -> {
+            Claim claim = store.claim(scope, operation, key, fingerprint, Optional.empty(), clock.instant());
+            if (claim instanceof Claim.Resume resume) {
+                return new FirstPhase.Answered(new Outcome.Resumed(work.resume(resume.point())));
+            }
+            if (claim instanceof Claim.InProgress) {
+                throw new Rollback(new FirstPhase.Answered(new Outcome.StillInProgress()));
+            }
+            if (!(claim instanceof Claim.Claimed)) {
+                return new FirstPhase.Answered(answered(claim));
+            }
+            RecoveryPoint point = work.start();
+            store.recover(scope, operation, key, point);
+            return new FirstPhase.Recorded(point);
+        });
+        if (first instanceof FirstPhase.Answered answered) {
+            return answered.outcome();
+        }
+        Supplier<PhasedWork.PhaseAnswer> record = work.proceed(((FirstPhase.Recorded) first).point());
+        return transactions.inTransaction(() -> {
+            PhasedWork.PhaseAnswer answer = record.get();
+            if (answer instanceof PhasedWork.PhaseAnswer.Settled) {
+                store.complete(scope, operation, key, answer.response(), clock.instant());
+            }
+            return new Outcome.Executed(answer.response());
+        });
+    }
+
+    /** Where phase 1 ended: with an answer to give at once, or with the resource recorded. */
+    private sealed interface FirstPhase {
+        record Answered(Outcome outcome) implements FirstPhase {}
+
+        record Recorded(RecoveryPoint point) implements FirstPhase {}
+    }
+
+    /** The answer to a claim this request does not own, and does not wait for. */
+    private static Outcome answered(Claim claim) {
+        if (claim instanceof Claim.Replay replay) {
+            return new Outcome.Replayed(replay.response());
+        }
+        if (claim instanceof Claim.Mismatch) {
+            return new Outcome.KeyReusedWithAnotherRequest();
+        }
+        if (claim instanceof Claim.SignatureUsed) {
+            return new Outcome.SignatureReused();
+        }
+        throw new IllegalStateException("only a phased request records a recovery point, and only it resumes: " + claim);
     }
 }

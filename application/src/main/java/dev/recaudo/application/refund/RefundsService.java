@@ -4,6 +4,7 @@ import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.externalpayment.PaymentProcessor.RefundAnswer;
 import dev.recaudo.application.externalpayment.PaymentProcessor.RefundRequest;
+import dev.recaudo.application.externalpayment.Processors;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
@@ -29,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -45,14 +45,14 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
     private final CollectionDocumentRepository documents;
     private final Ledger ledger;
     private final RefundBook book;
-    private final Function<TenantScope, Optional<PaymentProcessor>> processors;
+    private final Processors processors;
     private final Transactions transactions;
     private final Clock clock;
 
-    /** @param processors the processor that refunds each environment's payments, if one does */
+    /** @param processors the processor that refunds each environment's payments (the one that took them), if one does */
     public RefundsService(ExternalPaymentRepository externalPayments, RefundRepository refunds, PaymentRepository payments,
             CollectionDocumentRepository documents, Ledger ledger, DocumentBook documentBook, Outbox outbox,
-            Function<TenantScope, Optional<PaymentProcessor>> processors, Transactions transactions, Clock clock) {
+            Processors processors, Transactions transactions, Clock clock) {
         this.externalPayments = externalPayments;
         this.refunds = refunds;
         this.payments = payments;
@@ -66,7 +66,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
 
     @Override
     public StartResult start(RequestRefund command) {
-        if (processors.apply(command.scope()).isEmpty()) {
+        if (processorOf(command.scope()).isEmpty()) {
             return new StartResult.ProcessorUnavailable();
         }
         Optional<ExternalPayment> found = externalPayments.lock(command.scope(), command.partner(), command.externalPaymentId());
@@ -104,7 +104,13 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         if (!refund.isPending()) {
             return () -> refund;
         }
-        RefundAnswer answer = processors.apply(scope).orElseThrow().refund(request(refund));
+        RefundAnswer answer;
+        try {
+            answer = processorOf(scope).orElseThrow().refund(request(refund));
+        } catch (PaymentProcessor.AnswerLost lost) {
+            // Only asking tells what became of it: the refund stays pending and its retry resolves it.
+            return () -> refund;
+        }
         return () -> transactions.inTransaction(() -> record(scope, refundId, answer));
     }
 
@@ -114,7 +120,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         if (!refund.isPending()) {
             return refund;
         }
-        PaymentProcessor processor = processors.apply(scope).orElseThrow();
+        PaymentProcessor processor = processorOf(scope).orElseThrow();
         RefundAnswer answer = processor.refundOf(scope, refund.processorKey()).orElseGet(() -> processor.refund(request(refund)));
         return transactions.inTransaction(() -> record(scope, refundId, answer));
     }
@@ -201,6 +207,10 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         return sources.document().isPositive()
                 ? Optional.of(documents.lock(paid.scope(), paid.invoiceId().orElseThrow()).orElseThrow())
                 : Optional.empty();
+    }
+
+    private Optional<PaymentProcessor> processorOf(TenantScope scope) {
+        return processors.of(scope.environment());
     }
 
     private static Refund.Origin origin(ExternalPayment paid, Payment payment) {

@@ -13,6 +13,7 @@ import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemoryExternalPaymentRepository;
 import dev.recaudo.application.fakes.InMemoryLedger;
 import dev.recaudo.application.fakes.InMemoryPaymentRepository;
+import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
 import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.application.fakes.Unused;
@@ -61,15 +62,35 @@ class ExternalPaymentsServiceTest {
 
     private final CountingMetrics metrics = new CountingMetrics();
 
+    private final DocumentBook book = new DocumentBook(Unused.port(CollectionDocumentRepository.class),
+            Unused.port(CheckoutRepository.class), externalPayments, payments, ledger, Unused.port(Outbox.class),
+            new PublicInvoiceProjection("https://recaudo.example"));
+
+    private Processors processors(Optional<PaymentProcessor> live) {
+        return new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(), new InMemorySandboxRefundBook(), new MutableClock(NOW)), live);
+    }
+
     private ExternalPaymentsService service(Optional<PaymentProcessor> live) {
         return new ExternalPaymentsService(externalPayments, callbacks, Unused.port(CollectionDocumentRepository.class),
-                payments, ledger, new DocumentBook(Unused.port(CollectionDocumentRepository.class),
-                        Unused.port(CheckoutRepository.class), externalPayments, payments, ledger, Unused.port(Outbox.class),
-                        new PublicInvoiceProjection("https://recaudo.example")), targets, new SandboxProcessor(new InMemorySandboxRefundBook(), new MutableClock(NOW)), live,
-                new DirectTransactions(), metrics, new MutableClock(NOW));
+                payments, ledger, book, targets, processors(live), new DirectTransactions(), metrics, new MutableClock(NOW));
+    }
+
+    private DirectChargeService charges(Optional<PaymentProcessor> live) {
+        return new DirectChargeService(externalPayments, callbacks, Unused.port(CollectionDocumentRepository.class), payments,
+                ledger, book, processors(live), new DirectTransactions(), metrics, new MutableClock(NOW), Duration.ofMinutes(1));
     }
 
     private final ExternalPaymentsService service = service(Optional.empty());
+
+    /** A direct payment created, charged and recorded, its three phases one after the other. */
+    private ExternalPayment direct(TenantScope scope, long amountMinor, Optional<PaymentProcessor> live) {
+        ExternalPayment pending = created(service(live).create(command(scope, ExternalPaymentMode.DIRECT, amountMinor,
+                Optional.empty())));
+        assertThat(pending.status()).isEqualTo(ExternalPaymentStatus.PENDING);
+        DirectChargeService charges = charges(live);
+        var outcome = charges.charge(scope, pending.partner(), pending.id());
+        return charges.record(scope, pending.partner(), pending.id(), outcome).payment();
+    }
 
     private static CreatePayment command(TenantScope scope, ExternalPaymentMode mode, long amountMinor, Optional<String> callback) {
         return new CreatePayment(scope, "erp", Optional.of("erp"), UUID.randomUUID(), mode, Money.of(amountMinor, CurrencyCode.USD),
@@ -169,9 +190,9 @@ class ExternalPaymentsServiceTest {
 
     @Test
     void givenDirectPayments_whenTheSandboxDecides_thenCompletedFailedOrPendingAndOnlyTheApprovedOneMovesMoney() {
-        ExternalPayment approved = created(service.create(command(SCOPE, ExternalPaymentMode.DIRECT, 2500, Optional.empty())));
-        ExternalPayment declined = created(service.create(command(SCOPE, ExternalPaymentMode.DIRECT, 2502, Optional.empty())));
-        ExternalPayment waiting = created(service.create(command(SCOPE, ExternalPaymentMode.DIRECT, 2503, Optional.empty())));
+        ExternalPayment approved = direct(SCOPE, 2500, Optional.empty());
+        ExternalPayment declined = direct(SCOPE, 2502, Optional.empty());
+        ExternalPayment waiting = direct(SCOPE, 2503, Optional.empty());
 
         assertThat(approved.status()).isEqualTo(ExternalPaymentStatus.COMPLETED);
         assertThat(declined.status()).isEqualTo(ExternalPaymentStatus.FAILED);
@@ -193,8 +214,27 @@ class ExternalPaymentsServiceTest {
 
     @Test
     void givenLiveScopeWithAProcessor_whenCreatingDirect_thenThatProcessorDecides() {
-        ExternalPaymentsService withProcessor = service(Optional.of(new DecliningProcessor()));
-        ExternalPayment payment = created(withProcessor.create(command(LIVE, ExternalPaymentMode.DIRECT, 2500, Optional.empty())));
+        ExternalPayment payment = direct(LIVE, 2500, Optional.of(new PaymentProcessor() {
+            @Override
+            public Decision charge(ChargeRequest request) {
+                return Decision.DECLINED;
+            }
+
+            @Override
+            public Finding lookup(TenantScope scope, String processorKey) {
+                return Finding.DECLINED;
+            }
+
+            @Override
+            public RefundAnswer refund(RefundRequest request) {
+                throw new AssertionError("no refund is asked for in this test");
+            }
+
+            @Override
+            public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+                throw new AssertionError("no refund is asked about in this test");
+            }
+        }));
         assertThat(payment.status()).isEqualTo(ExternalPaymentStatus.FAILED);
     }
 
@@ -204,24 +244,5 @@ class ExternalPaymentsServiceTest {
                 Optional.of("https://127.0.0.1/hook")));
         assertThat(result).isEqualTo(new CreateResult.Rejected(Rejection.CALLBACK_REFUSED, "not public"));
         assertThat(externalPayments.writes()).isZero();
-    }
-
-    /** A live processor that declines every charge; no test here refunds through it. */
-    private static final class DecliningProcessor implements PaymentProcessor {
-
-        @Override
-        public Decision charge(ExternalPayment payment) {
-            return Decision.DECLINED;
-        }
-
-        @Override
-        public RefundAnswer refund(RefundRequest request) {
-            throw new AssertionError("no refund is asked for in these tests");
-        }
-
-        @Override
-        public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
-            throw new AssertionError("no refund is asked about in these tests");
-        }
     }
 }

@@ -1,12 +1,15 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import java.time.Instant;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +20,7 @@ import java.util.UUID;
 public final class InMemoryExternalPaymentRepository implements ExternalPaymentRepository, TransactionalFake {
 
     private Map<UUID, ExternalPayment> rows = new LinkedHashMap<>();
+    private Map<UUID, Instant> asked = new HashMap<>();
     private int writes;
 
     @Override
@@ -64,6 +68,23 @@ public final class InMemoryExternalPaymentRepository implements ExternalPaymentR
     }
 
     @Override
+    public List<ExternalPayment> directPendingBefore(KeyEnvironment environment, Instant before, int limit) {
+        return rows.values().stream()
+                .filter(row -> row.scope().environment() == environment && row.isPending()
+                        && row.mode() == ExternalPaymentMode.DIRECT && !row.createdAt().isAfter(before)
+                        && !asked.getOrDefault(row.id(), row.createdAt()).isAfter(before))
+                .sorted(Comparator.comparing(row -> asked.getOrDefault(row.id(), row.createdAt())))
+                .limit(limit)
+                .toList();
+    }
+
+    @Override
+    public void chargeAsked(TenantScope scope, UUID id, Instant now) {
+        find(scope, rows.get(id).partner(), id).orElseThrow();
+        asked.put(id, now);
+    }
+
+    @Override
     public Page<ExternalPayment> page(TenantScope scope, String partner, int page, int size) {
         List<ExternalPayment> mine = rows.values().stream()
                 .filter(row -> row.scope().equals(scope) && row.partner().equals(partner))
@@ -76,9 +97,11 @@ public final class InMemoryExternalPaymentRepository implements ExternalPaymentR
     @Override
     public Runnable captureRollback() {
         Map<UUID, ExternalPayment> saved = new LinkedHashMap<>(rows);
+        Map<UUID, Instant> savedAsked = new HashMap<>(asked);
         int savedWrites = writes;
         return () -> {
             rows = saved;
+            asked = savedAsked;
             writes = savedWrites;
         };
     }

@@ -2,6 +2,7 @@ package dev.recaudo.application.fakes;
 
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
+import dev.recaudo.domain.idempotency.RecoveryPoint;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
 import dev.recaudo.domain.idempotency.Signature;
 import java.time.Instant;
@@ -12,13 +13,15 @@ import java.util.Optional;
 /**
  * Idempotency records in a map keyed like the table's primary key. A record without an answer is a
  * claim still in flight, as a row the database shows before its transaction commits. A signature is
- * unique within a company, as the table's unique index on it.
+ * unique within a company, as the table's unique index on it. A record with a recovery point and no
+ * answer is a phased request whose first phase committed.
  */
 public final class InMemoryIdempotencyStore implements IdempotencyStore, TransactionalFake {
 
     private record Address(IdempotencyScope scope, String operation, String key) {}
 
-    private record Row(String fingerprint, Optional<Signature> signature, Optional<StoredResponse> response) {}
+    private record Row(String fingerprint, Optional<Signature> signature, Optional<RecoveryPoint> point,
+            Optional<StoredResponse> response) {}
 
     private Map<Address, Row> rows = new HashMap<>();
 
@@ -34,24 +37,33 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore, Transac
             if (signatureTaken) {
                 return new Claim.SignatureUsed();
             }
-            rows.put(address, new Row(fingerprint.value(), signature, Optional.empty()));
+            rows.put(address, new Row(fingerprint.value(), signature, Optional.empty(), Optional.empty()));
             return new Claim.Claimed();
         }
         if (!fingerprint.matches(existing.fingerprint())) {
             return new Claim.Mismatch();
         }
-        return existing.response().<Claim>map(Claim.Replay::new).orElseGet(Claim.InProgress::new);
+        if (existing.response().isPresent()) {
+            return new Claim.Replay(existing.response().get());
+        }
+        return existing.point().<Claim>map(Claim.Resume::new).orElseGet(Claim.InProgress::new);
     }
 
     @Override
     public void complete(IdempotencyScope scope, String operation, String key, StoredResponse response, Instant now) {
         rows.computeIfPresent(new Address(scope, operation, key),
-                (address, row) -> new Row(row.fingerprint(), row.signature(), Optional.of(response)));
+                (address, row) -> new Row(row.fingerprint(), row.signature(), row.point(), Optional.of(response)));
+    }
+
+    @Override
+    public void recover(IdempotencyScope scope, String operation, String key, RecoveryPoint point) {
+        rows.computeIfPresent(new Address(scope, operation, key),
+                (address, row) -> new Row(row.fingerprint(), row.signature(), Optional.of(point), row.response()));
     }
 
     /** A record as an earlier request (or an earlier release) left it. */
     public void given(IdempotencyScope scope, String operation, String key, String fingerprint, Optional<StoredResponse> response) {
-        rows.put(new Address(scope, operation, key), new Row(fingerprint, Optional.empty(), response));
+        rows.put(new Address(scope, operation, key), new Row(fingerprint, Optional.empty(), Optional.empty(), response));
     }
 
     public int size() {

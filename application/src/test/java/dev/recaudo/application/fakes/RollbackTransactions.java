@@ -10,7 +10,9 @@ import java.util.function.Supplier;
  * Commits when the work returns and puts every participating fake back as it was when the work
  * throws, like a database transaction. A nested call joins the outer transaction, as the JTA
  * adapter does; what waits for the commit runs after it and is dropped by a rollback, and what
- * waits for the end runs after either, unless the work ended with the database out of reach.
+ * waits for the end runs after either, unless the work ended with the database out of reach. A
+ * test may make one transaction lose a lock race ({@link #loseLockRaceAt}): its work runs, is rolled
+ * back as PostgreSQL rolls back a deadlock's victim, and runs again, as the JTA adapter retries it.
  */
 public final class RollbackTransactions implements Transactions {
 
@@ -20,6 +22,9 @@ public final class RollbackTransactions implements Transactions {
     private int depth;
     private int commits;
     private int rollbacks;
+    private int started;
+    private int racedAt;
+    private int races;
 
     public RollbackTransactions(TransactionalFake... participants) {
         this.participants = List.of(participants);
@@ -29,6 +34,9 @@ public final class RollbackTransactions implements Transactions {
     public <T> T inTransaction(Supplier<T> work) {
         if (depth > 0) {
             return work.get();
+        }
+        if (++started == racedAt) {
+            loseLockRace(work);
         }
         List<Runnable> restores = new ArrayList<>();
         for (TransactionalFake participant : participants) {
@@ -54,6 +62,33 @@ public final class RollbackTransactions implements Transactions {
         runAndClear(afterCommit);
         runAndClear(settled);
         return result;
+    }
+
+    /** Makes the {@code transaction}-th outermost transaction from now on lose a lock race once. */
+    public void loseLockRaceAt(int transaction) {
+        racedAt = started + transaction;
+    }
+
+    /** How many transactions lost a lock race and ran again. */
+    public int races() {
+        return races;
+    }
+
+    private void loseLockRace(Supplier<?> work) {
+        List<Runnable> restores = new ArrayList<>();
+        for (TransactionalFake participant : participants) {
+            restores.add(participant.captureRollback());
+        }
+        depth++;
+        try {
+            work.get();
+        } finally {
+            depth--;
+        }
+        restores.forEach(Runnable::run);
+        afterCommit.clear();
+        settled.clear();
+        races++;
     }
 
     @Override

@@ -4,12 +4,15 @@ import static dev.recaudo.application.fixtures.Amounts.usd;
 import static dev.recaudo.application.fixtures.DocumentFixture.document;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.application.externalpayment.DirectChargeService;
 import dev.recaudo.application.externalpayment.ExternalPaymentsService;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreatePayment;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
+import dev.recaudo.application.externalpayment.Processors;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
 import dev.recaudo.application.fakes.InMemoryBooks;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
+import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
 import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.application.refund.MoneyReturnedUseCase.ChargebackResult;
@@ -33,6 +36,7 @@ import dev.recaudo.domain.refund.RefundKind;
 import dev.recaudo.domain.refund.RefundSources;
 import dev.recaudo.domain.refund.RefundStatus;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -47,14 +51,17 @@ class RefundsServiceTest {
 
     private final InMemoryBooks books = new InMemoryBooks();
     private final InMemorySandboxRefundBook processorRecords = new InMemorySandboxRefundBook();
-    private final SandboxProcessor sandbox = new SandboxProcessor(processorRecords, books.clock());
+    private final SandboxProcessor sandbox = new SandboxProcessor(new InMemorySandboxChargeBook(), processorRecords, books.clock());
     private final ExternalPaymentsService externalPayments = new ExternalPaymentsService(books.externalPayments(),
             new InMemoryCallbacks(), books.documents(), books.payments(), books.ledger(), books.book(),
-            url -> new WebhookTargetPolicy.TargetCheck.Allowed(), sandbox, Optional.empty(), books.transactions(),
-            books.metrics(), books.clock());
+            url -> new WebhookTargetPolicy.TargetCheck.Allowed(), new Processors(sandbox, Optional.empty()),
+            books.transactions(), books.metrics(), books.clock());
+    private final DirectChargeService charges = new DirectChargeService(books.externalPayments(), new InMemoryCallbacks(),
+            books.documents(), books.payments(), books.ledger(), books.book(), new Processors(sandbox, Optional.empty()),
+            books.transactions(), books.metrics(), books.clock(), Duration.ofMinutes(1));
     private final RefundsService refunds = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
             books.documents(), books.ledger(), books.book(), books.outbox(),
-            scope -> scope.isTest() ? Optional.of(sandbox) : Optional.empty(), books.transactions(), books.clock());
+            new Processors(sandbox, Optional.empty()), books.transactions(), books.clock());
 
     @AfterEach
     void booksBalance() {
@@ -65,7 +72,9 @@ class RefundsServiceTest {
         CreateResult result = externalPayments.create(new CreatePayment(SCOPE, "erp", Optional.empty(), UUID.randomUUID(),
                 ExternalPaymentMode.DIRECT, amount, invoice.map(CollectionDocument::id), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty()));
-        return ((CreateResult.Created) result).view().payment();
+        ExternalPayment pending = ((CreateResult.Created) result).view().payment();
+        var outcome = charges.charge(SCOPE, pending.partner(), pending.id());
+        return books.transactions().inTransaction(() -> charges.record(SCOPE, pending.partner(), pending.id(), outcome)).payment();
     }
 
     private CollectionDocument invoice(long totalMinor) {

@@ -1,6 +1,6 @@
 package dev.recaudo.bootstrap.crash;
 
-/** The steps of the background work where a crash test may halt the process. */
+/** The steps of the background work, and of a direct payment's charge, where a crash test may halt the process. */
 public enum CrashPoint {
 
     /**
@@ -16,5 +16,11 @@ public enum CrashPoint {
      * A job's batch committed and the next batch is starting: the {@code occurrence}-th time counts
      * that many committed batches.
      */
-    JOB_AFTER_BATCH
+    JOB_AFTER_BATCH,
+
+    /**
+     * A direct payment's charge was answered by the processor (the pending payment committed long
+     * before), and the answer is not recorded yet.
+     */
+    CHARGE_AFTER_PROCESSOR
 }

@@ -1,8 +1,11 @@
 package dev.recaudo.domain.externalpayment;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -26,6 +29,16 @@ public interface ExternalPaymentRepository {
 
     /** The pending hosted payment that collects the document, if one does (at most one can). */
     Optional<ExternalPayment> pendingHostedFor(TenantScope scope, DocumentId documentId);
+
+    /**
+     * Pending direct payments of the environment, of every company, created before {@code before}
+     * and not asked about since then, the longest unasked first: those whose charge has an unknown
+     * outcome, for the recovery that asks the processor.
+     */
+    List<ExternalPayment> directPendingBefore(KeyEnvironment environment, Instant before, int limit);
+
+    /** Notes that the processor was asked about the payment's charge, so the next look takes others first. */
+    void chargeAsked(TenantScope scope, UUID id, Instant now);
 
     /** Newest first. */
     Page<ExternalPayment> page(TenantScope scope, String partner, int page, int size);

@@ -1,0 +1,141 @@
+package dev.recaudo.application.externalpayment;
+
+import dev.recaudo.application.common.PaymentCounts;
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.externalpayment.PaymentProcessor.ChargeRequest;
+import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.ledger.Ledger;
+import dev.recaudo.domain.metrics.OperationalMetrics;
+import dev.recaudo.domain.metrics.PaymentCount;
+import dev.recaudo.domain.metrics.PaymentFamily;
+import dev.recaudo.domain.metrics.PaymentRefusal;
+import dev.recaudo.domain.payment.PaymentRepository;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The charge of a direct payment after its pending record committed: the processor is asked once,
+ * outside any transaction and row lock, and its answer is recorded in a transaction of its own that
+ * locks the payment and checks it is still pending, so running that transaction again, or a second
+ * instance recording the same answer, changes nothing more. An answer that never arrived is found
+ * by asking the processor under the charge's key, once the payment has been pending for longer than
+ * the threshold; what the processor never received fails the payment, and the partner may create a new one.
+ */
+public final class DirectChargeService implements DirectChargeUseCase, ChargeRecoveryUseCase {
+
+    /** Payments the recovery asks about per run at most. */
+    static final int RECOVERY_BATCH_MAX = 100;
+
+    /** What an answer does to a pending payment. */
+    private enum Verdict { COMPLETE, FAIL, LEAVE }
+
+    private final ExternalPaymentRepository externalPayments;
+    private final ExternalPaymentCallbacks callbacks;
+    private final ExternalPaymentCompletion completion;
+    private final Processors processors;
+    private final Transactions transactions;
+    private final PaymentCounts counts;
+    private final Clock clock;
+    private final Duration unknownAfter;
+
+    /** @param unknownAfter how long a direct payment stays pending before the recovery asks the processor about it */
+    public DirectChargeService(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
+            CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
+            Processors processors, Transactions transactions, OperationalMetrics metrics, Clock clock, Duration unknownAfter) {
+        this.externalPayments = externalPayments;
+        this.callbacks = callbacks;
+        this.counts = new PaymentCounts(metrics, transactions);
+        this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts);
+        this.processors = processors;
+        this.transactions = transactions;
+        this.clock = clock;
+        this.unknownAfter = unknownAfter;
+    }
+
+    @Override
+    public ChargeOutcome charge(TenantScope scope, String partner, UUID paymentId) {
+        Optional<ExternalPayment> pending = externalPayments.find(scope, partner, paymentId)
+                .filter(payment -> payment.isPending() && payment.mode() == ExternalPaymentMode.DIRECT);
+        Optional<PaymentProcessor> processor = processors.of(scope.environment());
+        if (pending.isEmpty() || processor.isEmpty()) {
+            return ChargeOutcome.NOT_SENT;
+        }
+        try {
+            return switch (processor.get().charge(ChargeRequest.of(pending.get()))) {
+                case APPROVED -> ChargeOutcome.APPROVED;
+                case DECLINED -> ChargeOutcome.DECLINED;
+                case PENDING -> ChargeOutcome.PENDING;
+            };
+        } catch (PaymentProcessor.AnswerLost lost) {
+            return ChargeOutcome.UNKNOWN;
+        }
+    }
+
+    @Override
+    public ExternalPaymentView record(TenantScope scope, String partner, UUID paymentId, ChargeOutcome outcome) {
+        Verdict verdict = switch (outcome) {
+            case APPROVED -> Verdict.COMPLETE;
+            case DECLINED -> Verdict.FAIL;
+            case PENDING, UNKNOWN, NOT_SENT -> Verdict.LEAVE;
+        };
+        return transactions.inTransaction(() -> ExternalPaymentView.of(
+                settle(externalPayments.lock(scope, partner, paymentId).orElseThrow(), verdict), callbacks));
+    }
+
+    @Override
+    public int recoverUnknownCharges(KeyEnvironment environment) {
+        Optional<PaymentProcessor> processor = processors.of(environment);
+        if (processor.isEmpty()) {
+            return 0;
+        }
+        List<ExternalPayment> due = externalPayments.directPendingBefore(environment, clock.instant().minus(unknownAfter),
+                RECOVERY_BATCH_MAX);
+        for (ExternalPayment payment : due) {
+            Verdict verdict = switch (processor.get().lookup(payment.scope(), ChargeRequest.keyOf(payment.id()))) {
+                case APPROVED -> Verdict.COMPLETE;
+                // Never charged: nothing was taken, and the partner may create a new payment.
+                case DECLINED, NOT_FOUND -> Verdict.FAIL;
+                case PENDING -> Verdict.LEAVE;
+            };
+            transactions.inTransaction(() -> {
+                ExternalPayment locked = externalPayments.lock(payment.scope(), payment.partner(), payment.id()).orElseThrow();
+                if (settle(locked, verdict).isPending()) {
+                    externalPayments.chargeAsked(payment.scope(), payment.id(), clock.instant());
+                }
+                return verdict;
+            });
+        }
+        return due.size();
+    }
+
+    /** Records the verdict on a locked payment still pending; one another instance or a cancel moved on is left as it is. */
+    private ExternalPayment settle(ExternalPayment locked, Verdict verdict) {
+        if (!locked.isPending()) {
+            return locked;
+        }
+        Instant now = clock.instant();
+        return switch (verdict) {
+            case COMPLETE -> completion.complete(locked, now);
+            case FAIL -> failed(locked, now);
+            case LEAVE -> locked;
+        };
+    }
+
+    private ExternalPayment failed(ExternalPayment locked, Instant now) {
+        ExternalPayment failed = locked.failed(now);
+        externalPayments.update(failed);
+        counts.whenCommitted(PaymentCount.rejected(PaymentFamily.EXTERNAL, PaymentRefusal.DECLINED));
+        return failed;
+    }
+}

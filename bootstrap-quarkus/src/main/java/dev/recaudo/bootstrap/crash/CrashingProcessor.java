@@ -1,0 +1,48 @@
+package dev.recaudo.bootstrap.crash;
+
+import dev.recaudo.application.externalpayment.PaymentProcessor;
+import dev.recaudo.domain.common.TenantScope;
+import java.util.Optional;
+
+/**
+ * Around the payment processor: a direct payment's charge may halt after the processor answered
+ * and before the answer is recorded, the moment a crash leaves money taken and the payment
+ * pending. The processor's wiring puts it around every processor; unarmed, it passes every call on
+ * (refunds always: no crash point halts them yet).
+ */
+public final class CrashingProcessor implements PaymentProcessor {
+
+    private final PaymentProcessor processor;
+    private final CrashSwitch crash;
+
+    private CrashingProcessor(PaymentProcessor processor, CrashSwitch crash) {
+        this.processor = processor;
+        this.crash = crash;
+    }
+
+    public static PaymentProcessor around(PaymentProcessor processor, CrashSwitch crash) {
+        return new CrashingProcessor(processor, crash);
+    }
+
+    @Override
+    public Decision charge(ChargeRequest request) {
+        Decision decision = processor.charge(request);
+        crash.reached(CrashPoint.CHARGE_AFTER_PROCESSOR);
+        return decision;
+    }
+
+    @Override
+    public Finding lookup(TenantScope scope, String processorKey) {
+        return processor.lookup(scope, processorKey);
+    }
+
+    @Override
+    public RefundAnswer refund(RefundRequest request) {
+        return processor.refund(request);
+    }
+
+    @Override
+    public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+        return processor.refundOf(scope, idempotencyKey);
+    }
+}
