@@ -105,9 +105,9 @@ public class ChannelWiring {
     @Singleton
     RefundsService refunds(ExternalPaymentRepository externalPayments, RefundRepository refunds, PaymentRepository payments,
             CollectionDocumentRepository documents, Ledger ledger, DocumentBook book, Outbox outbox, Processors processors,
-            Transactions transactions, Clock clock) {
+            Transactions transactions, Clock clock, RecaudoConfig config) {
         return new RefundsService(externalPayments, refunds, payments, documents, ledger, book, outbox, processors,
-                transactions, clock);
+                transactions, clock, Duration.ofSeconds(config.payments().unknownAfterSeconds()));
     }
 
     @Produces

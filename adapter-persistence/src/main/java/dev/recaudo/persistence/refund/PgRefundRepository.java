@@ -3,6 +3,7 @@ package dev.recaudo.persistence.refund;
 import static dev.recaudo.persistence.common.Rows.instant;
 import static dev.recaudo.persistence.common.Rows.uuid;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -20,6 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -77,6 +79,13 @@ public class PgRefundRepository implements RefundRepository {
     public List<Refund> ofExternalPayment(TenantScope scope, UUID externalPaymentId) {
         return nativeSql.query(OF_SCOPE + " AND external_payment_id = ? ORDER BY created_at, id", PgRefundRepository::refund,
                 scope.companyId().value(), scope.isTest(), externalPaymentId);
+    }
+
+    @Override
+    public List<Refund> pendingBefore(KeyEnvironment environment, Instant before, int limit) {
+        return nativeSql.query("SELECT * FROM refunds WHERE status = 'pending' AND is_test = ? AND created_at < ?"
+                        + " ORDER BY created_at, id LIMIT ?",
+                PgRefundRepository::refund, environment == KeyEnvironment.TEST, before, limit);
     }
 
     @Override

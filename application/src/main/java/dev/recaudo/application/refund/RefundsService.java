@@ -6,6 +6,7 @@ import dev.recaudo.application.externalpayment.PaymentProcessor.RefundAnswer;
 import dev.recaudo.application.externalpayment.PaymentProcessor.RefundRequest;
 import dev.recaudo.application.externalpayment.Processors;
 import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
@@ -24,6 +25,7 @@ import dev.recaudo.domain.refund.RefundRepository;
 import dev.recaudo.domain.refund.RefundSources;
 import dev.recaudo.domain.webhook.Outbox;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -37,7 +39,10 @@ import java.util.function.Supplier;
  * payment's row lock, and a pending refund has already taken its money out of the payment, so what
  * is refundable is what the payment still holds: paid and not already refunded, pending refunds counted.
  */
-public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCase {
+public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCase, RefundRecoveryUseCase {
+
+    /** Pending refunds asked about per recovery run at most. */
+    static final int RECOVERY_BATCH_MAX = 50;
 
     private final ExternalPaymentRepository externalPayments;
     private final RefundRepository refunds;
@@ -48,11 +53,15 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
     private final Processors processors;
     private final Transactions transactions;
     private final Clock clock;
+    private final Duration unknownAfter;
 
-    /** @param processors the processor that refunds each environment's payments (the one that took them), if one does */
+    /**
+     * @param processors the processor that refunds each environment's payments (the one that took them), if one does
+     * @param unknownAfter how long a refund stays pending before the recovery asks the processor about it
+     */
     public RefundsService(ExternalPaymentRepository externalPayments, RefundRepository refunds, PaymentRepository payments,
             CollectionDocumentRepository documents, Ledger ledger, DocumentBook documentBook, Outbox outbox,
-            Processors processors, Transactions transactions, Clock clock) {
+            Processors processors, Transactions transactions, Clock clock, Duration unknownAfter) {
         this.externalPayments = externalPayments;
         this.refunds = refunds;
         this.payments = payments;
@@ -62,6 +71,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         this.processors = processors;
         this.transactions = transactions;
         this.clock = clock;
+        this.unknownAfter = unknownAfter;
     }
 
     @Override
@@ -112,6 +122,16 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
             return () -> refund;
         }
         return () -> transactions.inTransaction(() -> record(scope, refundId, answer));
+    }
+
+    @Override
+    public int recoverPendingRefunds(KeyEnvironment environment) {
+        if (processors.of(environment).isEmpty()) {
+            return 0;
+        }
+        List<Refund> due = refunds.pendingBefore(environment, clock.instant().minus(unknownAfter), RECOVERY_BATCH_MAX);
+        due.forEach(refund -> resolve(refund.scope(), refund.id()));
+        return due.size();
     }
 
     @Override

@@ -1,6 +1,9 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
+import java.time.Instant;
+import java.util.Comparator;
 import dev.recaudo.domain.refund.Refund;
 import dev.recaudo.domain.refund.RefundRepository;
 import java.util.Collection;
@@ -46,6 +49,16 @@ public final class InMemoryRefundRepository implements RefundRepository, Transac
     public List<Refund> ofExternalPayment(TenantScope scope, UUID externalPaymentId) {
         return rows.values().stream()
                 .filter(refund -> refund.scope().equals(scope) && refund.externalPaymentId().equals(externalPaymentId))
+                .toList();
+    }
+
+    @Override
+    public List<Refund> pendingBefore(KeyEnvironment environment, Instant before, int limit) {
+        return rows.values().stream()
+                .filter(refund -> refund.isPending() && refund.scope().environment() == environment
+                        && refund.createdAt().isBefore(before))
+                .sorted(Comparator.comparing(Refund::createdAt))
+                .limit(limit)
                 .toList();
     }
 

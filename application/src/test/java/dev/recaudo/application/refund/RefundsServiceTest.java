@@ -61,7 +61,8 @@ class RefundsServiceTest {
             books.transactions(), books.metrics(), books.clock(), Duration.ofMinutes(1));
     private final RefundsService refunds = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
             books.documents(), books.ledger(), books.book(), books.outbox(),
-            new Processors(sandbox, Optional.empty()), books.transactions(), books.clock());
+            new Processors(sandbox, Optional.empty()), books.transactions(), books.clock(),
+            Duration.ofMinutes(1));
 
     @AfterEach
     void booksBalance() {
@@ -236,6 +237,24 @@ class RefundsServiceTest {
         assertThat(resolved.status()).isEqualTo(RefundStatus.SUCCEEDED);
         assertThat(processorRecords.refundCalls()).isEqualTo(1);
         assertThat(transfers(TransferKind.REFUND_PAID_OUT)).isEqualTo(1);
+    }
+
+    /** The recovery asks only about refunds pending past the threshold, and settles each once. */
+    @Test
+    void givenRefundsLeftPending_whenTheRecoveryRuns_thenThoseOlderThanTheThresholdAreSettledOnce() {
+        ExternalPayment payment = paid(usd(12_00), Optional.empty());
+        Refund old = ((StartResult.Started) start(payment, 5_00)).refund();
+        books.clock().advance(Duration.ofMinutes(2));
+        Refund fresh = ((StartResult.Started) start(payment, 7_00)).refund();
+
+        assertThat(refunds.recoverPendingRefunds(KeyEnvironment.TEST)).isEqualTo(1);
+        assertThat(refunds.recoverPendingRefunds(KeyEnvironment.LIVE)).isZero();
+
+        assertThat(books.refunds().find(SCOPE, old.id()).orElseThrow().status()).isEqualTo(RefundStatus.SUCCEEDED);
+        assertThat(books.refunds().find(SCOPE, fresh.id()).orElseThrow().isPending()).isTrue();
+        assertThat(refunds.recoverPendingRefunds(KeyEnvironment.TEST)).isZero();
+        assertThat(processorRecords.refundCalls()).isEqualTo(1);
+        refunds.proceed(SCOPE, fresh.id()).get();
     }
 
     @Test

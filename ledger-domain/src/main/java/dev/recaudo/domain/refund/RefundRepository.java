@@ -1,6 +1,8 @@
 package dev.recaudo.domain.refund;
 
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,12 @@ public interface RefundRepository {
 
     /** The refunds of one external payment, oldest first. */
     List<Refund> ofExternalPayment(TenantScope scope, UUID externalPaymentId);
+
+    /**
+     * Refunds of the environment, of every company, pending since before {@code before}, the oldest
+     * first: those whose outcome the recovery asks the processor about.
+     */
+    List<Refund> pendingBefore(KeyEnvironment environment, Instant before, int limit);
 
     /** The refunds of each of the external payments, oldest first; a payment without any is absent. */
     Map<UUID, List<Refund>> ofExternalPayments(TenantScope scope, Collection<UUID> externalPaymentIds);
