@@ -156,14 +156,15 @@ public final class InMemoryBooks {
         if (payment.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
             return Money.zero(payment.amount().currency());
         }
-        return payment.unapplied().orElseThrow().minus(returned(payment));
+        Money unapplied = payment.unapplied().orElseThrow();
+        return unapplied.minus(returned(payment, Money.zero(unapplied.currency())));
     }
 
-    /** What the payment's refunds and chargebacks took out of it, pending or gone. */
-    private Money returned(Payment payment) {
+    /** What the payment's refunds and chargebacks took out of it, pending or gone, added to {@code none}. */
+    private Money returned(Payment payment, Money none) {
         return refunds.all().stream().filter(refund -> refund.paymentId().equals(payment.id()))
                 .filter(Refund::holdsPaymentMoney).map(Refund::amount)
-                .reduce(Money.zero(payment.amount().currency()), Money::plus);
+                .reduce(none, Money::plus);
     }
 
     public MutableClock clock() {
