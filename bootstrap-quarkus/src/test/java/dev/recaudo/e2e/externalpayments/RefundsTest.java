@@ -9,7 +9,9 @@ import dev.recaudo.domain.ledger.LedgerCheck;
 import dev.recaudo.e2e.invoices.LedgerChecks;
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.ExternalPayments;
+import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.ServiceUnderTest;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
@@ -19,6 +21,7 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -184,6 +187,27 @@ class RefundsTest {
         chargeback(key, paymentId).then().statusCode(409);
         Tenants.Key live = company.createKey(Map.of("name", "live", "permissions", INVOICES_AND_PAYMENTS, "source", "erp"));
         chargeback(live, paymentId).then().statusCode(403);
+        assertInvariants();
+    }
+
+    /** The invoice's partner reads the refunded document and payment in the integrations API: the refund is a negative application. */
+    @Test
+    void givenPartlyRefundedPayment_whenTheInvoicesPartnerReadsIt_thenTheRefundShowsAsANegativeApplication() throws SQLException {
+        List<String> permissions = new ArrayList<>(Partner.ALL);
+        permissions.addAll(INVOICES_AND_PAYMENTS);
+        Partner partner = new Partner(Tenants.company().createKey(
+                Map.of("name", "erp", "permissions", permissions, "source", "erp", "environment", "test")));
+        Map<String, Object> invoice = Invoices.body();
+        invoice.put("provider_id", "F-REF-1");
+        String invoiceId = Invoices.create(partner.key, invoice).getString("id");
+        String paymentId = ExternalPayments.direct(partner.key, payment(2000, "invoiceId", invoiceId)).getString("id");
+        refund(partner.key, paymentId, 800).then().statusCode(201).body("status", equalTo("succeeded"));
+        Integrations.awaitChangeFeeds();
+
+        partner.get("/collection-documents/F-REF-1").then().statusCode(200)
+                .body("appliedPayments.amountMinor", equalTo(List.of(2000, -800)));
+        partner.get("/payments/external:" + paymentId).then().statusCode(200)
+                .body("amountMinor", equalTo(2000));
         assertInvariants();
     }
 
