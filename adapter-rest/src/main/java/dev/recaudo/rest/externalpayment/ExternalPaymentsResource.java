@@ -159,8 +159,9 @@ public class ExternalPaymentsResource {
         }
         if (result instanceof CancelResult.NotCancelable refused) {
             String status = refused.view().payment().status().wireName();
-            throw new ApiProblem(Problem.CONFLICT, "The payment is " + status + " and can no longer be canceled",
-                    Map.of("status", List.of(status)));
+            throw new ApiProblem(Problem.CONFLICT, refused.view().payment().isPending()
+                    ? "A direct payment's charge is with the processor: the payment completes or fails, and cannot be canceled"
+                    : "The payment is " + status + " and can no longer be canceled", Map.of("status", List.of(status)));
         }
         throw notFound();
     }

@@ -139,7 +139,8 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
             if (payment.status() == ExternalPaymentStatus.CANCELED) {
                 return new CancelResult.Canceled(view(payment)); // a repeated cancel succeeds again
             }
-            if (!payment.isPending()) {
+            if (!payment.isPending() || payment.mode() == ExternalPaymentMode.DIRECT) {
+                // A pending direct payment's charge may be with the processor: it completes or fails, never silently stops.
                 return new CancelResult.NotCancelable(view(payment));
             }
             Instant now = clock.instant();

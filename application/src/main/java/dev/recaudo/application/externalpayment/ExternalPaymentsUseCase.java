@@ -55,7 +55,10 @@ public interface ExternalPaymentsUseCase {
 
         record NotFound() implements CancelResult {}
 
-        /** Completed or failed: a final state that a cancel cannot undo. */
+        /**
+         * Completed or failed, a final state that a cancel cannot undo; or a pending direct payment,
+         * whose charge may be with the processor.
+         */
         record NotCancelable(ExternalPaymentView view) implements CancelResult {}
     }
 

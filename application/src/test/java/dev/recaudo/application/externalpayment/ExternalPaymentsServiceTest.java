@@ -201,6 +201,9 @@ class ExternalPaymentsServiceTest {
         assertThat(ledger.transfers()).hasSize(1);
         assertThat(payments.writes()).isEqualTo(1);
         assertThat(service.cancel(SCOPE, "erp", declined.id())).isInstanceOf(CancelResult.NotCancelable.class);
+        assertThat(service.cancel(SCOPE, "erp", waiting.id())).as("a pending direct payment's charge is with the processor")
+                .isInstanceOf(CancelResult.NotCancelable.class);
+        assertThat(externalPayments.find(SCOPE, "erp", waiting.id()).orElseThrow().isPending()).isTrue();
     }
 
     @Test

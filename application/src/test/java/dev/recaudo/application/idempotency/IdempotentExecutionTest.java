@@ -17,6 +17,7 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
+import dev.recaudo.domain.idempotency.RecoveryPoint;
 import dev.recaudo.domain.idempotency.RequestFingerprint;
 import dev.recaudo.domain.idempotency.Signature;
 import dev.recaudo.domain.webhook.OutboxEvent;
@@ -271,5 +272,99 @@ class IdempotentExecutionTest {
                     "invoice.created", NOW, Map.of()));
             return new StoredResponse(status, "{}");
         };
+    }
+
+    /** Phased work whose phase 1 records a resource, and whose phase 3 answers as {@code settled} says. */
+    private final class Phases implements PhasedWork {
+        private final UUID resource = UUID.randomUUID();
+        private final boolean settled;
+        private final RuntimeException refusal;
+        private int calls;
+        private int resumes;
+
+        Phases(boolean settled, RuntimeException refusal) {
+            this.settled = settled;
+            this.refusal = refusal;
+        }
+
+        @Override
+        public RecoveryPoint start() {
+            runs.incrementAndGet();
+            if (refusal != null) {
+                throw refusal;
+            }
+            return new RecoveryPoint("recorded", resource);
+        }
+
+        @Override
+        public Supplier<PhaseAnswer> proceed(RecoveryPoint point) {
+            calls++;
+            StoredResponse answer = new StoredResponse(201, point.resourceId() + (settled ? ":done" : ":pending"));
+            return () -> settled ? new PhaseAnswer.Settled(answer) : new PhaseAnswer.Unsettled(answer);
+        }
+
+        @Override
+        public StoredResponse resume(RecoveryPoint point) {
+            resumes++;
+            return new StoredResponse(201, point.resourceId() + ":as-it-stands");
+        }
+    }
+
+    @Test
+    void givenPhasedWorkSettled_whenRepeated_thenReplayedAndNothingRunsAgain() {
+        IdempotencyScope scope = partner("erp");
+        Phases phases = new Phases(true, null);
+
+        Outcome first = execution.executePhased(scope, OPERATION, KEY, new Fingerprint("v2:a"), phases);
+        Outcome repeat = execution.executePhased(scope, OPERATION, KEY, new Fingerprint("v2:a"), phases);
+
+        assertThat(first).isEqualTo(new Outcome.Executed(new StoredResponse(201, phases.resource + ":done")));
+        assertThat(repeat).isEqualTo(new Outcome.Replayed(new StoredResponse(201, phases.resource + ":done")));
+        assertThat(runs).hasValue(1);
+        assertThat(phases.calls).isEqualTo(1);
+        assertThat(phases.resumes).isZero();
+    }
+
+    @Test
+    void givenPhasedWorkNotSettled_whenRepeated_thenResumedFromTheRecoveryPointWithoutRunningAnyPhase() {
+        IdempotencyScope scope = partner("erp");
+        Phases phases = new Phases(false, null);
+
+        Outcome first = execution.executePhased(scope, OPERATION, KEY, new Fingerprint("v2:a"), phases);
+        Outcome repeat = execution.executePhased(scope, OPERATION, KEY, new Fingerprint("v2:a"), phases);
+        Outcome other = execution.executePhased(scope, OPERATION, KEY, new Fingerprint("v2:b"), phases);
+
+        assertThat(first).isEqualTo(new Outcome.Executed(new StoredResponse(201, phases.resource + ":pending")));
+        assertThat(repeat).isEqualTo(new Outcome.Resumed(new StoredResponse(201, phases.resource + ":as-it-stands")));
+        assertThat(other).as("another request under the key").isInstanceOf(Outcome.KeyReusedWithAnotherRequest.class);
+        assertThat(runs).hasValue(1);
+        assertThat(phases.calls).as("the call that leaves the process").isEqualTo(1);
+    }
+
+    @Test
+    void givenPhaseOneRefused_whenTheKeyIsSentAgain_thenTheClaimWasRolledBackAndTheWorkRunsAfresh() {
+        IdempotencyScope scope = partner("erp");
+        IllegalArgumentException refusal = new IllegalArgumentException("refused");
+
+        assertThatThrownBy(() -> execution.executePhased(scope, OPERATION, KEY, new Fingerprint("v2:a"), new Phases(true, refusal)))
+                .isSameAs(refusal);
+        assertThat(store.size()).isZero();
+        Phases retried = new Phases(true, null);
+
+        assertThat(execution.executePhased(scope, OPERATION, KEY, new Fingerprint("v2:a"), retried))
+                .isEqualTo(new Outcome.Executed(new StoredResponse(201, retried.resource + ":done")));
+        assertThat(runs).hasValue(2);
+    }
+
+    @Test
+    void givenAClaimStillInFlight_whenAPhasedTwinArrives_thenInProgressAndNothingRuns() {
+        IdempotencyScope scope = partner("erp");
+        store.given(scope, OPERATION, KEY, "v2:a", Optional.empty());
+        Phases phases = new Phases(true, null);
+
+        assertThat(execution.executePhased(scope, OPERATION, KEY, new Fingerprint("v2:a"), phases))
+                .isInstanceOf(Outcome.StillInProgress.class);
+        assertThat(runs).hasValue(0);
+        assertThat(phases.calls).isZero();
     }
 }

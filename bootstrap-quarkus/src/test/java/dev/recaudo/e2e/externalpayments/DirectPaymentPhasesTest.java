@@ -1,10 +1,12 @@
 package dev.recaudo.e2e.externalpayments;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.application.externalpayment.ChargeRecoveryUseCase;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.e2e.invoices.LedgerChecks;
+import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Scrape;
 import dev.recaudo.e2e.support.ServiceUnderTest;
@@ -86,9 +88,9 @@ class DirectPaymentPhasesTest {
         assertThat(Scrape.value("recaudo_transaction_retries_total", deadlocks) - retriesBefore).isEqualTo(1);
         assertThat(sandboxCharges(paymentId)).as("the charge is not repeated by the retried record").isEqualTo(1);
         assertThat(Sql.count("SELECT count(*) FROM payments WHERE external_payment_id = ?", "external:" + paymentId)).isEqualTo(1);
-        assertThat(LedgerChecks.accountMinor(company, "external_collections", "USD")).isEqualTo(-3500);
+        assertThat(LedgerChecks.accountMinor(company, "external_collections", "USD")).isEqualTo(3500);
         assertThat(LedgerChecks.accountMinor(company, "unapplied_payment:" + payment.getString("paymentId"), "USD"))
-                .isEqualTo(2500);
+                .isEqualTo(-2500);
         assertThat(Sql.count("SELECT count(*) FROM (SELECT e.transfer_id FROM ledger_entries e JOIN ledger_transfers t"
                 + " ON t.id = e.transfer_id WHERE t.company_id = ? GROUP BY e.transfer_id, e.currency"
                 + " HAVING sum(e.amount_minor) <> 0) unbalanced", company)).as("unbalanced transfers").isZero();
@@ -127,6 +129,8 @@ class DirectPaymentPhasesTest {
         assertThat(retried.getString("id")).isEqualTo(paymentId);
         assertThat(retried.getString("status")).as("answered as it stands, not 409 in progress").isEqualTo("pending");
 
+        Envelopes.assertStatus(given().header("X-API-Key", key.secret()).delete("/external/payments/{id}", paymentId), 409,
+                "/external/payments/" + paymentId);
         recovery.recoverUnknownCharges(KeyEnvironment.TEST);
         assertThat(ExternalPayments.get(key, paymentId).jsonPath().getString("status")).as("not pending long enough yet")
                 .isEqualTo("pending");
@@ -138,6 +142,6 @@ class DirectPaymentPhasesTest {
                 .then().statusCode(201).extract().jsonPath();
         assertThat(after.getString("status")).isEqualTo("completed");
         assertThat(sandboxCharges(paymentId)).isEqualTo(1);
-        assertThat(LedgerChecks.accountMinor(key.company().id(), "external_collections", "USD")).isEqualTo(-2504);
+        assertThat(LedgerChecks.accountMinor(key.company().id(), "external_collections", "USD")).isEqualTo(2504);
     }
 }
