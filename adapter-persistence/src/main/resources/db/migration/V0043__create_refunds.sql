@@ -27,6 +27,8 @@ CREATE TABLE refunds (
 );
 CREATE INDEX refunds_external_payment ON refunds (external_payment_id, created_at, id);
 CREATE INDEX refunds_payment ON refunds (payment_id) WHERE status IN ('pending', 'succeeded');
+-- The recovery's question: pending refunds of an environment, the longest unchanged first.
+CREATE INDEX refunds_pending ON refunds (is_test, updated_at) WHERE status = 'pending';
 
 -- A refund takes money back off the document its payment paid as a negative application of that
 -- payment (and a declined refund puts it back as a positive one), so that a document's applied

@@ -83,8 +83,8 @@ public class PgRefundRepository implements RefundRepository {
 
     @Override
     public List<Refund> pendingBefore(KeyEnvironment environment, Instant before, int limit) {
-        return nativeSql.query("SELECT * FROM refunds WHERE status = 'pending' AND is_test = ? AND created_at < ?"
-                        + " ORDER BY created_at, id LIMIT ?",
+        return nativeSql.query("SELECT * FROM refunds WHERE status = 'pending' AND is_test = ? AND updated_at < ?"
+                        + " ORDER BY updated_at, id LIMIT ?",
                 PgRefundRepository::refund, environment == KeyEnvironment.TEST, before, limit);
     }
 

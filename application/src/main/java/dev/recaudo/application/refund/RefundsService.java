@@ -15,7 +15,6 @@ import dev.recaudo.domain.document.DocumentLifecycle.ReturnVerdict;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
-import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
@@ -46,9 +45,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
 
     private final ExternalPaymentRepository externalPayments;
     private final RefundRepository refunds;
-    private final PaymentRepository payments;
-    private final CollectionDocumentRepository documents;
-    private final Ledger ledger;
+    private final PaymentHoldings holdings;
     private final RefundBook book;
     private final Processors processors;
     private final Transactions transactions;
@@ -64,9 +61,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
             Processors processors, Transactions transactions, Clock clock, Duration unknownAfter) {
         this.externalPayments = externalPayments;
         this.refunds = refunds;
-        this.payments = payments;
-        this.documents = documents;
-        this.ledger = ledger;
+        this.holdings = new PaymentHoldings(payments, documents, ledger);
         this.book = new RefundBook(documents, payments, ledger, documentBook, outbox);
         this.processors = processors;
         this.transactions = transactions;
@@ -88,21 +83,21 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
             return rejected(RefundsUseCase.Rejection.PAYMENT_NOT_COMPLETED,
                     "The payment is " + paid.status().wireName() + ": only a completed payment is refunded");
         }
-        Payment payment = payments.findById(paid.scope(), paid.paymentId().orElseThrow()).orElseThrow();
+        Payment payment = holdings.paymentOf(paid);
         Money amount = Money.of(command.amountMinor(), paid.amount().currency());
-        Money refundable = held(payment).total();
+        Money refundable = holdings.held(payment).total();
         if (amount.isGreaterThan(refundable)) {
             return rejected(RefundsUseCase.Rejection.AMOUNT_ABOVE_REFUNDABLE, "must be at most " + refundable.amountMinor()
                     + ", what the payment holds that is not refunded already (pending refunds count)");
         }
-        RefundSources sources = take(amount, payment);
-        Optional<CollectionDocument> document = document(paid, sources);
+        RefundSources sources = holdings.take(amount, payment);
+        Optional<CollectionDocument> document = holdings.document(paid, sources);
         if (document.isPresent() && DocumentLifecycle.refund(document.get(), sources.document())
                 instanceof ReturnVerdict.Rejected) {
             return rejected(RefundsUseCase.Rejection.DOCUMENT_RECONCILED, "The invoice this payment paid is "
                     + document.get().status() + ": its payment was reconciled, so it is not refunded here");
         }
-        Refund refund = Refund.requested(UUID.randomUUID(), origin(paid, payment), sources, command.reason(), clock.instant());
+        Refund refund = Refund.requested(UUID.randomUUID(), PaymentHoldings.origin(paid, payment), sources, command.reason(), clock.instant());
         refunds.insert(refund);
         book.take(refund, payment, document, refund.createdAt());
         return new StartResult.Started(refund);
@@ -157,19 +152,19 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
             if (paid.status() != ExternalPaymentStatus.COMPLETED) {
                 return new ChargebackResult.NothingToReturn("the payment is " + paid.status().wireName() + " and took no money");
             }
-            Payment payment = payments.findById(scope, paid.paymentId().orElseThrow()).orElseThrow();
-            Money held = held(payment).total();
+            Payment payment = holdings.paymentOf(paid);
+            Money held = holdings.held(payment).total();
             if (!held.isPositive()) {
                 return new ChargebackResult.NothingToReturn("the payment was refunded or charged back in full already");
             }
-            RefundSources sources = take(held, payment);
-            Optional<CollectionDocument> document = document(paid, sources);
+            RefundSources sources = holdings.take(held, payment);
+            Optional<CollectionDocument> document = holdings.document(paid, sources);
             if (document.isPresent() && DocumentLifecycle.chargeBack(document.get(), sources.document())
                     instanceof ReturnVerdict.Rejected) {
                 return new ChargebackResult.NothingToReturn("the invoice is " + document.get().status());
             }
             Instant now = clock.instant();
-            Refund refund = Refund.chargedBack(UUID.randomUUID(), origin(paid, payment), sources, reason, railReference, now);
+            Refund refund = Refund.chargedBack(UUID.randomUUID(), PaymentHoldings.origin(paid, payment), sources, reason, railReference, now);
             refunds.insert(refund);
             book.take(refund, payment, document, now);
             book.payOut(refund, now);
@@ -193,13 +188,21 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         return refunds.ofExternalPayments(scope, externalPaymentIds);
     }
 
-    /** Phase 3: the processor's answer, recorded once; a refund that is no longer pending is left as it is. */
+    /**
+     * Phase 3: the processor's answer, recorded once; a refund that is no longer pending is left as
+     * it is, and one the processor has not decided yet waits {@code unknownAfter} for the next question.
+     */
     private Refund record(TenantScope scope, UUID refundId, RefundAnswer answer) {
         Refund locked = refunds.lock(scope, refundId).orElseThrow();
-        if (!locked.isPending() || answer.decision() == PaymentProcessor.Decision.PENDING) {
+        if (!locked.isPending()) {
             return locked;
         }
         Instant now = clock.instant();
+        if (answer.decision() == PaymentProcessor.Decision.PENDING) {
+            Refund asked = locked.asked(now);
+            refunds.update(asked);
+            return asked;
+        }
         boolean refunded = answer.decision() == PaymentProcessor.Decision.APPROVED;
         Refund settled = refunded ? locked.succeeded(answer.reference(), now) : locked.failed(answer.reference(), now);
         refunds.update(settled);
@@ -211,30 +214,8 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         return settled;
     }
 
-    /** What the payment holds now: its unapplied money (in the ledger), its credit and what it applied. */
-    private RefundSources held(Payment payment) {
-        Money unapplied = ledger.balance(payment.scope(), AccountCode.unappliedPayment(payment.id()),
-                payment.amount().currency()).negate();
-        return new RefundSources(unapplied, payment.credit(), payment.applied());
-    }
-
-    private RefundSources take(Money amount, Payment payment) {
-        RefundSources held = held(payment);
-        return RefundSources.take(amount, held.unapplied(), held.credit(), held.document());
-    }
-
-    private Optional<CollectionDocument> document(ExternalPayment paid, RefundSources sources) {
-        return sources.document().isPositive()
-                ? Optional.of(documents.lock(paid.scope(), paid.invoiceId().orElseThrow()).orElseThrow())
-                : Optional.empty();
-    }
-
     private Optional<PaymentProcessor> processorOf(TenantScope scope) {
         return processors.of(scope.environment());
-    }
-
-    private static Refund.Origin origin(ExternalPayment paid, Payment payment) {
-        return new Refund.Origin(paid.scope(), paid.partner(), paid.id(), payment.id(), paid.invoiceId(), payment.customerId());
     }
 
     private static RefundRequest request(Refund refund) {

@@ -56,8 +56,8 @@ public final class InMemoryRefundRepository implements RefundRepository, Transac
     public List<Refund> pendingBefore(KeyEnvironment environment, Instant before, int limit) {
         return rows.values().stream()
                 .filter(refund -> refund.isPending() && refund.scope().environment() == environment
-                        && refund.createdAt().isBefore(before))
-                .sorted(Comparator.comparing(Refund::createdAt))
+                        && refund.updatedAt().isBefore(before))
+                .sorted(Comparator.comparing(Refund::updatedAt))
                 .limit(limit)
                 .toList();
     }

@@ -8,6 +8,9 @@ import dev.recaudo.application.externalpayment.DirectChargeService;
 import dev.recaudo.application.externalpayment.ExternalPaymentsService;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreatePayment;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
+import dev.recaudo.application.externalpayment.PaymentProcessor;
+import dev.recaudo.application.externalpayment.PaymentProcessor.RefundAnswer;
+import dev.recaudo.application.externalpayment.PaymentProcessor.RefundRequest;
 import dev.recaudo.application.externalpayment.Processors;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
 import dev.recaudo.application.fakes.InMemoryBooks;
@@ -37,6 +40,8 @@ import dev.recaudo.domain.refund.RefundSources;
 import dev.recaudo.domain.refund.RefundStatus;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -255,6 +260,51 @@ class RefundsServiceTest {
         assertThat(refunds.recoverPendingRefunds(KeyEnvironment.TEST)).isZero();
         assertThat(processorRecords.refundCalls()).isEqualTo(1);
         refunds.proceed(SCOPE, fresh.id()).get();
+    }
+
+    /** A processor that has not decided yet: the refund stays pending, and is asked about again only after the threshold. */
+    @Test
+    void givenProcessorThatHasNotDecided_whenTheRecoveryAsks_thenPendingAndAskedAgainOnlyAfterTheThreshold() {
+        ExternalPayment payment = paid(usd(12_00), Optional.empty());
+        List<String> calls = new ArrayList<>();
+        PaymentProcessor undecided = new PaymentProcessor() {
+            @Override
+            public Decision charge(ChargeRequest request) {
+                throw new AssertionError("nothing is charged here");
+            }
+
+            @Override
+            public Finding lookup(TenantScope scope, String processorKey) {
+                throw new AssertionError("no charge is asked about here");
+            }
+
+            @Override
+            public RefundAnswer refund(RefundRequest request) {
+                calls.add("refund");
+                return new RefundAnswer(Decision.PENDING, Optional.empty());
+            }
+
+            @Override
+            public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+                calls.add("asked");
+                return Optional.of(new RefundAnswer(Decision.PENDING, Optional.empty()));
+            }
+        };
+        RefundsService slow = new RefundsService(books.externalPayments(), books.refunds(), books.payments(), books.documents(),
+                books.ledger(), books.book(), books.outbox(), new Processors(undecided, Optional.empty()),
+                books.transactions(), books.clock(), Duration.ofMinutes(1));
+        Refund pending = ((StartResult.Started) books.transactions().inTransaction(() -> slow.start(
+                new RequestRefund(SCOPE, "erp", payment.id(), 12_00, Optional.empty())))).refund();
+        assertThat(slow.proceed(SCOPE, pending.id()).get().isPending()).isTrue();
+
+        books.clock().advance(Duration.ofSeconds(30));
+        assertThat(slow.recoverPendingRefunds(KeyEnvironment.TEST)).isZero();
+        books.clock().advance(Duration.ofSeconds(31));
+        assertThat(slow.recoverPendingRefunds(KeyEnvironment.TEST)).isEqualTo(1);
+        assertThat(slow.recoverPendingRefunds(KeyEnvironment.TEST)).isZero();
+
+        assertThat(calls).containsExactly("refund", "asked");
+        assertThat(books.refunds().find(SCOPE, pending.id()).orElseThrow().isPending()).isTrue();
     }
 
     @Test

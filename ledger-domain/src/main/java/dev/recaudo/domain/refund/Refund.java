@@ -107,6 +107,15 @@ public record Refund(
         return "refund:" + id;
     }
 
+    /** Still pending after the processor was asked about it: the next question waits from {@code now}. */
+    public Refund asked(Instant now) {
+        if (!isPending()) {
+            throw new IllegalStateException("only a pending refund is asked about");
+        }
+        return new Refund(id, scope, partner, externalPaymentId, paymentId, documentId, customerId, kind, status, sources,
+                reason, processorReference, createdAt, now);
+    }
+
     public Refund succeeded(Optional<String> reference, Instant now) {
         return moved(RefundStatus.SUCCEEDED, reference, now);
     }

@@ -26,8 +26,9 @@ public interface RefundRepository {
     List<Refund> ofExternalPayment(TenantScope scope, UUID externalPaymentId);
 
     /**
-     * Refunds of the environment, of every company, pending since before {@code before}, the oldest
-     * first: those whose outcome the recovery asks the processor about.
+     * Refunds of the environment, of every company, pending and unchanged since before {@code before}
+     * (not asked about since then), the longest unchanged first: those whose outcome the recovery asks
+     * the processor about.
      */
     List<Refund> pendingBefore(KeyEnvironment environment, Instant before, int limit);
 
