@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.recaudo.domain.ledger.LedgerCheck;
+import dev.recaudo.domain.ledger.LedgerInvariant;
 import dev.recaudo.e2e.invoices.LedgerChecks;
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.ExternalPayments;
@@ -209,6 +210,35 @@ class RefundsTest {
         partner.get("/payments/external:" + paymentId).then().statusCode(200)
                 .body("amountMinor", equalTo(2000));
         assertInvariants();
+    }
+
+    /**
+     * I3's refund clauses bite: a succeeded refund marked failed leaves its payment's money unexplained,
+     * and one marked pending has nothing in flight. Each corruption is rolled back.
+     */
+    @Test
+    void givenRefundRowsCorrupted_whenTheInvariantsAreChecked_thenI3NamesThePaymentOrTheRefund() throws SQLException {
+        Tenants.Key key = testKey(Tenants.company());
+        JsonPath paid = ExternalPayments.direct(key, payment(1500));
+        String refundId = refund(key, paid.getString("id"), 500).then().statusCode(201).extract().path("id");
+
+        assertI3Broken("UPDATE refunds SET status = 'failed' WHERE id = '" + refundId + "'", "payment " + paid.getString("paymentId"));
+        assertI3Broken("UPDATE refunds SET status = 'pending' WHERE id = '" + refundId + "'", "refund " + refundId);
+        assertInvariants();
+    }
+
+    private static void assertI3Broken(String corruption, String named) throws SQLException {
+        try (Connection connection = ServiceUnderTest.connect()) {
+            connection.setAutoCommit(false);
+            try {
+                Sql.execute(connection, corruption);
+                LedgerCheck check = LedgerInvariantQueries.check(connection);
+                assertThat(check.violations(LedgerInvariant.I3)).as(corruption).isPositive();
+                assertThat(check.firstViolations()).as(corruption).anyMatch(violation -> violation.toString().contains(named));
+            } finally {
+                connection.rollback();
+            }
+        }
     }
 
     @Test
