@@ -40,8 +40,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Sandbox controls for test keys. Each answers the invoice after the change, as {@code GET
- * /v1/invoices/{invoiceId}} would.
+ * Sandbox controls for test keys. Each invoice control answers the invoice after the change, as
+ * {@code GET /v1/invoices/{invoiceId}} would; the chargeback control answers the chargeback.
  */
 @Path("/sandbox")
 @SandboxApi

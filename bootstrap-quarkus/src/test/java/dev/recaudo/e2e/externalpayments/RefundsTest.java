@@ -133,6 +133,24 @@ class RefundsTest {
     }
 
     @Test
+    void givenMalformedRefundRequests_whenPosted_thenTheFamilys400AndNothingRecorded() {
+        Tenants.Key key = testKey(Tenants.company());
+        String paymentId = ExternalPayments.direct(key, payment(2000)).getString("id");
+        String path = "/external/payments/" + paymentId + "/refunds";
+
+        Envelopes.assertStatus(refund(key, paymentId, UUID.randomUUID().toString(), Map.of("amountMinor", "100")), 400, path);
+        Envelopes.assertStatus(refund(key, paymentId, UUID.randomUUID().toString(), Map.of()), 400, path);
+        Envelopes.assertStatus(refund(key, paymentId, UUID.randomUUID().toString(),
+                Map.of("amountMinor", 100, "reason", "x".repeat(501))), 400, path);
+        Envelopes.assertStatus(refund(key, paymentId, "not-a-uuid", Map.of("amountMinor", 100)), 400, path);
+        Envelopes.assertStatus(refund(key, "not-a-payment", UUID.randomUUID().toString(), Map.of("amountMinor", 100)), 400,
+                "/external/payments/not-a-payment/refunds");
+        Envelopes.assertStatus(given().header("X-API-Key", key.secret()).contentType("application/json").body("[1]")
+                .header("Idempotency-Key", UUID.randomUUID().toString()).post(path), 400, path);
+        assertThat(Sql.count("SELECT count(*) FROM refunds WHERE external_payment_id = ?::uuid", paymentId)).isZero();
+    }
+
+    @Test
     void givenPaymentsNotCompletedOrOfAnotherPartner_whenRefunded_then409Or404() throws SQLException {
         Tenants.Company company = Tenants.company();
         Tenants.Key key = testKey(company);
