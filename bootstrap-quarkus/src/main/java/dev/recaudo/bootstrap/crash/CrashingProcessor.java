@@ -7,8 +7,9 @@ import java.util.Optional;
 /**
  * Around the payment processor: a direct payment's charge may halt after the processor answered
  * and before the answer is recorded, the moment a crash leaves money taken and the payment
- * pending. The processor's wiring puts it around every processor; unarmed, it passes every call on
- * (refunds always: no crash point halts them yet).
+ * pending, and a refund likewise after the processor refunded. The processor's wiring puts it
+ * around every processor; unarmed, it passes every call on. Questions about a charge or a refund
+ * never halt.
  */
 public final class CrashingProcessor implements PaymentProcessor {
 
@@ -38,7 +39,9 @@ public final class CrashingProcessor implements PaymentProcessor {
 
     @Override
     public RefundAnswer refund(RefundRequest request) {
-        return processor.refund(request);
+        RefundAnswer answer = processor.refund(request);
+        crash.reached(CrashPoint.REFUND_AFTER_PROCESSOR);
+        return answer;
     }
 
     @Override

@@ -88,4 +88,14 @@ class CrashingProcessorTest {
 
         assertThat(events).containsExactly("asked about a refund", "refunded");
     }
+
+    @Test
+    void givenRefundAfterProcessorArmed_whenRefunding_thenHaltsOnlyAfterTheProcessorRefundedAndNeverWhenAsking() {
+        PaymentProcessor crashing = armed(Optional.of(CrashPoint.REFUND_AFTER_PROCESSOR));
+
+        crashing.refundOf(SCOPE, "refund:2");
+        crashing.refund(new RefundRequest(SCOPE, UUID.randomUUID(), Money.of(500, CurrencyCode.USD), "refund:2"));
+
+        assertThat(events).containsExactly("asked about a refund", "refunded", "halted");
+    }
 }
