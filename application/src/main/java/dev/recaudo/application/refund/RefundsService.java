@@ -193,6 +193,10 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
      * it is, and one the processor has not decided yet waits {@code unknownAfter} for the next question.
      */
     private Refund record(TenantScope scope, UUID refundId, RefundAnswer answer) {
+        Refund found = refunds.find(scope, refundId).orElseThrow();
+        // The payment's row lock first, as every refund of it takes: a declined refund puts money back
+        // on the payment while another refund of it may be taking some.
+        externalPayments.lock(scope, found.partner(), found.externalPaymentId()).orElseThrow();
         Refund locked = refunds.lock(scope, refundId).orElseThrow();
         if (!locked.isPending()) {
             return locked;
