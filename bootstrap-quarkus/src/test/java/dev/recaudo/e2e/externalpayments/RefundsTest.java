@@ -27,6 +27,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Refunds and chargebacks of external payments end to end, each flow ending with the ledger invariants I1-I4. */
@@ -148,6 +153,36 @@ class RefundsTest {
         Envelopes.assertStatus(given().header("X-API-Key", key.secret()).contentType("application/json").body("[1]")
                 .header("Idempotency-Key", UUID.randomUUID().toString()).post(path), 400, path);
         assertThat(Sql.count("SELECT count(*) FROM refunds WHERE external_payment_id = ?::uuid", paymentId)).isZero();
+    }
+
+    /** Refunds racing on one payment: the payment's row lock lets through only what it holds, never more. */
+    @Test
+    void givenConcurrentRefunds_whenTogetherAboveThePayment_thenOnlyWhatItHeldIsRefunded() throws Exception {
+        Tenants.Key key = testKey(Tenants.company());
+        String paymentId = ExternalPayments.direct(key, payment(2500)).getString("id");
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        List<Integer> statuses = new ArrayList<>();
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return refund(key, paymentId, 1000).statusCode();
+                }));
+            }
+            start.countDown();
+            for (Future<Integer> answer : answers) {
+                statuses.add(answer.get(60, TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(statuses).containsOnly(201, 400).filteredOn(status -> status == 201).hasSize(2);
+        ExternalPayments.get(key, paymentId).then().body("refundedMinor", equalTo(2000));
+        refund(key, paymentId, 500).then().statusCode(201);
+        Envelopes.assertStatus(refund(key, paymentId, 1), 400, "/external/payments/" + paymentId + "/refunds");
+        assertInvariants();
     }
 
     @Test
