@@ -2,6 +2,7 @@ package dev.recaudo.bootstrap;
 
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.externalpayment.ChargeRecoveryUseCase;
+import dev.recaudo.application.refund.RefundRecoveryUseCase;
 import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.domain.apikey.KeyEnvironment;
@@ -18,7 +19,7 @@ import org.jboss.logging.Logger;
  * failover, no connection free in time), a run ends with one warning line and the next one tries
  * again: nothing was claimed, or a claim's lease lets it go. Any other failure is the scheduler's
  * to log, with its stack trace. Live and test dispatch run apart, each lane on its own runs, and so
- * does the recovery of direct charges whose outcome never arrived.
+ * does the recovery of direct charges and refunds whose outcome never arrived.
  */
 @ApplicationScoped
 public class BackgroundWork {
@@ -35,13 +36,15 @@ public class BackgroundWork {
     private final BulkAnnulmentUseCase bulkAnnulment;
     private final CallbackDispatchUseCase callbacks;
     private final ChargeRecoveryUseCase chargeRecovery;
+    private final RefundRecoveryUseCase refundRecovery;
 
     public BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment,
-            CallbackDispatchUseCase callbacks, ChargeRecoveryUseCase chargeRecovery) {
+            CallbackDispatchUseCase callbacks, ChargeRecoveryUseCase chargeRecovery, RefundRecoveryUseCase refundRecovery) {
         this.webhooks = webhooks;
         this.bulkAnnulment = bulkAnnulment;
         this.callbacks = callbacks;
         this.chargeRecovery = chargeRecovery;
+        this.refundRecovery = refundRecovery;
     }
 
     // Each lane has runs of its own, so that a slow claim of test traffic never holds up live traffic.
@@ -74,6 +77,17 @@ public class BackgroundWork {
     @Scheduled(every = "${recaudo.payments.recovery-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void recoverTestCharges() {
         whileDatabaseAnswers("test charge recovery", () -> chargeRecovery.recoverUnknownCharges(KeyEnvironment.TEST));
+    }
+
+    // Refunds whose outcome never arrived: asked about under their keys, as charges are.
+    @Scheduled(every = "${recaudo.payments.recovery-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void recoverLiveRefunds() {
+        whileDatabaseAnswers("live refund recovery", () -> refundRecovery.recoverPendingRefunds(KeyEnvironment.LIVE));
+    }
+
+    @Scheduled(every = "${recaudo.payments.recovery-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void recoverTestRefunds() {
+        whileDatabaseAnswers("test refund recovery", () -> refundRecovery.recoverPendingRefunds(KeyEnvironment.TEST));
     }
 
     /** Claims again while a claim started something, up to the claims of one run. */

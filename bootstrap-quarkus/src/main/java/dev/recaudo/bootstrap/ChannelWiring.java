@@ -19,6 +19,8 @@ import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.externalpayment.Processors;
 import dev.recaudo.application.externalpayment.SandboxChargeBook;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
+import dev.recaudo.application.externalpayment.SandboxRefundBook;
+import dev.recaudo.application.refund.RefundsService;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchService;
@@ -40,8 +42,10 @@ import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.product.ProductRepository;
+import dev.recaudo.domain.refund.RefundRepository;
 import dev.recaudo.domain.security.SigningKeyStore;
 import dev.recaudo.domain.webhook.DeliveryClaims;
+import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.RetrySchedule;
 import dev.recaudo.domain.webhook.WebhookRepository;
 import dev.recaudo.domain.webhook.WebhookSender;
@@ -65,14 +69,15 @@ public class ChannelWiring {
     /** The sandbox processor for test keys, and the live one configured (none yet), each behind the crash hook. */
     @Produces
     @Singleton
-    Processors processors(SandboxChargeBook sandboxCharges, CrashSwitch crash, Clock clock, RecaudoConfig config) {
+    Processors processors(SandboxChargeBook sandboxCharges, SandboxRefundBook sandboxRefunds, CrashSwitch crash, Clock clock,
+            RecaudoConfig config) {
         // recaudo.payments.processor names the live processor; only "none" exists, so live creation
         // answers 503 (docs/decisions.md, "External payments API").
         Optional<PaymentProcessor> live = switch (config.payments().processor()) {
             case "none" -> Optional.empty();
             default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
         };
-        return new Processors(CrashingProcessor.around(new SandboxProcessor(sandboxCharges, clock), crash),
+        return new Processors(CrashingProcessor.around(new SandboxProcessor(sandboxCharges, sandboxRefunds, clock), crash),
                 live.map(processor -> CrashingProcessor.around(processor, crash)));
     }
 
@@ -93,6 +98,16 @@ public class ChannelWiring {
             Processors processors, Transactions transactions, OperationalMetrics metrics, Clock clock, RecaudoConfig config) {
         return new DirectChargeService(externalPayments, callbacks, documents, payments, ledger, book, processors,
                 transactions, metrics, clock, Duration.ofSeconds(config.payments().unknownAfterSeconds()));
+    }
+
+    /** Refunds go back through the processor that took the payment: the sandbox's for test keys. */
+    @Produces
+    @Singleton
+    RefundsService refunds(ExternalPaymentRepository externalPayments, RefundRepository refunds, PaymentRepository payments,
+            CollectionDocumentRepository documents, Ledger ledger, DocumentBook book, Outbox outbox, Processors processors,
+            Transactions transactions, Clock clock, RecaudoConfig config) {
+        return new RefundsService(externalPayments, refunds, payments, documents, ledger, book, outbox, processors,
+                transactions, clock, Duration.ofSeconds(config.payments().unknownAfterSeconds()));
     }
 
     @Produces

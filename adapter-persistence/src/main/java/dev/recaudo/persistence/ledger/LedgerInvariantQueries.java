@@ -30,7 +30,9 @@ import java.util.Map;
  * unapplied: nothing applied or credited, its whole amount in that account in the payment's currency.
  * A verified payment kept as {@code no_open_documents} also counts as wholly unapplied, but moved no
  * money (docs/decisions.md: it is kept without money movement, so a retry processes it again): nothing
- * applied or credited and nothing in its unapplied account.</li>
+ * applied or credited and nothing in its unapplied account. Money returned out of a payment (its
+ * refunds and chargebacks, pending or succeeded) counts on the right as returned; and each refund's
+ * {@code refund_in_flight} account holds its amount while it is pending and nothing once it is not.</li>
  * <li>I4: every ledger transfer balances: its entries sum to zero in each currency.</li>
  * <li>I5: for every customer and currency, the balance of its {@code customer_credit} account is never
  * negative nor above what {@code CREDIT_CREATED} transfers put in it (what spends credit only takes
@@ -80,13 +82,24 @@ public final class LedgerInvariantQueries {
                      AND a.code = 'unapplied_payment:' || p.id
                 LEFT JOIN ledger_entries e ON e.account_id = a.id
                 GROUP BY p.id),
-            applications AS (SELECT payment_id, sum(amount_minor) AS applied_minor FROM payment_applications GROUP BY payment_id)
+            applications AS (SELECT payment_id, sum(amount_minor) AS applied_minor FROM payment_applications GROUP BY payment_id),
+            returned AS (SELECT payment_id, sum(amount_minor) AS returned_minor FROM refunds
+                         WHERE status IN ('pending', 'succeeded') GROUP BY payment_id),
+            in_flight AS (
+                SELECT r.id, r.status, r.amount_minor, coalesce(-sum(e.amount_minor), 0) AS in_flight_minor
+                FROM refunds r
+                LEFT JOIN ledger_accounts a ON a.company_id = r.company_id AND a.is_test = r.is_test
+                     AND a.code = 'refund_in_flight:' || r.id AND a.currency = r.currency
+                LEFT JOIN ledger_entries e ON e.account_id = a.id
+                GROUP BY r.id, r.status, r.amount_minor)
             SELECT 'payment ' || p.id || ' (' || p.outcome || '): amount ' || p.amount_minor || ' ' || p.currency
                    || ', in ' || p.application_currency || ' ' || coalesce(p.application_amount_minor::text, 'none')
                    || ' = applied ' || p.applied_minor || ' (applications ' || coalesce(x.applied_minor, 0) || ') + credit '
                    || p.credit_minor || ' + unapplied ' || u.in_application_minor
-                   || ' (unapplied in ' || p.currency || ': ' || u.in_payment_minor || ')'
+                   || ' (unapplied in ' || p.currency || ': ' || u.in_payment_minor || ') + returned '
+                   || coalesce(r.returned_minor, 0)
             FROM payments p JOIN unapplied u ON u.id = p.id LEFT JOIN applications x ON x.payment_id = p.id
+            LEFT JOIN returned r ON r.payment_id = p.id
             WHERE CASE WHEN p.outcome = 'needs_certified_rate'
                        THEN p.applied_minor <> 0 OR p.credit_minor <> 0 OR coalesce(x.applied_minor, 0) <> 0
                             OR u.in_payment_minor <> p.amount_minor
@@ -94,9 +107,14 @@ public final class LedgerInvariantQueries {
                        THEN p.applied_minor <> 0 OR p.credit_minor <> 0 OR coalesce(x.applied_minor, 0) <> 0
                             OR u.in_payment_minor <> 0 OR u.in_application_minor <> 0
                        ELSE p.application_amount_minor IS NULL
-                            OR p.application_amount_minor <> p.applied_minor + p.credit_minor + u.in_application_minor
+                            OR p.application_amount_minor
+                               <> p.applied_minor + p.credit_minor + u.in_application_minor + coalesce(r.returned_minor, 0)
                             OR p.applied_minor <> coalesce(x.applied_minor, 0) END
-            ORDER BY p.id""";
+            UNION ALL
+            SELECT 'refund ' || f.id || ' (' || f.status || '): amount ' || f.amount_minor || ', in flight ' || f.in_flight_minor
+            FROM in_flight f
+            WHERE f.in_flight_minor <> CASE WHEN f.status = 'pending' THEN f.amount_minor ELSE 0 END
+            ORDER BY 1""";
 
     private static final String I4 = """
             SELECT 'transfer ' || e.transfer_id || ' (' || t.kind || '): entries in ' || e.currency || ' sum to ' || sum(e.amount_minor)

@@ -108,12 +108,18 @@ public class PgPaymentRepository implements PaymentRepository {
     }
 
     @Override
+    public Optional<Payment> findById(TenantScope scope, UUID id) {
+        return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND id = ?",
+                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), id);
+    }
+
+    @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         nativeSql.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
-                        + " amount_minor, transfer_id, position, applied_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + " amount_minor, transfer_id, position, applied_at, refund_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 application.id(), application.paymentId(), application.documentId().value(), scope.companyId().value(),
                 scope.isTest(), application.amount().currency().name(), application.amount().amountMinor(),
-                application.transferId(), application.position(), application.appliedAt());
+                application.transferId(), application.position(), application.appliedAt(), application.refundId().orElse(null));
     }
 
     @Override

@@ -5,6 +5,8 @@ import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.externalpayment.CallbackAttempt;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.refund.Refund;
+import dev.recaudo.domain.refund.RefundStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -18,7 +20,8 @@ public final class ExternalPaymentViews {
      * An external payment. {@code checkoutUrl} is the hosted page of a hosted payment (null for direct);
      * {@code paymentId} the ledger payment recorded at completion, and {@code totalAppliedMinor} and
      * {@code creditCreatedMinor} what it applied to the invoice and kept as the customer's credit (in
-     * the payment's currency; both null until the payment is completed).
+     * the payment's currency; both null until the payment is completed); {@code refundedMinor} what its
+     * succeeded refunds and chargebacks returned, {@code refundPendingMinor} what its pending refunds hold.
      */
     public record ExternalPaymentBody(
             UUID id,
@@ -36,6 +39,8 @@ public final class ExternalPaymentViews {
             Long totalAppliedMinor,
             Long creditCreatedMinor,
             List<WebhookAttemptBody> webhookAttempts,
+            long refundedMinor,
+            long refundPendingMinor,
             Instant createdAt,
             Instant updatedAt) {}
 
@@ -48,7 +53,12 @@ public final class ExternalPaymentViews {
 
     public record ExternalPaymentPage(List<ExternalPaymentBody> payments, long total, int page, int limit) {}
 
+    /** A payment with no refund yet (one just created or completed). */
     public static ExternalPaymentBody of(ExternalPaymentView view, PublicInvoiceProjection links) {
+        return of(view, links, List.of());
+    }
+
+    public static ExternalPaymentBody of(ExternalPaymentView view, PublicInvoiceProjection links, List<Refund> refunds) {
         ExternalPayment payment = view.payment();
         return new ExternalPaymentBody(payment.id(), payment.status().wireName(), payment.mode().wireName(),
                 payment.amount().amountMinor(), payment.amount().currency().name(),
@@ -57,8 +67,12 @@ public final class ExternalPaymentViews {
                 payment.checkoutId().map(links::paymentLink).orElse(null), payment.paymentId().orElse(null),
                 view.recorded().map(recorded -> recorded.applied().amountMinor()).orElse(null),
                 view.recorded().map(recorded -> recorded.credit().amountMinor()).orElse(null),
-                view.webhookAttempts().stream().map(ExternalPaymentViews::attempt).toList(), payment.createdAt(),
-                payment.updatedAt());
+                view.webhookAttempts().stream().map(ExternalPaymentViews::attempt).toList(),
+                sum(refunds, RefundStatus.SUCCEEDED), sum(refunds, RefundStatus.PENDING), payment.createdAt(), payment.updatedAt());
+    }
+
+    private static long sum(List<Refund> refunds, RefundStatus status) {
+        return refunds.stream().filter(refund -> refund.status() == status).mapToLong(refund -> refund.amount().amountMinor()).sum();
     }
 
     private static WebhookAttemptBody attempt(CallbackAttempt attempt) {

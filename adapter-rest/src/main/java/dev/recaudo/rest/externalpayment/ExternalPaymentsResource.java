@@ -9,10 +9,12 @@ import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CancelResult;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
+import dev.recaudo.application.refund.RefundsUseCase;
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.refund.Refund;
 import dev.recaudo.rest.auth.ExternalPaymentsApi;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
@@ -40,6 +42,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -68,6 +71,9 @@ public class ExternalPaymentsResource {
 
     @Inject
     RestSettings settings;
+
+    @Inject
+    RefundsUseCase refunds;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -130,8 +136,11 @@ public class ExternalPaymentsResource {
         KeyPrincipal key = writes.key();
         Page<ExternalPaymentView> result = payments.list(key.scope(), partner(key),
                 QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1), QueryParams.pageSize("limit", limit, settings.pages().externalPayments()));
-        return new ExternalPaymentPage(result.items().stream().map(this::body).toList(), result.total(), result.number(),
-                result.size());
+        Map<UUID, List<Refund>> returned = refunds.ofPayments(key.scope(),
+                result.items().stream().map(view -> view.payment().id()).toList());
+        return new ExternalPaymentPage(result.items().stream()
+                .map(view -> ExternalPaymentViews.of(view, links, returned.getOrDefault(view.payment().id(), List.of())))
+                .toList(), result.total(), result.number(), result.size());
     }
 
     /** Cancels a pending payment; a canceled one answers as it is (the cancel succeeds again). */
@@ -177,7 +186,9 @@ public class ExternalPaymentsResource {
     }
 
     private ExternalPaymentBody body(ExternalPaymentView view) {
-        return ExternalPaymentViews.of(view, links);
+        UUID id = view.payment().id();
+        return ExternalPaymentViews.of(view, links,
+                refunds.ofPayments(view.payment().scope(), List.of(id)).getOrDefault(id, List.of()));
     }
 
     private static String partner(KeyPrincipal key) {

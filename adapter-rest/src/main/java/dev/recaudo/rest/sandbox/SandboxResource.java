@@ -8,6 +8,8 @@ import dev.recaudo.application.invoice.PublicInvoice;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
+import dev.recaudo.application.refund.MoneyReturnedUseCase;
+import dev.recaudo.application.refund.MoneyReturnedUseCase.ChargebackResult;
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.document.DocumentId;
@@ -20,6 +22,7 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews;
+import dev.recaudo.rest.externalpayment.RefundViews;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -37,8 +40,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Sandbox controls for test keys. Each answers the invoice after the change, as {@code GET
- * /v1/invoices/{invoiceId}} would.
+ * Sandbox controls for test keys. Each invoice control answers the invoice after the change, as
+ * {@code GET /v1/invoices/{invoiceId}} would; the chargeback control answers the chargeback.
  */
 @Path("/sandbox")
 @SandboxApi
@@ -58,6 +61,9 @@ public class SandboxResource {
 
     @Inject
     ExternalPaymentsUseCase externalPaymentReads;
+
+    @Inject
+    MoneyReturnedUseCase moneyReturned;
 
     @Inject
     PublicInvoiceProjection projection;
@@ -115,6 +121,30 @@ public class SandboxResource {
     @APIResponse(responseCode = "200", description = "The invoice, now CONCILIATED")
     public PublicInvoice conciliate(@PathParam("invoiceId") String invoiceId) {
         return answer(sandbox.conciliate(caller.key().scope(), caller.key().key().source(), new DocumentId(PathIds.uuid("invoiceId", invoiceId))));
+    }
+
+    /**
+     * The rail returned the money of a completed external payment of the key's partner (a card
+     * chargeback, a returned transfer): everything the payment still holds goes back, as
+     * docs/reference/external-payments.md describes. The answer is the chargeback.
+     */
+    @POST
+    @RequiresPermission(Permission.PAYMENTS_CREATE)
+    @Operation(operationId = "chargeBackSandboxExternalPayment")
+    @Path("external-payments/{id}/chargeback")
+    @APIResponse(responseCode = "200", description = "The chargeback, succeeded",
+            content = @Content(schema = @Schema(implementation = RefundViews.RefundBody.class)))
+    public RefundViews.RefundBody chargeback(@PathParam("id") String id) {
+        KeyPrincipal key = caller.key();
+        ChargebackResult result = moneyReturned.chargeback(key.scope(), PartnerScope.of(key.key()).name(),
+                PathIds.uuid("id", id), Optional.of("sandbox chargeback"), Optional.of("sandbox_cb_" + UUID.randomUUID()));
+        if (result instanceof ChargebackResult.ChargedBack charged) {
+            return RefundViews.of(charged.refund());
+        }
+        if (result instanceof ChargebackResult.NothingToReturn nothing) {
+            throw notApplicable(nothing.detail());
+        }
+        throw new ApiProblem(Problem.NOT_FOUND, "No external payment with this id for this key");
     }
 
     private PublicInvoice answer(SandboxResult result) {

@@ -43,7 +43,8 @@ class WebhookRequestsTest {
     void givenEveryFieldWrong_whenRead_thenEachInFieldOrder() {
         assertThat(refusal(new RegisterRequest(" ", List.of("invoice.exploded"), "sandbox"))).isEqualTo(
                 "The request is invalid: url is required, at most 2048 characters; "
-                        + "events must be a non-empty list of [customer.credit_created, invoice.canceled, invoice.created, invoice.paid]; "
+                        + "events must be a non-empty list of [customer.credit_created, external_payment.charged_back,"
+                        + " external_payment.refunded, invoice.canceled, invoice.created, invoice.paid, invoice.refunded]; "
                         + "environment must be live or test");
     }
 

@@ -25,6 +25,6 @@ public record ExternalPaymentView(ExternalPayment payment, List<CallbackAttempt>
     static ExternalPaymentView of(ExternalPayment payment, ExternalPaymentCallbacks callbacks, PaymentRepository payments) {
         return new ExternalPaymentView(payment,
                 callbacks.attemptsOf(payment.scope(), List.of(payment.id())).getOrDefault(payment.id(), List.of()),
-                payment.paymentId().flatMap(id -> payments.findByIds(payment.scope(), List.of(id)).stream().findFirst()));
+                payment.paymentId().flatMap(id -> payments.findById(payment.scope(), id)));
     }
 }

@@ -4,14 +4,15 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.money.Money;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Port: what takes the payer's money. Recaudo records and applies a payment only after the
+ * Port: what takes the payer's money, and gives it back. Recaudo records and applies a payment only after the
  * processor approved it; with no processor for live payments, nothing pretends to charge. Every
  * charge carries a processor idempotency key derived from the payment id, so a charge sent twice
  * is made once, and an outcome that was lost on the way is found by asking with that key, never by
- * charging again.
+ * charging again. A refund carries a key derived from the refund's id, in the same way.
  */
 public interface PaymentProcessor {
 
@@ -37,7 +38,32 @@ public interface PaymentProcessor {
         }
     }
 
-    /** The processor's answer to a charge. */
+    /**
+     * A refund of part or all of a charged payment. {@code idempotencyKey} is derived from the
+     * refund's id: the processor refunds once per key, however often it is asked.
+     */
+    record RefundRequest(TenantScope scope, UUID externalPaymentId, Money amount, String idempotencyKey) {
+
+        public RefundRequest {
+            Objects.requireNonNull(scope, "scope");
+            Objects.requireNonNull(externalPaymentId, "externalPaymentId");
+            Objects.requireNonNull(idempotencyKey, "idempotencyKey");
+            if (!amount.isPositive()) {
+                throw new IllegalArgumentException("a refund's amount is positive");
+            }
+        }
+    }
+
+    /** What the processor did with a refund ({@code APPROVED}: refunded), and its own reference of it when it has one. */
+    record RefundAnswer(Decision decision, Optional<String> reference) {
+
+        public RefundAnswer {
+            Objects.requireNonNull(decision, "decision");
+            Objects.requireNonNull(reference, "reference");
+        }
+    }
+
+    /** The processor's answer to a charge or a refund. */
     enum Decision {
         APPROVED,
         DECLINED,
@@ -65,7 +91,17 @@ public interface PaymentProcessor {
     /** Asks what became of the charge made, or never made, under the key. */
     Finding lookup(TenantScope scope, String processorKey);
 
-    /** The processor's answer to a charge did not arrive; only asking tells what became of it. */
+    /**
+     * Refunds once per {@link RefundRequest#idempotencyKey()}; a repeat answers what the first did.
+     *
+     * @throws AnswerLost when the answer did not arrive: the refund may or may not have been made
+     */
+    RefundAnswer refund(RefundRequest request);
+
+    /** Asks what became of a refund requested under {@code idempotencyKey}: empty when the processor never saw it. */
+    Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey);
+
+    /** The processor's answer to a charge or a refund did not arrive; only asking tells what became of it. */
     final class AnswerLost extends RuntimeException {
 
         public AnswerLost(String message) {

@@ -2,6 +2,8 @@ package dev.recaudo.application.externalpayment;
 
 import dev.recaudo.domain.common.TenantScope;
 import java.time.Clock;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The processor of test keys: no money moves, and the outcome follows from the amount so that a
@@ -9,7 +11,8 @@ import java.time.Clock;
  * ending in {@code 02} is declined, one ending in {@code 03} stays pending, one ending in
  * {@code 04} is approved but its answer is lost on the way back (as a timeout would lose it), any
  * other is approved. Like a real processor it keeps its charges, one per processor key, and
- * answers what became of one when asked.
+ * answers what became of one when asked. A refund is declined when its own amount ends in {@code 02}
+ * and approved otherwise, and is kept the same way: the same refund asked twice is made once.
  */
 public final class SandboxProcessor implements PaymentProcessor {
 
@@ -18,10 +21,12 @@ public final class SandboxProcessor implements PaymentProcessor {
     public static final long ANSWER_LOST_ENDING = 4;
 
     private final SandboxChargeBook book;
+    private final SandboxRefundBook refunds;
     private final Clock clock;
 
-    public SandboxProcessor(SandboxChargeBook book, Clock clock) {
+    public SandboxProcessor(SandboxChargeBook book, SandboxRefundBook refunds, Clock clock) {
         this.book = book;
+        this.refunds = refunds;
         this.clock = clock;
     }
 
@@ -44,5 +49,21 @@ public final class SandboxProcessor implements PaymentProcessor {
             case DECLINED -> Finding.DECLINED;
             case PENDING -> Finding.PENDING;
         }).orElse(Finding.NOT_FOUND);
+    }
+
+    @Override
+    public RefundAnswer refund(RefundRequest request) {
+        boolean declined = request.amount().amountMinor() % 100 == DECLINED_ENDING;
+        SandboxRefundBook.Answer proposed = new SandboxRefundBook.Answer("sandbox_re_" + UUID.randomUUID(), declined);
+        return answer(refunds.refund(request.scope(), request.idempotencyKey(), request.amount(), proposed, clock.instant()));
+    }
+
+    @Override
+    public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+        return refunds.find(scope, idempotencyKey).map(SandboxProcessor::answer);
+    }
+
+    private static RefundAnswer answer(SandboxRefundBook.Answer recorded) {
+        return new RefundAnswer(recorded.declined() ? Decision.DECLINED : Decision.APPROVED, Optional.of(recorded.reference()));
     }
 }

@@ -35,6 +35,7 @@ public final class DocumentBook {
     public static final String INVOICE_CREATED = "invoice.created";
     public static final String INVOICE_CANCELED = "invoice.canceled";
     public static final String INVOICE_PAID = "invoice.paid";
+    public static final String INVOICE_REFUNDED = "invoice.refunded";
 
     private final CollectionDocumentRepository documents;
     private final CheckoutRepository checkouts;
@@ -44,13 +45,8 @@ public final class DocumentBook {
     private final Outbox outbox;
     private final PublicInvoiceProjection projection;
 
-    public DocumentBook(
-            CollectionDocumentRepository documents,
-            CheckoutRepository checkouts,
-            ExternalPaymentRepository externalPayments,
-            PaymentRepository payments,
-            Ledger ledger,
-            Outbox outbox,
+    public DocumentBook(CollectionDocumentRepository documents, CheckoutRepository checkouts,
+            ExternalPaymentRepository externalPayments, PaymentRepository payments, Ledger ledger, Outbox outbox,
             PublicInvoiceProjection projection) {
         this.documents = documents;
         this.checkouts = checkouts;
@@ -73,14 +69,8 @@ public final class DocumentBook {
     /** New informational data; a payable checkout follows it. */
     public InvoiceView describe(CollectionDocument updated, Instant now) {
         documents.update(updated);
-        Optional<Checkout> checkout = checkouts.current(updated.scope(), updated.id()).map(current -> {
-            if (!current.isPending()) {
-                return current;
-            }
-            Checkout described = current.describing(updated, now);
-            checkouts.update(described);
-            return described;
-        });
+        Optional<Checkout> checkout = checkouts.current(updated.scope(), updated.id())
+                .map(current -> current.isPending() ? updated(current.describing(updated, now)) : current);
         return view(updated, checkout);
     }
 
@@ -96,11 +86,8 @@ public final class DocumentBook {
                         delta.negate(), Optional.of(updated.id()), Optional.empty(), now);
         ledger.post(adjustment);
         documents.update(updated);
-        cancelPendingCheckout(updated.scope(), updated.id(), now);
         cancelPendingHostedPayment(updated.scope(), updated.id(), now);
-        Checkout replacement = Checkout.forBalanceOf(updated, now);
-        checkouts.insert(replacement);
-        return view(updated, Optional.of(replacement));
+        return view(updated, Optional.of(replaceCheckout(updated, now)));
     }
 
     /**
@@ -112,19 +99,12 @@ public final class DocumentBook {
     public InvoiceView annul(CollectionDocument document, Instant now) {
         if (document.balance().isPositive()) {
             ledger.post(Transfer.move(document.scope(), TransferKind.DOCUMENT_ANNULLED, AccountCode.billing(),
-                    AccountCode.receivable(document.id()), document.balance(), Optional.of(document.id()), Optional.empty(),
-                    now));
+                    AccountCode.receivable(document.id()), document.balance(), Optional.of(document.id()), Optional.empty(), now));
         }
         CollectionDocument annulled = document.annulled(now);
         documents.update(annulled);
-        Optional<Checkout> checkout = checkouts.current(annulled.scope(), annulled.id()).map(current -> {
-            if (!current.collectedNothing()) {
-                return current;
-            }
-            Checkout canceled = current.canceled(now);
-            checkouts.update(canceled);
-            return canceled;
-        });
+        Optional<Checkout> checkout = checkouts.current(annulled.scope(), annulled.id())
+                .map(current -> current.collectedNothing() ? updated(current.canceled(now)) : current);
         cancelPendingHostedPayment(annulled.scope(), annulled.id(), now);
         InvoiceView view = view(annulled, checkout);
         announce(INVOICE_CANCELED, view, now);
@@ -195,9 +175,7 @@ public final class DocumentBook {
             }
             // Pending, or canceled by an earlier partial payment: either way the invoice's payment
             // ends approved by the payment that settled it, so invoice.paid always says APPROVED.
-            Checkout approved = current.approved(paymentReference, now);
-            checkouts.update(approved);
-            return approved;
+            return updated(current.approved(paymentReference, now));
         });
         InvoiceView view = new InvoiceView(document, checkout, Optional.of(paymentId));
         announce(INVOICE_PAID, view, now);
@@ -217,12 +195,22 @@ public final class DocumentBook {
     }
 
     public void announce(String type, InvoiceView view, Instant now) {
+        announce(type, view, Map.of(), now);
+    }
+
+    /** A refund made the document owe again: a checkout for its new balance, and {@code invoice.refunded} with {@code more}. */
+    public void reopened(CollectionDocument document, Map<String, Object> more, Instant now) {
+        announce(INVOICE_REFUNDED, view(document, Optional.of(replaceCheckout(document, now))), more, now);
+    }
+
+    private void announce(String type, InvoiceView view, Map<String, Object> more, Instant now) {
         UUID eventId = UUID.randomUUID();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", eventId.toString());
         body.put("type", type);
         body.put("created_at", now.toString());
         body.put("invoice", projection.invoice(view));
+        body.putAll(more);
         outbox.append(new OutboxEvent(eventId, view.document().scope(), view.document().id().value(), type, now, body));
     }
 
@@ -234,6 +222,19 @@ public final class DocumentBook {
     private void cancelPendingHostedPayment(TenantScope scope, DocumentId documentId, Instant now) {
         externalPayments.pendingHostedFor(scope, documentId)
                 .ifPresent(pending -> externalPayments.update(pending.canceled(now)));
+    }
+
+    private Checkout updated(Checkout checkout) {
+        checkouts.update(checkout);
+        return checkout;
+    }
+
+    /** A checkout for the document's balance now, in place of the pending one. */
+    private Checkout replaceCheckout(CollectionDocument document, Instant now) {
+        cancelPendingCheckout(document.scope(), document.id(), now);
+        Checkout replacement = Checkout.forBalanceOf(document, now);
+        checkouts.insert(replacement);
+        return replacement;
     }
 
     private void cancelPendingCheckout(TenantScope scope, DocumentId documentId, Instant now) {

@@ -12,6 +12,7 @@ import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateRes
 import dev.recaudo.application.fakes.InMemoryBooks;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
+import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.invoice.CustomerCreditEvent;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.application.invoice.PublicInvoice;
@@ -68,7 +69,7 @@ class ClosedRoutesTest {
         books.assertBalanced();
     }
 
-    private final SandboxProcessor sandbox = new SandboxProcessor(new InMemorySandboxChargeBook(), books.clock());
+    private final SandboxProcessor sandbox = new SandboxProcessor(new InMemorySandboxChargeBook(), new InMemorySandboxRefundBook(), books.clock());
 
     private final ExternalPaymentsService sandboxed = new ExternalPaymentsService(books.externalPayments(), callbacks,
             books.documents(), books.payments(), books.ledger(), books.book(), targets,

@@ -15,6 +15,7 @@ import dev.recaudo.application.fakes.InMemoryIdempotencyStore;
 import dev.recaudo.application.fakes.InMemoryLedger;
 import dev.recaudo.application.fakes.InMemoryPaymentRepository;
 import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
+import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.application.fakes.RollbackTransactions;
 import dev.recaudo.application.fakes.Unused;
@@ -89,7 +90,7 @@ class DirectChargePhasesTest {
     private boolean chargeArrivesLate;
 
     private final Processors processors = new Processors(new PaymentProcessor() {
-        private final SandboxProcessor sandbox = new SandboxProcessor(book, clock);
+        private final SandboxProcessor sandbox = new SandboxProcessor(book, new InMemorySandboxRefundBook(), clock);
 
         @Override
         public Decision charge(ChargeRequest request) {
@@ -109,6 +110,16 @@ class DirectChargePhasesTest {
         @Override
         public Finding lookup(TenantScope tenant, String processorKey) {
             return sandbox.lookup(tenant, processorKey);
+        }
+
+        @Override
+        public RefundAnswer refund(RefundRequest request) {
+            return sandbox.refund(request);
+        }
+
+        @Override
+        public Optional<RefundAnswer> refundOf(TenantScope tenant, String idempotencyKey) {
+            return sandbox.refundOf(tenant, idempotencyKey);
         }
     }, Optional.empty());
 

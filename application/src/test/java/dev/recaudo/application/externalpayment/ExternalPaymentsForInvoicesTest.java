@@ -10,6 +10,7 @@ import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.Rejection
 import dev.recaudo.application.fakes.InMemoryBooks;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
+import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.common.TenantScope;
@@ -39,7 +40,7 @@ class ExternalPaymentsForInvoicesTest {
 
     private final InMemoryBooks books = new InMemoryBooks();
     private final Processors processors =
-            new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(), books.clock()), Optional.empty());
+            new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(), new InMemorySandboxRefundBook(), books.clock()), Optional.empty());
     private final ExternalPaymentsService service = new ExternalPaymentsService(books.externalPayments(),
             new InMemoryCallbacks(), books.documents(), books.payments(), books.ledger(), books.book(),
             url -> new WebhookTargetPolicy.TargetCheck.Allowed(), processors, books.transactions(), books.metrics(),

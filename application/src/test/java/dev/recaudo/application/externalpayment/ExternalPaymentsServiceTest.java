@@ -15,6 +15,7 @@ import dev.recaudo.application.fakes.InMemoryExternalPaymentRepository;
 import dev.recaudo.application.fakes.InMemoryLedger;
 import dev.recaudo.application.fakes.InMemoryPaymentRepository;
 import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
+import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.application.fakes.Unused;
 import dev.recaudo.application.invoice.DocumentBook;
@@ -67,7 +68,7 @@ class ExternalPaymentsServiceTest {
             new PublicInvoiceProjection("https://recaudo.example"));
 
     private Processors processors(Optional<PaymentProcessor> live) {
-        return new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(), new MutableClock(NOW)), live);
+        return new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(), new InMemorySandboxRefundBook(), new MutableClock(NOW)), live);
     }
 
     private ExternalPaymentsService service(Optional<PaymentProcessor> live) {
@@ -244,6 +245,16 @@ class ExternalPaymentsServiceTest {
             @Override
             public Finding lookup(TenantScope scope, String processorKey) {
                 return Finding.DECLINED;
+            }
+
+            @Override
+            public RefundAnswer refund(RefundRequest request) {
+                throw new AssertionError("no refund is asked for in this test");
+            }
+
+            @Override
+            public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+                throw new AssertionError("no refund is asked about in this test");
             }
         }));
         assertThat(payment.status()).isEqualTo(ExternalPaymentStatus.FAILED);

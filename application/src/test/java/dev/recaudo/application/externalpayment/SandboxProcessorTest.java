@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.recaudo.application.externalpayment.PaymentProcessor.ChargeRequest;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Decision;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Finding;
+import dev.recaudo.application.externalpayment.PaymentProcessor.RefundAnswer;
+import dev.recaudo.application.externalpayment.PaymentProcessor.RefundRequest;
 import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
+import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
@@ -22,7 +25,8 @@ class SandboxProcessorTest {
     private static final TenantScope SCOPE = new TenantScope(CompanyId.random(), KeyEnvironment.TEST);
 
     private final InMemorySandboxChargeBook book = new InMemorySandboxChargeBook();
-    private final SandboxProcessor processor = new SandboxProcessor(book, new MutableClock(Instant.parse("2026-11-24T10:00:00Z")));
+    private final InMemorySandboxRefundBook refunds = new InMemorySandboxRefundBook();
+    private final SandboxProcessor processor = new SandboxProcessor(book, refunds, new MutableClock(Instant.parse("2026-11-24T10:00:00Z")));
 
     private static ChargeRequest request(long amountMinor) {
         UUID paymentId = UUID.randomUUID();
@@ -74,5 +78,24 @@ class SandboxProcessorTest {
         assertThat(processor.lookup(SCOPE, declined.processorKey())).isEqualTo(Finding.DECLINED);
         assertThat(processor.lookup(SCOPE, pending.processorKey())).isEqualTo(Finding.PENDING);
         assertThat(processor.lookup(SCOPE, request(2500).processorKey())).isEqualTo(Finding.NOT_FOUND);
+    }
+
+    @Test
+    void givenARefundAskedTwiceUnderOneKey_thenRefundedOnceAndTheSameAnswerAndReferenceBothTimes() {
+        RefundRequest request = new RefundRequest(SCOPE, UUID.randomUUID(), Money.of(1500, CurrencyCode.USD), "refund:one");
+        RefundAnswer first = processor.refund(request);
+        RefundAnswer again = processor.refund(request);
+        assertThat(first.decision()).isEqualTo(Decision.APPROVED);
+        assertThat(again).isEqualTo(first);
+        assertThat(processor.refundOf(SCOPE, "refund:one")).contains(first);
+        assertThat(processor.refundOf(SCOPE, "refund:never")).isEmpty();
+    }
+
+    @Test
+    void givenARefundWhoseAmountEndsIn02_thenDeclined() {
+        RefundAnswer declined = processor.refund(new RefundRequest(SCOPE, UUID.randomUUID(), Money.of(702, CurrencyCode.USD),
+                "refund:declined"));
+        assertThat(declined.decision()).isEqualTo(Decision.DECLINED);
+        assertThat(declined.reference()).isPresent();
     }
 }

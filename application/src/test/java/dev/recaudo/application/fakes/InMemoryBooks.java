@@ -18,6 +18,7 @@ import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentOutcome;
+import dev.recaudo.domain.refund.Refund;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -44,9 +45,11 @@ public final class InMemoryBooks {
     private final InMemoryLedger ledger = new InMemoryLedger();
     private final InMemoryOutbox outbox = new InMemoryOutbox();
     private final InMemoryUpsertOrder upsertOrder = new InMemoryUpsertOrder();
+    private final InMemoryRefundRepository refunds = new InMemoryRefundRepository();
     private final CountingMetrics metrics = new CountingMetrics();
     private final RollbackTransactions transactions =
-            new RollbackTransactions(documents, checkouts, externalPayments, payments, customers, ledger, outbox, upsertOrder);
+            new RollbackTransactions(documents, checkouts, externalPayments, payments, customers, ledger, outbox, upsertOrder,
+                    refunds);
     private final DocumentBook book = new DocumentBook(documents, checkouts, externalPayments, payments, ledger, outbox,
             new PublicInvoiceProjection("https://recaudo.example"));
 
@@ -111,7 +114,8 @@ public final class InMemoryBooks {
     /**
      * The books balance: all entries sum to zero per currency; each document's receivable is its
      * open balance; each payment's unapplied account holds (as a credit) what the payment has not
-     * applied or credited; and each customer's credit account holds the credit its payments created.
+     * applied or credited nor returned by a refund; each customer's credit account holds the credit
+     * its payments created; and each refund's in-flight account holds its amount while it is pending.
      */
     public void assertBalanced() {
         assertThat(ledger.sumOfAllEntries()).as("sum of all entries per currency").allSatisfy((currency, sum) ->
@@ -135,19 +139,32 @@ public final class InMemoryBooks {
         }
         credits.forEach((credit, amount) -> assertThat(ledger.balance(credit.scope(), credit.account(), amount.currency()))
                 .as(credit.account().value()).isEqualTo(amount.negate()));
+        for (Refund refund : refunds.all()) {
+            Money inFlight = refund.isPending() ? refund.amount() : Money.zero(refund.amount().currency());
+            assertThat(ledger.balance(refund.scope(), AccountCode.refundInFlight(refund.id()), inFlight.currency()))
+                    .as("in flight for refund " + refund.id()).isEqualTo(inFlight.negate());
+        }
     }
 
     private record CreditAccount(TenantScope scope, AccountCode account) {}
 
     /** What the payment's unapplied account should still hold: nothing moved before the payment found a document. */
-    private static Money waitingIn(Payment payment) {
+    private Money waitingIn(Payment payment) {
         if (payment.outcome() == PaymentOutcome.NEEDS_CERTIFIED_RATE) {
             return payment.amount();
         }
         if (payment.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
             return Money.zero(payment.amount().currency());
         }
-        return payment.unapplied().orElseThrow();
+        Money unapplied = payment.unapplied().orElseThrow();
+        return unapplied.minus(returned(payment, Money.zero(unapplied.currency())));
+    }
+
+    /** What the payment's refunds and chargebacks took out of it, pending or gone, added to {@code none}. */
+    private Money returned(Payment payment, Money none) {
+        return refunds.all().stream().filter(refund -> refund.paymentId().equals(payment.id()))
+                .filter(Refund::holdsPaymentMoney).map(Refund::amount)
+                .reduce(none, Money::plus);
     }
 
     public MutableClock clock() {
@@ -180,6 +197,10 @@ public final class InMemoryBooks {
 
     public InMemoryUpsertOrder upsertOrder() {
         return upsertOrder;
+    }
+
+    public InMemoryRefundRepository refunds() {
+        return refunds;
     }
 
     public InMemoryOutbox outbox() {

@@ -86,14 +86,19 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
     }
 
     @Override
+    public Optional<Payment> findById(TenantScope scope, UUID id) {
+        return payment(id).filter(payment -> payment.scope().equals(scope));
+    }
+
+    @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         if (payment(application.paymentId()).filter(payment -> payment.scope().equals(scope)).isEmpty()) {
             throw new IllegalStateException("no payment " + application.paymentId() + " in this tenant");
         }
         boolean placeTaken = applications.stream().anyMatch(stored -> stored.application().paymentId()
                 .equals(application.paymentId()) && stored.application().position() == application.position());
-        if (placeTaken || !application.amount().isPositive()) {
-            throw new IllegalStateException("an application takes a free place and a positive amount");
+        if (placeTaken || (!application.amount().isPositive() && application.refundId().isEmpty())) {
+            throw new IllegalStateException("an application takes a free place and a positive amount, unless a refund's");
         }
         applications.add(new StoredApplication(scope, application));
         writes++;

@@ -1,6 +1,6 @@
 package dev.recaudo.bootstrap.crash;
 
-/** The steps of the background work, and of a direct payment's charge, where a crash test may halt the process. */
+/** The steps of the background work, and of a direct payment's charge or a refund, where a crash test may halt the process. */
 public enum CrashPoint {
 
     /**
@@ -22,5 +22,11 @@ public enum CrashPoint {
      * A direct payment's charge was answered by the processor (the pending payment committed long
      * before), and the answer is not recorded yet.
      */
-    CHARGE_AFTER_PROCESSOR
+    CHARGE_AFTER_PROCESSOR,
+
+    /**
+     * A refund was answered by the processor (the pending refund and its money in flight committed
+     * before), and the answer is not recorded yet.
+     */
+    REFUND_AFTER_PROCESSOR
 }

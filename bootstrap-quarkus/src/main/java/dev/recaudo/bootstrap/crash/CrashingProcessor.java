@@ -2,11 +2,14 @@ package dev.recaudo.bootstrap.crash;
 
 import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.domain.common.TenantScope;
+import java.util.Optional;
 
 /**
  * Around the payment processor: a direct payment's charge may halt after the processor answered
  * and before the answer is recorded, the moment a crash leaves money taken and the payment
- * pending. The processor's wiring puts it around every processor; unarmed, it passes every call on.
+ * pending, and a refund likewise after the processor refunded. The processor's wiring puts it
+ * around every processor; unarmed, it passes every call on. Questions about a charge or a refund
+ * never halt.
  */
 public final class CrashingProcessor implements PaymentProcessor {
 
@@ -32,5 +35,17 @@ public final class CrashingProcessor implements PaymentProcessor {
     @Override
     public Finding lookup(TenantScope scope, String processorKey) {
         return processor.lookup(scope, processorKey);
+    }
+
+    @Override
+    public RefundAnswer refund(RefundRequest request) {
+        RefundAnswer answer = processor.refund(request);
+        crash.reached(CrashPoint.REFUND_AFTER_PROCESSOR);
+        return answer;
+    }
+
+    @Override
+    public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+        return processor.refundOf(scope, idempotencyKey);
     }
 }

@@ -6,6 +6,8 @@ import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.externalpayment.PaymentProcessor.ChargeRequest;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Decision;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Finding;
+import dev.recaudo.application.externalpayment.PaymentProcessor.RefundAnswer;
+import dev.recaudo.application.externalpayment.PaymentProcessor.RefundRequest;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
@@ -35,6 +37,18 @@ class CrashingProcessorTest {
             events.add("asked");
             return Finding.APPROVED;
         }
+
+        @Override
+        public RefundAnswer refund(RefundRequest request) {
+            events.add("refunded");
+            return new RefundAnswer(Decision.APPROVED, Optional.of("re_1"));
+        }
+
+        @Override
+        public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+            events.add("asked about a refund");
+            return Optional.empty();
+        }
     };
 
     private PaymentProcessor armed(Optional<CrashPoint> point) {
@@ -62,5 +76,26 @@ class CrashingProcessorTest {
 
         assertThat(decision).isEqualTo(Decision.APPROVED);
         assertThat(events).containsExactly("charged");
+    }
+
+    @Test
+    void givenChargeAfterProcessorArmed_whenRefunding_thenRefundsAndQuestionsPassOnWithoutHalting() {
+        PaymentProcessor crashing = armed(Optional.of(CrashPoint.CHARGE_AFTER_PROCESSOR));
+
+        assertThat(crashing.refundOf(SCOPE, "refund:1")).isEmpty();
+        assertThat(crashing.refund(new RefundRequest(SCOPE, UUID.randomUUID(), Money.of(500, CurrencyCode.USD), "refund:1")))
+                .isEqualTo(new RefundAnswer(Decision.APPROVED, Optional.of("re_1")));
+
+        assertThat(events).containsExactly("asked about a refund", "refunded");
+    }
+
+    @Test
+    void givenRefundAfterProcessorArmed_whenRefunding_thenHaltsOnlyAfterTheProcessorRefundedAndNeverWhenAsking() {
+        PaymentProcessor crashing = armed(Optional.of(CrashPoint.REFUND_AFTER_PROCESSOR));
+
+        crashing.refundOf(SCOPE, "refund:2");
+        crashing.refund(new RefundRequest(SCOPE, UUID.randomUUID(), Money.of(500, CurrencyCode.USD), "refund:2"));
+
+        assertThat(events).containsExactly("asked about a refund", "refunded", "halted");
     }
 }

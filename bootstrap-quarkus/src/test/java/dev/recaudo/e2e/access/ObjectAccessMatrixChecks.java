@@ -232,6 +232,12 @@ public abstract class ObjectAccessMatrixChecks {
                 "/external/payments", Map.of("amountMinor", 100, "currency", "USD", "invoiceId", t.testInvoice()))));
         cases.put("POST /external/payments/direct", new Case(KEYED, false, t -> ExternalPayments.post(w.attacker.test(),
                 "/external/payments/direct", Map.of("amountMinor", 100, "currency", "USD", "invoiceId", t.testInvoice()))));
+        cases.put("POST /external/payments/{id}/refunds", new Case(KEYED, false, t -> ExternalPayments.post(w.attacker.test(),
+                "/external/payments/" + t.externalPayment() + "/refunds", Map.of("amountMinor", 100))));
+        cases.put("GET /external/payments/{id}/refunds", new Case(KEYED, false, t -> given()
+                .header("X-API-Key", w.attacker.test().secret()).get("/external/payments/{id}/refunds", t.externalPayment())));
+        cases.put("POST /sandbox/external-payments/{id}/chargeback", new Case(KEYED, false,
+                t -> sandbox(w).post("/sandbox/external-payments/{id}/chargeback", t.externalPayment())));
     }
 
     private static void checkoutHelper(Map<String, Case> cases, AccessWorld w) {

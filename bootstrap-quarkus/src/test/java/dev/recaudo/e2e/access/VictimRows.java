@@ -31,7 +31,7 @@ final class VictimRows {
         for (String table : List.of("collection_documents", "customers", "customer_links", "payments", "payment_applications",
                 "checkouts", "ledger_accounts", "ledger_transfers", "exchange_rates", "external_payments",
                 "external_payment_secrets", "idempotency_records", "audit_records", "outbox_events",
-                "products", "checkout_customers")) {
+                "products", "checkout_customers", "refunds")) {
             COMPANY.put(table, "SELECT * FROM " + table + " WHERE company_id = ?::uuid");
         }
         // An endpoint's health (failures in a row, pauses) is the dispatcher's, kept as it sends.
@@ -61,6 +61,7 @@ final class VictimRows {
                 + " WHERE t.document_id IN (" + partnerDocuments + ")");
         PARTNER.put("exchange_rates", "SELECT * FROM exchange_rates WHERE payment_id IN (" + partnerPayments + ")");
         PARTNER.put("external_payments", "SELECT * FROM external_payments WHERE company_id = ?::uuid AND partner = 'source:' || ?");
+        PARTNER.put("refunds", "SELECT * FROM refunds WHERE company_id = ?::uuid AND partner = 'source:' || ?");
         PARTNER.put("idempotency_records", "SELECT * FROM idempotency_records WHERE company_id = ?::uuid"
                 + " AND partner = 'source:' || ?");
         PARTNER.put("audit_records", "SELECT * FROM audit_records WHERE company_id = ?::uuid AND partner = 'source:' || ?");

@@ -122,6 +122,16 @@ public record CollectionDocument(
                 createdAt, now);
     }
 
+    /** Money returned from an applied payment (a refund, a chargeback): the document owes it again. */
+    public CollectionDocument withPaymentReturned(Money amount, Instant now) {
+        if (amount.isGreaterThan(applied)) {
+            throw new IllegalArgumentException("a document returns at most what was applied to it");
+        }
+        return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,
+                details, metadataJson, remarks, total, applied.minus(amount), balance.plus(amount), DocumentStatus.CREATED,
+                version + 1, createdAt, now);
+    }
+
     /** Annulment: the open balance is written off and nothing stays owed. */
     public CollectionDocument annulled(Instant now) {
         return new CollectionDocument(id, scope, source, externalDocumentId, providerId, customerId, customerExternalId, channel, reference,

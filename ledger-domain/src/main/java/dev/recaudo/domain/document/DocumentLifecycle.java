@@ -15,8 +15,9 @@ import java.util.Set;
  * <pre>
  * CREATED              -> CREATED (update), PAID (checkout paid), PAID_FROM_PROVIDER (settled outside),
  *                         DELETE_FROM_PROVIDER (annulled), FAILED (collection failed)
- * PAID                 -> PAID (informational update), CONCILIATED (payment reconciled)
- * CONCILIATED          -> CONCILIATED (informational update)
+ * PAID                 -> PAID (informational update), CONCILIATED (payment reconciled),
+ *                         CREATED (money returned: refunded or charged back, it owes that again)
+ * CONCILIATED          -> CONCILIATED (informational update), CREATED (charged back)
  * PAID_FROM_PROVIDER   -> PAID_FROM_PROVIDER (informational update)
  * FAILED               -> DELETE_FROM_PROVIDER (annulled)
  * DELETE_FROM_PROVIDER -> (terminal)
@@ -29,8 +30,8 @@ public final class DocumentLifecycle {
     static {
         MOVES.put(DocumentStatus.CREATED, EnumSet.of(DocumentStatus.CREATED, DocumentStatus.PAID,
                 DocumentStatus.PAID_FROM_PROVIDER, DocumentStatus.DELETE_FROM_PROVIDER, DocumentStatus.FAILED));
-        MOVES.put(DocumentStatus.PAID, EnumSet.of(DocumentStatus.PAID, DocumentStatus.CONCILIATED));
-        MOVES.put(DocumentStatus.CONCILIATED, EnumSet.of(DocumentStatus.CONCILIATED));
+        MOVES.put(DocumentStatus.PAID, EnumSet.of(DocumentStatus.PAID, DocumentStatus.CONCILIATED, DocumentStatus.CREATED));
+        MOVES.put(DocumentStatus.CONCILIATED, EnumSet.of(DocumentStatus.CONCILIATED, DocumentStatus.CREATED));
         MOVES.put(DocumentStatus.PAID_FROM_PROVIDER, EnumSet.of(DocumentStatus.PAID_FROM_PROVIDER));
         MOVES.put(DocumentStatus.FAILED, EnumSet.of(DocumentStatus.DELETE_FROM_PROVIDER));
         MOVES.put(DocumentStatus.DELETE_FROM_PROVIDER, EnumSet.noneOf(DocumentStatus.class));
@@ -165,6 +166,47 @@ public final class DocumentLifecycle {
             return new SettlementVerdict.Rejected(Rejection.PAYMENTS_APPLIED);
         }
         return new SettlementVerdict.Settle(document.balance());
+    }
+
+    public sealed interface ReturnVerdict {
+        /** Take the amount off what was applied: the document owes it again, as {@code CREATED}. */
+        record Reopen() implements ReturnVerdict {}
+
+        /** Put the amount back on the document, which moves to {@code status} ({@code PAID} when it settles it). */
+        record Repay(DocumentStatus status) implements ReturnVerdict {}
+
+        record Rejected(Rejection reason) implements ReturnVerdict {}
+    }
+
+    /**
+     * A refund takes {@code amount} of applied money back: from a PAID document, or a partly paid
+     * open one. A CONCILIATED document's payment was seen in the company's account, and a refund
+     * would contradict that reconciliation: it is refused (docs/decisions.md), and only a chargeback reopens it.
+     */
+    public static ReturnVerdict refund(CollectionDocument document, Money amount) {
+        if (document.status() == DocumentStatus.CONCILIATED) {
+            return new ReturnVerdict.Rejected(Rejection.STATUS_FORBIDS);
+        }
+        return chargeBack(document, amount);
+    }
+
+    /** A chargeback or returned transfer takes {@code amount} of applied money back, whatever reconciled it. */
+    public static ReturnVerdict chargeBack(CollectionDocument document, Money amount) {
+        if (!canMove(document.status(), DocumentStatus.CREATED) || amount.isGreaterThan(document.applied())) {
+            return new ReturnVerdict.Rejected(Rejection.STATUS_FORBIDS);
+        }
+        return new ReturnVerdict.Reopen();
+    }
+
+    /**
+     * A refund the processor declined puts {@code amount} back on the document it reopened, if the
+     * document still owes at least that much and takes payment; PAID when it settles the balance.
+     */
+    public static ReturnVerdict repay(CollectionDocument document, Money amount) {
+        if (document.status() != DocumentStatus.CREATED || amount.isGreaterThan(document.balance())) {
+            return new ReturnVerdict.Rejected(Rejection.STATUS_FORBIDS);
+        }
+        return new ReturnVerdict.Repay(amount.equals(document.balance()) ? DocumentStatus.PAID : DocumentStatus.CREATED);
     }
 
     /** A simple move without money: CONCILIATED after PAID, FAILED from CREATED. */

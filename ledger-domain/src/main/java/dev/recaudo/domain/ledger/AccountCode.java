@@ -52,6 +52,11 @@ public record AccountCode(String value) {
         return new AccountCode("unapplied_payment:" + paymentId);
     }
 
+    /** A refund's money between leaving the payment and leaving the company (or going back): zero unless pending. */
+    public static AccountCode refundInFlight(UUID refundId) {
+        return new AccountCode("refund_in_flight:" + refundId);
+    }
+
     /** Conversions at a certified exchange rate: one leg per currency. */
     public static AccountCode currencyExchange() {
         return new AccountCode("currency_exchange");

@@ -10,7 +10,7 @@ public enum LedgerInvariant {
     /** No balance below zero or above its total. */
     I2("0 <= balance <= total"),
     /** In the application currency, amount = applied + credit + unapplied. */
-    I3("amount = applied + credit + unapplied"),
+    I3("amount = applied + credit + unapplied + returned; a pending refund holds its amount in flight"),
     /** Every transfer's entries sum to zero in each currency. */
     I4("every transfer balances"),
     /**

@@ -8,5 +8,11 @@ public enum TransferKind {
     PAYMENT_RECEIVED,
     PAYMENT_APPLIED,
     CREDIT_CREATED,
-    CURRENCY_CONVERTED
+    CURRENCY_CONVERTED,
+    /** A refund's money leaves the payment's places (unapplied, credit, receivable) for its in-flight account. */
+    REFUND_TAKEN,
+    /** The processor refunded (or the rail charged back): the in-flight money leaves the collections account. */
+    REFUND_PAID_OUT,
+    /** The processor declined: the in-flight money goes back exactly where it was taken from. */
+    REFUND_PUT_BACK
 }

@@ -86,6 +86,22 @@ public record Payment(
                 Optional.empty(), Optional.empty(), Optional.empty(), providerPaymentId, now, now, now);
     }
 
+    /**
+     * Money returned out of the payment (a refund, a chargeback): {@code fromApplied} leaves what it
+     * applied to its document, {@code fromCredit} the credit it created. A negative pair puts back
+     * what a declined refund had taken.
+     */
+    public Payment withMoneyReturned(Money fromApplied, Money fromCredit, Instant now) {
+        Money newApplied = applied.minus(fromApplied);
+        Money newCredit = credit.minus(fromCredit);
+        if (newApplied.isNegative() || newCredit.isNegative()) {
+            throw new IllegalArgumentException("a payment returns at most what it applied and credited");
+        }
+        return new Payment(id, scope, source, externalPaymentId, kind, customerId, customerExternalId, amount, applicationAmount,
+                newApplied, newCredit, outcome, exchangeRateId, exchangeRateUsed, requestId, providerPaymentId, paidAt, createdAt,
+                now);
+    }
+
     /** What is neither applied nor credited, in the application currency. */
     public Optional<Money> unapplied() {
         return applicationAmount.map(total -> total.minus(applied).minus(credit));

@@ -33,6 +33,9 @@ public interface PaymentRepository {
     /** The company's payments with these ids, of any kind (an external payment names the one recorded at completion). */
     List<Payment> findByIds(TenantScope scope, Collection<UUID> ids);
 
+    /** A payment of any kind by Recaudo's own id of it (the id an external payment names at completion). */
+    Optional<Payment> findById(TenantScope scope, UUID id);
+
     void insertApplication(TenantScope scope, PaymentApplication application);
 
     /** The payment whose application settled the document last, if any. */

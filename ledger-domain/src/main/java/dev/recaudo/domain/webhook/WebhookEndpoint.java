@@ -17,8 +17,8 @@ public record WebhookEndpoint(
         UUID id, CompanyId companyId, KeyEnvironment environment, String url, Set<String> events,
         EndpointSecrets secrets, Instant createdAt, TargetHealth health) {
 
-    public static final Set<String> EVENT_TYPES =
-            Set.of("invoice.created", "invoice.canceled", "invoice.paid", "customer.credit_created");
+    public static final Set<String> EVENT_TYPES = Set.of("invoice.created", "invoice.canceled", "invoice.paid",
+            "invoice.refunded", "customer.credit_created", "external_payment.refunded", "external_payment.charged_back");
 
     public WebhookEndpoint {
         Objects.requireNonNull(id, "id");

@@ -8,6 +8,7 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.document.DocumentLifecycle.AnnulVerdict;
 import dev.recaudo.domain.document.DocumentLifecycle.Rejection;
+import dev.recaudo.domain.document.DocumentLifecycle.ReturnVerdict;
 import dev.recaudo.domain.document.DocumentLifecycle.SettlementVerdict;
 import dev.recaudo.domain.document.DocumentLifecycle.UpdateVerdict;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -155,5 +156,42 @@ class DocumentLifecycleTest {
         assertThat(open(Money.AMOUNT_MINOR_MAX).balance()).isEqualTo(usd(Money.AMOUNT_MINOR_MAX));
         assertThatIllegalArgumentException().isThrownBy(() -> open(Money.AMOUNT_MINOR_MAX + 1));
         assertThatIllegalArgumentException().isThrownBy(() -> open(2000).withTotal(usd(Money.AMOUNT_MINOR_MAX + 1), NOW));
+    }
+
+    @Test
+    void givenPaidDocument_whenMoneyIsReturned_thenItOwesThatAgainAsCreatedAndARepaymentSettlesItAgain() {
+        CollectionDocument paid = in(DocumentStatus.PAID);
+        assertThat(DocumentLifecycle.refund(paid, usd(700))).isEqualTo(new ReturnVerdict.Reopen());
+        assertThat(DocumentLifecycle.canMove(DocumentStatus.PAID, DocumentStatus.CREATED)).isTrue();
+
+        CollectionDocument reopened = paid.withPaymentReturned(usd(700), NOW);
+        assertThat(reopened.status()).isEqualTo(DocumentStatus.CREATED);
+        assertThat(reopened.balance()).isEqualTo(usd(700));
+        assertThat(reopened.applied()).isEqualTo(usd(1300));
+        assertThat(DocumentLifecycle.repay(reopened, usd(700))).isEqualTo(new ReturnVerdict.Repay(DocumentStatus.PAID));
+        assertThat(DocumentLifecycle.repay(reopened, usd(300))).isEqualTo(new ReturnVerdict.Repay(DocumentStatus.CREATED));
+        assertThat(DocumentLifecycle.repay(reopened, usd(701))).isEqualTo(new ReturnVerdict.Rejected(Rejection.STATUS_FORBIDS));
+        assertThat(DocumentLifecycle.repay(paid, usd(700))).isEqualTo(new ReturnVerdict.Rejected(Rejection.STATUS_FORBIDS));
+    }
+
+    @Test
+    void givenReconciledDocument_whenRefunded_thenRefusedButAChargebackReopensIt() {
+        CollectionDocument conciliated = in(DocumentStatus.CONCILIATED);
+        assertThat(DocumentLifecycle.refund(conciliated, usd(2000))).isEqualTo(new ReturnVerdict.Rejected(Rejection.STATUS_FORBIDS));
+        assertThat(DocumentLifecycle.chargeBack(conciliated, usd(2000))).isEqualTo(new ReturnVerdict.Reopen());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = DocumentStatus.class, names = {"PAID_FROM_PROVIDER", "DELETE_FROM_PROVIDER", "FAILED"})
+    void givenDocumentNoExternalPaymentCanHavePaid_whenMoneyIsReturned_thenRefused(DocumentStatus status) {
+        assertThat(DocumentLifecycle.chargeBack(in(status), usd(1))).isEqualTo(new ReturnVerdict.Rejected(Rejection.STATUS_FORBIDS));
+    }
+
+    @Test
+    void givenMoreThanWasApplied_whenReturned_thenRefused() {
+        CollectionDocument partial = open(2000).withPayment(usd(500), DocumentStatus.CREATED, NOW);
+        assertThat(DocumentLifecycle.refund(partial, usd(500))).isEqualTo(new ReturnVerdict.Reopen());
+        assertThat(DocumentLifecycle.refund(partial, usd(501))).isEqualTo(new ReturnVerdict.Rejected(Rejection.STATUS_FORBIDS));
+        assertThatIllegalArgumentException().isThrownBy(() -> partial.withPaymentReturned(usd(501), NOW));
     }
 }

@@ -17,7 +17,8 @@ class LedgerCheckTest {
         assertThat(check.violations(LedgerInvariant.I3)).isEqualTo(2);
         assertThat(check.holds()).isFalse();
         assertThat(check.firstViolations().get(0)).hasToString(
-                "I3 amount = applied + credit + unapplied: payment p-1 (applied): amount 100 USD");
+                "I3 amount = applied + credit + unapplied + returned; a pending refund holds its amount in flight:"
+                        + " payment p-1 (applied): amount 100 USD");
     }
 
     @Test

@@ -1,0 +1,32 @@
+package dev.recaudo.application.refund;
+
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.refund.Refund;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Inbound port the rails call when money of a completed external payment comes back without being
+ * asked for (a card chargeback, a returned transfer): the rail already took it, so it is recorded at
+ * once, never refused for being inconvenient, and lands where the company sees it.
+ */
+public interface MoneyReturnedUseCase {
+
+    sealed interface ChargebackResult {
+        record ChargedBack(Refund refund) implements ChargebackResult {}
+
+        record NotFound() implements ChargebackResult {}
+
+        /** The payment is not completed, or holds nothing more to return. */
+        record NothingToReturn(String detail) implements ChargebackResult {}
+    }
+
+    /**
+     * Everything the payment still holds went back through its rail.
+     *
+     * @param partner the partner whose payment it is
+     * @param railReference the rail's own id of the chargeback, when it gives one
+     */
+    ChargebackResult chargeback(TenantScope scope, String partner, UUID externalPaymentId, Optional<String> reason,
+            Optional<String> railReference);
+}
