@@ -21,6 +21,7 @@ import dev.recaudo.application.externalpayment.SandboxChargeBook;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
 import dev.recaudo.application.externalpayment.SandboxRefundBook;
 import dev.recaudo.application.refund.RefundsService;
+import dev.recaudo.application.refund.UntakenMoneyRefunds;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchService;
@@ -95,9 +96,11 @@ public class ChannelWiring {
     @Singleton
     DirectChargeService directCharges(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
             CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            Processors processors, Transactions transactions, OperationalMetrics metrics, Clock clock, RecaudoConfig config) {
+            Processors processors, Transactions transactions, OperationalMetrics metrics, Clock clock, RecaudoConfig config,
+            RefundsService refunds) {
         return new DirectChargeService(externalPayments, callbacks, documents, payments, ledger, book, processors,
-                transactions, metrics, clock, Duration.ofSeconds(config.payments().unknownAfterSeconds()));
+                transactions, metrics, clock, Duration.ofSeconds(config.payments().unknownAfterSeconds()),
+                new UntakenMoneyRefunds(refunds));
     }
 
     /** Refunds go back through the processor that took the payment: the sandbox's for test keys. */

@@ -35,10 +35,10 @@ import java.util.Map;
  * {@code refund_in_flight} account holds its amount while it is pending and nothing once it is not.</li>
  * <li>I4: every ledger transfer balances: its entries sum to zero in each currency.</li>
  * <li>I5: for every customer and currency, the balance of its {@code customer_credit} account is never
- * negative nor above what {@code CREDIT_CREATED} transfers put in it (what spends credit only takes
- * it out), and what they put in equals the sum of the {@code credit_minor} of the customer's payments
- * in that application currency: a credit posted without a payment that records it, or recorded without
- * its transfer, is found.</li>
+ * negative nor above what {@code CREDIT_CREATED} transfers put in it (what spends credit, a refund,
+ * only takes it out), and it equals the sum of the {@code credit_minor} of the customer's payments in
+ * that application currency, the credit each still holds: a credit posted without a payment that
+ * records it, recorded without its transfer, or refunded on one side only, is found.</li>
  * </ul>
  * Each query is one full scan with hash joins, so its cost grows with the rows, not with their
  * history's shape (docs/reliability.md has the measured cost). A violation names ids and amounts only.
@@ -142,7 +142,7 @@ public final class LedgerInvariantQueries {
             FROM ledger l FULL JOIN recorded r ON r.company_id = l.company_id AND r.is_test = l.is_test
                  AND r.customer_id = l.customer_id AND r.currency = l.currency
             WHERE coalesce(l.balance_minor, 0) < 0 OR coalesce(l.balance_minor, 0) > coalesce(l.created_minor, 0)
-               OR coalesce(l.created_minor, 0) <> coalesce(r.credit_minor, 0)
+               OR coalesce(l.balance_minor, 0) <> coalesce(r.credit_minor, 0)
             ORDER BY 1""";
 
     private static final Map<LedgerInvariant, String> QUERIES = Map.of(LedgerInvariant.I1, I1, LedgerInvariant.I2, I2,

@@ -56,12 +56,14 @@ public final class DirectChargeService implements DirectChargeUseCase, ChargeRec
     /** @param unknownAfter how long a direct payment stays pending before the recovery asks the processor about it */
     public DirectChargeService(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
             CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            Processors processors, Transactions transactions, OperationalMetrics metrics, Clock clock, Duration unknownAfter) {
+            Processors processors, Transactions transactions, OperationalMetrics metrics, Clock clock, Duration unknownAfter,
+            UntakenMoney untaken) {
         this.externalPayments = externalPayments;
         this.callbacks = callbacks;
         this.payments = payments;
         this.counts = new PaymentCounts(metrics, transactions);
-        this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts);
+        this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts,
+                untaken);
         this.processors = processors;
         this.transactions = transactions;
         this.clock = clock;
@@ -82,7 +84,11 @@ public final class DirectChargeService implements DirectChargeUseCase, ChargeRec
                 case DECLINED -> ChargeOutcome.DECLINED;
                 case PENDING -> ChargeOutcome.PENDING;
             };
-        } catch (PaymentProcessor.AnswerLost lost) {
+        } catch (RuntimeException lost) {
+            // A lost answer, or any other failure of the call: the charge may or may not have been made, so only
+            // asking tells (never a 500 with money perhaps taken).
+            LOG.log(System.Logger.Level.WARNING, "Direct payment {0}: the processor''s answer to its charge is unknown ({1})",
+                    paymentId, lost.toString());
             return ChargeOutcome.UNKNOWN;
         }
     }

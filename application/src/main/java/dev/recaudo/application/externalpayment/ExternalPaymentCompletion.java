@@ -11,6 +11,7 @@ import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.externalpayment.CallbackRequest;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Ledger;
@@ -45,10 +46,11 @@ final class ExternalPaymentCompletion {
     private final Ledger ledger;
     private final DocumentBook book;
     private final PaymentCounts counts;
+    private final UntakenMoney untaken;
 
     ExternalPaymentCompletion(ExternalPaymentRepository externalPayments, ExternalPaymentCallbacks callbacks,
             CollectionDocumentRepository documents, PaymentRepository payments, Ledger ledger, DocumentBook book,
-            PaymentCounts counts) {
+            PaymentCounts counts, UntakenMoney untaken) {
         this.externalPayments = externalPayments;
         this.callbacks = callbacks;
         this.documents = documents;
@@ -56,6 +58,7 @@ final class ExternalPaymentCompletion {
         this.ledger = ledger;
         this.book = book;
         this.counts = counts;
+        this.untaken = untaken;
     }
 
     /**
@@ -87,7 +90,7 @@ final class ExternalPaymentCompletion {
             book.applyReceived(open.orElseThrow(), payment, applied, 0, now);
         }
         if (credit.isPositive()) {
-            untaken(document.orElseThrow(), payment, credit, open.isPresent(), now);
+            untaken(completed, document.orElseThrow(), payment, credit, open.isPresent(), now);
         }
         completed.callbackUrl().ifPresent(url -> callbacks.queue(CallbackRequest.completed(scope, completed.id(), url, amount,
                 completed.invoiceId().map(id -> id.value()), paymentId, now)));
@@ -98,13 +101,17 @@ final class ExternalPaymentCompletion {
     /**
      * The one place that decides what becomes of money that arrives for a document that does not
      * take it: a route that closed while the processor decided (a direct payment left pending, a
-     * late processor answer), or a payment above the balance. The document is never re-paid nor
-     * reopened; the money becomes the customer's credit, with its event. Where the payment's rail
-     * can refund, the refund (issue 22, item 6) is to be decided here instead.
+     * late processor answer), or a payment above a balance lowered meanwhile. The document is never
+     * re-paid nor reopened; the money becomes the customer's credit, with its event, and where the
+     * payment's rail can refund (a direct payment's processor), a refund of it starts at once.
      */
-    private void untaken(CollectionDocument document, Payment payment, Money credit, boolean documentTookPart, Instant now) {
+    private void untaken(ExternalPayment completed, CollectionDocument document, Payment payment, Money credit,
+            boolean documentTookPart, Instant now) {
         book.credit(document, payment, credit,
                 documentTookPart ? CustomerCreditEvent.Reason.ABOVE_BALANCE : CustomerCreditEvent.Reason.DOCUMENT_CLOSED, now);
+        if (completed.mode() == ExternalPaymentMode.DIRECT) {
+            untaken.giveBack(completed, credit);
+        }
     }
 
     /** Whether a payment may still be applied to the document: open, owing, and not annulled. */

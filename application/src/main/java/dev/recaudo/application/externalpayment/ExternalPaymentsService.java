@@ -60,7 +60,9 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
         this.documents = documents;
         this.payments = payments;
         this.counts = new PaymentCounts(metrics, transactions);
-        this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts);
+        // A hosted payment's route closes with its document, so no money arrives for it that a rail must give back.
+        this.completion = new ExternalPaymentCompletion(externalPayments, callbacks, documents, payments, ledger, book, counts,
+                UntakenMoney.KEPT_AS_CREDIT);
         this.targets = targets;
         this.processors = processors;
         this.transactions = transactions;

@@ -112,8 +112,9 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         RefundAnswer answer;
         try {
             answer = processorOf(scope).orElseThrow().refund(request(refund));
-        } catch (PaymentProcessor.AnswerLost lost) {
-            // Only asking tells what became of it: the refund stays pending and its retry resolves it.
+        } catch (RuntimeException lost) {
+            // A lost answer, or any other failure of the call: only asking tells what became of it, so the refund
+            // stays pending and its retry or the recovery resolves it.
             return () -> refund;
         }
         return () -> transactions.inTransaction(() -> record(scope, refundId, answer));

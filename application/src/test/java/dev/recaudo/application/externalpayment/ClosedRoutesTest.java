@@ -16,6 +16,8 @@ import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.invoice.CustomerCreditEvent;
 import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.application.invoice.PublicInvoice;
+import dev.recaudo.application.refund.RefundsService;
+import dev.recaudo.application.refund.UntakenMoneyRefunds;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutStatus;
@@ -33,6 +35,8 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentOutcome;
+import dev.recaudo.domain.refund.Refund;
+import dev.recaudo.domain.refund.RefundStatus;
 import dev.recaudo.domain.webhook.OutboxEvent;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
 import java.time.Duration;
@@ -69,7 +73,11 @@ class ClosedRoutesTest {
         books.assertBalanced();
     }
 
-    private final SandboxProcessor sandbox = new SandboxProcessor(new InMemorySandboxChargeBook(), new InMemorySandboxRefundBook(), books.clock());
+    private final InMemorySandboxRefundBook sandboxRefunds = new InMemorySandboxRefundBook();
+    private final SandboxProcessor sandbox = new SandboxProcessor(new InMemorySandboxChargeBook(), sandboxRefunds, books.clock());
+    private final RefundsService refunds = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
+            books.documents(), books.ledger(), books.book(), books.outbox(), new Processors(sandbox, Optional.empty()),
+            books.transactions(), books.clock(), Duration.ofMinutes(2));
 
     private final ExternalPaymentsService sandboxed = new ExternalPaymentsService(books.externalPayments(), callbacks,
             books.documents(), books.payments(), books.ledger(), books.book(), targets,
@@ -79,7 +87,7 @@ class ClosedRoutesTest {
     private ExternalPayment charged(ExternalPayment pending, PaymentProcessor processor) {
         DirectChargeService charges = new DirectChargeService(books.externalPayments(), callbacks, books.documents(),
                 books.payments(), books.ledger(), books.book(), new Processors(processor, Optional.empty()),
-                books.transactions(), books.metrics(), books.clock(), Duration.ofMinutes(2));
+                books.transactions(), books.metrics(), books.clock(), Duration.ofMinutes(2), new UntakenMoneyRefunds(refunds));
         ChargeOutcome outcome = charges.charge(SCOPE, "erp", pending.id());
         return charges.record(SCOPE, "erp", pending.id(), outcome).payment();
     }
@@ -162,12 +170,26 @@ class ClosedRoutesTest {
         assertThat(books.outbox().ofType(DocumentBook.INVOICE_PAID)).hasSize(1);
         Payment payment = books.payment("external:" + direct.id());
         assertThat(payment.applied().isZero()).isTrue();
-        assertThat(payment.credit()).isEqualTo(usd(100_00));
+        assertThat(payment.credit()).as("the credit it created is on its way back").isEqualTo(usd(0));
         assertThat(payment.outcome()).isEqualTo(PaymentOutcome.CREDITED);
-        assertThat(books.ledger().balance(SCOPE, AccountCode.customerCredit(invoice.customerId()), CurrencyCode.USD))
-                .isEqualTo(usd(100_00).negate());
         assertThat(books.ledger().transfers(TransferKind.CREDIT_CREATED)).hasSize(1);
         assertCreditEvent(payment, 100_00, "document_closed");
+        // The processor can refund: the credit is on its way back to the payer, in flight until the refund is sent.
+        Refund refund = books.refunds().all().get(0);
+        assertThat(refund.amount()).isEqualTo(usd(100_00));
+        assertThat(refund.sources().credit()).isEqualTo(usd(100_00));
+        assertThat(books.ledger().balance(SCOPE, AccountCode.customerCredit(invoice.customerId()), CurrencyCode.USD))
+                .isEqualTo(usd(0));
+        assertThat(books.ledger().balance(SCOPE, AccountCode.refundInFlight(refund.id()), CurrencyCode.USD).isZero()).isFalse();
+
+        books.clock().advance(Duration.ofMinutes(3));
+        refunds.recoverPendingRefunds(KeyEnvironment.TEST);
+
+        assertThat(books.refunds().all()).singleElement().satisfies(sent -> assertThat(sent.status()).isEqualTo(RefundStatus.SUCCEEDED));
+        assertThat(sandboxRefunds.refundCalls()).isEqualTo(1);
+        assertThat(books.ledger().balance(SCOPE, AccountCode.refundInFlight(refund.id()), CurrencyCode.USD)).isEqualTo(usd(0));
+        assertThat(books.outbox().ofType("external_payment.refunded")).hasSize(1);
+        assertThat(books.document(invoice).status()).as("the invoice stays paid by what paid it").isEqualTo(DocumentStatus.PAID);
     }
 
     /** The invoice's amount was lowered while its direct payment was pending: the balance is paid, the rest credited. */

@@ -131,7 +131,7 @@ class DirectChargePhasesTest {
             transactions, new CountingMetrics(), clock);
     private final DirectChargeService charges = new DirectChargeService(externalPayments, callbacks,
             Unused.port(CollectionDocumentRepository.class), payments, ledger, documentBook, processors, transactions,
-            new CountingMetrics(), clock, UNKNOWN_AFTER);
+            new CountingMetrics(), clock, UNKNOWN_AFTER, UntakenMoney.KEPT_AS_CREDIT);
 
     /** The direct create as the REST resource runs it; its answers name the payment's id and status. */
     private PhasedWork creation(long amountMinor) {

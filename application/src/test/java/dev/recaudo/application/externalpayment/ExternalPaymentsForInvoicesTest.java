@@ -90,7 +90,7 @@ class ExternalPaymentsForInvoicesTest {
 
         DirectChargeService charges = new DirectChargeService(books.externalPayments(), new InMemoryCallbacks(),
                 books.documents(), books.payments(), books.ledger(), books.book(), processors, books.transactions(),
-                books.metrics(), books.clock(), Duration.ofMinutes(2));
+                books.metrics(), books.clock(), Duration.ofMinutes(2), UntakenMoney.KEPT_AS_CREDIT);
         charges.record(SCOPE, "erp", direct.id(), charges.charge(SCOPE, "erp", direct.id()));
 
         Payment recorded = service.get(SCOPE, "erp", direct.id()).orElseThrow().recorded().orElseThrow();

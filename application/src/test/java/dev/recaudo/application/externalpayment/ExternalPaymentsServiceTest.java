@@ -78,7 +78,8 @@ class ExternalPaymentsServiceTest {
 
     private DirectChargeService charges(Optional<PaymentProcessor> live) {
         return new DirectChargeService(externalPayments, callbacks, Unused.port(CollectionDocumentRepository.class), payments,
-                ledger, book, processors(live), new DirectTransactions(), metrics, new MutableClock(NOW), Duration.ofMinutes(1));
+                ledger, book, processors(live), new DirectTransactions(), metrics, new MutableClock(NOW), Duration.ofMinutes(1),
+                UntakenMoney.KEPT_AS_CREDIT);
     }
 
     private final ExternalPaymentsService service = service(Optional.empty());

@@ -13,6 +13,7 @@ import dev.recaudo.application.externalpayment.PaymentProcessor.RefundAnswer;
 import dev.recaudo.application.externalpayment.PaymentProcessor.RefundRequest;
 import dev.recaudo.application.externalpayment.Processors;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
+import dev.recaudo.application.externalpayment.UntakenMoney;
 import dev.recaudo.application.fakes.InMemoryBooks;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
@@ -63,7 +64,7 @@ class RefundsServiceTest {
             books.transactions(), books.metrics(), books.clock());
     private final DirectChargeService charges = new DirectChargeService(books.externalPayments(), new InMemoryCallbacks(),
             books.documents(), books.payments(), books.ledger(), books.book(), new Processors(sandbox, Optional.empty()),
-            books.transactions(), books.metrics(), books.clock(), Duration.ofMinutes(1));
+            books.transactions(), books.metrics(), books.clock(), Duration.ofMinutes(1), UntakenMoney.KEPT_AS_CREDIT);
     private final RefundsService refunds = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
             books.documents(), books.ledger(), books.book(), books.outbox(),
             new Processors(sandbox, Optional.empty()), books.transactions(), books.clock(),

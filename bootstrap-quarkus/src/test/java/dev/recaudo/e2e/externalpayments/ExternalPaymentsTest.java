@@ -6,19 +6,23 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import dev.recaudo.application.externalpayment.ChargeRecoveryUseCase;
+import dev.recaudo.application.refund.RefundRecoveryUseCase;
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.battery.LedgerInvariants;
 import dev.recaudo.e2e.invoices.LedgerChecks;
 import dev.recaudo.e2e.support.Envelopes;
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Partner;
+import dev.recaudo.e2e.support.ServiceUnderTest;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,6 +44,9 @@ class ExternalPaymentsTest {
 
     @Inject
     ChargeRecoveryUseCase recovery;
+
+    @Inject
+    RefundRecoveryUseCase refundRecovery;
 
     private static Tenants.Key testKey(Tenants.Company company) {
         return company.createKey(Map.of("name", "erp test", "permissions", INVOICES_AND_PAYMENTS, "source", "erp",
@@ -210,10 +217,10 @@ class ExternalPaymentsTest {
      * Late money for a closed invoice, the real way: a direct payment whose approval was lost on the way
      * back (sandbox ending 04) stays pending, the invoice is settled meanwhile, and the recovery learns
      * the charge was approved. The money was taken, so the payment completes, pays the invoice nothing
-     * and is the customer's credit, reported on the payment and held in the ledger.
+     * and is the customer's credit, announced, which the sandbox (a rail that refunds) gives back.
      */
     @Test
-    void givenDirectPaymentAnsweredLate_whenTheInvoiceWasSettledMeanwhile_thenAllOfItIsReportedCredit() {
+    void givenDirectPaymentAnsweredLate_whenTheInvoiceWasSettledMeanwhile_thenItIsCreditRefundedThroughTheSandbox() throws Exception {
         Tenants.Key key = testKey(Tenants.company());
         Map<String, Object> invoiceBody = Invoices.body();
         invoiceBody.put("amount", 25.04);
@@ -226,15 +233,30 @@ class ExternalPaymentsTest {
                 direct.getString("id"));
         recovery.recoverUnknownCharges(KeyEnvironment.TEST);
 
+        // The sandbox can refund, so the credit the money became is at once on its way back to the payer.
         String paymentId = ExternalPayments.get(key, direct.getString("id")).then().statusCode(200)
                 .body("status", equalTo("completed")).body("totalAppliedMinor", equalTo(0))
-                .body("creditCreatedMinor", equalTo(2504)).extract().path("paymentId");
+                .body("creditCreatedMinor", equalTo(0)).body("refundPendingMinor", equalTo(2504))
+                .extract().path("paymentId");
         String customer = Sql.text("SELECT customer_id::text FROM payments WHERE id = ?::uuid", paymentId);
-        assertThat(LedgerChecks.accountMinor(key.company().id(), "customer_credit:" + customer, "USD")).isEqualTo(-2504);
+        assertThat(LedgerChecks.accountMinor(key.company().id(), "customer_credit:" + customer, "USD")).isZero();
         Invoices.get(key, invoiceId).then().body("status", equalTo("PAID_FROM_PROVIDER"))
                 .body("payment.provider_id", equalTo("prov-2"));
         assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'customer.credit_created'",
                 key.company().id())).isEqualTo(1);
+        assertThat(Sql.text("SELECT reason || ' ' || from_credit_minor || ' ' || status FROM refunds"
+                + " WHERE external_payment_id = ?::uuid", direct.getString("id"))).isEqualTo("document_closed 2504 pending");
+
+        Sql.execute("UPDATE refunds SET created_at = created_at - interval '1 hour', updated_at = updated_at - interval '1 hour'"
+                + " WHERE external_payment_id = ?::uuid", direct.getString("id"));
+        refundRecovery.recoverPendingRefunds(KeyEnvironment.TEST);
+
+        ExternalPayments.get(key, direct.getString("id")).then().body("refundedMinor", equalTo(2504))
+                .body("refundPendingMinor", equalTo(0));
+        assertThat(Sql.count("SELECT count(*) FROM sandbox_refunds WHERE company_id = ?", key.company().id())).isEqualTo(1);
+        try (Connection connection = ServiceUnderTest.connect()) {
+            LedgerInvariants.assertHold(connection);
+        }
     }
 
     @Test

@@ -17,7 +17,7 @@ public enum LedgerInvariant {
      * A customer's credit in a currency is never negative nor above what {@code CREDIT_CREATED}
      * transfers put in it, and that equals the credit its payments recorded.
      */
-    I5("0 <= customer credit <= credit created = credit of its payments");
+    I5("0 <= customer credit <= credit created; customer credit = credit its payments hold");
 
     private final String rule;
 
