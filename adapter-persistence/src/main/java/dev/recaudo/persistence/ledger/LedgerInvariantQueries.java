@@ -35,8 +35,8 @@ import java.util.Map;
  * {@code refund_in_flight} account holds its amount while it is pending and nothing once it is not.</li>
  * <li>I4: every ledger transfer balances: its entries sum to zero in each currency.</li>
  * <li>I5: for every customer and currency, the balance of its {@code customer_credit} account is never
- * negative nor above what {@code CREDIT_CREATED} transfers put in it (what spends credit, a refund,
- * only takes it out), and it equals the sum of the {@code credit_minor} of the customer's payments in
+ * negative nor above what {@code CREDIT_CREATED} transfers put in it, with what a declined refund put
+ * back (what spends credit, a refund, only takes it out), and it equals the sum of the {@code credit_minor} of the customer's payments in
  * that application currency, the credit each still holds: a credit posted without a payment that
  * records it, recorded without its transfer, or refunded on one side only, is found.</li>
  * </ul>
@@ -125,7 +125,7 @@ public final class LedgerInvariantQueries {
             WITH ledger AS (
                 SELECT a.company_id, a.is_test, substr(a.code, 17) AS customer_id, a.currency,
                        coalesce(-sum(e.amount_minor), 0) AS balance_minor,
-                       coalesce(-sum(e.amount_minor) FILTER (WHERE t.kind = 'CREDIT_CREATED'), 0) AS created_minor
+                       coalesce(-sum(e.amount_minor) FILTER (WHERE t.kind IN ('CREDIT_CREATED', 'REFUND_PUT_BACK')), 0) AS created_minor
                 FROM ledger_accounts a
                 LEFT JOIN ledger_entries e ON e.account_id = a.id
                 LEFT JOIN ledger_transfers t ON t.id = e.transfer_id

@@ -5,6 +5,7 @@ import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentLifecycle;
 import dev.recaudo.domain.document.DocumentLifecycle.ReturnVerdict;
+import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Entry;
 import dev.recaudo.domain.ledger.Ledger;
@@ -72,8 +73,10 @@ final class RefundBook {
         ledger.post(Transfer.move(refund.scope(), TransferKind.REFUND_PAID_OUT, AccountCode.refundInFlight(refund.id()),
                 AccountCode.externalCollections(), refund.amount(), refund.documentId(), Optional.of(refund.paymentId()), now));
         if (refund.sources().document().isPositive()) {
-            CollectionDocument reopened = documents.lock(refund.scope(), refund.documentId().orElseThrow()).orElseThrow();
-            book.reopened(reopened, Map.of("refund", RefundEvents.body(refund)), now);
+            // Paid another way or annulled while the refund was pending: it owes nothing, so no checkout and no event.
+            documents.lock(refund.scope(), refund.documentId().orElseThrow())
+                    .filter(reopened -> reopened.status() == DocumentStatus.CREATED && reopened.balance().isPositive())
+                    .ifPresent(reopened -> book.reopened(reopened, Map.of("refund", RefundEvents.body(refund)), now));
         }
         String type = refund.kind() == RefundKind.CHARGEBACK ? EXTERNAL_PAYMENT_CHARGED_BACK : EXTERNAL_PAYMENT_REFUNDED;
         UUID eventId = UUID.randomUUID();

@@ -40,6 +40,8 @@ import java.util.function.Supplier;
  */
 public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCase, RefundRecoveryUseCase {
 
+    private static final System.Logger LOG = System.getLogger(RefundsService.class.getName());
+
     /** Pending refunds asked about per recovery run at most. */
     static final int RECOVERY_BATCH_MAX = 50;
 
@@ -126,7 +128,20 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
             return 0;
         }
         List<Refund> due = refunds.pendingBefore(environment, clock.instant().minus(unknownAfter), RECOVERY_BATCH_MAX);
-        due.forEach(refund -> resolve(refund.scope(), refund.id()));
+        for (Refund refund : due) {
+            try {
+                resolve(refund.scope(), refund.id());
+            } catch (RuntimeException failure) {
+                // One refund the processor or the books cannot answer for must not hold up the others: it waits its turn again.
+                LOG.log(System.Logger.Level.WARNING, "Refund {0}: its outcome could not be resolved ({1})", refund.id(),
+                        failure.toString());
+                transactions.inTransaction(() -> {
+                    refunds.lock(refund.scope(), refund.id()).filter(Refund::isPending)
+                            .ifPresent(pending -> refunds.update(pending.asked(clock.instant())));
+                    return refund;
+                });
+            }
+        }
         return due.size();
     }
 

@@ -18,6 +18,8 @@ public final class UntakenMoneyRefunds implements UntakenMoney {
     /** The reason the refund carries, as the credit's event names why the document did not take the money. */
     static final String REASON = "document_closed";
 
+    private static final System.Logger LOG = System.getLogger(UntakenMoneyRefunds.class.getName());
+
     private final RefundsUseCase refunds;
 
     public UntakenMoneyRefunds(RefundsUseCase refunds) {
@@ -26,7 +28,14 @@ public final class UntakenMoneyRefunds implements UntakenMoney {
 
     @Override
     public boolean giveBack(ExternalPayment completed, Money amount) {
-        return refunds.start(new RequestRefund(completed.scope(), completed.partner(), completed.id(), amount.amountMinor(),
-                Optional.of(REASON))) instanceof StartResult.Started;
+        try {
+            return refunds.start(new RequestRefund(completed.scope(), completed.partner(), completed.id(),
+                    amount.amountMinor(), Optional.of(REASON))) instanceof StartResult.Started;
+        } catch (RuntimeException failure) {
+            // The completion books money already taken and must not fail for the refund's sake: the money stays credit.
+            LOG.log(System.Logger.Level.WARNING, "External payment {0}: the refund of money its document did not take"
+                    + " could not start ({1}); it stays the customer's credit", completed.id(), failure.toString());
+            return false;
+        }
     }
 }

@@ -89,6 +89,9 @@ class DirectChargePhasesTest {
     /** The charge reaches the processor only after the recovery asked about it (once). */
     private boolean chargeArrivesLate;
 
+    /** The processor takes the charge and then fails the call with an error of its own (once). */
+    private boolean processorErrs;
+
     private final Processors processors = new Processors(new PaymentProcessor() {
         private final SandboxProcessor sandbox = new SandboxProcessor(book, new InMemorySandboxRefundBook(), clock);
 
@@ -100,9 +103,14 @@ class DirectChargePhasesTest {
                 charges.recoverUnknownCharges(KeyEnvironment.TEST);
             }
             Decision decision = sandbox.charge(request);
+            if (processorErrs) {
+                processorErrs = false;
+                throw new IllegalStateException("the processor answered 500");
+            }
             if (crashAfterCharge) {
                 crashAfterCharge = false;
-                throw new IllegalStateException("halted after the processor answered");
+                // An Error, as nothing in the service catches one: the request dies here as the process would.
+                throw new Halted();
             }
             return decision;
         }
@@ -211,7 +219,7 @@ class DirectChargePhasesTest {
     @Test
     void givenACrashAfterTheCharge_whenTheSameKeyIsRetried_thenPendingWithoutChargingAndTheRecoveryCompletesIt() {
         crashAfterCharge = true;
-        assertThatThrownBy(() -> create(2500)).hasMessage("halted after the processor answered");
+        assertThatThrownBy(() -> create(2500)).isInstanceOf(Halted.class);
         ExternalPayment pending = onlyPayment();
         assertThat(pending.status()).isEqualTo(ExternalPaymentStatus.PENDING);
         assertThat(book.charges()).isEqualTo(1);
@@ -307,5 +315,27 @@ class DirectChargePhasesTest {
         assertThat(book.charges()).isEqualTo(1);
         assertThat(payments.writes()).isEqualTo(1);
         assertThat(ledger.sumOfAllEntries().values()).allMatch(sum -> sum == 0L);
+    }
+
+    /** Any failure of the processor's call is an unknown outcome: the payment waits, and asking resolves it. */
+    @Test
+    void givenAProcessorErrorAfterTheCharge_whenCreated_thenPendingNotAFailureAndTheRecoveryCompletesIt() {
+        processorErrs = true;
+
+        Outcome outcome = create(2500);
+
+        ExternalPayment pending = onlyPayment();
+        assertThat(outcome).isEqualTo(new Outcome.Executed(new StoredResponse(201, pending.id() + ":pending")));
+        clock.advance(UNKNOWN_AFTER);
+        charges.recoverUnknownCharges(KeyEnvironment.TEST);
+        assertThat(onlyPayment().status()).isEqualTo(ExternalPaymentStatus.COMPLETED);
+        assertThat(book.charges()).isEqualTo(1);
+    }
+
+    /** The process halting between the processor's answer and its record. */
+    private static final class Halted extends Error {
+        Halted() {
+            super("halted after the processor answered");
+        }
     }
 }

@@ -320,6 +320,54 @@ class RefundsServiceTest {
         assertThat(books.refunds().find(SCOPE, pending.id()).orElseThrow().isPending()).isTrue();
     }
 
+    /** A refund the processor errs about is asked again later; the refunds behind it are resolved meanwhile. */
+    @Test
+    void givenProcessorFailingOnOneRefund_whenTheRecoveryRuns_thenTheOthersAreResolvedAndItWaitsItsTurn() {
+        ExternalPayment first = paid(usd(12_00), Optional.empty());
+        ExternalPayment second = paid(usd(13_00), Optional.empty());
+        List<String> failing = new ArrayList<>();
+        PaymentProcessor flaky = new PaymentProcessor() {
+            @Override
+            public Decision charge(ChargeRequest request) {
+                throw new AssertionError("nothing is charged here");
+            }
+
+            @Override
+            public Finding lookup(TenantScope scope, String processorKey) {
+                throw new AssertionError("no charge is asked about here");
+            }
+
+            @Override
+            public RefundAnswer refund(RefundRequest request) {
+                return sandbox.refund(request);
+            }
+
+            @Override
+            public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+                if (failing.contains(idempotencyKey)) {
+                    throw new IllegalStateException("the processor answered 500");
+                }
+                return sandbox.refundOf(scope, idempotencyKey);
+            }
+        };
+        RefundsService recovering = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
+                books.documents(), books.ledger(), books.book(), books.outbox(), new Processors(flaky, Optional.empty()),
+                books.transactions(), books.clock(), Duration.ofMinutes(1));
+        Refund stuck = ((StartResult.Started) start(first, 12_00)).refund();
+        books.clock().advance(Duration.ofSeconds(1));
+        Refund other = ((StartResult.Started) start(second, 13_00)).refund();
+        failing.add(stuck.processorKey());
+        books.clock().advance(Duration.ofMinutes(2));
+
+        assertThat(recovering.recoverPendingRefunds(KeyEnvironment.TEST)).isEqualTo(2);
+
+        assertThat(books.refunds().find(SCOPE, other.id()).orElseThrow().status()).isEqualTo(RefundStatus.SUCCEEDED);
+        Refund waiting = books.refunds().find(SCOPE, stuck.id()).orElseThrow();
+        assertThat(waiting.isPending()).isTrue();
+        assertThat(waiting.updatedAt()).as("asked again only after the threshold").isEqualTo(books.clock().instant());
+        assertThat(recovering.recoverPendingRefunds(KeyEnvironment.TEST)).isZero();
+    }
+
     @Test
     void givenPaymentNotCompleted_whenRefunded_thenRefusedAndNothingMoves() {
         ExternalPayment declined = paid(usd(10_02), Optional.empty());
