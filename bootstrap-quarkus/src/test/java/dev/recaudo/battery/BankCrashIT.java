@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * {@code -Dbattery.bank.outage-seconds} (3, how long the database stays down) and
  * {@code -Dbattery.bank.grace-seconds} (10, how long after the restart errors still count as the outage's).
  */
+@Slow(part = 2)
 class BankCrashIT {
 
     private static final int PAYMENTS = Battery.size("battery.bank.payments", 2000);

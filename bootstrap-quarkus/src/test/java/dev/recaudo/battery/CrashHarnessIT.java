@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The crash tools the battery's crash tests rely on do what they say. */
+@Slow(part = 0)
 class CrashHarnessIT {
 
     @Test

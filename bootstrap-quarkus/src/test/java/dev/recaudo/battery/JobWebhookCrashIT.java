@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * and is never touched. Leases are short (job 10 s, deliveries 30 s, the smallest allowed).
  * Invoices: {@code -Dbattery.jobcrash.invoices} (CI 40, five of them paid, batches of five).
  */
+@Slow(part = 2)
 class JobWebhookCrashIT {
 
     private static final int INVOICES = Battery.size("battery.jobcrash.invoices", 40);

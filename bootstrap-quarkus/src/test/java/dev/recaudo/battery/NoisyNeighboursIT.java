@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * each instance neither starve its readiness check nor outlive the idle timeout. The instances run
  * no background work, so that the database's counters see request traffic only.
  */
+@Slow(part = 2)
 class NoisyNeighboursIT {
 
     private static final int LIMIT = 3;

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * one id whichever instance answers and whichever company asks, and it is not the name-based UUID
  * anyone could compute. The resolves of each company go to both instances at once.
  */
+@Slow(part = 1)
 class PayerIdsAcrossInstancesIT {
 
     private static final int COMPANIES = 4;

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * attempts in flight at once than the cap, every endpoint shows as paused, none of its deliveries
  * is dead, and its callbacks ended, the later ones as "target paused".
  */
+@Slow(part = 1)
 class SlowReceiversIT {
 
     /**
