@@ -45,6 +45,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -280,29 +281,13 @@ class RefundsServiceTest {
     void givenProcessorThatHasNotDecided_whenTheRecoveryAsks_thenPendingAndAskedAgainOnlyAfterTheThreshold() {
         ExternalPayment payment = paid(usd(12_00), Optional.empty());
         List<String> calls = new ArrayList<>();
-        PaymentProcessor undecided = new PaymentProcessor() {
-            @Override
-            public Decision charge(ChargeRequest request) {
-                throw new AssertionError("nothing is charged here");
-            }
-
-            @Override
-            public Finding lookup(TenantScope scope, String processorKey) {
-                throw new AssertionError("no charge is asked about here");
-            }
-
-            @Override
-            public RefundAnswer refund(RefundRequest request) {
-                calls.add("refund");
-                return new RefundAnswer(Decision.PENDING, Optional.empty());
-            }
-
-            @Override
-            public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
-                calls.add("asked");
-                return Optional.of(new RefundAnswer(Decision.PENDING, Optional.empty()));
-            }
-        };
+        PaymentProcessor undecided = refundsOnly(request -> {
+            calls.add("refund");
+            return new RefundAnswer(PaymentProcessor.Decision.PENDING, Optional.empty());
+        }, key -> {
+            calls.add("asked");
+            return Optional.of(new RefundAnswer(PaymentProcessor.Decision.PENDING, Optional.empty()));
+        });
         RefundsService slow = new RefundsService(books.externalPayments(), books.refunds(), books.payments(), books.documents(),
                 books.ledger(), books.book(), books.outbox(), new Processors(undecided, Optional.empty()),
                 books.transactions(), books.clock(), Duration.ofMinutes(1));
@@ -326,30 +311,12 @@ class RefundsServiceTest {
         ExternalPayment first = paid(usd(12_00), Optional.empty());
         ExternalPayment second = paid(usd(13_00), Optional.empty());
         List<String> failing = new ArrayList<>();
-        PaymentProcessor flaky = new PaymentProcessor() {
-            @Override
-            public Decision charge(ChargeRequest request) {
-                throw new AssertionError("nothing is charged here");
+        PaymentProcessor flaky = refundsOnly(sandbox::refund, key -> {
+            if (failing.contains(key)) {
+                throw new IllegalStateException("the processor answered 500");
             }
-
-            @Override
-            public Finding lookup(TenantScope scope, String processorKey) {
-                throw new AssertionError("no charge is asked about here");
-            }
-
-            @Override
-            public RefundAnswer refund(RefundRequest request) {
-                return sandbox.refund(request);
-            }
-
-            @Override
-            public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
-                if (failing.contains(idempotencyKey)) {
-                    throw new IllegalStateException("the processor answered 500");
-                }
-                return sandbox.refundOf(scope, idempotencyKey);
-            }
-        };
+            return sandbox.refundOf(SCOPE, key);
+        });
         RefundsService recovering = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
                 books.documents(), books.ledger(), books.book(), books.outbox(), new Processors(flaky, Optional.empty()),
                 books.transactions(), books.clock(), Duration.ofMinutes(1));
@@ -410,5 +377,31 @@ class RefundsServiceTest {
     void givenLivePaymentsWithoutAProcessor_whenRefunded_thenProcessorUnavailable() {
         assertThat(refunds.start(new RequestRefund(LIVE, "erp", UUID.randomUUID(), 100, Optional.empty())))
                 .isInstanceOf(StartResult.ProcessorUnavailable.class);
+    }
+
+    /** A processor that only refunds and answers about refunds, as {@code refund} and {@code refundOf} say. */
+    private static PaymentProcessor refundsOnly(Function<RefundRequest, RefundAnswer> refund,
+            Function<String, Optional<RefundAnswer>> refundOf) {
+        return new PaymentProcessor() {
+            @Override
+            public Decision charge(ChargeRequest request) {
+                throw new AssertionError("nothing is charged here");
+            }
+
+            @Override
+            public Finding lookup(TenantScope scope, String processorKey) {
+                throw new AssertionError("no charge is asked about here");
+            }
+
+            @Override
+            public RefundAnswer refund(RefundRequest request) {
+                return refund.apply(request);
+            }
+
+            @Override
+            public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+                return refundOf.apply(idempotencyKey);
+            }
+        };
     }
 }
