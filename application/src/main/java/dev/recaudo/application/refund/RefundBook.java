@@ -90,17 +90,22 @@ final class RefundBook {
 
     /**
      * Phase 3 of a refund the processor declined: the money goes back where it was taken from. The
-     * document it reopened is paid again, unless it was paid another way meanwhile: then that part
-     * becomes the customer's credit, as any money a document no longer takes does.
+     * document it reopened is paid again with as much as it still owes (all of it, unless it was paid
+     * another way meanwhile); what it no longer takes becomes the customer's credit, as any money a
+     * document no longer takes does.
      */
     void putBack(Refund refund, Instant now) {
         Money toDocument = refund.sources().document();
         Optional<CollectionDocument> reopened = toDocument.isPositive()
                 ? documents.lock(refund.scope(), refund.documentId().orElseThrow())
                 : Optional.empty();
-        Optional<ReturnVerdict> verdict = reopened.map(document -> DocumentLifecycle.repay(document, toDocument));
+        Money owed = reopened.filter(document -> document.status() == DocumentStatus.CREATED)
+                .map(document -> document.balance().min(toDocument)).orElse(Money.zero(toDocument.currency()));
+        Optional<ReturnVerdict> verdict = reopened.filter(document -> owed.isPositive())
+                .map(document -> DocumentLifecycle.repay(document, owed));
         boolean repays = verdict.filter(ReturnVerdict.Repay.class::isInstance).isPresent();
-        Money toCredit = repays ? refund.sources().credit() : refund.sources().credit().plus(toDocument);
+        Money repaid = repays ? owed : Money.zero(toDocument.currency());
+        Money toCredit = refund.sources().credit().plus(toDocument.minus(repaid));
         List<Entry> entries = new ArrayList<>();
         entries.add(Entry.debit(AccountCode.refundInFlight(refund.id()), refund.amount()));
         if (refund.sources().unapplied().isPositive()) {
@@ -110,17 +115,16 @@ final class RefundBook {
             entries.add(Entry.credit(AccountCode.customerCredit(refund.customerId().orElseThrow()), toCredit));
         }
         if (repays) {
-            entries.add(Entry.credit(AccountCode.receivable(refund.documentId().orElseThrow()), toDocument));
+            entries.add(Entry.credit(AccountCode.receivable(refund.documentId().orElseThrow()), repaid));
         }
         Transfer transfer = transfer(refund, TransferKind.REFUND_PUT_BACK, entries, now);
         ledger.post(transfer);
         Payment payment = payments.findById(refund.scope(), refund.paymentId()).orElseThrow();
-        Money toApplied = repays ? toDocument : Money.zero(toDocument.currency());
-        payments.update(payment.withMoneyReturned(toApplied.negate(), toCredit.negate(), now));
+        payments.update(payment.withMoneyReturned(repaid.negate(), toCredit.negate(), now));
         if (repays) {
             CollectionDocument document = reopened.orElseThrow();
-            application(refund, document, toDocument, transfer, now);
-            documents.update(document.withPayment(toDocument, ((ReturnVerdict.Repay) verdict.orElseThrow()).status(), now));
+            application(refund, document, repaid, transfer, now);
+            documents.update(document.withPayment(repaid, ((ReturnVerdict.Repay) verdict.orElseThrow()).status(), now));
         }
     }
 

@@ -12,6 +12,7 @@ import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentLifecycle;
 import dev.recaudo.domain.document.DocumentLifecycle.ReturnVerdict;
+import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
@@ -96,8 +97,9 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         Optional<CollectionDocument> document = holdings.document(paid, sources);
         if (document.isPresent() && DocumentLifecycle.refund(document.get(), sources.document())
                 instanceof ReturnVerdict.Rejected) {
-            return rejected(RefundsUseCase.Rejection.DOCUMENT_RECONCILED, "The invoice this payment paid is "
-                    + document.get().status() + ": its payment was reconciled, so it is not refunded here");
+            return rejected(RefundsUseCase.Rejection.DOCUMENT_RECONCILED, "The invoice this payment paid is " + document.get().status()
+                    + (document.get().status() == DocumentStatus.CONCILIATED ? ": its payment was reconciled" : " and cannot owe again")
+                    + ", so it is not refunded here");
         }
         Refund refund = Refund.requested(UUID.randomUUID(), PaymentHoldings.origin(paid, payment), sources, command.reason(), clock.instant());
         refunds.insert(refund);

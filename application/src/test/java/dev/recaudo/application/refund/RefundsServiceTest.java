@@ -26,6 +26,7 @@ import dev.recaudo.application.refund.RefundsUseCase.StartResult;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
@@ -33,6 +34,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Transfer;
 import dev.recaudo.domain.ledger.TransferKind;
+import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.refund.Refund;
@@ -206,6 +208,31 @@ class RefundsServiceTest {
         assertThat(transfers(TransferKind.REFUND_PUT_BACK)).isEqualTo(1);
         assertThat(books.outbox().ofType(DocumentBook.INVOICE_REFUNDED)).isEmpty();
         assertThat(books.outbox().ofType(RefundBook.EXTERNAL_PAYMENT_REFUNDED)).isEmpty();
+    }
+
+    /**
+     * The invoice a pending refund reopened was partly paid another way before the processor declined
+     * the refund: it is paid again with what it still owes, and the rest is the customer's credit.
+     */
+    @Test
+    void givenInvoicePartlyPaidWhileItsRefundWasPending_whenDeclined_thenPaidAgainWithWhatItOwesAndTheRestIsCredit() {
+        CustomerLink customer = books.givenCustomer(SCOPE, "erp", "C-9");
+        CollectionDocument invoice = books.givenIssued(document(SCOPE).forCustomer(customer).withTotal(usd(30_00)).build());
+        ExternalPayment payment = paid(usd(30_00), Optional.of(invoice));
+        // The sandbox declines a refund whose amount ends in 02.
+        Refund pending = ((StartResult.Started) start(payment, 10_02)).refund();
+        books.givenPaid(invoice, usd(5_00));
+
+        Refund declined = refunds.proceed(SCOPE, pending.id()).get();
+
+        assertThat(declined.status()).isEqualTo(RefundStatus.FAILED);
+        CollectionDocument after = books.document(invoice);
+        assertThat(after.status()).isEqualTo(DocumentStatus.PAID);
+        assertThat(after.balance()).isEqualTo(usd(0));
+        assertThat(ledgerPayment(payment).applied()).isEqualTo(usd(25_00));
+        assertThat(ledgerPayment(payment).credit()).isEqualTo(usd(5_00));
+        assertThat(books.ledger().balance(SCOPE, AccountCode.customerCredit(customer.companyCustomerId()), CurrencyCode.USD))
+                .isEqualTo(usd(-5_00));
     }
 
     /** A deadlock while recording the outcome rolls phase 3 back; its retry records it without asking the processor again. */
