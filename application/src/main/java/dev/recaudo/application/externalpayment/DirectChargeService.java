@@ -74,12 +74,12 @@ public final class DirectChargeService implements DirectChargeUseCase, ChargeRec
     public ChargeOutcome charge(TenantScope scope, String partner, UUID paymentId) {
         Optional<ExternalPayment> pending = externalPayments.find(scope, partner, paymentId)
                 .filter(payment -> payment.isPending() && payment.mode() == ExternalPaymentMode.DIRECT);
-        Optional<PaymentProcessor> processor = processors.of(scope.environment());
+        Optional<PaymentProcessor> processor = processors.of(scope);
         if (pending.isEmpty() || processor.isEmpty()) {
             return ChargeOutcome.NOT_SENT;
         }
         try {
-            return switch (processor.get().charge(ChargeRequest.of(pending.get()))) {
+            return switch (processor.get().charge(ChargeRequest.of(pending.get(), Optional.empty())).decision()) {
                 case APPROVED -> ChargeOutcome.APPROVED;
                 case DECLINED -> ChargeOutcome.DECLINED;
                 case PENDING -> ChargeOutcome.PENDING;
@@ -106,15 +106,12 @@ public final class DirectChargeService implements DirectChargeUseCase, ChargeRec
 
     @Override
     public int recoverUnknownCharges(KeyEnvironment environment) {
-        Optional<PaymentProcessor> processor = processors.of(environment);
-        if (processor.isEmpty()) {
-            return 0;
-        }
         List<ExternalPayment> due = externalPayments.directPendingBefore(environment, clock.instant().minus(unknownAfter),
                 RECOVERY_BATCH_MAX);
         for (ExternalPayment payment : due) {
             try {
-                recover(processor.get(), payment);
+                recover(processors.of(payment.scope()).orElseThrow(() -> new IllegalStateException(
+                        "no processor serves the payment's company now")), payment);
             } catch (RuntimeException failure) {
                 // One payment the processor or the books cannot answer for must not hold up the others: it waits its turn again.
                 LOG.log(System.Logger.Level.WARNING, "Direct payment {0}: its unknown charge could not be resolved ({1})",

@@ -72,7 +72,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     /** Records the payment pending; a direct one is charged afterwards, by {@link DirectChargeUseCase}. */
     @Override
     public CreateResult create(CreatePayment command) {
-        if (processors.of(command.scope().environment()).isEmpty()) {
+        if (processors.of(command.scope()).isEmpty()) {
             return new CreateResult.ProcessorUnavailable();
         }
         Optional<String> refusedCallback = command.callbackUrl().flatMap(url -> targets.check(url)

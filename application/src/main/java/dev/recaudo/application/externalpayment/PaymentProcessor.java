@@ -18,19 +18,26 @@ public interface PaymentProcessor {
 
     /**
      * @param processorKey the processor's idempotency key of the charge, {@code recaudo-charge-<paymentId>}
+     * @param paymentMethod the processor's token of the payer's payment method (a card never passes through
+     *     Recaudo); empty for the sandbox, which needs none
+     * @param returnUrl where the payer comes back after an authentication the processor asks for (3-D Secure)
      */
-    record ChargeRequest(TenantScope scope, String processorKey, UUID paymentId, Money amount) {
+    record ChargeRequest(TenantScope scope, String processorKey, UUID paymentId, Money amount,
+            Optional<String> paymentMethod, Optional<String> returnUrl) {
 
         public ChargeRequest {
             Objects.requireNonNull(scope, "scope");
             Objects.requireNonNull(processorKey, "processorKey");
             Objects.requireNonNull(paymentId, "paymentId");
             Objects.requireNonNull(amount, "amount");
+            Objects.requireNonNull(paymentMethod, "paymentMethod");
+            Objects.requireNonNull(returnUrl, "returnUrl");
         }
 
         /** The one charge of a direct payment, under the key its id gives it. */
-        public static ChargeRequest of(ExternalPayment payment) {
-            return new ChargeRequest(payment.scope(), keyOf(payment.id()), payment.id(), payment.amount());
+        public static ChargeRequest of(ExternalPayment payment, Optional<String> paymentMethod) {
+            return new ChargeRequest(payment.scope(), keyOf(payment.id()), payment.id(), payment.amount(), paymentMethod,
+                    payment.redirectUrl());
         }
 
         public static String keyOf(UUID paymentId) {
@@ -63,6 +70,23 @@ public interface PaymentProcessor {
         }
     }
 
+    /**
+     * The processor's answer to a charge. A {@code PENDING} charge may name where the payer must go to
+     * authenticate it (3-D Secure): {@code nextActionUrl}.
+     */
+    record ChargeAnswer(Decision decision, Optional<String> reference, Optional<String> nextActionUrl) {
+
+        public ChargeAnswer {
+            Objects.requireNonNull(decision, "decision");
+            Objects.requireNonNull(reference, "reference");
+            Objects.requireNonNull(nextActionUrl, "nextActionUrl");
+        }
+
+        public static ChargeAnswer of(Decision decision) {
+            return new ChargeAnswer(decision, Optional.empty(), Optional.empty());
+        }
+    }
+
     /** The processor's answer to a charge or a refund. */
     enum Decision {
         APPROVED,
@@ -86,7 +110,7 @@ public interface PaymentProcessor {
      * @throws AnswerLost when the answer did not arrive (a timeout, a connection reset): the charge
      *     may or may not have been made
      */
-    Decision charge(ChargeRequest request);
+    ChargeAnswer charge(ChargeRequest request);
 
     /** Asks what became of the charge made, or never made, under the key. */
     Finding lookup(TenantScope scope, String processorKey);

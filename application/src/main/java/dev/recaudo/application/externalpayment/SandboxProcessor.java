@@ -31,7 +31,7 @@ public final class SandboxProcessor implements PaymentProcessor {
     }
 
     @Override
-    public Decision charge(ChargeRequest request) {
+    public ChargeAnswer charge(ChargeRequest request) {
         long ending = request.amount().amountMinor() % 100;
         Decision decided = ending == DECLINED_ENDING ? Decision.DECLINED
                 : ending == PENDING_ENDING ? Decision.PENDING : Decision.APPROVED;
@@ -39,7 +39,7 @@ public final class SandboxProcessor implements PaymentProcessor {
         if (ending == ANSWER_LOST_ENDING) {
             throw new AnswerLost("the sandbox charge " + request.processorKey() + " was made and its answer lost");
         }
-        return recorded;
+        return ChargeAnswer.of(recorded);
     }
 
     @Override

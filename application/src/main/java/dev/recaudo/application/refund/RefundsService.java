@@ -126,9 +126,6 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
 
     @Override
     public int recoverPendingRefunds(KeyEnvironment environment) {
-        if (processors.of(environment).isEmpty()) {
-            return 0;
-        }
         List<Refund> due = refunds.pendingBefore(environment, clock.instant().minus(unknownAfter), RECOVERY_BATCH_MAX);
         for (Refund refund : due) {
             try {
@@ -237,7 +234,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
     }
 
     private Optional<PaymentProcessor> processorOf(TenantScope scope) {
-        return processors.of(scope.environment());
+        return processors.of(scope);
     }
 
     private static RefundRequest request(Refund refund) {

@@ -96,13 +96,13 @@ class DirectChargePhasesTest {
         private final SandboxProcessor sandbox = new SandboxProcessor(book, new InMemorySandboxRefundBook(), clock);
 
         @Override
-        public Decision charge(ChargeRequest request) {
+        public ChargeAnswer charge(ChargeRequest request) {
             if (chargeArrivesLate) {
                 chargeArrivesLate = false;
                 clock.advance(UNKNOWN_AFTER);
                 charges.recoverUnknownCharges(KeyEnvironment.TEST);
             }
-            Decision decision = sandbox.charge(request);
+            ChargeAnswer decision = sandbox.charge(request);
             if (processorErrs) {
                 processorErrs = false;
                 throw new IllegalStateException("the processor answered 500");

@@ -239,8 +239,8 @@ class ExternalPaymentsServiceTest {
     void givenLiveScopeWithAProcessor_whenCreatingDirect_thenThatProcessorDecides() {
         ExternalPayment payment = direct(LIVE, 2500, Optional.of(new PaymentProcessor() {
             @Override
-            public Decision charge(ChargeRequest request) {
-                return Decision.DECLINED;
+            public ChargeAnswer charge(ChargeRequest request) {
+                return ChargeAnswer.of(Decision.DECLINED);
             }
 
             @Override

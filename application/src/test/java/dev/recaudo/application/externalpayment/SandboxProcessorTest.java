@@ -17,6 +17,7 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -30,11 +31,12 @@ class SandboxProcessorTest {
 
     private static ChargeRequest request(long amountMinor) {
         UUID paymentId = UUID.randomUUID();
-        return new ChargeRequest(SCOPE, ChargeRequest.keyOf(paymentId), paymentId, Money.of(amountMinor, CurrencyCode.USD));
+        return new ChargeRequest(SCOPE, ChargeRequest.keyOf(paymentId), paymentId, Money.of(amountMinor, CurrencyCode.USD),
+                Optional.empty(), Optional.empty());
     }
 
     private Decision decide(long amountMinor) {
-        return processor.charge(request(amountMinor));
+        return processor.charge(request(amountMinor)).decision();
     }
 
     @Test
@@ -52,8 +54,8 @@ class SandboxProcessorTest {
     void givenAChargeMade_whenChargedAgainWithItsKey_thenTheFirstDecisionAndNoSecondCharge() {
         ChargeRequest request = request(2500);
 
-        assertThat(processor.charge(request)).isEqualTo(Decision.APPROVED);
-        assertThat(processor.charge(request)).isEqualTo(Decision.APPROVED);
+        assertThat(processor.charge(request).decision()).isEqualTo(Decision.APPROVED);
+        assertThat(processor.charge(request).decision()).isEqualTo(Decision.APPROVED);
 
         assertThat(book.charges()).isEqualTo(1);
         assertThat(processor.lookup(SCOPE, request.processorKey())).isEqualTo(Finding.APPROVED);

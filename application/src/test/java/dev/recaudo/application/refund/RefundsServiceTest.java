@@ -411,7 +411,7 @@ class RefundsServiceTest {
             Function<String, Optional<RefundAnswer>> refundOf) {
         return new PaymentProcessor() {
             @Override
-            public Decision charge(ChargeRequest request) {
+            public ChargeAnswer charge(ChargeRequest request) {
                 throw new AssertionError("nothing is charged here");
             }
 

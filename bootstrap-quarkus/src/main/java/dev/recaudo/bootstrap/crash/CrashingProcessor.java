@@ -26,10 +26,10 @@ public final class CrashingProcessor implements PaymentProcessor {
     }
 
     @Override
-    public Decision charge(ChargeRequest request) {
-        Decision decision = processor.charge(request);
+    public ChargeAnswer charge(ChargeRequest request) {
+        ChargeAnswer answer = processor.charge(request);
         crash.reached(CrashPoint.CHARGE_AFTER_PROCESSOR);
-        return decision;
+        return answer;
     }
 
     @Override

@@ -27,9 +27,9 @@ class CrashingProcessorTest {
 
     private final PaymentProcessor processor = new PaymentProcessor() {
         @Override
-        public Decision charge(ChargeRequest request) {
+        public ChargeAnswer charge(ChargeRequest request) {
             events.add("charged");
-            return Decision.APPROVED;
+            return ChargeAnswer.of(Decision.APPROVED);
         }
 
         @Override
@@ -61,7 +61,8 @@ class CrashingProcessorTest {
         UUID paymentId = UUID.randomUUID();
 
         crashing.lookup(SCOPE, ChargeRequest.keyOf(paymentId));
-        crashing.charge(new ChargeRequest(SCOPE, ChargeRequest.keyOf(paymentId), paymentId, Money.of(2500, CurrencyCode.USD)));
+        crashing.charge(new ChargeRequest(SCOPE, ChargeRequest.keyOf(paymentId), paymentId, Money.of(2500, CurrencyCode.USD),
+                Optional.empty(), Optional.empty()));
 
         assertThat(events).containsExactly("asked", "charged", "halted");
     }
@@ -72,7 +73,7 @@ class CrashingProcessorTest {
         UUID paymentId = UUID.randomUUID();
 
         Decision decision = crashing.charge(new ChargeRequest(SCOPE, ChargeRequest.keyOf(paymentId), paymentId,
-                Money.of(2500, CurrencyCode.USD)));
+                Money.of(2500, CurrencyCode.USD), Optional.empty(), Optional.empty())).decision();
 
         assertThat(decision).isEqualTo(Decision.APPROVED);
         assertThat(events).containsExactly("charged");
