@@ -18,7 +18,16 @@ final class StripeEvents {
 
     private StripeEvents() {}
 
+    /** An event about money in a currency Recaudo keeps no books in is not Recaudo's: {@link ProcessorEvent.Other}. */
     static ProcessorEvent read(Event event) {
+        try {
+            return readHeld(event);
+        } catch (StripeTags.UnheldCurrency notOurs) {
+            return new ProcessorEvent.Other(event.getId(), event.getType());
+        }
+    }
+
+    private static ProcessorEvent readHeld(Event event) {
         String id = event.getId();
         String type = event.getType();
         return switch (type) {

@@ -44,8 +44,15 @@ final class StripeTags {
     /** Stripe's amounts are minor units already for MXN and USD (two decimals both here and there). */
     static Money money(Long amount, String currency) {
         CurrencyCode code = CurrencyCode.parse(currency == null ? "" : currency.toUpperCase(Locale.ROOT))
-                .orElseThrow(() -> new IllegalStateException("Stripe answered a currency Recaudo does not hold: " + currency));
+                .orElseThrow(() -> new UnheldCurrency(currency));
         return Money.of(amount == null ? 0 : amount, code);
+    }
+
+    /** Stripe named a currency Recaudo keeps no books in. */
+    static final class UnheldCurrency extends IllegalStateException {
+        UnheldCurrency(String currency) {
+            super("Stripe answered a currency Recaudo does not hold: " + currency);
+        }
     }
 
     static String wire(CurrencyCode currency) {

@@ -106,6 +106,12 @@ class StripeRailTest {
     }
 
     @Test
+    void anEventAboutMoneyInACurrencyRecaudoDoesNotHoldIsOther() {
+        assertThat(verified("payment_intent.succeeded", StripeDouble.paymentIntent("pi_1", "succeeded", 5_000, "eur", tags)))
+                .isEqualTo(new ProcessorEvent.Other("evt_1", "payment_intent.succeeded"));
+    }
+
+    @Test
     void aSignatureUnderAnotherSecretIsForged() {
         String payload = EventSigner.event("evt_1", "payout.paid", StripeDouble.payout("po_1", "paid", 1, "mxn"));
         String header = new EventSigner("whsec_someone_else").sign(payload);
