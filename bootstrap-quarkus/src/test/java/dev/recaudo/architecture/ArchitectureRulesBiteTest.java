@@ -9,6 +9,8 @@ import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
 import dev.recaudo.rest.archviolation.RestUsingAPort;
 import dev.recaudo.rest.archviolation.RestUsingAService;
+import dev.recaudo.rest.archviolation.RestUsingStripe;
+import dev.recaudo.stripe.StripeRail;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,5 +53,14 @@ class ArchitectureRulesBiteTest {
         EvaluationResult result = ArchitectureTest.useCaseServicesPublishNoConstants
                 .evaluate(violations("dev.recaudo.application.archviolation"));
         assertThat(result.getFailureReport().getDetails()).singleElement().asString().contains("RESERVED_PREFIX");
+    }
+
+    /** Stripe's SDK stays in adapter-stripe: a REST class touching it is reported, the adapter itself is not. */
+    @Test
+    void givenRestClassUsingAStripeType_whenChecked_thenTheStripeRuleFailsForItOnly() {
+        EvaluationResult result = ArchitectureTest.onlyTheStripeAdapterKnowsStripe
+                .evaluate(new ClassFileImporter().importClasses(RestUsingStripe.class, StripeRail.class));
+        assertThat(result.getFailureReport().getDetails()).isNotEmpty()
+                .allMatch(line -> line.contains(RestUsingStripe.class.getName()));
     }
 }

@@ -45,7 +45,8 @@ class ArchitectureTest {
     static final ArchRule coreDoesNotKnowAdapters = noClasses()
             .that().resideInAnyPackage("dev.recaudo.domain..", "dev.recaudo.application..")
             .should().dependOnClassesThat().resideInAnyPackage(
-                    "dev.recaudo.rest..", "dev.recaudo.persistence..", "dev.recaudo.webhooks..", "dev.recaudo.bootstrap..")
+                    "dev.recaudo.rest..", "dev.recaudo.persistence..", "dev.recaudo.webhooks..", "dev.recaudo.stripe..",
+                    "dev.recaudo.bootstrap..")
             .because("the core talks to the outside only through ports it owns, so an adapter can be replaced");
 
     @ArchTest
@@ -67,6 +68,18 @@ class ArchitectureTest {
                     "dev.recaudo.rest..", "dev.recaudo.persistence..", "dev.recaudo.bootstrap..")
             .because("adapters meet only through the core's ports, so each can change without the others")
             .allowEmptyShould(true);
+
+    @ArchTest
+    static final ArchRule onlyTheStripeAdapterKnowsStripe = noClasses().that().resideOutsideOfPackage("dev.recaudo.stripe..")
+            .should().dependOnClassesThat().resideInAPackage("com.stripe..")
+            .because("Stripe's SDK types stay inside adapter-stripe: the core and the other adapters see a card rail "
+                    + "through the application's ports, so the processor can change without them");
+
+    @ArchTest
+    static final ArchRule stripeDoesNotUseOtherAdapters = noClasses().that().resideInAPackage("dev.recaudo.stripe..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "dev.recaudo.rest..", "dev.recaudo.persistence..", "dev.recaudo.webhooks..", "dev.recaudo.bootstrap..")
+            .because("adapters meet only through the core's ports, so each can change without the others");
 
     @ArchTest
     static final ArchRule cdiOnlyAtTheEdges = noClasses()
