@@ -253,6 +253,16 @@ class PayoutReconciliationTest {
     }
 
     @Test
+    void givenAFeeTheProcessorGaveBack_whenPaid_thenItGoesBackFromTheFeesAccountToTheCollections() {
+        PayoutReport.Line refund = line(PayoutReport.Kind.REFUND, "pi_B", -30_00, -1_17, externalTags());
+        paid("po_11", 30_00 - 1_17 - 30_00 + 1_17, chargeOfExternal(), refund);
+
+        assertThat(books.ledger().transfers(TransferKind.PROCESSOR_FEE)).hasSize(2);
+        assertThat(balance(FEES)).isEqualTo(usd(0));
+        assertThat(balance(AccountCode.externalCollections())).isEqualTo(usd(30_00));
+    }
+
+    @Test
     void givenALineOfAKindRecaudoDoesNotMatch_whenPaid_thenUnmatched() {
         PayoutReport.Line other = new PayoutReport.Line(PayoutReport.Kind.OTHER, Optional.empty(), -1_00, 0, -1_00,
                 ProcessorEvent.Tags.NONE);
