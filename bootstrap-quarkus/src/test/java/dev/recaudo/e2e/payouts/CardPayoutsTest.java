@@ -2,6 +2,7 @@ package dev.recaudo.e2e.payouts;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -13,7 +14,9 @@ import dev.recaudo.application.rail.ProcessorEvent;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.ledger.InvariantViolation;
 import dev.recaudo.domain.ledger.LedgerCheck;
+import dev.recaudo.domain.ledger.LedgerInvariant;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.e2e.invoices.LedgerChecks;
@@ -26,6 +29,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -114,6 +119,28 @@ class CardPayoutsTest {
         try (Connection connection = PostgresTestDatabase.connect()) {
             LedgerCheck check = LedgerInvariantQueries.check(connection);
             assertThat(check.firstViolations()).isEmpty();
+        }
+        String transfer = Sql.text("SELECT transfer_id::text FROM card_payout_fees WHERE company_id = ?", company.id());
+        assertI4Names("processor fee transfer " + transfer + ": booked 88, recorded by the payout fees 89",
+                "UPDATE card_payout_fees SET fee_minor = 89 WHERE transfer_id = '" + transfer + "'");
+        assertI4Names("processor fee transfer " + transfer + ": booked 88, recorded by the payout fees nothing",
+                "DELETE FROM card_payout_fees WHERE transfer_id = '" + transfer + "'");
+    }
+
+    /** Runs {@code corruption} in a transaction, expects I4 alone to name {@code row}, and rolls back. */
+    private static void assertI4Names(String row, String corruption) throws SQLException {
+        try (Connection connection = PostgresTestDatabase.connect()) {
+            connection.setAutoCommit(false);
+            try {
+                try (PreparedStatement prepared = connection.prepareStatement(corruption)) {
+                    assertThat(prepared.executeUpdate()).as(corruption).isEqualTo(1);
+                }
+                LedgerCheck check = LedgerInvariantQueries.check(connection);
+                assertThat(check.firstViolations()).extracting(InvariantViolation::invariant, InvariantViolation::row)
+                        .containsExactly(tuple(LedgerInvariant.I4, row));
+            } finally {
+                connection.rollback();
+            }
         }
     }
 
