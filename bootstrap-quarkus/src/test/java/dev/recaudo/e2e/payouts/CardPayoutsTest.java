@@ -21,6 +21,7 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.e2e.invoices.LedgerChecks;
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
@@ -31,6 +32,8 @@ import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.concurrent.Callable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -142,6 +145,32 @@ class CardPayoutsTest {
                 connection.rollback();
             }
         }
+    }
+
+    @Test
+    void givenTheSamePayoutEventsAtOnce_whenPaidConcurrently_thenOneRowOneFeeAndConciliatedOnce() throws Exception {
+        Tenants.Company company = Tenants.company();
+        Tenants.Key key = Invoices.liveKey(company);
+        String checkoutId = paidLiveInvoice(key, company.id());
+        PayoutDouble processor = new PayoutDouble();
+        PayoutReport report = report("po_" + UUID.randomUUID(), 20_00 - 88, company.id(), checkoutId, 88);
+        processor.reports(report);
+        List<Callable<Boolean>> events = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            events.add(() -> {
+                paid(processor, company.id(), report);
+                return true;
+            });
+        }
+
+        assertThat(Parallel.run(8, events)).containsOnly(true);
+
+        assertThat(Sql.count("SELECT count(*) FROM card_payouts WHERE company_id = ? AND status = 'MATCHED'", company.id()))
+                .isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM card_payout_fees WHERE company_id = ?", company.id())).isEqualTo(1);
+        assertThat(LedgerChecks.accountMinor(company.id(), "processor_fees:stripe", "USD")).isEqualTo(88);
+        assertThat(Sql.count("SELECT count(*) FROM collection_documents WHERE company_id = ? AND status = 'CONCILIATED'",
+                company.id())).isEqualTo(1);
     }
 
     @Test
