@@ -33,7 +33,9 @@ import java.util.Map;
  * applied or credited and nothing in its unapplied account. Money returned out of a payment (its
  * refunds and chargebacks, pending or succeeded) counts on the right as returned; and each refund's
  * {@code refund_in_flight} account holds its amount while it is pending and nothing once it is not.</li>
- * <li>I4: every ledger transfer balances: its entries sum to zero in each currency.</li>
+ * <li>I4: every ledger transfer balances: its entries sum to zero in each currency; and every
+ * {@code PROCESSOR_FEE} transfer put into {@code processor_fees:<rail>} exactly the fee its
+ * {@code card_payout_fees} row records, and every such row has its transfer.</li>
  * <li>I5: for every customer and currency, the balance of its {@code customer_credit} account is never
  * negative nor above what {@code CREDIT_CREATED} transfers put in it, with what a declined refund put
  * back (what spends credit, a refund, only takes it out), and it equals the sum of the {@code credit_minor} of the customer's payments in
@@ -117,9 +119,22 @@ public final class LedgerInvariantQueries {
             ORDER BY 1""";
 
     private static final String I4 = """
+            WITH fees AS (
+                SELECT t.id, coalesce(sum(e.amount_minor) FILTER (WHERE left(a.code, 15) = 'processor_fees:'), 0) AS fee_minor
+                FROM ledger_transfers t
+                JOIN ledger_entries e ON e.transfer_id = t.id
+                JOIN ledger_accounts a ON a.id = e.account_id
+                WHERE t.kind = 'PROCESSOR_FEE'
+                GROUP BY t.id)
             SELECT 'transfer ' || e.transfer_id || ' (' || t.kind || '): entries in ' || e.currency || ' sum to ' || sum(e.amount_minor)
             FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-            GROUP BY e.transfer_id, t.kind, e.currency HAVING sum(e.amount_minor) <> 0 ORDER BY e.transfer_id""";
+            GROUP BY e.transfer_id, t.kind, e.currency HAVING sum(e.amount_minor) <> 0
+            UNION ALL
+            SELECT 'processor fee transfer ' || coalesce(f.id, r.transfer_id) || ': booked ' || coalesce(f.fee_minor::text, 'nothing')
+                   || ', recorded by the payout fees ' || coalesce(r.fee_minor::text, 'nothing')
+            FROM fees f FULL JOIN card_payout_fees r ON r.transfer_id = f.id
+            WHERE f.id IS NULL OR r.transfer_id IS NULL OR f.fee_minor <> r.fee_minor
+            ORDER BY 1""";
 
     private static final String I5 = """
             WITH ledger AS (

@@ -114,6 +114,20 @@ public class PgPaymentRepository implements PaymentRepository {
     }
 
     @Override
+    public Optional<Payment> findRecaudoNamed(TenantScope scope, String externalPaymentId) {
+        return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND external_payment_id = ?"
+                + " AND kind <> 'VERIFIED' ORDER BY created_at, id LIMIT 1",
+                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), externalPaymentId);
+    }
+
+    @Override
+    public Optional<Payment> findByProviderReference(TenantScope scope, String reference) {
+        return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND provider_payment_id = ?"
+                + " ORDER BY created_at, id LIMIT 1",
+                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), reference);
+    }
+
+    @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         nativeSql.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
                         + " amount_minor, transfer_id, position, applied_at, refund_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -33,6 +33,7 @@ public final class SandboxService implements SandboxUseCase {
     private final DocumentBook book;
     private final Transactions transactions;
     private final PaymentCounts counts;
+    private final DocumentConciliation conciliation;
     private final Clock clock;
 
     public SandboxService(
@@ -47,6 +48,7 @@ public final class SandboxService implements SandboxUseCase {
         this.book = book;
         this.transactions = transactions;
         this.counts = new PaymentCounts(metrics, transactions);
+        this.conciliation = new DocumentConciliation(documents);
         this.clock = clock;
     }
 
@@ -120,12 +122,9 @@ public final class SandboxService implements SandboxUseCase {
             if (document.isEmpty()) {
                 return new SandboxResult.NotFound();
             }
-            if (!DocumentLifecycle.allowsMove(document.get(), DocumentStatus.CONCILIATED)) {
-                return new SandboxResult.NotApplicable("only a PAID invoice can be conciliated");
-            }
-            CollectionDocument conciliated = document.get().withStatus(DocumentStatus.CONCILIATED, clock.instant());
-            documents.update(conciliated);
-            return new SandboxResult.Done(book.view(conciliated));
+            return conciliation.conciliate(document.get(), clock.instant())
+                    .<SandboxResult>map(conciliated -> new SandboxResult.Done(book.view(conciliated)))
+                    .orElseGet(() -> new SandboxResult.NotApplicable("only a PAID invoice can be conciliated"));
         });
     }
 }

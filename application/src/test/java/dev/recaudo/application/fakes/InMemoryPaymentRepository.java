@@ -91,6 +91,20 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
     }
 
     @Override
+    public Optional<Payment> findRecaudoNamed(TenantScope scope, String externalPaymentId) {
+        return payments.values().stream().filter(payment -> payment.scope().equals(scope)
+                && payment.kind() != dev.recaudo.domain.payment.PaymentKind.VERIFIED
+                && payment.externalPaymentId().equals(externalPaymentId)).findFirst();
+    }
+
+    @Override
+    public Optional<Payment> findByProviderReference(TenantScope scope, String reference) {
+        return payments.values().stream().filter(payment -> payment.scope().equals(scope)
+                && payment.providerPaymentId().equals(Optional.of(reference)))
+                .min(java.util.Comparator.comparing(Payment::createdAt));
+    }
+
+    @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
         if (payment(application.paymentId()).filter(payment -> payment.scope().equals(scope)).isEmpty()) {
             throw new IllegalStateException("no payment " + application.paymentId() + " in this tenant");

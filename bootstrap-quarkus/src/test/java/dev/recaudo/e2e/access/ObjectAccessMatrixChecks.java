@@ -267,6 +267,8 @@ public abstract class ObjectAccessMatrixChecks {
                 t -> admin(w).post("/companies/{c}/api-keys/{k}/rotate", t.company(), t.apiKey())));
         cases.put("GET /companies/{companyId}/audit-records", new Case(COMPANY_ONLY, false,
                 t -> admin(w).get("/companies/{c}/audit-records", t.company())));
+        cases.put("GET /companies/{companyId}/payouts", new Case(COMPANY_ONLY, false,
+                t -> admin(w).get("/companies/{c}/payouts", t.company())));
         cases.put("GET /companies/{companyId}/webhook-secret", new Case(COMPANY_ONLY, false,
                 t -> admin(w).get("/companies/{c}/webhook-secret", t.company())));
         cases.put("POST /companies/{companyId}/webhook-secret/rotate", new Case(COMPANY_ONLY, false,

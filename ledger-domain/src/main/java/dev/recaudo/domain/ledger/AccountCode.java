@@ -57,6 +57,14 @@ public record AccountCode(String value) {
         return new AccountCode("refund_in_flight:" + refundId);
     }
 
+    /**
+     * What a card processor kept of the money it collected: the fees of its charges and disputes (an
+     * expense, debit-normal), taken from the collections account the charge's money sits in.
+     */
+    public static AccountCode processorFees(String rail) {
+        return new AccountCode("processor_fees:" + rail);
+    }
+
     /** Conversions at a certified exchange rate: one leg per currency. */
     public static AccountCode currencyExchange() {
         return new AccountCode("currency_exchange");

@@ -14,5 +14,7 @@ public enum TransferKind {
     /** The processor refunded (or the rail charged back): the in-flight money leaves the collections account. */
     REFUND_PAID_OUT,
     /** The processor declined: the in-flight money goes back exactly where it was taken from. */
-    REFUND_PUT_BACK
+    REFUND_PUT_BACK,
+    /** A card processor's fee, read from its payout report: collections credit, {@code processor_fees:<rail>} debit. */
+    PROCESSOR_FEE
 }

@@ -36,6 +36,15 @@ public interface PaymentRepository {
     /** A payment of any kind by Recaudo's own id of it (the id an external payment names at completion). */
     Optional<Payment> findById(TenantScope scope, UUID id);
 
+    /**
+     * A payment Recaudo named itself ({@code checkout:<id>}, {@code external:<id>}; see {@link PaymentKind}),
+     * whichever partner it belongs to: the ids it names are Recaudo's own, unique in the company.
+     */
+    Optional<Payment> findRecaudoNamed(TenantScope scope, String externalPaymentId);
+
+    /** A payment whose processor (or provider) reference is {@code reference}, the first recorded if several. */
+    Optional<Payment> findByProviderReference(TenantScope scope, String reference);
+
     void insertApplication(TenantScope scope, PaymentApplication application);
 
     /** The payment whose application settled the document last, if any. */

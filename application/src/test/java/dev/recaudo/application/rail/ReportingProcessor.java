@@ -1,0 +1,130 @@
+package dev.recaudo.application.rail;
+
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.money.CurrencyCode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * A hand-made card processor that answers only payout reports, from {@link #reports}, and records
+ * each payout fetched with no transaction open; any other call fails the test. Its {@link #transactions()}
+ * wrap the books' own, counting how deep the caller is.
+ */
+final class ReportingProcessor implements CardProcessor {
+
+    final Map<String, PayoutReport> reports = new HashMap<>();
+    final List<String> fetchedOutsideTransactions = new ArrayList<>();
+    private final Transactions books;
+    private int depth;
+
+    ReportingProcessor(Transactions books) {
+        this.books = books;
+    }
+
+    @Override
+    public PayoutReport payout(String payoutId) {
+        if (depth == 0) {
+            fetchedOutsideTransactions.add(payoutId);
+        }
+        PayoutReport report = reports.get(payoutId);
+        if (report == null) {
+            throw new IllegalStateException("no such payout " + payoutId);
+        }
+        return report;
+    }
+
+    Transactions transactions() {
+        return new Transactions() {
+            @Override
+            public <T> T inTransaction(Supplier<T> work) {
+                depth++;
+                try {
+                    return books.inTransaction(work);
+                } finally {
+                    depth--;
+                }
+            }
+
+            @Override
+            public void afterCommit(Runnable action) {
+                books.afterCommit(action);
+            }
+
+            @Override
+            public void whenSettled(Runnable action) {
+                books.whenSettled(action);
+            }
+        };
+    }
+
+    /** A rail of that name that does nothing else. */
+    static CardRail rail(String name) {
+        return new CardRail() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Set<CurrencyCode> currencies() {
+                return Set.of(CurrencyCode.USD);
+            }
+
+            @Override
+            public Set<String> countries() {
+                return Set.of("MX");
+            }
+
+            @Override
+            public CardProcessor connect(CardCredentials credentials) {
+                throw new AssertionError("unexpected connect");
+            }
+
+            @Override
+            public ProcessorEvent verify(String payload, String signatureHeader, String webhookSecret) {
+                throw new AssertionError("unexpected verify");
+            }
+        };
+    }
+
+    @Override
+    public HostedSession openSession(HostedSession.Request request) {
+        throw new AssertionError("unexpected openSession");
+    }
+
+    @Override
+    public HostedSession session(String sessionId) {
+        throw new AssertionError("unexpected session");
+    }
+
+    @Override
+    public HostedSession expireSession(String sessionId) {
+        throw new AssertionError("unexpected expireSession");
+    }
+
+    @Override
+    public ChargeAnswer charge(ChargeRequest request) {
+        throw new AssertionError("unexpected charge");
+    }
+
+    @Override
+    public Finding lookup(TenantScope scope, String processorKey) {
+        throw new AssertionError("unexpected lookup");
+    }
+
+    @Override
+    public RefundAnswer refund(RefundRequest request) {
+        throw new AssertionError("unexpected refund");
+    }
+
+    @Override
+    public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
+        throw new AssertionError("unexpected refundOf");
+    }
+}
