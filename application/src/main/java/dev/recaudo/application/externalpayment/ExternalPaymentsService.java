@@ -165,6 +165,16 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
 
     @Override
     public Completion completeHosted(TenantScope scope, Optional<String> partner, UUID checkoutId) {
+        return completeHosted(scope, partner, checkoutId, Optional.empty());
+    }
+
+    @Override
+    public Completion completeHosted(TenantScope scope, UUID checkoutId, String providerReference) {
+        return completeHosted(scope, Optional.empty(), checkoutId, Optional.of(providerReference));
+    }
+
+    private Completion completeHosted(TenantScope scope, Optional<String> partner, UUID checkoutId,
+            Optional<String> providerReference) {
         Completion result = transactions.inTransaction(() -> {
             // The invoice is locked before the payment, in the order every payment of the invoice takes.
             externalPayments.findByCheckout(checkoutId).filter(payment -> payment.scope().equals(scope))
@@ -182,7 +192,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
             if (!payment.isPending()) {
                 return new Completion.NotPayable(payment);
             }
-            return new Completion.Completed(completion.complete(payment, clock.instant()));
+            return new Completion.Completed(completion.complete(payment, providerReference, clock.instant()));
         });
         // A completion counts itself, with its outcome, when it commits.
         if (result instanceof Completion.AlreadyCompleted) {
