@@ -118,7 +118,7 @@ class HostedCardPageTest {
         payByCard(path, csrf).then().statusCode(303).header("Location", equalTo(first));
         String checkoutId = checkoutIdOf(path);
         assertThat(Sql.count("SELECT count(*) FROM card_sessions WHERE checkout_id = ?::uuid", checkoutId)).isEqualTo(1);
-        var request = rail.requests.get(first.substring(first.lastIndexOf('/') + 1));
+        var request = rail.request(first.substring(first.lastIndexOf('/') + 1));
         assertThat(request.amount()).isEqualTo(Money.of(2000, CurrencyCode.USD));
         assertThat(request.idempotencyKey()).isEqualTo("recaudo-session-" + checkoutId + "-1");
         assertThat(request.successUrl()).endsWith("/pay/" + checkoutId + "?paid=1");

@@ -26,12 +26,16 @@ public class TestDoubleCardRail implements CardRail {
 
     public static final String NAME = "testcard";
 
-    /** Sessions by id. */
-    public final Map<String, HostedSession> sessions = new ConcurrentHashMap<>();
-    /** Session ids by idempotency key. */
-    public final Map<String, String> byKey = new ConcurrentHashMap<>();
-    public final Map<String, HostedSession.Request> requests = new ConcurrentHashMap<>();
-    public final AtomicInteger opened = new AtomicInteger();
+    // Reached through methods only: a test holds the bean's client proxy, whose own fields are not the bean's.
+    private final Map<String, HostedSession> sessions = new ConcurrentHashMap<>();
+    private final Map<String, String> byKey = new ConcurrentHashMap<>();
+    private final Map<String, HostedSession.Request> requests = new ConcurrentHashMap<>();
+    private final AtomicInteger opened = new AtomicInteger();
+
+    /** What Recaudo asked for when it opened the session. */
+    public HostedSession.Request request(String sessionId) {
+        return requests.get(sessionId);
+    }
 
     @Override
     public String name() {
