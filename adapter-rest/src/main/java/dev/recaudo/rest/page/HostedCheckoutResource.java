@@ -109,7 +109,9 @@ public class HostedCheckoutResource {
                 .type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8"))).header(HttpHeaders.CONTENT_LANGUAGE, texts.lang());
         if (cardPayable) {
             // The Pay-by-card form's 303 leads to the processor's page, which form-action must allow (browsers check redirects too).
-            response.header("Content-Security-Policy", PageErrors.CARD_CONTENT_SECURITY_POLICY);
+            // Replaced, not added: two policies would both be enforced, and the stricter one would block the redirect.
+            response.header("Content-Security-Policy", null).header("Content-Security-Policy",
+                    PageErrors.CARD_CONTENT_SECURITY_POLICY);
         }
         return response.build();
     }

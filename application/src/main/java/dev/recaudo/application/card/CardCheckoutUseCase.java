@@ -1,5 +1,7 @@
 package dev.recaudo.application.card;
 
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
 import java.util.UUID;
 
 /** Inbound port: the hosted page's Pay-by-card button of a live checkout. */
@@ -19,7 +21,7 @@ public interface CardCheckoutUseCase {
     }
 
     /** Whether the page of a live checkout of this company and currency offers card payment. */
-    boolean offered(dev.recaudo.domain.company.CompanyId company, dev.recaudo.domain.money.CurrencyCode currency);
+    boolean offered(CompanyId company, CurrencyCode currency);
 
     /** Opens, or reuses, the checkout's processor session for the payer on the page {@code pageId}. */
     PayByCard pay(UUID pageId);

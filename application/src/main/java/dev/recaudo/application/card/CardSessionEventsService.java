@@ -17,7 +17,8 @@ import java.util.Optional;
  * checkout once (a second event, or a reconciliation after the event, finds it complete and does
  * nothing), an expired one frees the checkout. A session is acted on only when Recaudo recorded it,
  * for the company whose secret signed the event and the checkout its metadata names. The
- * reconciliation asks about sessions still open after {@code age}, so a lost event loses nothing.
+ * reconciliation asks about sessions still open after {@code age}, so a lost event loses nothing, and
+ * expires at the processor those whose checkout no longer takes their money (paid another way, closed).
  */
 public final class CardSessionEventsService implements SessionEvents, CardSessionRecoveryUseCase {
 
@@ -28,6 +29,7 @@ public final class CardSessionEventsService implements SessionEvents, CardSessio
 
     private final CardSessionBook sessions;
     private final CardSessionSettlement settlement;
+    private final CardTargets targets;
     private final CardRails rails;
     private final Transactions transactions;
     private final Clock clock;
@@ -38,6 +40,7 @@ public final class CardSessionEventsService implements SessionEvents, CardSessio
             Clock clock, Duration age) {
         this.sessions = sessions;
         this.settlement = new CardSessionSettlement(sessions, targets, transactions, clock);
+        this.targets = targets;
         this.rails = rails;
         this.transactions = transactions;
         this.clock = clock;
@@ -96,6 +99,10 @@ public final class CardSessionEventsService implements SessionEvents, CardSessio
                 .filter(connected -> connected.rail().name().equals(session.rail()))
                 .orElseThrow(() -> new IllegalStateException("the company's rail " + session.rail() + " is not connected"));
         HostedSession now = rail.processor().session(session.sessionId().get());
+        if (now.state() == HostedSession.State.OPEN && stale(session)) {
+            // Its checkout was paid another way, closed, or now asks for another amount: it must take no money.
+            now = rail.processor().expireSession(session.sessionId().get());
+        }
         if (now.state() == HostedSession.State.COMPLETE && now.paid()) {
             settlement.completed(session, Optional.empty(), now.chargeReference().orElse(now.id()));
         } else if (now.state() == HostedSession.State.EXPIRED) {
@@ -103,6 +110,14 @@ public final class CardSessionEventsService implements SessionEvents, CardSessio
         } else {
             asked(session);
         }
+    }
+
+    /** Whether the session no longer collects what its checkout owes (a pending checkout asking for its amount). */
+    private boolean stale(CardSession session) {
+        return targets.of(session.checkoutId())
+                .filter(target -> target.checkoutId().equals(session.checkoutId()) && target.pending()
+                        && target.amount().equals(session.amount()))
+                .isEmpty();
     }
 
     /** Asked again only after {@code age}: the session's row is touched if it is still live. */

@@ -251,6 +251,31 @@ class CardCheckoutServiceTest {
     }
 
     @Test
+    void givenTheInvoicePaidAnotherWayWhileItsSessionIsOpen_whenTheReconciliationRuns_thenTheSessionIsExpiredAtTheProcessor() {
+        cards.pay(checkout().id());
+        books.givenPaid(invoice, usd(100_00));
+        books.clock().advance(Duration.ofMinutes(11));
+
+        assertThat(events.reconcileOpenSessions(KeyEnvironment.LIVE)).isEqualTo(1);
+
+        assertThat(rail.expireCalls).containsExactly("cs_1");
+        assertThat(sessions.all()).singleElement().extracting(CardSession::state).isEqualTo(CardSession.State.EXPIRED);
+        assertThat(payments().stream().filter(payment -> payment.providerPaymentId().isPresent())).isEmpty();
+    }
+
+    @Test
+    void givenAnOpenSessionOfAPendingCheckout_whenTheReconciliationRuns_thenItIsLeftOpenAndAskedAgainAfterTheAge() {
+        cards.pay(checkout().id());
+        books.clock().advance(Duration.ofMinutes(11));
+
+        assertThat(events.reconcileOpenSessions(KeyEnvironment.LIVE)).isEqualTo(1);
+        assertThat(events.reconcileOpenSessions(KeyEnvironment.LIVE)).as("touched: asked again only after the age").isZero();
+
+        assertThat(rail.expireCalls).isEmpty();
+        assertThat(sessions.all()).singleElement().extracting(CardSession::state).isEqualTo(CardSession.State.OPEN);
+    }
+
+    @Test
     void givenAnotherCompanysEventOrAnUnknownSession_thenNothingIsPaid() {
         cards.pay(checkout().id());
         rail.payerPays("cs_1");
