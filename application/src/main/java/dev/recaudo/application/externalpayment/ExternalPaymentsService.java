@@ -189,7 +189,10 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
             if (payment.status() == ExternalPaymentStatus.COMPLETED) {
                 return new Completion.AlreadyCompleted(payment);
             }
-            if (!payment.isPending()) {
+            // Canceled with its route while the payer completed a card session: the money was taken, so the payment
+            // completes after all, and the completion books what its closed invoice no longer takes as credit.
+            boolean takenByRail = providerReference.isPresent() && payment.status() == ExternalPaymentStatus.CANCELED;
+            if (!payment.isPending() && !takenByRail) {
                 return new Completion.NotPayable(payment);
             }
             return new Completion.Completed(completion.complete(payment, providerReference, clock.instant()));

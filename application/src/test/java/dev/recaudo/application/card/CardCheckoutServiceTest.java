@@ -32,6 +32,9 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentStatus;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
@@ -273,6 +276,41 @@ class CardCheckoutServiceTest {
 
         assertThat(rail.expireCalls).isEmpty();
         assertThat(sessions.all()).singleElement().extracting(CardSession::state).isEqualTo(CardSession.State.OPEN);
+    }
+
+    @Test
+    void givenAHostedPaymentCollectsTheInvoice_whenItsSessionCompletesAfterTheInvoiceWasPaidAnotherWay_thenThePaymentCompletesAsCredit() {
+        UUID paymentCheckout = UUID.randomUUID();
+        ExternalPayment hosted = new ExternalPayment(UUID.randomUUID(), LIVE, "source:erp", UUID.randomUUID(),
+                ExternalPaymentMode.HOSTED, ExternalPaymentStatus.PENDING, usd(100_00), Optional.of(invoice.id()),
+                Optional.of("V-1"), Optional.empty(), Optional.of("Factura 1"), Optional.empty(), Optional.of(paymentCheckout),
+                Optional.empty(), InMemoryBooks.START, InMemoryBooks.START);
+        books.externalPayments().insert(hosted);
+
+        // The invoice's link opens the hosted payment's page (one payable page): the session is the payment's.
+        urlOf(cards.pay(checkout().id()));
+        assertThat(rail.requests.get(0).externalPaymentId()).hasValue(hosted.id());
+        assertThat(rail.requests.get(0).idempotencyKey()).isEqualTo("recaudo-session-" + paymentCheckout + "-1");
+        assertThat(urlOf(cards.pay(paymentCheckout))).endsWith("cs_1");
+
+        books.givenPaid(invoice, usd(100_00));
+        assertThat(books.externalPayments().find(LIVE, "source:erp", hosted.id()).orElseThrow().status())
+                .isEqualTo(ExternalPaymentStatus.CANCELED);
+        rail.payerPays("cs_1");
+        events.completed(COMPANY, connected(), new ProcessorEvent.SessionCompleted("evt_1", "cs_1", true,
+                Optional.of("pi_cs_1"), usd(100_00), new ProcessorEvent.Tags(Optional.of(COMPANY.toString()),
+                        Optional.of(hosted.id()), Optional.of(paymentCheckout))));
+
+        assertThat(books.externalPayments().find(LIVE, "source:erp", hosted.id()).orElseThrow().status())
+                .isEqualTo(ExternalPaymentStatus.COMPLETED);
+        assertThat(payments().stream().filter(payment -> payment.providerPaymentId().isPresent())).singleElement()
+                .satisfies(payment -> {
+                    assertThat(payment.outcome()).isEqualTo(PaymentOutcome.CREDITED);
+                    assertThat(payment.credit()).isEqualTo(usd(100_00));
+                    assertThat(payment.providerPaymentId()).hasValue("pi_cs_1");
+                });
+        assertThat(books.outbox().ofType(CustomerCreditEvent.TYPE)).hasSize(1);
+        assertThat(books.outbox().ofType(DocumentBook.INVOICE_PAID)).hasSize(1);
     }
 
     @Test
