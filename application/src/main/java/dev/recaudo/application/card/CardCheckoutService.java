@@ -101,6 +101,10 @@ public final class CardCheckoutService implements CardCheckoutUseCase {
         Target unlocked = targets.of(pageId).orElseThrow();
         sessions.lock(unlocked.scope(), unlocked.checkoutId());
         Target target = targets.of(pageId).orElseThrow(); // as it stands under the lock
+        if (!target.checkoutId().equals(unlocked.checkoutId())) {
+            // A hosted payment began (or ended) collecting the invoice meanwhile: decide under its sessions' lock too.
+            sessions.lock(target.scope(), target.checkoutId());
+        }
         Optional<CardSession> latest = sessions.latest(target.scope(), target.checkoutId());
         if (latest.filter(session -> session.state() == CardSession.State.OPENING).isPresent()) {
             // Reserved by a press whose call failed or is under way: the same key again gives the same session.

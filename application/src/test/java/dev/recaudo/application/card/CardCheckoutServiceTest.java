@@ -314,6 +314,21 @@ class CardCheckoutServiceTest {
     }
 
     @Test
+    void givenTheProcessorUnreachable_whenPayPressed_thenUnavailable_andTheNextPressSendsTheSameKey() {
+        UUID id = checkout().id();
+        rail.unreachable = true;
+
+        assertThat(cards.pay(id)).isInstanceOf(PayByCard.ProcessorUnavailable.class);
+        assertThat(sessions.all()).singleElement().extracting(CardSession::state).isEqualTo(CardSession.State.OPENING);
+
+        rail.unreachable = false;
+        assertThat(urlOf(cards.pay(id))).endsWith("cs_1");
+        assertThat(rail.requests).singleElement().extracting(HostedSession.Request::idempotencyKey)
+                .isEqualTo("recaudo-session-" + id + "-1");
+        assertThat(sessions.all()).singleElement().extracting(CardSession::state).isEqualTo(CardSession.State.OPEN);
+    }
+
+    @Test
     void givenAnotherCompanysEventOrAnUnknownSession_thenNothingIsPaid() {
         cards.pay(checkout().id());
         rail.payerPays("cs_1");

@@ -26,6 +26,8 @@ public final class FakeCardRail implements CardRail {
     public final Map<String, String> byKey = new LinkedHashMap<>();
     public final List<HostedSession.Request> requests = new ArrayList<>();
     public final List<String> expireCalls = new ArrayList<>();
+    /** While set, opening a session fails as an unreachable processor does (after the processor may have opened it). */
+    public boolean unreachable;
 
     @Override
     public String name() {
@@ -64,6 +66,9 @@ public final class FakeCardRail implements CardRail {
             @Override
             public HostedSession openSession(HostedSession.Request request) {
                 synchronized (rail) {
+                    if (unreachable) {
+                        throw new AnswerLost("timed out");
+                    }
                     String id = byKey.computeIfAbsent(request.idempotencyKey(), key -> {
                         String sessionId = "cs_" + (sessions.size() + 1);
                         sessions.put(sessionId, new HostedSession(sessionId, "https://pay.example/" + sessionId,

@@ -140,6 +140,22 @@ class HostedCardPageTest {
     }
 
     @Test
+    void givenTheProcessorUnreachable_whenPayByCard_then503PageAndTheNextPressGoesToTheSession() {
+        Tenants.Company company = companyWithRail();
+        String path = pagePath(Invoices.create(liveKey(company)));
+        String csrf = csrfOf(open(path));
+        rail.unreachable(true);
+        try {
+            payByCard(path, csrf).then().statusCode(503).contentType(containsString("text/html"))
+                    .header("Referrer-Policy", "no-referrer").body(containsString("Algo salió mal"));
+        } finally {
+            rail.unreachable(false);
+        }
+        payByCard(path, csrf).then().statusCode(303).header("Location", containsString("https://pay.testcard.example/c/"));
+        assertThat(Sql.count("SELECT count(*) FROM card_sessions WHERE checkout_id = ?::uuid", checkoutIdOf(path))).isEqualTo(1);
+    }
+
+    @Test
     void givenForgedToken_whenPayByCard_then403AndNoSession() {
         Tenants.Company company = companyWithRail();
         String path = pagePath(Invoices.create(liveKey(company)));

@@ -31,6 +31,12 @@ public class TestDoubleCardRail implements CardRail {
     private final Map<String, String> byKey = new ConcurrentHashMap<>();
     private final Map<String, HostedSession.Request> requests = new ConcurrentHashMap<>();
     private final AtomicInteger opened = new AtomicInteger();
+    private volatile boolean unreachable;
+
+    /** While set, opening a session times out, as an unreachable processor's call does. */
+    public void unreachable(boolean set) {
+        unreachable = set;
+    }
 
     /** What Recaudo asked for when it opened the session. */
     public HostedSession.Request request(String sessionId) {
@@ -63,6 +69,9 @@ public class TestDoubleCardRail implements CardRail {
         return new CardProcessor() {
             @Override
             public HostedSession openSession(HostedSession.Request request) {
+                if (unreachable) {
+                    throw new AnswerLost("timed out");
+                }
                 String id = byKey.computeIfAbsent(request.idempotencyKey(), key -> {
                     String sessionId = "cs_test_" + opened.incrementAndGet() + "_" + request.checkoutId().toString().substring(0, 8);
                     sessions.put(sessionId, new HostedSession(sessionId, "https://pay.testcard.example/c/" + sessionId,
