@@ -40,6 +40,16 @@ public interface BackgroundConfig {
         @Min(1)
         @Max(86_400)
         int unknownAfterSeconds();
+
+        /**
+         * Seconds a card session stays open before the reconciliation (every {@code recovery-interval})
+         * asks the processor about it, and between two questions about one still open: a lost
+         * completion event is found within this age plus the interval.
+         */
+        @WithDefault("600")
+        @Min(1)
+        @Max(86_400)
+        int cardSessionAgeSeconds();
     }
 
     /** The operator's gauges that are read from the database. */

@@ -1,5 +1,6 @@
 package dev.recaudo.bootstrap;
 
+import dev.recaudo.application.card.CardSessionRecoveryUseCase;
 import dev.recaudo.application.externalpayment.CallbackDispatchUseCase;
 import dev.recaudo.application.externalpayment.ChargeRecoveryUseCase;
 import dev.recaudo.application.refund.RefundRecoveryUseCase;
@@ -37,9 +38,12 @@ public class BackgroundWork {
     private final CallbackDispatchUseCase callbacks;
     private final ChargeRecoveryUseCase chargeRecovery;
     private final RefundRecoveryUseCase refundRecovery;
+    private final CardSessionRecoveryUseCase cardSessions;
 
     public BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment,
-            CallbackDispatchUseCase callbacks, ChargeRecoveryUseCase chargeRecovery, RefundRecoveryUseCase refundRecovery) {
+            CallbackDispatchUseCase callbacks, ChargeRecoveryUseCase chargeRecovery, RefundRecoveryUseCase refundRecovery,
+            CardSessionRecoveryUseCase cardSessions) {
+        this.cardSessions = cardSessions;
         this.webhooks = webhooks;
         this.bulkAnnulment = bulkAnnulment;
         this.callbacks = callbacks;
@@ -88,6 +92,13 @@ public class BackgroundWork {
     @Scheduled(every = "${recaudo.payments.recovery-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void recoverTestRefunds() {
         whileDatabaseAnswers("test refund recovery", () -> refundRecovery.recoverPendingRefunds(KeyEnvironment.TEST));
+    }
+
+    // Card sessions still open after their age: asked about at the processor, so a lost event loses nothing.
+    // Only live checkouts open sessions (test ones are paid by the sandbox).
+    @Scheduled(every = "${recaudo.payments.recovery-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void reconcileCardSessions() {
+        whileDatabaseAnswers("card session reconciliation", () -> cardSessions.reconcileOpenSessions(KeyEnvironment.LIVE));
     }
 
     /** Claims again while a claim started something, up to the claims of one run. */

@@ -2,7 +2,14 @@ package dev.recaudo.bootstrap;
 
 import dev.recaudo.application.checkout.CheckoutHelperService;
 import dev.recaudo.application.checkout.CheckoutHelperUseCase;
+import dev.recaudo.application.card.CardCheckoutService;
+import dev.recaudo.application.card.CardCheckoutUseCase;
+import dev.recaudo.application.card.CardSessionBook;
+import dev.recaudo.application.card.CardSessionEventsService;
+import dev.recaudo.application.card.CardTargets;
 import dev.recaudo.application.checkout.ExternalPaymentCheckouts;
+import dev.recaudo.application.invoice.CheckoutPaymentUseCase;
+import dev.recaudo.application.rail.CardRails;
 import dev.recaudo.application.checkout.HostedCheckoutService;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase;
 import dev.recaudo.application.checkout.InvoiceCheckouts;
@@ -117,10 +124,35 @@ public class ChannelWiring {
     @Singleton
     HostedCheckoutUseCase hostedCheckout(CheckoutRepository checkouts, CompanyRepository companies, SandboxUseCase sandbox,
             ExternalPaymentRepository externalPayments, ExternalPaymentsService externalPaymentCompletion,
-            RecaudoConfig config) {
-        ExternalPaymentCheckouts hostedPayments = new ExternalPaymentCheckouts(externalPayments, companies, externalPaymentCompletion);
+            CardCheckoutUseCase cards, RecaudoConfig config) {
+        ExternalPaymentCheckouts hostedPayments = new ExternalPaymentCheckouts(externalPayments, companies, externalPaymentCompletion,
+                cards::offered);
         return new HostedCheckoutService(List.of(new InvoiceCheckouts(checkouts, companies, sandbox, externalPayments,
-                hostedPayments), hostedPayments), config.sandbox().enabled());
+                hostedPayments, cards::offered), hostedPayments), config.sandbox().enabled());
+    }
+
+    /** What a card session pays: an invoice's checkout or a hosted external payment, through their one completion. */
+    @Produces
+    @Singleton
+    CardTargets cardTargets(CheckoutRepository checkouts, ExternalPaymentRepository externalPayments,
+            CheckoutPaymentUseCase checkoutPayments, ExternalPaymentsService hostedPayments) {
+        return new CardTargets(checkouts, externalPayments, checkoutPayments, hostedPayments);
+    }
+
+    @Produces
+    @Singleton
+    CardCheckoutUseCase cardCheckout(CardTargets targets, CardSessionBook sessions, CompanyRepository companies, CardRails rails,
+            Transactions transactions, Clock clock, RecaudoConfig config) {
+        return new CardCheckoutService(targets, sessions, companies, rails, transactions, clock, config.publicBaseUrl());
+    }
+
+    /** The sessions' events ({@link dev.recaudo.application.rail.SessionEvents}) and their reconciliation. */
+    @Produces
+    @Singleton
+    CardSessionEventsService cardSessionEvents(CardSessionBook sessions, CardTargets targets, CardRails rails,
+            Transactions transactions, Clock clock, RecaudoConfig config) {
+        return new CardSessionEventsService(sessions, targets, rails, transactions, clock,
+                Duration.ofSeconds(config.payments().cardSessionAgeSeconds()));
     }
 
     @Produces

@@ -29,6 +29,8 @@ import dev.recaudo.application.invoice.InvoiceLifecycleService;
 import dev.recaudo.application.invoice.InvoiceLifecycleUseCase;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.invoice.SandboxService;
+import dev.recaudo.application.invoice.CheckoutPaymentService;
+import dev.recaudo.application.invoice.CheckoutPaymentUseCase;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.application.ledger.LedgerAuditService;
 import dev.recaudo.application.ledger.LedgerAuditUseCase;
@@ -168,8 +170,17 @@ public class CoreWiring {
     @Produces
     @Singleton
     SandboxUseCase sandbox(CollectionDocumentRepository documents, CheckoutRepository checkouts, DocumentBook book,
-            Transactions transactions, OperationalMetrics metrics, Clock clock) {
-        return new SandboxService(documents, checkouts, book, transactions, metrics, clock);
+            Transactions transactions, CheckoutPaymentUseCase checkoutPayments, Clock clock) {
+        return new SandboxService(documents, checkouts, book, transactions, checkoutPayments, clock);
+    }
+
+    /** The one payment of an invoice's checkout: the sandbox's, and a card session's. */
+    @Produces
+    @Singleton
+    CheckoutPaymentUseCase checkoutPayments(CollectionDocumentRepository documents, CheckoutRepository checkouts,
+            PaymentRepository payments, Ledger ledger, DocumentBook book, Transactions transactions, OperationalMetrics metrics,
+            Clock clock) {
+        return new CheckoutPaymentService(documents, checkouts, payments, ledger, book, transactions, metrics, clock);
     }
 
     @Produces

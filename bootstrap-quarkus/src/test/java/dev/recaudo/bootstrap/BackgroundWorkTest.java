@@ -85,7 +85,7 @@ class BackgroundWorkTest {
         List<String> dispatched = new CopyOnWriteArrayList<>();
         WebhookDispatchUseCase webhooks = lane -> lanes(lane, "webhooks", release, dispatched);
         CallbackDispatchUseCase callbacks = lane -> lanes(lane, "callbacks", release, dispatched);
-        BackgroundWork work = new BackgroundWork(webhooks, jobs(() -> 0), callbacks, lane -> 0, lane -> 0);
+        BackgroundWork work = new BackgroundWork(webhooks, jobs(() -> 0), callbacks, lane -> 0, lane -> 0, lane -> 0);
         CompletableFuture<Void> testWebhooks = CompletableFuture.runAsync(work::dispatchTestWebhooks);
         CompletableFuture<Void> testCallbacks = CompletableFuture.runAsync(work::sendTestCallbacks);
 
@@ -113,7 +113,8 @@ class BackgroundWorkTest {
     private static BackgroundWork work(IntSupplier step) {
         WebhookDispatchUseCase webhooks = lane -> step.getAsInt();
         CallbackDispatchUseCase callbacks = lane -> step.getAsInt();
-        return new BackgroundWork(webhooks, jobs(step), callbacks, lane -> step.getAsInt(), lane -> step.getAsInt());
+        return new BackgroundWork(webhooks, jobs(step), callbacks, lane -> step.getAsInt(), lane -> step.getAsInt(),
+                lane -> step.getAsInt());
     }
 
     private static BulkAnnulmentUseCase jobs(IntSupplier step) {

@@ -1,5 +1,7 @@
 package dev.recaudo.rest.page;
 
+import dev.recaudo.application.card.CardCheckoutUseCase;
+import dev.recaudo.application.card.CardCheckoutUseCase.PayByCard;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.CheckoutPage;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.PageState;
@@ -17,6 +19,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -51,6 +54,9 @@ public class HostedCheckoutResource {
     PageTokens tokens;
 
     @Inject
+    CardCheckoutUseCase cards;
+
+    @Inject
     @Location("hosted-checkout.html")
     Template page;
 
@@ -64,7 +70,8 @@ public class HostedCheckoutResource {
             content = @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)))
     @APIResponse(responseCode = "301", description = "To the same page without the trailing slash")
     public Response show(@PathParam("checkoutId") String checkoutId,
-            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @QueryParam("paid") String paid,
+            @Context UriInfo uri) {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
         Optional<CheckoutPage> found = PathIds.parse(checkoutId).flatMap(checkouts::show);
         if (found.isEmpty()) {
@@ -76,6 +83,9 @@ public class HostedCheckoutResource {
             return secured(Response.status(Response.Status.MOVED_PERMANENTLY))
                     .header(HttpHeaders.LOCATION, self(shown.checkoutId(), uri)).build();
         }
+        // Back from the processor's page before its completion arrived: the payment is being confirmed.
+        boolean processing = "1".equals(paid) && !shown.test() && shown.state() == PageState.PENDING;
+        boolean cardPayable = shown.cardPayable() && !processing;
         String body = page.data("texts", texts)
                 .data("companyName", shown.companyName())
                 .data("title", shown.title())
@@ -83,15 +93,59 @@ public class HostedCheckoutResource {
                 .data("amount", texts.amount(shown.amount()))
                 .data("dueDate", shown.dueDate().map(texts::date).orElse(null))
                 .data("stateName", shown.state().name().toLowerCase(Locale.ROOT))
-                .data("stateText", texts.state(shown.state()))
+                .data("stateText", processing ? texts.processing() : texts.state(shown.state()))
+                .data("processing", processing)
+                .data("refreshHref", shown.checkoutId() + "?paid=1")
+                .data("cardPayable", cardPayable)
+                .data("cardAction", shown.checkoutId() + "/card")
                 .data("test", shown.test())
                 .data("sandboxPayable", shown.sandboxPayable())
                 .data("unavailable", !shown.onlinePayment() && shown.state() == PageState.PENDING)
                 .data("formAction", shown.checkoutId().toString())
-                .data("csrf", shown.sandboxPayable() ? tokens.issue(shown.checkoutId()) : "")
+                .data("csrf", shown.sandboxPayable() || cardPayable ? tokens.issue(shown.checkoutId()) : "")
                 .data("redirectUrl", shown.state() == PageState.PAID ? shown.redirectUrl().orElse(null) : null)
                 .render();
-        return html(200, body, texts);
+        Response.ResponseBuilder response = secured(Response.status(200).entity(body)
+                .type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8"))).header(HttpHeaders.CONTENT_LANGUAGE, texts.lang());
+        if (cardPayable) {
+            // The Pay-by-card form's 303 leads to the processor's page, which form-action must allow (browsers check redirects too).
+            // Replaced, not added: two policies would both be enforced, and the stricter one would block the redirect.
+            response.header("Content-Security-Policy", null).header("Content-Security-Policy",
+                    PageErrors.CARD_CONTENT_SECURITY_POLICY);
+        }
+        return response.build();
+    }
+
+    /** The Pay-by-card button of a live checkout: {@code 303} to the checkout's one open session at the processor. */
+    @POST
+    @Path("card")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.TEXT_HTML)
+    @Operation(operationId = "payHostedCheckoutByCard", summary = "Pay a live checkout by card (form post)")
+    @APIResponse(responseCode = "303", description = "To the processor's hosted page, or back to the page, which tells the outcome")
+    @APIResponse(responseCode = "403", ref = "PageForbidden")
+    @APIResponse(responseCode = "415", ref = "PageUnsupportedMediaType")
+    @APIResponse(responseCode = "503", description = "The card processor did not answer; nothing was paid",
+            content = @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)))
+    public Response payByCard(@PathParam("checkoutId") String checkoutId, @FormParam("csrf") String csrf,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {
+        PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
+        Optional<UUID> id = PathIds.parse(checkoutId);
+        if (id.isEmpty()) {
+            return notFound(texts);
+        }
+        if (!tokens.verify(id.get(), csrf)) {
+            return message(403, texts.staleFormTitle(), texts.staleFormText(), texts);
+        }
+        PayByCard result = cards.pay(id.get());
+        if (result instanceof PayByCard.NotFound) {
+            return notFound(texts);
+        }
+        if (result instanceof PayByCard.ProcessorUnavailable) {
+            return message(503, texts.failureTitle(), texts.failureText(), texts);
+        }
+        String location = result instanceof PayByCard.ToProcessor to ? to.url() : "../" + id.get();
+        return secured(Response.status(Response.Status.SEE_OTHER)).header(HttpHeaders.LOCATION, location).build();
     }
 
     /** The sandbox's Pay button: pays a pending test checkout once, then shows the page again ({@code 303}). */
@@ -136,12 +190,6 @@ public class HostedCheckoutResource {
                 .type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8"));
         shown.headers().forEach(response::header);
         return response.build();
-    }
-
-    private static Response html(int status, String body, PageTexts texts) {
-        return secured(Response.status(status).entity(body).type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8")))
-                .header(HttpHeaders.CONTENT_LANGUAGE, texts.lang())
-                .build();
     }
 
     private static Response.ResponseBuilder secured(Response.ResponseBuilder response) {

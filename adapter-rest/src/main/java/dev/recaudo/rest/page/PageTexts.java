@@ -31,7 +31,11 @@ public record PageTexts(
         String refusedText,
         String failureTitle,
         String failureText,
-        String testBadge) {
+        String testBadge,
+        String payByCard,
+        String processing,
+        String processingNote,
+        String refresh) {
 
     static final PageTexts SPANISH = new PageTexts("es-419", Locale.forLanguageTag("es-419"), "Monto", "Vence",
             "Pagar", "Cobro de prueba: el pago se simula y no mueve dinero real.",
@@ -40,7 +44,9 @@ public record PageTexts(
             "Este enlace de pago no existe o ya no está disponible. Revisa el enlace que recibiste.",
             "El formulario venció", "No se hizo ningún pago. Vuelve a abrir el enlace de pago e inténtalo de nuevo.",
             "No se pudo atender la solicitud", "Vuelve a abrir el enlace de pago que recibiste.",
-            "Algo salió mal", "Inténtalo de nuevo en unos minutos. Si el problema sigue, contacta al comercio.", "Prueba");
+            "Algo salió mal", "Inténtalo de nuevo en unos minutos. Si el problema sigue, contacta al comercio.", "Prueba",
+            "Pagar con tarjeta", "Procesando el pago",
+            "Recibimos tu pago y lo estamos confirmando. Esto suele tardar unos segundos.", "Actualizar");
 
     static final PageTexts ENGLISH = new PageTexts("en", Locale.ENGLISH, "Amount", "Due", "Pay",
             "Test checkout: the payment is simulated and moves no real money.",
@@ -49,7 +55,9 @@ public record PageTexts(
             "This payment link does not exist or is no longer available. Check the link you received.",
             "The form has expired", "Nothing was paid. Open the payment link again and retry.",
             "This request cannot be answered", "Open the payment link you received again.",
-            "Something went wrong", "Try again in a few minutes. If the problem persists, contact the merchant.", "Test");
+            "Something went wrong", "Try again in a few minutes. If the problem persists, contact the merchant.", "Test",
+            "Pay by card", "Processing the payment",
+            "We received your payment and are confirming it. This usually takes a few seconds.", "Refresh");
 
     /** English when the first language range the payer names is English; Spanish otherwise. */
     static PageTexts forAcceptLanguage(String header) {

@@ -10,7 +10,10 @@ import dev.recaudo.domain.company.Company;
 import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.UUID;
 
 /** Hosted external payments on the hosted page; paying one completes it as the sandbox control does. */
@@ -19,9 +22,12 @@ public final class ExternalPaymentCheckouts implements CheckoutKind {
     private final ExternalPaymentRepository payments;
     private final CompanyRepository companies;
     private final CompleteExternalPaymentUseCase completion;
+    private final BiPredicate<CompanyId, CurrencyCode> cardRail;
 
+    /** @param cardRail whether a card rail connected for the company serves the currency (live pages only) */
     public ExternalPaymentCheckouts(ExternalPaymentRepository payments, CompanyRepository companies,
-            CompleteExternalPaymentUseCase completion) {
+            CompleteExternalPaymentUseCase completion, BiPredicate<CompanyId, CurrencyCode> cardRail) {
+        this.cardRail = cardRail;
         this.payments = payments;
         this.companies = companies;
         this.completion = completion;
@@ -37,7 +43,7 @@ public final class ExternalPaymentCheckouts implements CheckoutKind {
         return companies.find(payment.scope().companyId()).map(company -> page(pageId, payment, company, sandboxEnabled));
     }
 
-    private static CheckoutPage page(UUID checkoutId, ExternalPayment payment, Company company, boolean sandboxEnabled) {
+    private CheckoutPage page(UUID checkoutId, ExternalPayment payment, Company company, boolean sandboxEnabled) {
         PageState state = switch (payment.status()) {
             case PENDING -> PageState.PENDING;
             case COMPLETED -> PageState.PAID;
@@ -46,10 +52,11 @@ public final class ExternalPaymentCheckouts implements CheckoutKind {
         };
         boolean test = payment.scope().isTest();
         // Only the sandbox takes a test payment's money, and only for a company that takes payments.
-        boolean online = test && company.takesPayments();
+        boolean online = company.takesPayments() && (test || cardRail.test(company.id(), payment.amount().currency()));
         return new CheckoutPage(checkoutId, company.name(), payment.description().orElse(company.name()),
                 payment.externalReference(), payment.amount(), Optional.empty(), state, test,
-                online && sandboxEnabled && state == PageState.PENDING, online, payment.redirectUrl());
+                test && online && sandboxEnabled && state == PageState.PENDING, online,
+                !test && online && state == PageState.PENDING, payment.redirectUrl());
     }
 
     @Override

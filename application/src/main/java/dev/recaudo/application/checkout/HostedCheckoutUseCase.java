@@ -25,11 +25,12 @@ public interface HostedCheckoutUseCase {
      *     its company taking payments)
      * @param onlinePayment whether anything could take this checkout's money: test checkouts (the
      *     sandbox) while their company is enabled and has its financial configuration, live ones
-     *     only with a payment processor, which does not exist yet
+     *     only with a card rail connected for their company that serves their currency
+     * @param cardPayable a live checkout a card rail may take now (pending, its company taking payments, a rail serving it)
      */
     record CheckoutPage(UUID checkoutId, String companyName, String title, Optional<String> description, Money amount,
             Optional<LocalDate> dueDate, PageState state, boolean test, boolean sandboxPayable, boolean onlinePayment,
-            Optional<String> redirectUrl) {
+            boolean cardPayable, Optional<String> redirectUrl) {
 
         public CheckoutPage {
             Objects.requireNonNull(checkoutId, "checkoutId");

@@ -14,7 +14,10 @@ import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import java.time.ZoneOffset;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.UUID;
 
 /**
@@ -29,9 +32,13 @@ public final class InvoiceCheckouts implements CheckoutKind {
     private final SandboxUseCase sandbox;
     private final ExternalPaymentRepository externalPayments;
     private final ExternalPaymentCheckouts hostedPayments;
+    private final BiPredicate<CompanyId, CurrencyCode> cardRail;
 
+    /** @param cardRail whether a card rail connected for the company serves the currency (live pages only) */
     public InvoiceCheckouts(CheckoutRepository checkouts, CompanyRepository companies, SandboxUseCase sandbox,
-            ExternalPaymentRepository externalPayments, ExternalPaymentCheckouts hostedPayments) {
+            ExternalPaymentRepository externalPayments, ExternalPaymentCheckouts hostedPayments,
+            BiPredicate<CompanyId, CurrencyCode> cardRail) {
+        this.cardRail = cardRail;
         this.checkouts = checkouts;
         this.companies = companies;
         this.sandbox = sandbox;
@@ -57,7 +64,7 @@ public final class InvoiceCheckouts implements CheckoutKind {
                 .flatMap(current -> externalPayments.pendingHostedFor(checkout.scope(), checkout.documentId()));
     }
 
-    private static CheckoutPage page(Checkout checkout, Company company, boolean sandboxEnabled) {
+    private CheckoutPage page(Checkout checkout, Company company, boolean sandboxEnabled) {
         PageState state = switch (checkout.status()) {
             case PENDING -> PageState.PENDING;
             case APPROVED -> PageState.PAID;
@@ -66,11 +73,12 @@ public final class InvoiceCheckouts implements CheckoutKind {
         };
         boolean test = checkout.scope().isTest();
         // Only the sandbox takes a test checkout's money, and only for a company that takes payments.
-        boolean online = test && company.takesPayments();
+        boolean online = company.takesPayments() && (test || cardRail.test(company.id(), checkout.amount().currency()));
         Optional<String> description = Optional.ofNullable(checkout.description()).filter(text -> !text.equals(checkout.title()));
         return new CheckoutPage(checkout.id(), company.name(), checkout.title(), description, checkout.amount(),
                 checkout.dueAt().map(due -> due.atZone(ZoneOffset.UTC).toLocalDate()), state, test,
-                online && sandboxEnabled && state == PageState.PENDING, online, Optional.empty());
+                test && online && sandboxEnabled && state == PageState.PENDING, online,
+                !test && online && state == PageState.PENDING, Optional.empty());
     }
 
     @Override

@@ -25,4 +25,10 @@ public interface CompleteExternalPaymentUseCase {
      * only that partner's payment (the sandbox control of its key), without, any (the payer's page).
      */
     Completion completeHosted(TenantScope scope, Optional<String> partner, UUID checkoutId);
+
+    /**
+     * A rail took the payment's money (a card session): completes it as the payer's page does, with
+     * the rail's reference of the charge on the ledger payment. Joins the caller's transaction.
+     */
+    Completion completeHosted(TenantScope scope, UUID checkoutId, String providerReference);
 }

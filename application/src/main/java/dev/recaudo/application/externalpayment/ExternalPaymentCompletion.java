@@ -67,6 +67,11 @@ final class ExternalPaymentCompletion {
      * does not cancel the payment that pays it.
      */
     ExternalPayment complete(ExternalPayment locked, Instant now) {
+        return complete(locked, Optional.empty(), now);
+    }
+
+    /** As {@link #complete(ExternalPayment, Instant)}, naming the rail's reference of the charge on the ledger payment. */
+    ExternalPayment complete(ExternalPayment locked, Optional<String> providerReference, Instant now) {
         TenantScope scope = locked.scope();
         Money amount = locked.amount();
         Optional<CollectionDocument> document = locked.invoiceId().flatMap(id -> documents.lock(scope, id));
@@ -80,7 +85,7 @@ final class ExternalPaymentCompletion {
         Payment payment = new Payment(paymentId, scope, document.map(CollectionDocument::source).orElse(locked.partner()),
                 PaymentKind.EXTERNAL.externalPaymentIdOf(locked.id()), PaymentKind.EXTERNAL,
                 document.map(CollectionDocument::customerId), Optional.empty(), amount, Optional.of(amount), applied, credit,
-                outcome, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), now, now, now);
+                outcome, Optional.empty(), Optional.empty(), Optional.empty(), providerReference, now, now, now);
         payments.insert(payment);
         ledger.post(Transfer.move(scope, TransferKind.PAYMENT_RECEIVED, AccountCode.externalCollections(),
                 AccountCode.unappliedPayment(paymentId), amount, Optional.empty(), Optional.of(paymentId), now));

@@ -165,6 +165,16 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
 
     @Override
     public Completion completeHosted(TenantScope scope, Optional<String> partner, UUID checkoutId) {
+        return completeHosted(scope, partner, checkoutId, Optional.empty());
+    }
+
+    @Override
+    public Completion completeHosted(TenantScope scope, UUID checkoutId, String providerReference) {
+        return completeHosted(scope, Optional.empty(), checkoutId, Optional.of(providerReference));
+    }
+
+    private Completion completeHosted(TenantScope scope, Optional<String> partner, UUID checkoutId,
+            Optional<String> providerReference) {
         Completion result = transactions.inTransaction(() -> {
             // The invoice is locked before the payment, in the order every payment of the invoice takes.
             externalPayments.findByCheckout(checkoutId).filter(payment -> payment.scope().equals(scope))
@@ -179,10 +189,13 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
             if (payment.status() == ExternalPaymentStatus.COMPLETED) {
                 return new Completion.AlreadyCompleted(payment);
             }
-            if (!payment.isPending()) {
+            // Canceled with its route while the payer completed a card session: the money was taken, so the payment
+            // completes after all, and the completion books what its closed invoice no longer takes as credit.
+            boolean takenByRail = providerReference.isPresent() && payment.status() == ExternalPaymentStatus.CANCELED;
+            if (!payment.isPending() && !takenByRail) {
                 return new Completion.NotPayable(payment);
             }
-            return new Completion.Completed(completion.complete(payment, clock.instant()));
+            return new Completion.Completed(completion.complete(payment, providerReference, clock.instant()));
         });
         // A completion counts itself, with its outcome, when it commits.
         if (result instanceof Completion.AlreadyCompleted) {

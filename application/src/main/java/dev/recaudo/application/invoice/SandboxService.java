@@ -1,25 +1,14 @@
 package dev.recaudo.application.invoice;
 
-import dev.recaudo.application.common.PaymentCounts;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
-import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.DocumentLifecycle;
-import dev.recaudo.domain.document.DocumentLifecycle.SettlementVerdict;
 import dev.recaudo.domain.document.DocumentStatus;
-import dev.recaudo.domain.ledger.AccountCode;
-import dev.recaudo.domain.metrics.OperationalMetrics;
-import dev.recaudo.domain.metrics.PaymentCount;
-import dev.recaudo.domain.metrics.PaymentFamily;
-import dev.recaudo.domain.metrics.PaymentRefusal;
-import dev.recaudo.domain.payment.Payment;
-import dev.recaudo.domain.payment.PaymentKind;
-import dev.recaudo.domain.payment.PaymentOutcome;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -32,8 +21,8 @@ public final class SandboxService implements SandboxUseCase {
     private final CheckoutRepository checkouts;
     private final DocumentBook book;
     private final Transactions transactions;
-    private final PaymentCounts counts;
     private final DocumentConciliation conciliation;
+    private final CheckoutPaymentUseCase checkoutPayments;
     private final Clock clock;
 
     public SandboxService(
@@ -41,46 +30,28 @@ public final class SandboxService implements SandboxUseCase {
             CheckoutRepository checkouts,
             DocumentBook book,
             Transactions transactions,
-            OperationalMetrics metrics,
+            CheckoutPaymentUseCase checkoutPayments,
             Clock clock) {
         this.documents = documents;
         this.checkouts = checkouts;
         this.book = book;
         this.transactions = transactions;
-        this.counts = new PaymentCounts(metrics, transactions);
         this.conciliation = new DocumentConciliation(documents);
+        this.checkoutPayments = checkoutPayments;
         this.clock = clock;
     }
 
-    /** The payer's payment of an invoice's checkout, from the hosted page or the sandbox control. */
+    /** The payer's payment of an invoice's checkout, from the hosted page or the sandbox control: the one checkout payment. */
     @Override
     public SandboxResult completeCheckout(TenantScope scope, Optional<String> source, UUID checkoutId) {
-        SandboxResult result = onCheckout(scope, source, checkoutId, (document, current) -> {
-            if (!current.isPending()) {
-                if (current.status() == CheckoutStatus.APPROVED) {
-                    counts.whenCommitted(PaymentCount.of(PaymentFamily.CHECKOUT, PaymentOutcome.ALREADY_PROCESSED));
-                } else {
-                    counts.whenSettled(PaymentCount.rejected(PaymentFamily.CHECKOUT, PaymentRefusal.NOT_PAYABLE));
-                }
-                return new SandboxResult.NotApplicable("the checkout is " + current.status().wireName() + ", not PENDING");
-            }
-            SettlementVerdict verdict = DocumentLifecycle.payCheckout(document);
-            if (!(verdict instanceof SettlementVerdict.Settle settle) || !settle.openBalance().equals(current.amount())) {
-                counts.whenSettled(PaymentCount.rejected(PaymentFamily.CHECKOUT, PaymentRefusal.NOT_PAYABLE));
-                return new SandboxResult.NotApplicable("the invoice is " + document.status() + " and cannot be paid");
-            }
-            Instant now = clock.instant();
-            Payment payment = Payment.settling(scope, document.source(), PaymentKind.CHECKOUT, current.id(),
-                    document.customerId(), current.amount(), Optional.empty(), now);
-            SandboxResult done = new SandboxResult.Done(
-                    book.settle(document, payment, AccountCode.checkoutCollections(), DocumentStatus.PAID, now));
-            counts.whenCommitted(PaymentCount.of(PaymentFamily.CHECKOUT, payment.outcome()));
-            return done;
-        });
-        if (result instanceof SandboxResult.NotFound) {
-            counts.whenSettled(PaymentCount.rejected(PaymentFamily.CHECKOUT, PaymentRefusal.NOT_FOUND));
+        CheckoutPaymentUseCase.CheckoutPayment result = checkoutPayments.pay(scope, source, checkoutId);
+        if (result instanceof CheckoutPaymentUseCase.CheckoutPayment.Paid paid) {
+            return new SandboxResult.Done(paid.invoice());
         }
-        return result;
+        if (result instanceof CheckoutPaymentUseCase.CheckoutPayment.NotPayable refused) {
+            return new SandboxResult.NotApplicable(refused.reason());
+        }
+        return new SandboxResult.NotFound();
     }
 
     @Override

@@ -39,7 +39,7 @@ class HostedCheckoutServiceTest {
             boolean online = test && companyTakesPayments;
             return Optional.of(checkoutId).filter(id::equals).map(known -> new CheckoutPage(known, "Acme", "Factura 1",
                     Optional.empty(), Money.of(1000, CurrencyCode.USD), Optional.empty(), PageState.PENDING, test,
-                    online && sandboxEnabled, online, Optional.empty()));
+                    online && sandboxEnabled, online, false, Optional.empty()));
         }
 
         @Override

@@ -17,6 +17,7 @@ import dev.recaudo.application.fakes.InMemoryCardPayouts;
 import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
 import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.fakes.Unused;
+import dev.recaudo.application.invoice.CheckoutPaymentService;
 import dev.recaudo.application.invoice.SandboxService;
 import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
 import dev.recaudo.domain.apikey.KeyEnvironment;
@@ -70,7 +71,8 @@ class PayoutReconciliationTest {
                 .forCustomer(books.givenCustomer(SCOPE, "erp", "C-1")).withTotal(usd(20_00)).build());
         checkoutId = books.checkouts().current(SCOPE, byCheckout.id()).orElseThrow().id();
         SandboxService checkouts = new SandboxService(books.documents(), books.checkouts(), books.book(), books.transactions(),
-                books.metrics(), books.clock());
+                new CheckoutPaymentService(books.documents(), books.checkouts(), books.payments(), books.ledger(), books.book(),
+                        books.transactions(), books.metrics(), books.clock()), books.clock());
         assertThat(checkouts.completeCheckout(SCOPE, Optional.empty(), checkoutId)).isInstanceOf(SandboxResult.Done.class);
 
         byExternal = books.givenIssued(document(SCOPE).withExternalId("F-2")

@@ -6,10 +6,11 @@ import java.util.Set;
 
 /**
  * The states of an external payment. {@code PENDING} waits for the payer (hosted) or the processor
- * (direct); the three others are final, but for one move: a direct payment failed because the
- * processor had no charge under its key when asked, whose charge then reaches the processor and is
- * approved, is {@code COMPLETED} after all, since the money was taken. {@code CANCELED} is spelled as
- * invoices and checkouts spell it.
+ * (direct); the three others are final, but for moves to {@code COMPLETED} when money was taken
+ * after all: a direct payment failed because the processor had no charge under its key when asked,
+ * whose charge then reaches the processor and is approved; and a hosted payment canceled (its invoice
+ * closed, or the partner canceled it) while its payer was completing a card processor's session.
+ * {@code CANCELED} is spelled as invoices and checkouts spell it.
  */
 public enum ExternalPaymentStatus {
     PENDING,
@@ -21,7 +22,7 @@ public enum ExternalPaymentStatus {
             PENDING, Set.of(COMPLETED, FAILED, CANCELED),
             COMPLETED, Set.of(),
             FAILED, Set.of(COMPLETED),
-            CANCELED, Set.of());
+            CANCELED, Set.of(COMPLETED));
 
     public boolean canMoveTo(ExternalPaymentStatus target) {
         return MOVES.get(this).contains(target);

@@ -29,8 +29,9 @@ class ExternalPaymentStatusTest {
         for (ExternalPaymentStatus target : ExternalPaymentStatus.values()) {
             assertThat(ExternalPaymentStatus.PENDING.canMoveTo(target)).isEqualTo(target != ExternalPaymentStatus.PENDING);
             assertThat(ExternalPaymentStatus.COMPLETED.canMoveTo(target)).isFalse();
-            assertThat(ExternalPaymentStatus.CANCELED.canMoveTo(target)).isFalse();
-            // A charge the processor did not know when asked, approved afterwards: the money was taken.
+            // A charge the processor did not know when asked, approved afterwards, or a card session a payer
+            // completed as the route closed: the money was taken.
+            assertThat(ExternalPaymentStatus.CANCELED.canMoveTo(target)).isEqualTo(target == ExternalPaymentStatus.COMPLETED);
             assertThat(ExternalPaymentStatus.FAILED.canMoveTo(target)).isEqualTo(target == ExternalPaymentStatus.COMPLETED);
         }
     }
