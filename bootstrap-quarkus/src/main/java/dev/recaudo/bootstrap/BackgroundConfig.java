@@ -16,14 +16,6 @@ public interface BackgroundConfig {
 
     interface PaymentsConfig {
         /**
-         * The processor that charges live external payments. Only {@code none} exists: live hosted
-         * and direct creation answer 503 (test keys always use the sandbox processor).
-         */
-        @WithDefault("none")
-        @Pattern(regexp = "none")
-        String processor();
-
-        /**
          * How often every instance asks the processors about direct payments whose charge has an
          * unknown outcome: a duration ({@code 30s}), or {@code off} on this instance.
          */

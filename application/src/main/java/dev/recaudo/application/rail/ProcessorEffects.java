@@ -3,7 +3,6 @@ package dev.recaudo.application.rail;
 import dev.recaudo.application.externalpayment.DirectChargeUseCase;
 import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.refund.MoneyReturnedUseCase;
-import dev.recaudo.application.refund.RefundRecoveryUseCase;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
@@ -27,18 +26,16 @@ public final class ProcessorEffects {
     private static final System.Logger LOG = System.getLogger(ProcessorEffects.class.getName());
 
     private final DirectChargeUseCase charges;
-    private final RefundRecoveryUseCase refunds;
     private final MoneyReturnedUseCase returned;
     private final ExternalPaymentRepository externalPayments;
     private final Supplier<Optional<SessionEvents>> sessions;
     private final Supplier<Optional<PayoutEvents>> payouts;
 
     /** @param sessions the sessions' port when the service has one; @param payouts the payouts', likewise */
-    public ProcessorEffects(DirectChargeUseCase charges, RefundRecoveryUseCase refunds, MoneyReturnedUseCase returned,
+    public ProcessorEffects(DirectChargeUseCase charges, MoneyReturnedUseCase returned,
             ExternalPaymentRepository externalPayments, Supplier<Optional<SessionEvents>> sessions,
             Supplier<Optional<PayoutEvents>> payouts) {
         this.charges = charges;
-        this.refunds = refunds;
         this.returned = returned;
         this.externalPayments = externalPayments;
         this.sessions = sessions;
@@ -83,7 +80,7 @@ public final class ProcessorEffects {
         Optional<UUID> asked = refunded.idempotencyKey().filter(key -> key.startsWith(REFUND_KEY_PREFIX))
                 .flatMap(key -> uuid(key.substring(REFUND_KEY_PREFIX.length())));
         if (asked.isPresent()) {
-            refunds.resolveFromProcessor(scope, asked.get(), new PaymentProcessor.RefundAnswer(refunded.succeeded()
+            returned.resolveFromProcessor(scope, asked.get(), new PaymentProcessor.RefundAnswer(refunded.succeeded()
                     ? PaymentProcessor.Decision.APPROVED : PaymentProcessor.Decision.DECLINED, Optional.of(refunded.refundReference())));
             return;
         }
