@@ -77,7 +77,7 @@ class LiveCardPaymentsTest {
     /** A direct payment of 5000 minor units; in USD, of an invoice of that amount (so the books say where it went). */
     private CreateResult create(TenantScope scope, CurrencyCode currency, Optional<String> paymentMethod) {
         Optional<DocumentId> invoice = currency == CurrencyCode.USD
-                ? Optional.of(books.givenIssued(document(scope).withTotal(usd(5_000)).build()).id()) : Optional.empty();
+                ? Optional.of(books.givenIssued(document(scope).withExternalId("INV-" + UUID.randomUUID()).withTotal(usd(5_000)).build()).id()) : Optional.empty();
         return payments.create(new CreatePayment(scope, "erp", Optional.empty(), UUID.randomUUID(), ExternalPaymentMode.DIRECT,
                 Money.of(5_000, currency), invoice, Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.of("https://shop.example/back"), paymentMethod));
