@@ -30,7 +30,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
             @Tag(name = "Messaging", description = "WhatsApp confirmations: the provider's webhook and the"
                     + " partners' query."),
             @Tag(name = "Administration", description = "A company's administrator: API keys and webhooks (admin JWT)."),
-            @Tag(name = "Operator", description = "The platform operator: companies and messaging origins.")
+            @Tag(name = "Operator", description = "The platform operator: companies and messaging origins."),
+            @Tag(name = "Payment rails", description = "Card processors' events for a company, signed with its webhook"
+                    + " secret (docs/reference/collection.md).")
         },
         components = @Components(schemas = {
             @Schema(name = "PublicError", implementation = ErrorEnvelopes.PublicErrorResponse.class),
