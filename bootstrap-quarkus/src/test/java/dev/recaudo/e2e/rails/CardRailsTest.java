@@ -199,6 +199,17 @@ class CardRailsTest {
     }
 
     @Test
+    void anEventLargerThanTheProcessorEventLimitIsRefusedUnread() {
+        Tenants.Company company = withRail();
+        String payload = "{\"id\":\"evt_big\",\"type\":\"other\",\"pad\":\"" + "x".repeat(262_144) + "\"}";
+
+        Response tooLarge = event(company.id(), payload, RecordingCardRail.sign(payload, WEBHOOK_SECRET));
+
+        Envelopes.assertStatus(tooLarge, 413, "/webhooks/processors/stripe/" + company.id());
+        assertThat(Sql.count("SELECT count(*) FROM processor_events WHERE company_id = ?", company.id())).isZero();
+    }
+
+    @Test
     void aLivePaymentWhoseAnswerAndWebhookNeverCameIsCompletedByTheRecovery() {
         Tenants.Company company = withRail();
         Tenants.Key live = liveKey(company);
