@@ -30,6 +30,13 @@ public interface ApiConfig {
         // The HTTP server's own limit (quarkus.http.limits.max-body-size) must stay above this one.
         @Max(2_000_000)
         long bodyBytesMax();
+
+        @Override
+        @WithDefault("262144")
+        @Min(1024)
+        // At most the body limit, which bounds every read first (checked at start, ConfigurationChecks).
+        @Max(2_000_000)
+        long processorEventBytesMax();
     }
     interface RateLimitConfig extends RestSettings.RateLimit {
         /** {@code recaudo.rate-limit.public.*}: per key, method and route template. */

@@ -16,14 +16,6 @@ public interface BackgroundConfig {
 
     interface PaymentsConfig {
         /**
-         * The processor that charges live external payments. Only {@code none} exists: live hosted
-         * and direct creation answer 503 (test keys always use the sandbox processor).
-         */
-        @WithDefault("none")
-        @Pattern(regexp = "none")
-        String processor();
-
-        /**
          * How often every instance asks the processors about direct payments whose charge has an
          * unknown outcome: a duration ({@code 30s}), or {@code off} on this instance.
          */
@@ -50,6 +42,34 @@ public interface BackgroundConfig {
         @Min(1)
         @Max(86_400)
         int cardSessionAgeSeconds();
+
+        /** {@code recaudo.payments.stripe}: how the Stripe rail reaches Stripe's API. */
+        StripeConfig stripe();
+    }
+
+    /** The Stripe rail's client; each company's keys are its own ({@code PUT /companies/{companyId}/payment-rails/stripe}). */
+    interface StripeConfig {
+        /** Stripe's API; another base only for a protocol double in tests or an egress proxy that forwards to Stripe. */
+        @WithDefault("https://api.stripe.com")
+        @Pattern(regexp = "https?://[^\\s]{1,200}")
+        String apiBase();
+
+        @WithDefault("5000")
+        @Min(100)
+        @Max(60_000)
+        int connectTimeoutMillis();
+
+        /** Longer than Stripe takes to answer a charge; a charge not answered in time is asked about later, never sent anew. */
+        @WithDefault("30000")
+        @Min(100)
+        @Max(120_000)
+        int readTimeoutMillis();
+
+        /** The SDK's own retries of a failed call, each under the same idempotency key. */
+        @WithDefault("2")
+        @Min(0)
+        @Max(5)
+        int maxNetworkRetries();
     }
 
     /** The operator's gauges that are read from the database. */

@@ -22,11 +22,11 @@ import dev.recaudo.application.externalpayment.CallbackSecretService;
 import dev.recaudo.application.externalpayment.CallbackSecretUseCase;
 import dev.recaudo.application.externalpayment.DirectChargeService;
 import dev.recaudo.application.externalpayment.ExternalPaymentsService;
-import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.externalpayment.Processors;
 import dev.recaudo.application.externalpayment.SandboxChargeBook;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
 import dev.recaudo.application.externalpayment.SandboxRefundBook;
+import dev.recaudo.application.rail.CardRails;
 import dev.recaudo.application.refund.RefundsService;
 import dev.recaudo.application.refund.UntakenMoneyRefunds;
 import dev.recaudo.application.invoice.DocumentBook;
@@ -65,7 +65,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Builds the use cases through which money reaches a company from outside and news leaves it: the
@@ -74,19 +73,16 @@ import java.util.Optional;
  */
 public class ChannelWiring {
 
-    /** The sandbox processor for test keys, and the live one configured (none yet), each behind the crash hook. */
+    /**
+     * The sandbox processor for test keys; for live keys, each company's connected card rail
+     * ({@link RailWiring#cardRails}); each behind the crash hook.
+     */
     @Produces
     @Singleton
     Processors processors(SandboxChargeBook sandboxCharges, SandboxRefundBook sandboxRefunds, CrashSwitch crash, Clock clock,
-            RecaudoConfig config) {
-        // recaudo.payments.processor names the live processor; only "none" exists, so live creation
-        // answers 503 (docs/decisions.md, "External payments API").
-        Optional<PaymentProcessor> live = switch (config.payments().processor()) {
-            case "none" -> Optional.empty();
-            default -> throw new IllegalStateException("unknown payment processor " + config.payments().processor());
-        };
+            CardRails rails) {
         return new Processors(CrashingProcessor.around(new SandboxProcessor(sandboxCharges, sandboxRefunds, clock), crash),
-                live.map(processor -> CrashingProcessor.around(processor, crash)));
+                rails, processor -> CrashingProcessor.around(processor, crash));
     }
 
     @Produces

@@ -79,6 +79,10 @@ public class ConfigurationChecks {
             problems.add("recaudo.admin.login-failures-per-address-per-minute must not be below"
                     + " recaudo.admin.login-attempts-per-minute");
         }
+        if (config.http().processorEventBytesMax() > config.http().bodyBytesMax()) {
+            problems.add("recaudo.http.processor-event-bytes-max must not exceed recaudo.http.body-bytes-max, which bounds"
+                    + " every body read first");
+        }
         secrets(problems, config);
         return problems;
     }

@@ -7,6 +7,7 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.externalpayment.ChargeTrail;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
@@ -107,6 +108,40 @@ public class PgExternalPaymentRepository implements ExternalPaymentRepository {
     public void chargeAsked(TenantScope scope, UUID id, Instant now) {
         nativeSql.update("UPDATE external_payments SET charge_asked_at = ? WHERE id = ? AND company_id = ? AND is_test = ?",
                 now, id, scope.companyId().value(), scope.isTest());
+    }
+
+    @Override
+    public void keepPaymentMethod(TenantScope scope, UUID id, String paymentMethod) {
+        nativeSql.update("UPDATE external_payments SET payment_method = ? WHERE id = ? AND company_id = ? AND is_test = ?",
+                paymentMethod, id, scope.companyId().value(), scope.isTest());
+    }
+
+    @Override
+    public void chargeAnswered(TenantScope scope, UUID id, Optional<String> reference, Optional<String> nextActionUrl) {
+        nativeSql.update("UPDATE external_payments SET processor_reference = coalesce(?, processor_reference),"
+                        + " next_action_url = ? WHERE id = ? AND company_id = ? AND is_test = ?",
+                reference.orElse(null), nextActionUrl.orElse(null), id, scope.companyId().value(), scope.isTest());
+    }
+
+    @Override
+    public Optional<ChargeTrail> chargeTrail(TenantScope scope, UUID id) {
+        return nativeSql.queryOne("SELECT payment_method, processor_reference, next_action_url FROM external_payments"
+                        + " WHERE id = ? AND company_id = ? AND is_test = ?",
+                row -> new ChargeTrail(Optional.ofNullable(row.getString(1)), Optional.ofNullable(row.getString(2)),
+                        Optional.ofNullable(row.getString(3))), id, scope.companyId().value(), scope.isTest());
+    }
+
+    @Override
+    public Optional<ExternalPayment> findOfCompany(TenantScope scope, UUID id) {
+        return nativeSql.queryOne("SELECT * FROM external_payments WHERE id = ? AND company_id = ? AND is_test = ?",
+                PgExternalPaymentRepository::payment, id, scope.companyId().value(), scope.isTest());
+    }
+
+    @Override
+    public Optional<ExternalPayment> findByChargeReference(TenantScope scope, String reference) {
+        return nativeSql.queryOne("SELECT * FROM external_payments WHERE company_id = ? AND processor_reference = ?"
+                        + " AND is_test = ?",
+                PgExternalPaymentRepository::payment, scope.companyId().value(), reference, scope.isTest());
     }
 
     @Override

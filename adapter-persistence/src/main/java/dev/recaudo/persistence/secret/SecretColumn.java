@@ -23,9 +23,17 @@ public record SecretColumn(String table, String idColumn, String column, boolean
     public static final SecretColumn EXTERNAL_PAYMENT_SECRETS =
             new SecretColumn("external_payment_secrets", "company_id", "secret", false);
 
+    /** A company's secret (or restricted) key at a card rail. */
+    public static final SecretColumn CARD_RAIL_SECRET_KEYS =
+            new SecretColumn("card_rail_credentials", "id", "secret_key", false);
+
+    /** The secret a card rail signs a company's events with. */
+    public static final SecretColumn CARD_RAIL_WEBHOOK_SECRETS =
+            new SecretColumn("card_rail_credentials", "id", "webhook_secret", false);
+
     /** Every sealed column: the re-sealing pass covers exactly these. */
     public static final List<SecretColumn> ALL = List.of(SIGNING_KEYS, WEBHOOK_ENDPOINTS, WEBHOOK_ENDPOINTS_PREVIOUS,
-            EXTERNAL_PAYMENT_SECRETS);
+            EXTERNAL_PAYMENT_SECRETS, CARD_RAIL_SECRET_KEYS, CARD_RAIL_WEBHOOK_SECRETS);
 
     /** How error messages and logs name a value: by table, column and row, never by its content. */
     String describe(Object rowId) {

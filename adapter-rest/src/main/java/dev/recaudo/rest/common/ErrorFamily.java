@@ -17,7 +17,10 @@ public enum ErrorFamily {
     PUBLIC,
     /** Partner integrations API: {@code {error: {code, message, requestId}}}. */
     INTEGRATIONS,
-    /** External payments API and checkout helper: {@code {statusCode, message, error, timestamp, path}}. */
+    /**
+     * External payments API, checkout helper and processor events: {@code {statusCode, message, error,
+     * timestamp, path}}.
+     */
     STATUS,
     /** Operator and administration APIs: the public envelope, which has room for field errors. */
     ADMINISTRATION,
@@ -32,7 +35,8 @@ public enum ErrorFamily {
         if (path.startsWith("/integrations/")) {
             return INTEGRATIONS;
         }
-        if (path.startsWith("/external/") || path.equals("/external") || path.startsWith("/checkout/")) {
+        if (path.startsWith("/external/") || path.equals("/external") || path.startsWith("/checkout/")
+                || path.startsWith("/webhooks/processors/")) {
             return STATUS;
         }
         if (path.startsWith("/companies/") || path.startsWith("/operator/") || path.startsWith("/auth/")) {

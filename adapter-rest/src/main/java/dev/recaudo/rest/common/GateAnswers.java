@@ -28,7 +28,8 @@ final class GateAnswers {
             "adminJwt", List.of(Problem.AUTHENTICATION, Problem.FORBIDDEN, Problem.NOT_FOUND),
             "operatorToken", List.of(Problem.AUTHENTICATION, Problem.FORBIDDEN),
             "whatsappSignature", List.of(Problem.AUTHENTICATION, Problem.SERVICE_UNAVAILABLE),
-            "whatsappVerifyToken", List.of(Problem.FORBIDDEN));
+            "whatsappVerifyToken", List.of(Problem.FORBIDDEN),
+            "processorSignature", List.of(Problem.VALIDATION, Problem.FORBIDDEN, Problem.NOT_FOUND));
 
     private GateAnswers() {}
 

@@ -30,7 +30,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
             @Tag(name = "Messaging", description = "WhatsApp confirmations: the provider's webhook and the"
                     + " partners' query."),
             @Tag(name = "Administration", description = "A company's administrator: API keys and webhooks (admin JWT)."),
-            @Tag(name = "Operator", description = "The platform operator: companies and messaging origins.")
+            @Tag(name = "Operator", description = "The platform operator: companies and messaging origins."),
+            @Tag(name = "Payment rails", description = "Card processors' events for a company, signed with its webhook"
+                    + " secret (docs/reference/collection.md).")
         },
         components = @Components(schemas = {
             @Schema(name = "PublicError", implementation = ErrorEnvelopes.PublicErrorResponse.class),
@@ -63,6 +65,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
             description = "WhatsApp deliveries: sha256= + hex HMAC-SHA256 of the raw body, keyed with the app secret."),
     @SecurityScheme(securitySchemeName = "whatsappVerifyToken", type = SecuritySchemeType.APIKEY,
             in = SecuritySchemeIn.QUERY, apiKeyName = "hub.verify_token",
-            description = "WhatsApp subscription handshake: the verify token (RECAUDO_WHATSAPP_VERIFY_TOKEN).")
+            description = "WhatsApp subscription handshake: the verify token (RECAUDO_WHATSAPP_VERIFY_TOKEN)."),
+    @SecurityScheme(securitySchemeName = "processorSignature", type = SecuritySchemeType.APIKEY,
+            in = SecuritySchemeIn.HEADER, apiKeyName = "Stripe-Signature",
+            description = "Card processor events: the processor's signature of the raw body, with the company's webhook"
+                    + " secret (PUT /companies/{companyId}/payment-rails/stripe).")
 })
 public class OpenApiDocument extends Application {}

@@ -41,6 +41,9 @@ public interface RestSettings {
     interface Http {
         /** The largest request body read, in bytes; larger ones get the family's 413. */
         long bodyBytesMax();
+
+        /** The largest processor event read ({@code /webhooks/processors/...}), in bytes; larger ones get a 413. */
+        long processorEventBytesMax();
     }
 
     interface RateLimit {

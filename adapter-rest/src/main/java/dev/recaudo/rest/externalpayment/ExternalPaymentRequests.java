@@ -19,6 +19,7 @@ import dev.recaudo.rest.common.validation.HttpsUrl;
 import dev.recaudo.rest.common.validation.Text;
 import dev.recaudo.rest.common.validation.Uuid;
 import java.util.Locale;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -30,6 +31,7 @@ final class ExternalPaymentRequests {
     static final int REFERENCE_MAX = 255;
     static final int DESCRIPTION_MAX = 2000;
     static final int URL_MAX = 2048;
+    static final int PAYMENT_METHOD_MAX = 255;
     private static final Pattern UUID_V4 =
             Pattern.compile("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$");
 
@@ -46,7 +48,10 @@ final class ExternalPaymentRequests {
             // and private targets under RECAUDO_WEBHOOKS_ALLOW_PRIVATE_TARGETS).
             @Text(max = URL_MAX) String callbackUrl,
             @Text(max = DESCRIPTION_MAX) String description,
-            @HttpsUrl(max = URL_MAX) String redirectUrl) {}
+            @HttpsUrl(max = URL_MAX) String redirectUrl,
+            @Schema(description = "Direct payments: the processor's payment-method token (pm_...), never a card number;"
+                    + " required with a live key, ignored with a test key", maxLength = PAYMENT_METHOD_MAX)
+            @Text(max = PAYMENT_METHOD_MAX) String paymentMethod) {}
 
     /** {@code Idempotency-Key} must be a UUID v4 (service-spec.md), in any letter case. */
     static String idempotencyKey(String header) {
@@ -70,6 +75,7 @@ final class ExternalPaymentRequests {
         return new CreatePayment(key.scope(), PartnerScope.of(key.key()).name(), key.key().source(), key.key().id().value(),
                 mode, Money.of(body.amountMinor(), currency.get()), invoiceId,
                 Optional.ofNullable(body.externalReference()), Optional.ofNullable(body.callbackUrl()),
-                Optional.ofNullable(body.description()), Optional.ofNullable(body.redirectUrl()));
+                Optional.ofNullable(body.description()), Optional.ofNullable(body.redirectUrl()),
+                mode == ExternalPaymentMode.DIRECT ? Optional.ofNullable(body.paymentMethod()) : Optional.empty());
     }
 }

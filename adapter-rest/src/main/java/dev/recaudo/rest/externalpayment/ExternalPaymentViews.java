@@ -9,6 +9,7 @@ import dev.recaudo.domain.refund.Refund;
 import dev.recaudo.domain.refund.RefundStatus;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /** The external payments API's answers (camelCase, as the spec names them). */
@@ -21,7 +22,9 @@ public final class ExternalPaymentViews {
      * {@code paymentId} the ledger payment recorded at completion, and {@code totalAppliedMinor} and
      * {@code creditCreatedMinor} what it applied to the invoice and kept as the customer's credit (in
      * the payment's currency; both null until the payment is completed); {@code refundedMinor} what its
-     * succeeded refunds and chargebacks returned, {@code refundPendingMinor} what its pending refunds hold.
+     * succeeded refunds and chargebacks returned, {@code refundPendingMinor} what its pending refunds hold;
+     * {@code nextActionUrl} where the payer must go to authenticate a pending live direct payment's charge
+     * (3-D Secure), null otherwise.
      */
     public record ExternalPaymentBody(
             UUID id,
@@ -41,6 +44,7 @@ public final class ExternalPaymentViews {
             List<WebhookAttemptBody> webhookAttempts,
             long refundedMinor,
             long refundPendingMinor,
+            String nextActionUrl,
             Instant createdAt,
             Instant updatedAt) {}
 
@@ -59,6 +63,11 @@ public final class ExternalPaymentViews {
     }
 
     public static ExternalPaymentBody of(ExternalPaymentView view, PublicInvoiceProjection links, List<Refund> refunds) {
+        return of(view, links, refunds, Optional.empty());
+    }
+
+    public static ExternalPaymentBody of(ExternalPaymentView view, PublicInvoiceProjection links, List<Refund> refunds,
+            Optional<String> nextActionUrl) {
         ExternalPayment payment = view.payment();
         return new ExternalPaymentBody(payment.id(), payment.status().wireName(), payment.mode().wireName(),
                 payment.amount().amountMinor(), payment.amount().currency().name(),
@@ -68,7 +77,8 @@ public final class ExternalPaymentViews {
                 view.recorded().map(recorded -> recorded.applied().amountMinor()).orElse(null),
                 view.recorded().map(recorded -> recorded.credit().amountMinor()).orElse(null),
                 view.webhookAttempts().stream().map(ExternalPaymentViews::attempt).toList(),
-                sum(refunds, RefundStatus.SUCCEEDED), sum(refunds, RefundStatus.PENDING), payment.createdAt(), payment.updatedAt());
+                sum(refunds, RefundStatus.SUCCEEDED), sum(refunds, RefundStatus.PENDING), nextActionUrl.orElse(null),
+                payment.createdAt(), payment.updatedAt());
     }
 
     private static long sum(List<Refund> refunds, RefundStatus status) {

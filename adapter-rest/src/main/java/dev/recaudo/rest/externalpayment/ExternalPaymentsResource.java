@@ -13,6 +13,7 @@ import dev.recaudo.application.refund.RefundsUseCase;
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.Page;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.refund.Refund;
 import dev.recaudo.rest.auth.ExternalPaymentsApi;
@@ -42,6 +43,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -139,7 +141,8 @@ public class ExternalPaymentsResource {
         Map<UUID, List<Refund>> returned = refunds.ofPayments(key.scope(),
                 result.items().stream().map(view -> view.payment().id()).toList());
         return new ExternalPaymentPage(result.items().stream()
-                .map(view -> ExternalPaymentViews.of(view, links, returned.getOrDefault(view.payment().id(), List.of())))
+                .map(view -> ExternalPaymentViews.of(view, links, returned.getOrDefault(view.payment().id(), List.of()),
+                        nextActionUrl(view)))
                 .toList(), result.total(), result.number(), result.size());
     }
 
@@ -170,14 +173,14 @@ public class ExternalPaymentsResource {
         if (result instanceof CreateResult.Created created) {
             return body(created.view());
         }
-        if (result instanceof CreateResult.ProcessorUnavailable) {
-            throw new ApiProblem(Problem.SERVICE_UNAVAILABLE,
-                    "No payment processor takes live payments yet; test keys use the sandbox processor");
+        if (result instanceof CreateResult.ProcessorUnavailable unavailable) {
+            throw new ApiProblem(Problem.SERVICE_UNAVAILABLE, unavailable.message());
         }
         CreateResult.Rejected rejected = (CreateResult.Rejected) result;
         throw switch (rejected.rejection()) {
             case INVOICE_NOT_FOUND -> new ApiProblem(Problem.NOT_FOUND, rejected.detail());
-            case CURRENCY_MISMATCH -> ApiProblem.validation("currency", rejected.detail());
+            case CURRENCY_MISMATCH, CURRENCY_NOT_SERVED -> ApiProblem.validation("currency", rejected.detail());
+            case PAYMENT_METHOD_REFUSED -> ApiProblem.validation("paymentMethod", rejected.detail());
             case AMOUNT_NOT_OPEN_BALANCE -> ApiProblem.validation("amountMinor", rejected.detail());
             case CALLBACK_REFUSED -> ApiProblem.validation("callbackUrl", rejected.detail());
             case INVOICE_NOT_PAYABLE, INVOICE_ALREADY_COLLECTED -> new ApiProblem(Problem.CONFLICT, rejected.detail(),
@@ -188,7 +191,14 @@ public class ExternalPaymentsResource {
     private ExternalPaymentBody body(ExternalPaymentView view) {
         UUID id = view.payment().id();
         return ExternalPaymentViews.of(view, links,
-                refunds.ofPayments(view.payment().scope(), List.of(id)).getOrDefault(id, List.of()));
+                refunds.ofPayments(view.payment().scope(), List.of(id)).getOrDefault(id, List.of()), nextActionUrl(view));
+    }
+
+    /** Where the payer must go to authenticate a pending direct payment's charge, while the processor waits for it. */
+    private Optional<String> nextActionUrl(ExternalPaymentView view) {
+        ExternalPayment payment = view.payment();
+        return payment.isPending() && payment.mode() == ExternalPaymentMode.DIRECT && !payment.scope().isTest()
+                ? charges.nextActionUrl(payment.scope(), payment.id()) : Optional.empty();
     }
 
     private static String partner(KeyPrincipal key) {

@@ -7,6 +7,7 @@ import dev.recaudo.application.invoice.DocumentBook;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.externalpayment.ChargeTrail;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentCallbacks;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
@@ -78,8 +79,19 @@ public final class DirectChargeService implements DirectChargeUseCase, ChargeRec
         if (pending.isEmpty() || processor.isEmpty()) {
             return ChargeOutcome.NOT_SENT;
         }
+        Optional<String> paymentMethod = scope.isTest() ? Optional.empty()
+                : externalPayments.chargeTrail(scope, paymentId).flatMap(ChargeTrail::paymentMethod);
         try {
-            return switch (processor.get().charge(ChargeRequest.of(pending.get(), Optional.empty())).decision()) {
+            PaymentProcessor.ChargeAnswer answer = processor.get().charge(ChargeRequest.of(pending.get(), paymentMethod));
+            if (answer.reference().isPresent() || answer.nextActionUrl().isPresent()) {
+                // Kept for the processor's events (found by the reference) and for the partner (where the payer goes).
+                transactions.inTransaction(() -> {
+                    externalPayments.chargeAnswered(scope, paymentId, answer.reference(),
+                            answer.decision() == PaymentProcessor.Decision.PENDING ? answer.nextActionUrl() : Optional.empty());
+                    return answer;
+                });
+            }
+            return switch (answer.decision()) {
                 case APPROVED -> ChargeOutcome.APPROVED;
                 case DECLINED -> ChargeOutcome.DECLINED;
                 case PENDING -> ChargeOutcome.PENDING;
@@ -102,6 +114,27 @@ public final class DirectChargeService implements DirectChargeUseCase, ChargeRec
         };
         return transactions.inTransaction(() -> ExternalPaymentView.of(
                 settle(externalPayments.lock(scope, partner, paymentId).orElseThrow(), verdict), callbacks, payments));
+    }
+
+    /**
+     * A processor's event about the charge of a direct payment of the scope (whatever its partner),
+     * recorded exactly as the charge's own answer is, in the caller's transaction: a payment no longer
+     * pending is left as it stands, so an event that arrives before the API's answer settles the
+     * payment, and the answer then finds it settled.
+     *
+     * @return the payment as it stands afterwards; empty when the scope has no such direct payment
+     */
+    @Override
+    public Optional<ExternalPayment> settleFromProcessor(TenantScope scope, UUID paymentId, boolean charged) {
+        return transactions.inTransaction(() -> externalPayments.findOfCompany(scope, paymentId)
+                .filter(payment -> payment.mode() == ExternalPaymentMode.DIRECT)
+                .flatMap(payment -> externalPayments.lock(scope, payment.partner(), paymentId))
+                .map(locked -> settle(locked, charged ? Verdict.COMPLETE : Verdict.FAIL)));
+    }
+
+    @Override
+    public Optional<String> nextActionUrl(TenantScope scope, UUID paymentId) {
+        return externalPayments.chargeTrail(scope, paymentId).flatMap(ChargeTrail::nextActionUrl);
     }
 
     @Override

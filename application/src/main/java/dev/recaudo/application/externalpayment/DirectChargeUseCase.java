@@ -1,6 +1,8 @@
 package dev.recaudo.application.externalpayment;
 
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -31,4 +33,15 @@ public interface DirectChargeUseCase {
      * @return the payment as it stands afterwards
      */
     ExternalPaymentView record(TenantScope scope, String partner, UUID paymentId, ChargeOutcome outcome);
+
+    /**
+     * A processor's event about the charge of a direct payment (whatever its partner): completes or fails
+     * it as {@link #record} does, in the caller's transaction; one no longer pending stays as it stands.
+     *
+     * @return the payment afterwards; empty when the scope has no such direct payment
+     */
+    Optional<ExternalPayment> settleFromProcessor(TenantScope scope, UUID paymentId, boolean charged);
+
+    /** Where the payer must go to authenticate the pending charge (3-D Secure), when the processor asked for it. */
+    Optional<String> nextActionUrl(TenantScope scope, UUID paymentId);
 }

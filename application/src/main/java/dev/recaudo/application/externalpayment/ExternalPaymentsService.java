@@ -72,8 +72,19 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
     /** Records the payment pending; a direct one is charged afterwards, by {@link DirectChargeUseCase}. */
     @Override
     public CreateResult create(CreatePayment command) {
+        Processors.Availability availability = processors.availability(command.scope(), command.amount().currency());
+        if (availability instanceof Processors.Availability.NoRail none) {
+            return new CreateResult.ProcessorUnavailable(none.message());
+        }
+        if (availability instanceof Processors.Availability.CurrencyNotServed refused) {
+            return new CreateResult.Rejected(Rejection.CURRENCY_NOT_SERVED, refused.message());
+        }
         if (processors.of(command.scope()).isEmpty()) {
             return new CreateResult.ProcessorUnavailable();
+        }
+        Optional<String> refusedMethod = PaymentMethods.refusal(command);
+        if (refusedMethod.isPresent()) {
+            return new CreateResult.Rejected(Rejection.PAYMENT_METHOD_REFUSED, refusedMethod.get());
         }
         Optional<String> refusedCallback = command.callbackUrl().flatMap(url -> targets.check(url)
                 instanceof WebhookTargetPolicy.TargetCheck.Refused refused ? Optional.of(refused.reason()) : Optional.empty());
@@ -119,6 +130,7 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
                 command.externalReference(), command.callbackUrl(), command.description(), command.redirectUrl(),
                 hosted ? Optional.of(UUID.randomUUID()) : Optional.empty(), Optional.empty(), now, now);
         externalPayments.insert(payment);
+        PaymentMethods.kept(command).ifPresent(method -> externalPayments.keepPaymentMethod(payment.scope(), payment.id(), method));
         return new CreateResult.Created(new ExternalPaymentView(payment, List.of(), Optional.empty()));
     }
 

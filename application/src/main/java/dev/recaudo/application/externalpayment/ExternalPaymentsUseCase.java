@@ -15,16 +15,28 @@ public interface ExternalPaymentsUseCase {
     /**
      * @param partner the partner of the key ({@code PartnerScope} name): the payment's owner
      * @param source the key's {@code source}; a key with one pays only that partner's invoices
+     * @param paymentMethod a direct payment's payment-method token at the processor ({@code pm_...}): required
+     *     for live keys, ignored for test keys
      */
     record CreatePayment(TenantScope scope, String partner, Optional<String> source, UUID apiKeyId,
             ExternalPaymentMode mode, Money amount, Optional<DocumentId> invoiceId, Optional<String> externalReference,
-            Optional<String> callbackUrl, Optional<String> description, Optional<String> redirectUrl) {
+            Optional<String> callbackUrl, Optional<String> description, Optional<String> redirectUrl,
+            Optional<String> paymentMethod) {
 
         public CreatePayment {
             Objects.requireNonNull(scope, "scope");
             Objects.requireNonNull(partner, "partner");
             Objects.requireNonNull(mode, "mode");
             Objects.requireNonNull(amount, "amount");
+            Objects.requireNonNull(paymentMethod, "paymentMethod");
+        }
+
+        /** A payment without a payment-method token (hosted, or direct with a test key). */
+        public CreatePayment(TenantScope scope, String partner, Optional<String> source, UUID apiKeyId,
+                ExternalPaymentMode mode, Money amount, Optional<DocumentId> invoiceId, Optional<String> externalReference,
+                Optional<String> callbackUrl, Optional<String> description, Optional<String> redirectUrl) {
+            this(scope, partner, source, apiKeyId, mode, amount, invoiceId, externalReference, callbackUrl, description,
+                    redirectUrl, Optional.empty());
         }
     }
 
@@ -40,7 +52,11 @@ public interface ExternalPaymentsUseCase {
         /** A pending external payment (hosted, or direct with its charge at the processor) already collects the invoice. */
         INVOICE_ALREADY_COLLECTED,
         /** The callback URL is not a public HTTPS address. */
-        CALLBACK_REFUSED
+        CALLBACK_REFUSED,
+        /** No payment rail the company configured takes the currency (live keys). */
+        CURRENCY_NOT_SERVED,
+        /** A live direct payment without a payment-method token, or with what looks like a card number. */
+        PAYMENT_METHOD_REFUSED
     }
 
     sealed interface CreateResult {
@@ -48,8 +64,13 @@ public interface ExternalPaymentsUseCase {
 
         record Rejected(Rejection rejection, String detail) implements CreateResult {}
 
-        /** No processor takes payments of this environment. */
-        record ProcessorUnavailable() implements CreateResult {}
+        /** No processor takes the company's payments of this environment; {@code message} says what to configure. */
+        record ProcessorUnavailable(String message) implements CreateResult {
+
+            public ProcessorUnavailable() {
+                this("No payment processor takes live payments yet; test keys use the sandbox processor");
+            }
+        }
     }
 
     sealed interface CancelResult {

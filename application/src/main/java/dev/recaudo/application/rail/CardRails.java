@@ -27,6 +27,11 @@ public final class CardRails {
         return rails.stream().filter(rail -> rail.name().equals(name)).findFirst();
     }
 
+    /** The rails the company set credentials for, in the deployment's order. */
+    public List<CardRail> configured(CompanyId company) {
+        return rails.stream().filter(rail -> credentials.of(company, rail.name()).isPresent()).toList();
+    }
+
     /** The first rail the company set credentials for, connected; empty when it set none. */
     public Optional<Connected> of(CompanyId company) {
         for (CardRail rail : rails) {

@@ -1,5 +1,6 @@
 package dev.recaudo.application.refund;
 
+import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.refund.Refund;
 import java.util.Optional;
@@ -29,4 +30,12 @@ public interface MoneyReturnedUseCase {
      */
     ChargebackResult chargeback(TenantScope scope, String partner, UUID externalPaymentId, Optional<String> reason,
             Optional<String> railReference);
+
+    /**
+     * The processor's own word on a refund Recaudo asked for (its event), recorded as the refund's answer
+     * is, in the caller's transaction: a refund no longer pending stays as it stands.
+     *
+     * @return the refund afterwards; empty when the scope has no such refund
+     */
+    Optional<Refund> resolveFromProcessor(TenantScope scope, UUID refundId, PaymentProcessor.RefundAnswer answer);
 }

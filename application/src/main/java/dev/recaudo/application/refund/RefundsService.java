@@ -156,6 +156,11 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
     }
 
     @Override
+    public Optional<Refund> resolveFromProcessor(TenantScope scope, UUID refundId, RefundAnswer answer) {
+        return transactions.inTransaction(() -> refunds.find(scope, refundId).map(found -> record(scope, refundId, answer)));
+    }
+
+    @Override
     public ChargebackResult chargeback(TenantScope scope, String partner, UUID externalPaymentId, Optional<String> reason,
             Optional<String> railReference) {
         return transactions.inTransaction(() -> {

@@ -8,7 +8,8 @@ import dev.recaudo.application.card.CardCheckoutUseCase.PayByCard;
 import dev.recaudo.application.externalpayment.ExternalPaymentsService;
 import dev.recaudo.application.externalpayment.Processors;
 import dev.recaudo.application.externalpayment.SandboxProcessor;
-import dev.recaudo.application.fakes.FakeCardRail;
+import dev.recaudo.application.fakes.FakeSessionCardRail;
+import dev.recaudo.application.fakes.InMemoryCardCredentialsBook;
 import dev.recaudo.application.fakes.InMemoryBooks;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemoryCardSessionBook;
@@ -62,18 +63,12 @@ class CardCheckoutServiceTest {
     private final InMemoryBooks books = new InMemoryBooks();
     private final InMemoryCardSessionBook sessions = new InMemoryCardSessionBook();
     private final InMemoryCompanyRepository companies = new InMemoryCompanyRepository();
-    private final FakeCardRail rail = new FakeCardRail();
-    private final CardCredentialsBook credentials = new CardCredentialsBook() {
-        @Override
-        public Optional<CardCredentials> of(CompanyId company, String railName) {
-            return Optional.of(new CardCredentials("sk", "whsec")).filter(set -> company.equals(COMPANY));
-        }
+    private final FakeSessionCardRail rail = new FakeSessionCardRail();
+    private final InMemoryCardCredentialsBook credentials = new InMemoryCardCredentialsBook();
 
-        @Override
-        public void put(CompanyId company, String railName, CardCredentials set, Instant now) {
-            throw new UnsupportedOperationException();
-        }
-    };
+    {
+        credentials.put(COMPANY, rail.name(), new CardCredentials("sk", "whsec"), Instant.EPOCH);
+    }
     private final CardRails rails = new CardRails(List.of(rail), credentials);
     private final CheckoutPaymentService checkoutPayments = new CheckoutPaymentService(books.documents(), books.checkouts(),
             books.payments(), books.ledger(), books.book(), books.transactions(), books.metrics(), books.clock());

@@ -96,7 +96,9 @@ class ExternalPaymentsServiceTest {
 
     private static CreatePayment command(TenantScope scope, ExternalPaymentMode mode, long amountMinor, Optional<String> callback) {
         return new CreatePayment(scope, "erp", Optional.of("erp"), UUID.randomUUID(), mode, Money.of(amountMinor, CurrencyCode.USD),
-                Optional.empty(), Optional.of("order-1"), callback, Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.of("order-1"), callback, Optional.empty(), Optional.empty(),
+                // A live direct payment carries the processor's payment-method token.
+                scope.isTest() ? Optional.empty() : Optional.of("pm_card_visa"));
     }
 
     private ExternalPayment created(CreateResult result) {
@@ -230,7 +232,8 @@ class ExternalPaymentsServiceTest {
     void givenLiveScopeWithoutProcessor_whenCreatingHostedOrDirect_thenProcessorUnavailableAndNothingStored() {
         for (ExternalPaymentMode mode : ExternalPaymentMode.values()) {
             assertThat(service.create(command(LIVE, mode, 2500, Optional.empty())))
-                    .isEqualTo(new CreateResult.ProcessorUnavailable());
+                    .isInstanceOfSatisfying(CreateResult.ProcessorUnavailable.class, unavailable -> assertThat(
+                            unavailable.message()).contains("PUT /companies/{companyId}/payment-rails/stripe"));
         }
         assertThat(externalPayments.writes()).isZero();
     }

@@ -1,5 +1,6 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardProcessor;
 import dev.recaudo.application.rail.CardRail;
@@ -9,125 +10,128 @@ import dev.recaudo.application.rail.ProcessorEvent;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * A card rail serving USD whose processor keeps hosted sessions in memory, one per idempotency key
- * as a processor does; tests play the payer ({@link #payerPays}) and the processor's clock
- * ({@link #expiresByItself}), and read what was asked ({@link #requests}, {@link #expireCalls}).
+ * A hand-made card rail for unit tests: it records every charge it is asked for and the credentials it
+ * was connected with, answers what the test programs, and "signs" an event as {@code signed:<secret>}
+ * (what {@link #signature} gives), reading back the event the test registered for the payload.
  */
 public final class FakeCardRail implements CardRail {
 
-    public final Map<String, HostedSession> sessions = new LinkedHashMap<>();
-    public final Map<String, String> byKey = new LinkedHashMap<>();
-    public final List<HostedSession.Request> requests = new ArrayList<>();
-    public final List<String> expireCalls = new ArrayList<>();
-    /** While set, opening a session fails as an unreachable processor does (after the processor may have opened it). */
-    public boolean unreachable;
+    private final String name;
+    private final Set<CurrencyCode> currencies;
+    private final List<PaymentProcessor.ChargeRequest> charges = new ArrayList<>();
+    private final List<CardCredentials> connections = new ArrayList<>();
+    private final Map<String, ProcessorEvent> events = new HashMap<>();
+    private Function<PaymentProcessor.ChargeRequest, PaymentProcessor.ChargeAnswer> chargeAnswer =
+            request -> PaymentProcessor.ChargeAnswer.of(PaymentProcessor.Decision.APPROVED);
+    private PaymentProcessor.Finding finding = PaymentProcessor.Finding.NOT_FOUND;
+
+    public FakeCardRail(String name, Set<CurrencyCode> currencies) {
+        this.name = name;
+        this.currencies = currencies;
+    }
+
+    public static String signature(String webhookSecret) {
+        return "signed:" + webhookSecret;
+    }
+
+    /** Registers the event a payload reads as. */
+    public String payloadOf(ProcessorEvent event) {
+        String payload = "{\"id\":\"" + event.eventId() + "\"}";
+        events.put(payload, event);
+        return payload;
+    }
+
+    public void answerCharges(Function<PaymentProcessor.ChargeRequest, PaymentProcessor.ChargeAnswer> answer) {
+        this.chargeAnswer = answer;
+    }
+
+    public void findCharges(PaymentProcessor.Finding finding) {
+        this.finding = finding;
+    }
+
+    public List<PaymentProcessor.ChargeRequest> charges() {
+        return charges;
+    }
+
+    public List<CardCredentials> connections() {
+        return connections;
+    }
 
     @Override
     public String name() {
-        return "fakecard";
+        return name;
     }
 
     @Override
     public Set<CurrencyCode> currencies() {
-        return Set.of(CurrencyCode.USD);
+        return currencies;
     }
 
     @Override
     public Set<String> countries() {
-        return Set.of("MX");
-    }
-
-    public synchronized void payerPays(String sessionId) {
-        HostedSession session = sessions.get(sessionId);
-        sessions.put(sessionId, new HostedSession(sessionId, session.url(), HostedSession.State.COMPLETE, true,
-                Optional.of("pi_" + sessionId)));
-    }
-
-    public synchronized void expiresByItself(String sessionId) {
-        HostedSession session = sessions.get(sessionId);
-        sessions.put(sessionId, new HostedSession(sessionId, session.url(), HostedSession.State.EXPIRED, false, Optional.empty()));
-    }
-
-    public synchronized List<String> sessionIds() {
-        return List.copyOf(sessions.keySet());
+        return Set.of("MX", "US");
     }
 
     @Override
     public CardProcessor connect(CardCredentials credentials) {
-        FakeCardRail rail = this;
+        connections.add(credentials);
         return new CardProcessor() {
             @Override
-            public HostedSession openSession(HostedSession.Request request) {
-                synchronized (rail) {
-                    if (unreachable) {
-                        throw new AnswerLost("timed out");
-                    }
-                    String id = byKey.computeIfAbsent(request.idempotencyKey(), key -> {
-                        String sessionId = "cs_" + (sessions.size() + 1);
-                        sessions.put(sessionId, new HostedSession(sessionId, "https://pay.example/" + sessionId,
-                                HostedSession.State.OPEN, false, Optional.empty()));
-                        requests.add(request);
-                        return sessionId;
-                    });
-                    return sessions.get(id);
-                }
-            }
-
-            @Override
-            public HostedSession session(String sessionId) {
-                synchronized (rail) {
-                    return sessions.get(sessionId);
-                }
-            }
-
-            @Override
-            public HostedSession expireSession(String sessionId) {
-                synchronized (rail) {
-                    expireCalls.add(sessionId);
-                    HostedSession session = sessions.get(sessionId);
-                    if (session.state() == HostedSession.State.OPEN) {
-                        expiresByItself(sessionId);
-                    }
-                    return sessions.get(sessionId);
-                }
-            }
-
-            @Override
-            public PayoutReport payout(String payoutId) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
             public ChargeAnswer charge(ChargeRequest request) {
-                throw new UnsupportedOperationException();
+                charges.add(request);
+                return chargeAnswer.apply(request);
             }
 
             @Override
             public Finding lookup(TenantScope scope, String processorKey) {
-                return Finding.NOT_FOUND;
+                return finding;
             }
 
             @Override
             public RefundAnswer refund(RefundRequest request) {
-                throw new UnsupportedOperationException();
+                throw new UnsupportedOperationException("no refund in these tests");
             }
 
             @Override
             public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
-                return Optional.empty();
+                throw new UnsupportedOperationException("no refund in these tests");
+            }
+
+            @Override
+            public HostedSession openSession(HostedSession.Request request) {
+                throw new UnsupportedOperationException("no session in these tests");
+            }
+
+            @Override
+            public HostedSession session(String sessionId) {
+                throw new UnsupportedOperationException("no session in these tests");
+            }
+
+            @Override
+            public HostedSession expireSession(String sessionId) {
+                throw new UnsupportedOperationException("no session in these tests");
+            }
+
+            @Override
+            public PayoutReport payout(String payoutId) {
+                throw new UnsupportedOperationException("no payout in these tests");
             }
         };
     }
 
     @Override
     public ProcessorEvent verify(String payload, String signatureHeader, String webhookSecret) {
-        throw new ForgedEvent("not read here");
+        if (!signature(webhookSecret).equals(signatureHeader) || !events.containsKey(payload)) {
+            throw new ForgedEvent("the signature does not match");
+        }
+        return events.get(payload);
     }
 }

@@ -4,6 +4,7 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.Page;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.externalpayment.ChargeTrail;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
@@ -21,6 +22,7 @@ public final class InMemoryExternalPaymentRepository implements ExternalPaymentR
 
     private Map<UUID, ExternalPayment> rows = new LinkedHashMap<>();
     private Map<UUID, Instant> asked = new HashMap<>();
+    private Map<UUID, ChargeTrail> trails = new HashMap<>();
     private int writes;
 
     @Override
@@ -104,15 +106,45 @@ public final class InMemoryExternalPaymentRepository implements ExternalPaymentR
     public Runnable captureRollback() {
         Map<UUID, ExternalPayment> saved = new LinkedHashMap<>(rows);
         Map<UUID, Instant> savedAsked = new HashMap<>(asked);
+        Map<UUID, ChargeTrail> savedTrails = new HashMap<>(trails);
         int savedWrites = writes;
         return () -> {
             rows = saved;
             asked = savedAsked;
+            trails = savedTrails;
             writes = savedWrites;
         };
     }
 
     public int writes() {
         return writes;
+    }
+
+    @Override
+    public void keepPaymentMethod(TenantScope scope, UUID id, String paymentMethod) {
+        ChargeTrail trail = trails.getOrDefault(id, ChargeTrail.NONE);
+        trails.put(id, new ChargeTrail(Optional.of(paymentMethod), trail.reference(), trail.nextActionUrl()));
+    }
+
+    @Override
+    public void chargeAnswered(TenantScope scope, UUID id, Optional<String> reference, Optional<String> nextActionUrl) {
+        ChargeTrail trail = trails.getOrDefault(id, ChargeTrail.NONE);
+        trails.put(id, new ChargeTrail(trail.paymentMethod(), reference.or(trail::reference), nextActionUrl));
+    }
+
+    @Override
+    public Optional<ChargeTrail> chargeTrail(TenantScope scope, UUID id) {
+        return findOfCompany(scope, id).map(row -> trails.getOrDefault(id, ChargeTrail.NONE));
+    }
+
+    @Override
+    public Optional<ExternalPayment> findOfCompany(TenantScope scope, UUID id) {
+        return Optional.ofNullable(rows.get(id)).filter(row -> row.scope().equals(scope));
+    }
+
+    @Override
+    public Optional<ExternalPayment> findByChargeReference(TenantScope scope, String reference) {
+        return trails.entrySet().stream().filter(entry -> entry.getValue().reference().equals(Optional.of(reference)))
+                .map(entry -> rows.get(entry.getKey())).filter(row -> row != null && row.scope().equals(scope)).findFirst();
     }
 }

@@ -61,6 +61,8 @@ public abstract class ObjectAccessMatrixChecks {
             "PATCH /operator/companies/{companyId}", "the platform operator administers every company by design",
             "POST /operator/companies/{companyId}/whatsapp-origins", "the platform operator administers every company by design",
             "GET /operator/companies/{companyId}/audit-records", "the platform operator administers every company by design",
+            "POST /webhooks/processors/{rail}/{companyId}", "a processor's event: no tenant credential is used, the"
+                    + " signature with the named company's webhook secret is the credential (CardRailsTest)",
             "DELETE /v1/invoices", "names no object (its schema's provider_payment_id is refused with DELETE_FROM_PROVIDER,"
                     + " the only reason it takes); what the job reaches is BulkAnnulmentScopeTest's");
 
@@ -269,6 +271,11 @@ public abstract class ObjectAccessMatrixChecks {
                 t -> admin(w).get("/companies/{c}/audit-records", t.company())));
         cases.put("GET /companies/{companyId}/payouts", new Case(COMPANY_ONLY, false,
                 t -> admin(w).get("/companies/{c}/payouts", t.company())));
+        cases.put("PUT /companies/{companyId}/payment-rails/{rail}", new Case(COMPANY_ONLY, false,
+                t -> admin(w).contentType(ContentType.JSON).body(Map.of("secretKey", "sk_live_intruso123",
+                        "webhookSecret", "whsec_intruso123")).put("/companies/{c}/payment-rails/stripe", t.company())));
+        cases.put("GET /companies/{companyId}/payment-rails/{rail}", new Case(COMPANY_ONLY, false,
+                t -> admin(w).get("/companies/{c}/payment-rails/stripe", t.company())));
         cases.put("GET /companies/{companyId}/webhook-secret", new Case(COMPANY_ONLY, false,
                 t -> admin(w).get("/companies/{c}/webhook-secret", t.company())));
         cases.put("POST /companies/{companyId}/webhook-secret/rotate", new Case(COMPANY_ONLY, false,

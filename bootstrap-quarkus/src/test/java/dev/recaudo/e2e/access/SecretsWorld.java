@@ -43,12 +43,19 @@ record SecretsWorld(Tenants.Company company, Map<String, Tenants.Key> keys, List
                 .then().statusCode(201).extract().jsonPath();
         String callbackSecret = given().auth().oauth2(company.adminToken()).get("/companies/{c}/webhook-secret", company.id())
                 .then().statusCode(200).extract().path("secret");
+        // The company's card rail credentials: set, and then never answered by any read.
+        String railKey = "rk_live_" + UUID.randomUUID().toString().replace("-", "");
+        String railWebhookSecret = "whsec_" + UUID.randomUUID().toString().replace("-", "");
+        given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON)
+                .body(Map.of("secretKey", railKey, "webhookSecret", railWebhookSecret))
+                .put("/companies/{c}/payment-rails/stripe", company.id()).then().statusCode(200);
         String checkoutToken = given().header("X-API-Key", live.secret()).post("/checkout/token")
                 .then().statusCode(200).extract().path("accessToken");
 
         Map<String, String> values = new HashMap<>();
         values.put("companyId", company.id().toString());
         values.put("endpointId", endpoint.getString("id"));
+        values.put("rail", "stripe");
         values.putAll(integrationsObjects(company, live));
         Map<String, Object> invoiceBody = new HashMap<>(Invoices.body());
         invoiceBody.put("provider", SOURCE);
@@ -57,7 +64,8 @@ record SecretsWorld(Tenants.Company company, Map<String, Tenants.Key> keys, List
         values.put("checkoutId", invoice.getString("payment.id"));
         values.put("id", ExternalPayments.hosted(test, Map.of("amountMinor", 500, "currency", "USD")).getString("id"));
         values.put("sku", product(checkoutToken));
-        return new SecretsWorld(company, keys, List.of(live.secret(), test.secret(), rotatedAway.secret(), rotated.getString("key")),
+        return new SecretsWorld(company, keys, List.of(live.secret(), test.secret(), rotatedAway.secret(), rotated.getString("key"), railKey,
+                railWebhookSecret),
                 endpoint.getString("secret"), callbackSecret, checkoutToken, values);
     }
 

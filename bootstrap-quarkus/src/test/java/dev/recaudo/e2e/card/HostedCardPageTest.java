@@ -7,7 +7,9 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 
 import dev.recaudo.application.card.CardSessionEventsService;
+import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.rail.CardCredentials;
+import dev.recaudo.application.rail.CardCredentialsBook;
 import dev.recaudo.application.rail.CardRails;
 import dev.recaudo.application.rail.ProcessorEvent;
 import dev.recaudo.domain.company.CompanyId;
@@ -42,7 +44,10 @@ class HostedCardPageTest {
     TestDoubleCardRail rail;
 
     @Inject
-    TestDoubleCardCredentialsBook credentials;
+    CardCredentialsBook credentials;
+
+    @Inject
+    Transactions transactions;
 
     @Inject
     CardRails rails;
@@ -57,8 +62,11 @@ class HostedCardPageTest {
 
     private Tenants.Company companyWithRail() {
         Tenants.Company company = Tenants.company();
-        credentials.put(new CompanyId(company.id()), TestDoubleCardRail.NAME, new CardCredentials("sk_test_x", "whsec_x"),
-                Instant.now());
+        transactions.inTransaction(() -> {
+            credentials.put(new CompanyId(company.id()), TestDoubleCardRail.NAME,
+                    new CardCredentials("sk_test_x", "whsec_x"), Instant.now());
+            return company;
+        });
         return company;
     }
 

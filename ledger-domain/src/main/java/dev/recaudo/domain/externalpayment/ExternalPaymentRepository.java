@@ -48,4 +48,19 @@ public interface ExternalPaymentRepository {
 
     /** Newest first. */
     Page<ExternalPayment> page(TenantScope scope, String partner, int page, int size);
+
+    /** A direct payment's payment-method token, kept with it at creation for its charge (live keys). */
+    void keepPaymentMethod(TenantScope scope, UUID id, String paymentMethod);
+
+    /** What the processor's answer left on the payment: its reference of the charge, where the payer must go. */
+    void chargeAnswered(TenantScope scope, UUID id, Optional<String> reference, Optional<String> nextActionUrl);
+
+    /** The payment's charge as far as it went; empty when the payment is not the scope's. */
+    Optional<ChargeTrail> chargeTrail(TenantScope scope, UUID id);
+
+    /** The payment whatever its partner (a processor's event names the payment, not the partner). */
+    Optional<ExternalPayment> findOfCompany(TenantScope scope, UUID id);
+
+    /** The payment whose charge the processor refers to as {@code reference}. */
+    Optional<ExternalPayment> findByChargeReference(TenantScope scope, String reference);
 }

@@ -1,0 +1,274 @@
+package dev.recaudo.application.rail;
+
+import static dev.recaudo.application.fixtures.Amounts.usd;
+import static dev.recaudo.application.fixtures.DocumentFixture.document;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.recaudo.application.externalpayment.DirectChargeService;
+import dev.recaudo.application.externalpayment.DirectChargeUseCase.ChargeOutcome;
+import dev.recaudo.application.externalpayment.ExternalPaymentsService;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreatePayment;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
+import dev.recaudo.application.externalpayment.PaymentProcessor.ChargeAnswer;
+import dev.recaudo.application.externalpayment.PaymentProcessor.Decision;
+import dev.recaudo.application.externalpayment.Processors;
+import dev.recaudo.application.externalpayment.SandboxProcessor;
+import dev.recaudo.application.externalpayment.UntakenMoney;
+import dev.recaudo.application.fakes.FakeCardRail;
+import dev.recaudo.application.fakes.InMemoryBooks;
+import dev.recaudo.application.fakes.InMemoryCallbacks;
+import dev.recaudo.application.fakes.InMemoryCardCredentialsBook;
+import dev.recaudo.application.fakes.InMemoryProcessorEventLog;
+import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
+import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
+import dev.recaudo.application.rail.ProcessorEventsUseCase.Outcome;
+import dev.recaudo.application.refund.RefundsService;
+import dev.recaudo.application.refund.RefundsUseCase.RequestRefund;
+import dev.recaudo.application.refund.RefundsUseCase.StartResult;
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.externalpayment.ExternalPayment;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
+import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.domain.refund.Refund;
+import dev.recaudo.domain.refund.RefundKind;
+import dev.recaudo.domain.refund.RefundStatus;
+import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A card processor's events on the in-memory books with a hand-made rail: verified with the company's
+ * webhook secret, refused for another company's object, applied once per event id, each through the
+ * path the API takes (a direct charge's settle, a refund's resolve, the chargeback's record).
+ */
+class ProcessorEventsServiceTest {
+
+    private static final CompanyId COMPANY = CompanyId.random();
+    private static final TenantScope LIVE = new TenantScope(COMPANY, KeyEnvironment.LIVE);
+    private static final String WEBHOOK_SECRET = "whsec_abcdefgh";
+    private static final ProcessorEvent.Tags NO_TAGS = ProcessorEvent.Tags.NONE;
+
+    private final InMemoryBooks books = new InMemoryBooks();
+    private final FakeCardRail stripe = new FakeCardRail("stripe", Set.of(CurrencyCode.USD));
+    private final InMemoryCardCredentialsBook credentials = new InMemoryCardCredentialsBook();
+    private final CardRails rails = new CardRails(List.of(stripe), credentials);
+    private final Processors processors = new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(),
+            new InMemorySandboxRefundBook(), books.clock()), rails, processor -> processor);
+    private final ExternalPaymentsService payments = new ExternalPaymentsService(books.externalPayments(),
+            new InMemoryCallbacks(), books.documents(), books.payments(), books.ledger(), books.book(),
+            url -> new WebhookTargetPolicy.TargetCheck.Allowed(), processors, books.transactions(), books.metrics(),
+            books.clock());
+    private final DirectChargeService charges = new DirectChargeService(books.externalPayments(), new InMemoryCallbacks(),
+            books.documents(), books.payments(), books.ledger(), books.book(), processors, books.transactions(),
+            books.metrics(), books.clock(), Duration.ofMinutes(2), UntakenMoney.KEPT_AS_CREDIT);
+    private final RefundsService refunds = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
+            books.documents(), books.ledger(), books.book(), books.outbox(), processors, books.transactions(), books.clock(),
+            Duration.ofMinutes(2));
+    private final InMemoryProcessorEventLog log = new InMemoryProcessorEventLog();
+    private final List<ProcessorEvent> sessionEvents = new ArrayList<>();
+    private final SessionEvents sessions = new SessionEvents() {
+        @Override
+        public void completed(CompanyId company, CardRails.Connected rail, ProcessorEvent.SessionCompleted event) {
+            sessionEvents.add(event);
+        }
+
+        @Override
+        public void expired(CompanyId company, CardRails.Connected rail, ProcessorEvent.SessionExpired event) {
+            sessionEvents.add(event);
+        }
+    };
+    private final List<ProcessorEvent.PayoutPaid> payouts = new ArrayList<>();
+    private final ProcessorEventsService events = new ProcessorEventsService(rails, credentials, log,
+            new ProcessorEffects(charges, refunds, books.externalPayments(), sessions, (company, rail, paid) -> payouts.add(paid)),
+            books.transactions(), books.clock());
+
+    ProcessorEventsServiceTest() {
+        credentials.put(COMPANY, "stripe", new CardCredentials("sk_test_abcdefgh", WEBHOOK_SECRET), books.clock().instant());
+    }
+
+    @AfterEach
+    void booksBalance() {
+        books.assertBalanced();
+    }
+
+    private ExternalPayment pending() {
+        stripe.answerCharges(request -> new ChargeAnswer(Decision.PENDING, Optional.of("pi_" + request.paymentId()),
+                Optional.empty()));
+        CreateResult result = payments.create(new CreatePayment(LIVE, "erp", Optional.empty(), UUID.randomUUID(),
+                ExternalPaymentMode.DIRECT, usd(5_000),
+                Optional.of(books.givenIssued(document(LIVE).withExternalId("INV-" + UUID.randomUUID()).withTotal(usd(5_000)).build()).id()), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.of("https://shop.example/back"), Optional.of("pm_card_visa")));
+        return ((CreateResult.Created) result).view().payment();
+    }
+
+    /** Phase 2 only: the charge is with the processor, its answer not recorded yet. */
+    private ChargeOutcome sentToProcessor(ExternalPayment payment) {
+        return charges.charge(LIVE, payment.partner(), payment.id());
+    }
+
+    private ExternalPayment completed() {
+        stripe.answerCharges(request -> new ChargeAnswer(Decision.APPROVED, Optional.of("pi_" + request.paymentId()),
+                Optional.empty()));
+        ExternalPayment payment = pending();
+        stripe.answerCharges(request -> new ChargeAnswer(Decision.APPROVED, Optional.of("pi_" + request.paymentId()),
+                Optional.empty()));
+        charges.record(LIVE, payment.partner(), payment.id(), sentToProcessor(payment));
+        return status(payment);
+    }
+
+    private Outcome post(ProcessorEvent event) {
+        return events.receive("stripe", COMPANY, stripe.payloadOf(event), FakeCardRail.signature(WEBHOOK_SECRET));
+    }
+
+    private ExternalPayment status(ExternalPayment payment) {
+        return books.externalPayments().findOfCompany(LIVE, payment.id()).orElseThrow();
+    }
+
+    private static ProcessorEvent.Tags tagsOf(ExternalPayment payment) {
+        return new ProcessorEvent.Tags(Optional.of(COMPANY.value().toString()), Optional.of(payment.id()), Optional.empty());
+    }
+
+    @Test
+    void theWebhookBeforeTheApiAnswerCompletesThePaymentAndTheAnswerFindsItCompleted() {
+        ExternalPayment payment = pending();
+        ChargeOutcome outcome = sentToProcessor(payment);
+
+        Outcome received = post(new ProcessorEvent.ChargeSucceeded("evt_1", "pi_" + payment.id(), usd(5_000), tagsOf(payment)));
+        var answered = charges.record(LIVE, payment.partner(), payment.id(), outcome);
+
+        assertThat(received).isInstanceOf(Outcome.Applied.class);
+        assertThat(answered.payment().status()).isEqualTo(ExternalPaymentStatus.COMPLETED);
+        assertThat(books.payments().all()).hasSize(1);
+    }
+
+    @Test
+    void aFailedChargeFailsThePendingPaymentFoundByItsReferenceWhenUntagged() {
+        ExternalPayment payment = pending();
+        charges.record(LIVE, payment.partner(), payment.id(), sentToProcessor(payment));
+
+        post(new ProcessorEvent.ChargeFailed("evt_2", "pi_" + payment.id(), NO_TAGS));
+
+        assertThat(status(payment).status()).isEqualTo(ExternalPaymentStatus.FAILED);
+    }
+
+    @Test
+    void aRepeatedEventAppliesNothingMore() {
+        ExternalPayment payment = pending();
+        charges.record(LIVE, payment.partner(), payment.id(), sentToProcessor(payment));
+        ProcessorEvent succeeded = new ProcessorEvent.ChargeSucceeded("evt_3", "pi_" + payment.id(), usd(5_000), tagsOf(payment));
+
+        Outcome first = post(succeeded);
+        Outcome second = post(succeeded);
+
+        assertThat(first).isInstanceOf(Outcome.Applied.class);
+        assertThat(second).isInstanceOf(Outcome.Duplicate.class);
+        assertThat(books.payments().all()).hasSize(1);
+        assertThat(log.size()).isEqualTo(1);
+    }
+
+    @Test
+    void anObjectOfAnotherCompanyIsRefusedAndNothingApplied() {
+        ExternalPayment payment = pending();
+        charges.record(LIVE, payment.partner(), payment.id(), sentToProcessor(payment));
+        ProcessorEvent.Tags foreign = new ProcessorEvent.Tags(Optional.of(UUID.randomUUID().toString()),
+                Optional.of(payment.id()), Optional.empty());
+
+        Outcome received = post(new ProcessorEvent.ChargeSucceeded("evt_4", "pi_" + payment.id(), usd(5_000), foreign));
+
+        assertThat(received).isInstanceOf(Outcome.OtherCompany.class);
+        assertThat(status(payment).isPending()).isTrue();
+        assertThat(log.size()).isZero();
+    }
+
+    @Test
+    void aForgedSignatureAndAnUnknownCompanyOrRailApplyNothing() {
+        ExternalPayment payment = pending();
+        charges.record(LIVE, payment.partner(), payment.id(), sentToProcessor(payment));
+        String payload = stripe.payloadOf(new ProcessorEvent.ChargeSucceeded("evt_5", "pi_" + payment.id(), usd(5_000),
+                tagsOf(payment)));
+
+        assertThat(events.receive("stripe", COMPANY, payload, FakeCardRail.signature("whsec_other")))
+                .isInstanceOf(Outcome.Forged.class);
+        assertThat(events.receive("stripe", COMPANY, payload, null)).isInstanceOf(Outcome.Forged.class);
+        assertThat(events.receive("stripe", CompanyId.random(), payload, FakeCardRail.signature(WEBHOOK_SECRET)))
+                .isInstanceOf(Outcome.Unknown.class);
+        assertThat(events.receive("paypal", COMPANY, payload, FakeCardRail.signature(WEBHOOK_SECRET)))
+                .isInstanceOf(Outcome.Unknown.class);
+        assertThat(status(payment).isPending()).isTrue();
+    }
+
+    @Test
+    void aRefundRecaudoAskedForIsResolvedByItsEvent() {
+        ExternalPayment payment = completed();
+        StartResult started = books.transactions().inTransaction(() -> refunds.start(
+                new RequestRefund(LIVE, "erp", payment.id(), 2_000, Optional.empty())));
+        Refund refund = ((StartResult.Started) started).refund();
+
+        post(new ProcessorEvent.Refunded("evt_6", "pi_" + payment.id(), "re_1", usd(2_000), true,
+                Optional.of(refund.processorKey()), tagsOf(payment)));
+
+        Refund resolved = books.refunds().find(LIVE, refund.id()).orElseThrow();
+        assertThat(resolved.status()).isEqualTo(RefundStatus.SUCCEEDED);
+        assertThat(books.refunds().all()).hasSize(1);
+    }
+
+    @Test
+    void aRefundMadeAtTheDashboardAndALostDisputeAreRecordedAsMoneyReturned() {
+        ExternalPayment refundedThere = completed();
+        ExternalPayment disputed = completed();
+
+        post(new ProcessorEvent.Refunded("evt_7", "pi_" + refundedThere.id(), "re_2", usd(5_000), true, Optional.empty(),
+                tagsOf(refundedThere)));
+        post(new ProcessorEvent.Disputed("evt_8", "pi_" + disputed.id(), "dp_1", usd(5_000), ProcessorEvent.DisputeState.LOST));
+
+        assertThat(books.refunds().ofExternalPayment(LIVE, refundedThere.id())).singleElement()
+                .satisfies(returned -> assertThat(returned.kind()).isEqualTo(RefundKind.CHARGEBACK));
+        assertThat(books.refunds().ofExternalPayment(LIVE, disputed.id())).singleElement()
+                .satisfies(returned -> assertThat(returned.amount()).isEqualTo(usd(5_000)));
+    }
+
+    @Test
+    void anOpenOrWonDisputeMovesNoMoney() {
+        ExternalPayment disputed = completed();
+
+        Outcome open = post(new ProcessorEvent.Disputed("evt_9", "pi_" + disputed.id(), "dp_2", usd(5_000),
+                ProcessorEvent.DisputeState.OPEN));
+        post(new ProcessorEvent.Disputed("evt_10", "pi_" + disputed.id(), "dp_2", usd(5_000), ProcessorEvent.DisputeState.WON));
+
+        assertThat(open).isInstanceOf(Outcome.Applied.class);
+        assertThat(books.refunds().all()).isEmpty();
+    }
+
+    @Test
+    void sessionAndPayoutEventsGoToTheirPortsOnce() {
+        ProcessorEvent.SessionExpired expired = new ProcessorEvent.SessionExpired("evt_11", "cs_1", NO_TAGS);
+        ProcessorEvent.PayoutPaid paid = new ProcessorEvent.PayoutPaid("evt_13", "po_1", usd(5_000));
+
+        Outcome first = post(expired);
+        Outcome again = post(expired);
+        post(paid);
+
+        assertThat(first).isInstanceOf(Outcome.Applied.class);
+        assertThat(again).isNotInstanceOf(Outcome.Applied.class);
+        assertThat(sessionEvents).containsExactly(expired);
+        assertThat(payouts).containsExactly(paid);
+    }
+
+    @Test
+    void anEventOfAnotherKindIsAcknowledgedAndDoesNothing() {
+        Outcome received = post(new ProcessorEvent.Other("evt_12", "customer.created"));
+
+        assertThat(received).isInstanceOf(Outcome.Applied.class);
+        assertThat(books.externalPayments().writes()).isZero();
+    }
+
+}
