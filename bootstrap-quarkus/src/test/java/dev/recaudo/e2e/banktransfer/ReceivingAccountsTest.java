@@ -61,7 +61,7 @@ class ReceivingAccountsTest {
     }
 
     @Test
-    void givenBadFields_whenRegistering_thenEachNamedIn400() {
+    void givenBadFields_whenRegistering_thenEachNamedIn422AsTheAdministrationFamilyAnswers() {
         Tenants.Company company = Tenants.company();
         Map<String, Object> both = account();
         both.put("phone", "04141234567");
@@ -69,13 +69,13 @@ class ReceivingAccountsTest {
         both.remove("holder");
         given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON).body(both)
                 .post("/companies/{id}/receiving-accounts", company.id())
-                .then().statusCode(400)
+                .then().statusCode(422)
                 .body("errors", hasKey("phone")).body("errors", hasKey("currency")).body("errors", hasKey("holder"));
         Map<String, Object> neither = account();
         neither.remove("accountNumber");
         given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON).body(neither)
                 .post("/companies/{id}/receiving-accounts", company.id())
-                .then().statusCode(400).body("errors", hasKey("accountNumber"));
+                .then().statusCode(422).body("errors", hasKey("accountNumber"));
         assertThat(Sql.count("SELECT count(*) FROM receiving_accounts WHERE company_id = ?", company.id())).isZero();
     }
 
