@@ -2,7 +2,18 @@ package dev.recaudo.bootstrap;
 
 import dev.recaudo.application.banktransfer.ReceivingAccountsService;
 import dev.recaudo.application.banktransfer.ReceivingAccountsUseCase;
+import dev.recaudo.application.banktransfer.BankStatementsService;
+import dev.recaudo.application.banktransfer.BankStatementsUseCase;
+import dev.recaudo.application.banktransfer.ReferenceMatching;
+import dev.recaudo.application.banktransfer.TransferInstructionsService;
+import dev.recaudo.application.invoice.SandboxUseCase;
+import dev.recaudo.domain.banktransfer.BankStatements;
+import dev.recaudo.application.banktransfer.TransferInstructionsUseCase;
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.banktransfer.PaymentReference;
+import dev.recaudo.domain.banktransfer.PaymentReferences;
+import dev.recaudo.domain.checkout.CheckoutRepository;
+import java.security.SecureRandom;
 import dev.recaudo.domain.banktransfer.ReceivingAccounts;
 import dev.recaudo.domain.company.CompanyRepository;
 import jakarta.enterprise.inject.Produces;
@@ -17,5 +28,21 @@ public class BankTransferWiring {
     ReceivingAccountsUseCase receivingAccounts(ReceivingAccounts accounts, CompanyRepository companies,
             Transactions transactions, Clock clock) {
         return new ReceivingAccountsService(accounts, companies, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    BankStatementsUseCase bankStatements(ReceivingAccounts accounts, BankStatements statements, PaymentReferences references,
+            CheckoutRepository checkouts, SandboxUseCase payments, Transactions transactions, Clock clock) {
+        return new BankStatementsService(accounts, statements,
+                new ReferenceMatching(references, checkouts, statements, payments), transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    TransferInstructionsUseCase transferInstructions(CheckoutRepository checkouts, ReceivingAccounts accounts,
+            PaymentReferences references, SecureRandom random, Clock clock) {
+        return new TransferInstructionsService(checkouts, accounts, references,
+                () -> random.nextLong(PaymentReference.SERIAL_MAX + 1), clock);
     }
 }

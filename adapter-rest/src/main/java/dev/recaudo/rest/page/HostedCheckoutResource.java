@@ -1,5 +1,6 @@
 package dev.recaudo.rest.page;
 
+import dev.recaudo.application.banktransfer.TransferInstructionsUseCase;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.CheckoutPage;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.PageState;
@@ -51,6 +52,9 @@ public class HostedCheckoutResource {
     PageTokens tokens;
 
     @Inject
+    TransferInstructionsUseCase transfers;
+
+    @Inject
     @Location("hosted-checkout.html")
     Template page;
 
@@ -76,6 +80,8 @@ public class HostedCheckoutResource {
             return secured(Response.status(Response.Status.MOVED_PERMANENTLY))
                     .header(HttpHeaders.LOCATION, self(shown.checkoutId(), uri)).build();
         }
+        TransferSection transfer = shown.state() == PageState.PENDING && !shown.test()
+                ? transfers.forCheckout(shown.checkoutId()).map(instructions -> TransferSection.of(instructions, texts)).orElse(null) : null;
         String body = page.data("texts", texts)
                 .data("companyName", shown.companyName())
                 .data("title", shown.title())
@@ -86,7 +92,9 @@ public class HostedCheckoutResource {
                 .data("stateText", texts.state(shown.state()))
                 .data("test", shown.test())
                 .data("sandboxPayable", shown.sandboxPayable())
-                .data("unavailable", !shown.onlinePayment() && shown.state() == PageState.PENDING)
+                .data("unavailable", !shown.onlinePayment() && shown.state() == PageState.PENDING && transfer == null)
+                .data("transfer", transfer)
+                .data("transferTexts", TransferSection.Texts.of(texts))
                 .data("formAction", shown.checkoutId().toString())
                 .data("csrf", shown.sandboxPayable() ? tokens.issue(shown.checkoutId()) : "")
                 .data("redirectUrl", shown.state() == PageState.PAID ? shown.redirectUrl().orElse(null) : null)

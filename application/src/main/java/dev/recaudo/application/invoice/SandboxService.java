@@ -53,6 +53,16 @@ public final class SandboxService implements SandboxUseCase {
     /** The payer's payment of an invoice's checkout, from the hosted page or the sandbox control. */
     @Override
     public SandboxResult completeCheckout(TenantScope scope, Optional<String> source, UUID checkoutId) {
+        return settleCheckout(scope, source, checkoutId, Optional.empty());
+    }
+
+    @Override
+    public SandboxResult payCheckout(TenantScope scope, UUID checkoutId, String providerPaymentId) {
+        return settleCheckout(scope, Optional.empty(), checkoutId, Optional.of(providerPaymentId));
+    }
+
+    private SandboxResult settleCheckout(TenantScope scope, Optional<String> source, UUID checkoutId,
+            Optional<String> providerPaymentId) {
         SandboxResult result = onCheckout(scope, source, checkoutId, (document, current) -> {
             if (!current.isPending()) {
                 if (current.status() == CheckoutStatus.APPROVED) {
@@ -69,7 +79,7 @@ public final class SandboxService implements SandboxUseCase {
             }
             Instant now = clock.instant();
             Payment payment = Payment.settling(scope, document.source(), PaymentKind.CHECKOUT, current.id(),
-                    document.customerId(), current.amount(), Optional.empty(), now);
+                    document.customerId(), current.amount(), providerPaymentId, now);
             SandboxResult done = new SandboxResult.Done(
                     book.settle(document, payment, AccountCode.checkoutCollections(), DocumentStatus.PAID, now));
             counts.whenCommitted(PaymentCount.of(PaymentFamily.CHECKOUT, payment.outcome()));

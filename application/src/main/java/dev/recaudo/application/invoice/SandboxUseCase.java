@@ -16,6 +16,13 @@ public interface SandboxUseCase {
     /** {@code source}, when present, confines the control to that partner's documents. */
     SandboxResult completeCheckout(TenantScope scope, Optional<String> source, UUID checkoutId);
 
+    /**
+     * The same payment of a checkout, live or test, settled by a rail outside the page: a bank
+     * transfer seen in a statement ({@code providerPaymentId} names it). One path for every payment
+     * of a checkout, so the invoice is paid once and {@code invoice.paid} sent once.
+     */
+    SandboxResult payCheckout(TenantScope scope, UUID checkoutId, String providerPaymentId);
+
     SandboxResult failCheckout(TenantScope scope, Optional<String> source, UUID checkoutId);
 
     SandboxResult conciliate(TenantScope scope, Optional<String> source, DocumentId invoiceId);
