@@ -4,7 +4,11 @@ import dev.recaudo.application.banktransfer.ReceivingAccountsService;
 import dev.recaudo.application.banktransfer.ReceivingAccountsUseCase;
 import dev.recaudo.application.banktransfer.BankStatementsService;
 import dev.recaudo.application.banktransfer.BankStatementsUseCase;
+import dev.recaudo.application.banktransfer.ProposalsService;
+import dev.recaudo.application.banktransfer.ProposalsUseCase;
+import dev.recaudo.application.banktransfer.Proposing;
 import dev.recaudo.application.banktransfer.ReferenceMatching;
+import dev.recaudo.domain.banktransfer.Proposals;
 import dev.recaudo.application.banktransfer.TransferInstructionsService;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.domain.banktransfer.BankStatements;
@@ -33,9 +37,16 @@ public class BankTransferWiring {
     @Produces
     @Singleton
     BankStatementsUseCase bankStatements(ReceivingAccounts accounts, BankStatements statements, PaymentReferences references,
-            CheckoutRepository checkouts, SandboxUseCase payments, Transactions transactions, Clock clock) {
-        return new BankStatementsService(accounts, statements,
-                new ReferenceMatching(references, checkouts, statements, payments), transactions, clock);
+            CheckoutRepository checkouts, SandboxUseCase payments, Proposals proposals, Transactions transactions, Clock clock) {
+        return new BankStatementsService(accounts, statements, new ReferenceMatching(references, checkouts, statements, payments,
+                new Proposing(proposals, clock)), transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    ProposalsUseCase proposals(Proposals proposals, CheckoutRepository checkouts, BankStatements statements,
+            SandboxUseCase payments, Transactions transactions, Clock clock) {
+        return new ProposalsService(proposals, checkouts, statements, payments, transactions, clock);
     }
 
     @Produces

@@ -3,9 +3,7 @@ package dev.recaudo.rest.banktransfer;
 import dev.recaudo.application.banktransfer.StatementSource;
 import dev.recaudo.domain.banktransfer.StatementHeader;
 import dev.recaudo.domain.banktransfer.StatementLine;
-import dev.recaudo.domain.money.CurrencyCode;
 import java.io.InputStream;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -59,7 +57,7 @@ final class CamtStatementSource implements StatementSource {
         String accountId = null;
         Long opening = null;
         Long closing = null;
-        Balance balance = null;
+        CamtParts.Balance balance = null;
         while (advance()) {
             if (xml.isStartElement()) {
                 String name = xml.getLocalName();
@@ -73,7 +71,7 @@ final class CamtStatementSource implements StatementSource {
                     break;
                 }
                 if (name.equals("Bal") && inStatement()) {
-                    balance = new Balance();
+                    balance = new CamtParts.Balance();
                 }
                 if (name.equals("Stmt") && statementId != null) {
                     throw malformed("one statement (Stmt) per import");
@@ -123,7 +121,7 @@ final class CamtStatementSource implements StatementSource {
             }
         }
         long startLine = line();
-        Entry entry = new Entry();
+        CamtParts.Entry entry = new CamtParts.Entry();
         int depth = path.size();
         while (advance()) {
             if (xml.isEndElement()) {
@@ -251,50 +249,4 @@ final class CamtStatementSource implements StatementSource {
         return StatementAmounts.clip(newline < 0 ? shown : shown.substring(newline + 1));
     }
 
-    private final class Balance {
-        String type;
-        String amount;
-        String currency;
-        boolean debit;
-
-        long minor(long line) {
-            if (amount == null) {
-                throw new Malformed(line, "a balance has no amount");
-            }
-            long minor = StatementAmounts.minor(amount, StatementAmounts.currency(currency, line), line);
-            return debit ? -minor : minor;
-        }
-    }
-
-    private final class Entry {
-        String amount;
-        String currency;
-        boolean credit;
-        String direction;
-        boolean reversal;
-        LocalDate booking;
-        LocalDate valueDate;
-        String bankReference;
-        String endToEndId;
-        final List<String> remittance = new ArrayList<>();
-        String payerName;
-        String payerId;
-
-        StatementLine line(int number, long line) {
-            if (amount == null || direction == null || booking == null) {
-                throw new Malformed(line, "entry " + number + " needs Amt, CdtDbtInd and BookgDt");
-            }
-            if (!direction.equals("CRDT") && !direction.equals("DBIT")) {
-                throw new Malformed(line, "entry " + number + ": CdtDbtInd must be CRDT or DBIT");
-            }
-            CurrencyCode code = StatementAmounts.currency(currency, line);
-            return new StatementLine(number, StatementAmounts.positive(amount, code, line), credit, reversal, booking,
-                    Optional.ofNullable(valueDate), present(bankReference), present(endToEndId),
-                    String.join(" ", remittance), present(payerName), present(payerId));
-        }
-    }
-
-    private static Optional<String> present(String value) {
-        return value == null || value.isEmpty() ? Optional.empty() : Optional.of(value);
-    }
 }

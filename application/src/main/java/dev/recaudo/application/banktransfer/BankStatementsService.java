@@ -24,7 +24,7 @@ import java.util.UUID;
  */
 public final class BankStatementsService implements BankStatementsUseCase {
 
-    public static final int BATCH_SIZE = 500;
+    static final int BATCH_SIZE = 500;
 
     private final ReceivingAccounts accounts;
     private final BankStatements statements;

@@ -12,7 +12,7 @@ import java.util.UUID;
 public final class ReceivingAccountsService implements ReceivingAccountsUseCase {
 
     /** Active accounts per company: the page lists those of a currency, and a page of twenty is already long. */
-    public static final int ACTIVE_MAX = 20;
+    static final int ACTIVE_MAX = 20;
 
     private final ReceivingAccounts accounts;
     private final CompanyRepository companies;

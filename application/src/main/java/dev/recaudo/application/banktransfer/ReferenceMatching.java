@@ -17,7 +17,8 @@ import java.util.UUID;
  * A credit whose remittance carries the valid reference of a pending live checkout of the same
  * company, for its exact amount and currency, pays that checkout through the page's own path
  * ({@link SandboxUseCase#payCheckout}) and, its money being seen in the company's account,
- * conciliates the invoice in the same transaction. Every other credit is left unmatched.
+ * conciliates the invoice in the same transaction. Every other credit is proposed for the checkouts
+ * it may pay ({@link Proposing}), or left unmatched when there is none.
  */
 public final class ReferenceMatching implements EntryMatching {
 
@@ -25,19 +26,22 @@ public final class ReferenceMatching implements EntryMatching {
     public static final String PROVIDER = "bank_transfer";
 
     private static final Counts MATCHED = new Counts(0, 0, 1, 0, 0);
+    private static final Counts PROPOSED = new Counts(0, 0, 0, 1, 0);
     private static final Counts UNMATCHED = new Counts(0, 0, 0, 0, 1);
 
     private final PaymentReferences references;
     private final CheckoutRepository checkouts;
     private final BankStatements statements;
     private final SandboxUseCase payments;
+    private final Proposing proposing;
 
     public ReferenceMatching(PaymentReferences references, CheckoutRepository checkouts, BankStatements statements,
-            SandboxUseCase payments) {
+            SandboxUseCase payments, Proposing proposing) {
         this.references = references;
         this.checkouts = checkouts;
         this.statements = statements;
         this.payments = payments;
+        this.proposing = proposing;
     }
 
     @Override
@@ -45,13 +49,18 @@ public final class ReferenceMatching implements EntryMatching {
         if (!line.credit() || line.reversal()) {
             return Counts.NONE;
         }
-        Optional<Checkout> checkout = reference(line)
+        Optional<Checkout> referenced = reference(line)
                 .flatMap(references::checkoutOf)
                 .filter(found -> found.scope().companyId().equals(companyId) && !found.scope().isTest())
                 .flatMap(found -> checkouts.find(found.scope(), found.checkoutId()))
-                .filter(found -> found.isPending() && found.amount().equals(line.amount()));
+                .filter(Checkout::isPending);
+        Optional<Checkout> checkout = referenced.filter(found -> found.amount().equals(line.amount()));
         if (checkout.isEmpty()) {
-            return UNMATCHED;
+            if (proposing.propose(companyId, entryId, line, referenced) == 0) {
+                return UNMATCHED;
+            }
+            statements.markEntry(companyId, entryId, "PROPOSED", Optional.empty());
+            return PROPOSED;
         }
         String paymentId = PROVIDER + ":" + line.bankReference().orElse(entryId.toString());
         if (!(payments.payCheckout(checkout.get().scope(), checkout.get().id(), paymentId) instanceof SandboxResult.Done)) {

@@ -120,6 +120,42 @@ class BankStatementsTest {
     }
 
     @Test
+    void givenCreditsWithoutAnExactMatch_whenProposed_thenEachProposalIsDecidedOnceAndAForeignCurrencyOnlyThroughTheCertifiedRate()
+            throws Exception {
+        World world = world();
+        String csv = "date,amount,currency,reference,bank_reference\n2026-11-27,20.00,USD,,P-1\n"
+                + "2026-11-27,7300.00,VES,pago ${REFERENCE},P-2\n";
+        post(world, world.company().adminToken(), "text/csv", csv, "?statementId=p-1").then().statusCode(201)
+                .body("proposed", equalTo(2)).body("matched", equalTo(0));
+        String admin = world.company().adminToken();
+        var open = given().auth().oauth2(admin).get("/companies/{id}/reconciliation-proposals", world.company().id())
+                .then().statusCode(200).body("size()", equalTo(2)).extract().jsonPath();
+        String usd = open.getString("find { it.currency == 'USD' }.id");
+        String ves = open.getString("find { it.currency == 'VES' }.id");
+        assertThat(open.getString("find { it.currency == 'VES' }.reason")).contains("certified-rate");
+
+        given().auth().oauth2(admin).post("/companies/{id}/reconciliation-proposals/{p}/confirm", world.company().id(), ves)
+                .then().statusCode(409).body(containsString("certified-rate"));
+        given().auth().oauth2(admin).post("/companies/{id}/reconciliation-proposals/{p}/dismiss", world.company().id(), ves)
+                .then().statusCode(200).body("status", equalTo("DISMISSED"));
+        given().auth().oauth2(admin).post("/companies/{id}/reconciliation-proposals/{p}/dismiss", world.company().id(), ves)
+                .then().statusCode(409);
+        given().auth().oauth2(admin).post("/companies/{id}/reconciliation-proposals/{p}/confirm", world.company().id(), usd)
+                .then().statusCode(200).body("status", equalTo("CONFIRMED"));
+        given().auth().oauth2(admin).post("/companies/{id}/reconciliation-proposals/{p}/confirm", world.company().id(), usd)
+                .then().statusCode(409);
+        Invoices.get(world.live(), world.invoiceId()).then().statusCode(200).body("status", equalTo("CONCILIATED"));
+        assertThat(paidEvents(world)).isEqualTo(1);
+        given().auth().oauth2(Tenants.company().adminToken())
+                .post("/companies/{id}/reconciliation-proposals/{p}/dismiss", world.company().id(), usd).then().statusCode(404);
+        given().auth().oauth2(admin).get("/companies/{id}/reconciliation-proposals", world.company().id())
+                .then().statusCode(200).body("size()", equalTo(0));
+        try (Connection connection = ServiceUnderTest.connect()) {
+            LedgerInvariants.assertHold(connection);
+        }
+    }
+
+    @Test
     void givenBadHostileOrOversizedInput_whenImported_thenRefusedWithTheLineAndNothingRead() {
         World world = world();
         camt(world, "camt053-xxe.xml").then().statusCode(422).body(not(containsString("root:")))
