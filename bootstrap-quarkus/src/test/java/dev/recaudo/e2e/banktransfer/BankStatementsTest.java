@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.not;
 
 import dev.recaudo.battery.LedgerInvariants;
 import dev.recaudo.e2e.support.Invoices;
+import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.ServiceUnderTest;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
@@ -21,6 +22,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.concurrent.Callable;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -93,7 +97,8 @@ class BankStatementsTest {
                 .body("entriesNew", equalTo(2)).body("entriesAlreadySeen", equalTo(1)).body("matched", equalTo(0))
                 .body("unmatched", equalTo(1)).body("gap", equalTo(false));
         assertThat(paidEvents(world)).isEqualTo(1);
-        assertThat(Sql.count("SELECT count(*) FROM payments WHERE provider_payment_id = 'bank_transfer:BNK-0001'")).isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE provider_payment_id = 'bank_transfer:BNK-0001'"
+                + " AND company_id = ?", world.company().id())).isEqualTo(1);
 
         camt(world, "camt053-gap.xml").then().statusCode(201).body("gap", equalTo(true))
                 .body("previousClosingBalanceMinor", equalTo(109001));
@@ -150,6 +155,33 @@ class BankStatementsTest {
                 .post("/companies/{id}/reconciliation-proposals/{p}/dismiss", world.company().id(), usd).then().statusCode(404);
         given().auth().oauth2(admin).get("/companies/{id}/reconciliation-proposals", world.company().id())
                 .then().statusCode(200).body("size()", equalTo(0));
+        try (Connection connection = ServiceUnderTest.connect()) {
+            LedgerInvariants.assertHold(connection);
+        }
+    }
+
+    @Test
+    void givenConcurrentImportsOfOneStatementAndConcurrentConfirmations_thenEachAppliesOnce() throws Exception {
+        World world = world();
+        String body = resource("camt053-first.xml");
+        Callable<Integer> importOnce = () -> camt(world, "camt053-first.xml").then().statusCode(201).extract().path("entriesNew");
+        List<Integer> imports = Parallel.run(4, Collections.nCopies(4, importOnce));
+        assertThat(imports.stream().mapToInt(Integer::intValue).sum()).as("entries kept across the imports").isEqualTo(5);
+        assertThat(paidEvents(world)).isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM payments WHERE provider_payment_id = 'bank_transfer:BNK-0001'"
+                + " AND company_id = ?", world.company().id())).isEqualTo(1);
+        assertThat(body).contains("BNK-0001");
+
+        World second = world();
+        post(second, second.company().adminToken(), "text/csv", "date,amount,currency\n2026-11-27,20.00,USD\n", "?statementId=c")
+                .then().statusCode(201).body("proposed", equalTo(1));
+        String proposal = given().auth().oauth2(second.company().adminToken())
+                .get("/companies/{id}/reconciliation-proposals", second.company().id()).then().extract().path("[0].id");
+        Callable<Integer> confirmOnce = () -> given().auth().oauth2(second.company().adminToken())
+                .post("/companies/{id}/reconciliation-proposals/{p}/confirm", second.company().id(), proposal).statusCode();
+        List<Integer> statuses = Parallel.run(4, Collections.nCopies(4, confirmOnce));
+        assertThat(statuses).containsExactlyInAnyOrder(200, 409, 409, 409);
+        assertThat(paidEvents(second)).isEqualTo(1);
         try (Connection connection = ServiceUnderTest.connect()) {
             LedgerInvariants.assertHold(connection);
         }
