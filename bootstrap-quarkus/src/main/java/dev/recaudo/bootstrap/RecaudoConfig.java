@@ -78,6 +78,19 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
     @Override
     HttpConfig http();
 
+    /** {@code recaudo.bank-statements.*}: the statement import's own body limit. */
+    @Override
+    BankStatementsConfig bankStatements();
+
+    interface BankStatementsConfig extends RestSettings.BankStatements {
+        @Override
+        @WithDefault("8388608")
+        @Min(1024)
+        // The HTTP server's own limit (quarkus.http.limits.max-body-size) must stay above this one.
+        @Max(16_000_000)
+        long maxBytes();
+    }
+
     @Override
     RateLimitConfig rateLimit();
 

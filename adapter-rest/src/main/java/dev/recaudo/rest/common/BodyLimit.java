@@ -14,7 +14,8 @@ import java.io.InputStream;
  * body that declares a larger {@code Content-Length} before anything runs; a body sent in chunks
  * declares no length, so it is counted here as it is read and refused, in the family's envelope, as
  * soon as it passes the limit. The HTTP server's own limit stays higher, as a backstop only: when
- * the server trips it, it ends the response itself, empty, before any envelope can be written.
+ * the server trips it, it ends the response itself, empty, before any envelope can be written. A body
+ * read as a {@link StatementBody} has the bank statements' own, larger limit.
  */
 @Provider
 public class BodyLimit implements ReaderInterceptor {
@@ -25,7 +26,9 @@ public class BodyLimit implements ReaderInterceptor {
 
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
-        context.setInputStream(new Bounded(context.getInputStream(), settings.get().http().bodyBytesMax()));
+        boolean statement = java.util.Arrays.stream(context.getAnnotations()).anyMatch(StatementBody.class::isInstance);
+        context.setInputStream(new Bounded(context.getInputStream(),
+                statement ? settings.get().bankStatements().maxBytes() : settings.get().http().bodyBytesMax()));
         return context.proceed();
     }
 

@@ -44,12 +44,14 @@ public class HttpEdge {
     private final ObjectMapper json;
     private final Clock clock;
     private final long bodyBytesMax;
+    private final long statementBytesMax;
     private final ErrorPages pages;
 
     public HttpEdge(ObjectMapper json, Clock clock, RestSettings settings, ErrorPages pages) {
         this.json = json;
         this.clock = clock;
         this.bodyBytesMax = settings.http().bodyBytesMax();
+        this.statementBytesMax = settings.bankStatements().maxBytes();
         this.pages = pages;
     }
 
@@ -81,9 +83,10 @@ public class HttpEdge {
                     "must be sent once: with two values, which one names the request would be a guess"));
             return;
         }
-        if (declaredLength(context) > bodyBytesMax) {
+        long limit = StatementBody.Route.isImport(context.request().path()) ? statementBytesMax : bodyBytesMax;
+        if (declaredLength(context) > limit) {
             refuse(context, requestId, new ApiProblem(Problem.PAYLOAD_TOO_LARGE,
-                    "The request body is larger than " + bodyBytesMax + " bytes"));
+                    "The request body is larger than " + limit + " bytes"));
             return;
         }
         context.next();

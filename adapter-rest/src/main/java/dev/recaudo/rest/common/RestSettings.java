@@ -15,6 +15,8 @@ public interface RestSettings {
 
     Http http();
 
+    BankStatements bankStatements();
+
     RateLimit rateLimit();
 
     Integrations integrations();
@@ -36,6 +38,11 @@ public interface RestSettings {
 
     interface Sandbox {
         boolean enabled();
+    }
+
+    interface BankStatements {
+        /** The largest bank statement body read, in bytes; a larger one gets 413. */
+        long maxBytes();
     }
 
     interface Http {

@@ -1,5 +1,6 @@
 package dev.recaudo.rest.page;
 
+import dev.recaudo.application.banktransfer.TransferInstructionsUseCase;
 import dev.recaudo.application.card.CardCheckoutUseCase;
 import dev.recaudo.application.card.CardCheckoutUseCase.PayByCard;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase;
@@ -57,6 +58,9 @@ public class HostedCheckoutResource {
     CardCheckoutUseCase cards;
 
     @Inject
+    TransferInstructionsUseCase transfers;
+
+    @Inject
     @Location("hosted-checkout.html")
     Template page;
 
@@ -86,6 +90,8 @@ public class HostedCheckoutResource {
         // Back from the processor's page before its completion arrived: the payment is being confirmed.
         boolean processing = "1".equals(paid) && !shown.test() && shown.state() == PageState.PENDING;
         boolean cardPayable = shown.cardPayable() && !processing;
+        TransferSection transfer = shown.state() == PageState.PENDING && !shown.test() && !processing
+                ? transfers.forCheckout(shown.checkoutId()).map(instructions -> TransferSection.of(instructions, texts)).orElse(null) : null;
         String body = page.data("texts", texts)
                 .data("companyName", shown.companyName())
                 .data("title", shown.title())
@@ -100,7 +106,9 @@ public class HostedCheckoutResource {
                 .data("cardAction", shown.checkoutId() + "/card")
                 .data("test", shown.test())
                 .data("sandboxPayable", shown.sandboxPayable())
-                .data("unavailable", !shown.onlinePayment() && shown.state() == PageState.PENDING)
+                .data("unavailable", !shown.onlinePayment() && shown.state() == PageState.PENDING && transfer == null)
+                .data("transfer", transfer)
+                .data("transferTexts", TransferSection.Texts.of(texts))
                 .data("formAction", shown.checkoutId().toString())
                 .data("csrf", shown.sandboxPayable() || cardPayable ? tokens.issue(shown.checkoutId()) : "")
                 .data("redirectUrl", shown.state() == PageState.PAID ? shown.redirectUrl().orElse(null) : null)

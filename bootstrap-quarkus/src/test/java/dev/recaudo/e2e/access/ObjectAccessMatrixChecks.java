@@ -283,6 +283,25 @@ public abstract class ObjectAccessMatrixChecks {
         cases.put("POST /companies/{companyId}/webhook-endpoints", new Case(COMPANY_ONLY, false,
                 t -> admin(w).contentType(ContentType.JSON).body(Map.of("url", "http://127.0.0.1:9/intruso"))
                         .post("/companies/{c}/webhook-endpoints", t.company())));
+        // Bank transfers (issue 23): another company's administrator is refused on the company's path.
+        cases.put("POST /companies/{companyId}/receiving-accounts", new Case(COMPANY_ONLY, false,
+                t -> admin(w).contentType(ContentType.JSON).body(Map.of("bank", "B", "accountNumber", "1", "holder", "H",
+                        "currency", "USD")).post("/companies/{c}/receiving-accounts", t.company())));
+        cases.put("GET /companies/{companyId}/receiving-accounts", new Case(COMPANY_ONLY, false,
+                t -> admin(w).get("/companies/{c}/receiving-accounts", t.company())));
+        cases.put("DELETE /companies/{companyId}/receiving-accounts/{accountId}", new Case(COMPANY_ONLY, false,
+                t -> admin(w).delete("/companies/{c}/receiving-accounts/{a}", t.company(), java.util.UUID.randomUUID())));
+        cases.put("POST /companies/{companyId}/bank-statements", new Case(COMPANY_ONLY, false,
+                t -> admin(w).header("X-Receiving-Account", java.util.UUID.randomUUID().toString()).contentType("text/csv")
+                        .body("date,amount,currency\n").post("/companies/{c}/bank-statements?statementId=x", t.company())));
+        cases.put("GET /companies/{companyId}/bank-statements", new Case(COMPANY_ONLY, false,
+                t -> admin(w).get("/companies/{c}/bank-statements", t.company())));
+        cases.put("GET /companies/{companyId}/reconciliation-proposals", new Case(COMPANY_ONLY, false,
+                t -> admin(w).get("/companies/{c}/reconciliation-proposals", t.company())));
+        cases.put("POST /companies/{companyId}/reconciliation-proposals/{proposalId}/confirm", new Case(COMPANY_ONLY, false,
+                t -> admin(w).post("/companies/{c}/reconciliation-proposals/{p}/confirm", t.company(), java.util.UUID.randomUUID())));
+        cases.put("POST /companies/{companyId}/reconciliation-proposals/{proposalId}/dismiss", new Case(COMPANY_ONLY, false,
+                t -> admin(w).post("/companies/{c}/reconciliation-proposals/{p}/dismiss", t.company(), java.util.UUID.randomUUID())));
         cases.put("GET /companies/{companyId}/webhook-endpoints", new Case(COMPANY_ONLY, false,
                 t -> admin(w).get("/companies/{c}/webhook-endpoints", t.company())));
         cases.put("DELETE /companies/{companyId}/webhook-endpoints/{endpointId}", new Case(TENANT, false,

@@ -1,0 +1,104 @@
+package dev.recaudo.rest.banktransfer;
+
+import dev.recaudo.application.banktransfer.ProposalsUseCase;
+import dev.recaudo.application.banktransfer.ProposalsUseCase.Decision;
+import dev.recaudo.domain.banktransfer.Proposal;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.rest.audit.Audited;
+import dev.recaudo.rest.auth.AdminApi;
+import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.Problem;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
+/** The statement credits proposed for pending checkouts, each confirmed or dismissed once (issue 23, rail two). */
+@Path("/companies/{companyId}/reconciliation-proposals")
+@AdminApi
+@Produces(MediaType.APPLICATION_JSON)
+public class ReconciliationProposalsResource {
+
+    @Inject
+    ProposalsUseCase proposals;
+
+    /** A proposal with the credit it is of; amounts in minor units. */
+    public record ProposalView(UUID id, UUID entryId, UUID checkoutId, int confidence, String reason, String status,
+            long amountMinor, String currency, LocalDate bookingDate, String bankReference, String payerName, String payerId,
+            String remittance, Instant createdAt) {
+
+        static ProposalView of(Proposal p) {
+            return new ProposalView(p.id(), p.entryId(), p.checkoutId(), p.confidence(), p.reason(), p.status(),
+                    p.line().amount().amountMinor(), p.line().amount().currency().name(), p.line().bookingDate(),
+                    p.line().bankReference().orElse(null), p.line().payerName().orElse(null), p.line().payerId().orElse(null),
+                    p.line().remittance(), p.createdAt());
+        }
+    }
+
+    /** What a decision did. */
+    public record DecisionView(UUID id, String status) {}
+
+    @GET
+    @Operation(operationId = "listReconciliationProposals")
+    @APIResponse(responseCode = "200", description = "The open proposals, oldest first, at most 100")
+    public List<ProposalView> open(@PathParam("companyId") String companyId) {
+        return proposals.open(company(companyId)).stream().map(ProposalView::of).toList();
+    }
+
+    /** Pays the proposed checkout with the credit (PAID, then CONCILIATED), once. */
+    @POST
+    @Audited(target = "proposalId")
+    @Path("{proposalId}/confirm")
+    @Operation(operationId = "confirmReconciliationProposal")
+    @APIResponse(responseCode = "200", description = "Confirmed", content = @Content(schema = @Schema(implementation = DecisionView.class)))
+    @APIResponse(responseCode = "404", ref = "PublicNotFound")
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
+    public DecisionView confirm(@PathParam("companyId") String companyId, @PathParam("proposalId") String proposalId) {
+        UUID id = PathIds.uuid("proposalId", proposalId);
+        return answer(id, proposals.confirm(company(companyId), id));
+    }
+
+    @POST
+    @Audited(target = "proposalId")
+    @Path("{proposalId}/dismiss")
+    @Operation(operationId = "dismissReconciliationProposal")
+    @APIResponse(responseCode = "200", description = "Dismissed", content = @Content(schema = @Schema(implementation = DecisionView.class)))
+    @APIResponse(responseCode = "404", ref = "PublicNotFound")
+    @APIResponse(responseCode = "409", ref = "PublicConflict")
+    public DecisionView dismiss(@PathParam("companyId") String companyId, @PathParam("proposalId") String proposalId) {
+        UUID id = PathIds.uuid("proposalId", proposalId);
+        return answer(id, proposals.dismiss(company(companyId), id));
+    }
+
+    private static DecisionView answer(UUID id, Decision decision) {
+        if (decision instanceof Decision.Decided decided) {
+            return new DecisionView(id, decided.status());
+        }
+        if (decision instanceof Decision.NotFound) {
+            throw new ApiProblem(Problem.NOT_FOUND, "No such reconciliation proposal");
+        }
+        if (decision instanceof Decision.AlreadyDecided already) {
+            throw new ApiProblem(Problem.CONFLICT, "The proposal was " + already.status() + " already",
+                    Map.of("status", List.of(already.status())));
+        }
+        throw new ApiProblem(Problem.CONFLICT, ((Decision.Refused) decision).reason(),
+                Map.of("proposal", List.of(((Decision.Refused) decision).reason())));
+    }
+
+    private static CompanyId company(String companyId) {
+        return new CompanyId(PathIds.uuid("companyId", companyId));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.recaudo.application.fakes;
+
+import dev.recaudo.domain.banktransfer.Proposal;
+import dev.recaudo.domain.banktransfer.Proposals;
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.Money;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Proposals as inserted (what was proposed, for which checkout, how sure and why), and the pending
+ * checkouts of each amount a test declares. Reading a proposal back needs its entry, which this fake
+ * does not keep: the lock and list answers are the PostgreSQL adapter's, tested end to end.
+ */
+public final class InMemoryProposals implements Proposals {
+
+    /** One proposal as made. */
+    public record Made(UUID entryId, UUID checkoutId, int confidence, String reason) {}
+
+    private final Map<UUID, Made> made = new LinkedHashMap<>();
+    private final Map<Money, List<UUID>> pending = new LinkedHashMap<>();
+
+    public void pending(Money amount, UUID checkoutId) {
+        pending.computeIfAbsent(amount, ignored -> new ArrayList<>()).add(checkoutId);
+    }
+
+    public List<Made> made() {
+        return List.copyOf(made.values());
+    }
+
+    @Override
+    public void insert(CompanyId companyId, UUID proposalId, UUID entryId, UUID checkoutId, int confidence, String reason,
+            Instant now) {
+        made.put(proposalId, new Made(entryId, checkoutId, confidence, reason));
+    }
+
+    @Override
+    public List<Proposal> open(CompanyId companyId, int limit) {
+        throw new UnsupportedOperationException("read back through PgProposals");
+    }
+
+    @Override
+    public Optional<Proposal> lock(CompanyId companyId, UUID proposalId) {
+        throw new UnsupportedOperationException("read back through PgProposals");
+    }
+
+    @Override
+    public void decide(CompanyId companyId, UUID proposalId, String status, Instant now) {
+        throw new UnsupportedOperationException("decided through PgProposals");
+    }
+
+    @Override
+    public List<UUID> pendingOfAmount(TenantScope scope, Money amount, int limit) {
+        return pending.getOrDefault(amount, List.of()).stream().limit(limit).toList();
+    }
+}

@@ -1,0 +1,61 @@
+package dev.recaudo.bootstrap;
+
+import dev.recaudo.application.banktransfer.ReceivingAccountsService;
+import dev.recaudo.application.banktransfer.ReceivingAccountsUseCase;
+import dev.recaudo.application.banktransfer.BankStatementsService;
+import dev.recaudo.application.banktransfer.BankStatementsUseCase;
+import dev.recaudo.application.banktransfer.ProposalsService;
+import dev.recaudo.application.banktransfer.ProposalsUseCase;
+import dev.recaudo.application.banktransfer.Proposing;
+import dev.recaudo.application.banktransfer.ReferenceMatching;
+import dev.recaudo.domain.banktransfer.Proposals;
+import dev.recaudo.application.banktransfer.TransferInstructionsService;
+import dev.recaudo.application.invoice.CheckoutPaymentUseCase;
+import dev.recaudo.application.invoice.SandboxUseCase;
+import dev.recaudo.domain.banktransfer.BankStatements;
+import dev.recaudo.application.banktransfer.TransferInstructionsUseCase;
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.banktransfer.PaymentReference;
+import dev.recaudo.domain.banktransfer.PaymentReferences;
+import dev.recaudo.domain.checkout.CheckoutRepository;
+import java.security.SecureRandom;
+import dev.recaudo.domain.banktransfer.ReceivingAccounts;
+import dev.recaudo.domain.company.CompanyRepository;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+
+/** Builds the use cases of bank transfers (issue 23, rail two) from their adapters. */
+public class BankTransferWiring {
+
+    @Produces
+    @Singleton
+    ReceivingAccountsUseCase receivingAccounts(ReceivingAccounts accounts, CompanyRepository companies,
+            Transactions transactions, Clock clock) {
+        return new ReceivingAccountsService(accounts, companies, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    BankStatementsUseCase bankStatements(ReceivingAccounts accounts, BankStatements statements, PaymentReferences references,
+            CheckoutRepository checkouts, CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Proposals proposals,
+            Transactions transactions, Clock clock) {
+        return new BankStatementsService(accounts, statements, new ReferenceMatching(references, checkouts, statements, payments,
+                conciliation, new Proposing(proposals, clock)), transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    ProposalsUseCase proposals(Proposals proposals, CheckoutRepository checkouts, BankStatements statements,
+            CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Transactions transactions, Clock clock) {
+        return new ProposalsService(proposals, checkouts, statements, payments, conciliation, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    TransferInstructionsUseCase transferInstructions(CheckoutRepository checkouts, ReceivingAccounts accounts,
+            PaymentReferences references, SecureRandom random, Clock clock) {
+        return new TransferInstructionsService(checkouts, accounts, references,
+                () -> random.nextLong(PaymentReference.SERIAL_MAX + 1), clock);
+    }
+}

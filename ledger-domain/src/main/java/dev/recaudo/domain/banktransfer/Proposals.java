@@ -1,0 +1,26 @@
+package dev.recaudo.domain.banktransfer;
+
+import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.Money;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Port: reconciliation proposals and the checkouts a credit may be proposed for. */
+public interface Proposals {
+
+    void insert(CompanyId companyId, UUID proposalId, UUID entryId, UUID checkoutId, int confidence, String reason, Instant now);
+
+    /** The company's open proposals, oldest first, at most {@code limit}. */
+    List<Proposal> open(CompanyId companyId, int limit);
+
+    /** Reads the proposal and locks it until the transaction ends, so that it is decided once. */
+    Optional<Proposal> lock(CompanyId companyId, UUID proposalId);
+
+    void decide(CompanyId companyId, UUID proposalId, String status, Instant now);
+
+    /** The company's pending live checkouts of exactly {@code amount}, oldest first, at most {@code limit}. */
+    List<UUID> pendingOfAmount(TenantScope scope, Money amount, int limit);
+}
