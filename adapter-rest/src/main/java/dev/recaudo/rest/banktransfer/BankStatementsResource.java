@@ -3,10 +3,13 @@ package dev.recaudo.rest.banktransfer;
 import dev.recaudo.application.banktransfer.BankStatementsUseCase;
 import dev.recaudo.application.banktransfer.BankStatementsUseCase.ImportResult;
 import dev.recaudo.application.banktransfer.StatementSource;
+import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.banktransfer.StatementSummary;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.AdminApi;
+import dev.recaudo.rest.auth.IntegrationsApi;
+import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.BodyLimit;
 import dev.recaudo.rest.common.Caller;
@@ -36,7 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Bank statement imports of the administrator's company (issue 23, rail two): a camt.053 or a CSV
- * file of one receiving account, read as a stream, its entries kept once and matched.
+ * file of one receiving account, read as a stream, its entries kept once and matched. The import
+ * also takes a partner's integrations key with {@code bank_statements:write}, signed as that API is.
  */
 @Path("/companies/{companyId}/bank-statements")
 @AdminApi
@@ -54,6 +58,10 @@ public class BankStatementsResource {
 
     @POST
     @Audited
+    // Also a partner's: an integrations key with bank_statements:write, signed like the integrations
+    // API; a call carrying Service-Signature is checked by that family's filter only (SignedKeyRoutes).
+    @IntegrationsApi
+    @RequiresPermission(Permission.BANK_STATEMENTS_WRITE)
     // Any type is taken here and checked in the method, after the credential: an intruder learns
     // nothing from a 415 answered before the 401.
     @Consumes(MediaType.WILDCARD)

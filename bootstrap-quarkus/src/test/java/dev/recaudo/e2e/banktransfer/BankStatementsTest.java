@@ -36,9 +36,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class BankStatementsTest {
 
-    private record World(Tenants.Company company, Tenants.Key live, String invoiceId, String reference, String accountId) {}
+    record World(Tenants.Company company, Tenants.Key live, String invoiceId, String reference, String accountId) {}
 
-    private static String resource(String name) {
+    static String resource(String name) {
         try (InputStream in = BankStatementsTest.class.getResourceAsStream("/statements/" + name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException failed) {
@@ -46,7 +46,7 @@ class BankStatementsTest {
         }
     }
 
-    private static World world() {
+    static World world() {
         Tenants.Company company = Tenants.company();
         Tenants.Key live = Invoices.liveKey(company);
         var invoice = Invoices.create(live);
