@@ -2,8 +2,10 @@ package dev.recaudo.rest.banktransfer;
 
 import dev.recaudo.application.banktransfer.BankStatementsUseCase;
 import dev.recaudo.application.banktransfer.BankStatementsUseCase.ImportResult;
+import dev.recaudo.application.banktransfer.ReceivingAccountsUseCase;
 import dev.recaudo.application.banktransfer.StatementSource;
 import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.banktransfer.CsvMapping;
 import dev.recaudo.domain.banktransfer.StatementSummary;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.rest.audit.Audited;
@@ -54,6 +56,9 @@ public class BankStatementsResource {
     BankStatementsUseCase statements;
 
     @Inject
+    ReceivingAccountsUseCase accounts;
+
+    @Inject
     Caller caller;
 
     @POST
@@ -86,7 +91,10 @@ public class BankStatementsResource {
         }
         ImportResult result;
         try {
-            StatementSource source = csv ? new CsvStatementSource(body, statementId.trim()) : new CamtStatementSource(body);
+            StatementSource source = csv
+                    ? new CsvStatementSource(body, statementId.trim(),
+                            accounts.csvMapping(company(companyId), account).orElse(CsvMapping.DEFAULT))
+                    : new CamtStatementSource(body);
             result = statements.importStatement(company(companyId), account, csv ? "csv" : "camt.053", source);
         } catch (RuntimeException failed) {
             throw tooLarge(failed).orElseThrow(() -> failed);
