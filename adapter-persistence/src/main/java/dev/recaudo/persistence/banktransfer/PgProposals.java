@@ -16,6 +16,7 @@ import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -64,6 +65,28 @@ public class PgProposals implements Proposals {
         return nativeSql.query("SELECT id FROM checkouts WHERE company_id = ? AND is_test = ? AND status = 'PENDING'"
                         + " AND amount_minor = ? AND currency = ? ORDER BY created_at, id LIMIT ?", row -> Rows.uuid(row, "id"),
                 scope.companyId().value(), scope.isTest(), amount.amountMinor(), amount.currency().name(), limit);
+    }
+
+    @Override
+    public List<Pending> pendingOfTaxId(TenantScope scope, String taxIdNormalized, CurrencyCode currency, int limit) {
+        return nativeSql.query("SELECT k.id, k.amount_minor, k.currency FROM checkouts k"
+                        + " JOIN collection_documents d ON d.id = k.document_id"
+                        + " JOIN customers c ON c.id = d.customer_id"
+                        + " WHERE k.company_id = ? AND k.is_test = ? AND k.status = 'PENDING' AND k.currency = ?"
+                        + " AND c.tax_id_normalized = ? ORDER BY k.created_at, k.id LIMIT ?",
+                row -> new Pending(Rows.uuid(row, "id"),
+                        Money.of(row.getLong("amount_minor"), CurrencyCode.valueOf(row.getString("currency")))),
+                scope.companyId().value(), scope.isTest(), currency.name(), taxIdNormalized, limit);
+    }
+
+    @Override
+    public List<UUID> pendingOfAmountDueNear(TenantScope scope, Money amount, LocalDate date, int days, int limit) {
+        return nativeSql.query("SELECT id FROM checkouts WHERE company_id = ? AND is_test = ? AND status = 'PENDING'"
+                        + " AND amount_minor = ? AND currency = ? AND due_at IS NOT NULL"
+                        + " AND (due_at AT TIME ZONE 'UTC')::date BETWEEN ?::date AND ?::date"
+                        + " ORDER BY abs((due_at AT TIME ZONE 'UTC')::date - ?::date), created_at, id LIMIT ?",
+                row -> Rows.uuid(row, "id"), scope.companyId().value(), scope.isTest(), amount.amountMinor(),
+                amount.currency().name(), date.minusDays(days).toString(), date.plusDays(days).toString(), date.toString(), limit);
     }
 
     private static Proposal proposal(ResultSet row) throws SQLException {

@@ -6,6 +6,7 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.StatementBody;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
@@ -44,6 +45,12 @@ public class IntegrationsApiFilter extends KeyFilter {
     @Inject
     Clock clock;
 
+    /** An operation that also takes the admin JWT is checked here only when the call is signed. */
+    @Override
+    boolean applies(java.lang.reflect.Method operation, ContainerRequestContext request) {
+        return !SignedKeyRoutes.isAdminCall(operation, request);
+    }
+
     @Override
     Optional<String> presented(ContainerRequestContext request) {
         return Credentials.bearer(request);
@@ -72,7 +79,7 @@ public class IntegrationsApiFilter extends KeyFilter {
         if (!RequestSignature.hasShape(signature)) {
             throw new ApiProblem(Problem.INVALID_SIGNATURE, SIGNATURE_HEADER + " must be v1= followed by 64 lower-case hex characters");
         }
-        byte[] body = readBody(request, settings.get().http().bodyBytesMax());
+        byte[] body = readBody(request, bodyBytesMax(request));
         if (!signatureMatches(presentedKey, timestamp, request, body, signature)) {
             throw new ApiProblem(Problem.INVALID_SIGNATURE, "The request signature does not match");
         }
@@ -97,6 +104,17 @@ public class IntegrationsApiFilter extends KeyFilter {
         URI uri = request.getUriInfo().getRequestUri();
         return RequestSignature.verifies(key, timestamp, request.getMethod(), uri.getRawPath(), uri.getRawQuery(), body,
                 presented);
+    }
+
+    /**
+     * The body limit of the route: a bank statement import has its own, larger one
+     * ({@code recaudo.bank-statements.max-bytes}); the signature covers its whole body, so the body is
+     * read and verified before the import reads any of it.
+     */
+    private long bodyBytesMax(ContainerRequestContext request) {
+        return StatementBody.Route.isImport(request.getUriInfo().getPath())
+                ? settings.get().bankStatements().maxBytes()
+                : settings.get().http().bodyBytesMax();
     }
 
     /** Reads the raw body (bounded by the edge's size limit) and puts it back for the resource. */

@@ -37,11 +37,19 @@ abstract class KeyFilter implements ContainerRequestFilter {
     @Override
     public final void filter(ContainerRequestContext request) {
         Method operation = resource.getResourceMethod();
+        if (!applies(operation, request)) {
+            return;
+        }
         KeyPrincipal principal = authenticate(request);
         count(principal, request);
         gate.recordUse(principal);
         admit(principal, request);
         gate.authorize(principal, operation);
+    }
+
+    /** Whether this family checks the call; it always does unless it says ({@link SignedKeyRoutes}). */
+    boolean applies(Method operation, ContainerRequestContext request) {
+        return true;
     }
 
     /** The credential presented in the family's way, if any: its key, or its token. */

@@ -2,11 +2,16 @@ package dev.recaudo.rest.banktransfer;
 
 import dev.recaudo.application.banktransfer.BankStatementsUseCase;
 import dev.recaudo.application.banktransfer.BankStatementsUseCase.ImportResult;
+import dev.recaudo.application.banktransfer.ReceivingAccountsUseCase;
 import dev.recaudo.application.banktransfer.StatementSource;
+import dev.recaudo.domain.apikey.Permission;
+import dev.recaudo.domain.banktransfer.CsvMapping;
 import dev.recaudo.domain.banktransfer.StatementSummary;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.AdminApi;
+import dev.recaudo.rest.auth.IntegrationsApi;
+import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.BodyLimit;
 import dev.recaudo.rest.common.Caller;
@@ -36,7 +41,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /**
  * Bank statement imports of the administrator's company (issue 23, rail two): a camt.053 or a CSV
- * file of one receiving account, read as a stream, its entries kept once and matched.
+ * file of one receiving account, read as a stream, its entries kept once and matched. The import
+ * also takes a partner's integrations key with {@code bank_statements:write}, signed as that API is.
  */
 @Path("/companies/{companyId}/bank-statements")
 @AdminApi
@@ -50,10 +56,17 @@ public class BankStatementsResource {
     BankStatementsUseCase statements;
 
     @Inject
+    ReceivingAccountsUseCase accounts;
+
+    @Inject
     Caller caller;
 
     @POST
     @Audited
+    // Also a partner's: an integrations key with bank_statements:write, signed like the integrations
+    // API; a call carrying Service-Signature is checked by that family's filter only (SignedKeyRoutes).
+    @IntegrationsApi
+    @RequiresPermission(Permission.BANK_STATEMENTS_WRITE)
     // Any type is taken here and checked in the method, after the credential: an intruder learns
     // nothing from a 415 answered before the 401.
     @Consumes(MediaType.WILDCARD)
@@ -78,7 +91,10 @@ public class BankStatementsResource {
         }
         ImportResult result;
         try {
-            StatementSource source = csv ? new CsvStatementSource(body, statementId.trim()) : new CamtStatementSource(body);
+            StatementSource source = csv
+                    ? new CsvStatementSource(body, statementId.trim(),
+                            accounts.csvMapping(company(companyId), account).orElse(CsvMapping.DEFAULT))
+                    : new CamtStatementSource(body);
             result = statements.importStatement(company(companyId), account, csv ? "csv" : "camt.053", source);
         } catch (RuntimeException failed) {
             throw tooLarge(failed).orElseThrow(() -> failed);

@@ -1,6 +1,7 @@
 package dev.recaudo.rest.banktransfer;
 
 import dev.recaudo.application.banktransfer.StatementSource;
+import dev.recaudo.domain.banktransfer.CsvMapping;
 import dev.recaudo.domain.banktransfer.StatementHeader;
 import dev.recaudo.domain.banktransfer.StatementLine;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -11,6 +12,10 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,40 +25,56 @@ import java.util.Optional;
 
 /**
  * A CSV statement (RFC 4180 quoting, comma separated, UTF-8), read line by line. Its first line
- * names the columns; the default mapping reads {@code date}, {@code amount} (signed: negative is a
- * debit), {@code currency}, {@code reference}, {@code bank_reference}, {@code payer_name},
- * {@code payer_id} and {@code description}, the first three required. A CSV file names no statement
- * nor balance: the importer gives its statement id, and no gap can be checked.
+ * names the columns; the account's {@link CsvMapping} says which header names each field (by default
+ * its own name: {@code date}, {@code amount} (signed: negative is a debit), {@code currency},
+ * {@code reference}, {@code bank_reference}, {@code payer_name}, {@code payer_id} and
+ * {@code description}, the first three required), the decimal separator, the date format and the
+ * column marking a reversal. A CSV file names no statement nor balance: the importer gives its
+ * statement id, and no gap can be checked.
  */
 final class CsvStatementSource implements StatementSource {
 
     static final List<String> REQUIRED = List.of("date", "amount", "currency");
-    static final List<String> COLUMNS = List.of("date", "amount", "currency", "reference", "bank_reference", "payer_name",
-            "payer_id", "description");
+    static final List<String> COLUMNS = CsvMapping.FIELDS;
+    static final String REVERSAL = "reversal";
+    private static final java.util.Set<String> TRUE = java.util.Set.of("true", "1", "yes", "y", "si", "sí", "s", "x");
 
     private final BufferedReader reader;
     private final String statementId;
     private final Map<String, Integer> columns = new HashMap<>();
+    private final CsvMapping mapping;
+    private final DateTimeFormatter dates;
     private long lineNumber;
 
     CsvStatementSource(InputStream body, String statementId) {
+        this(body, statementId, CsvMapping.DEFAULT);
+    }
+
+    CsvStatementSource(InputStream body, String statementId, CsvMapping mapping) {
         this.reader = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
         this.statementId = statementId;
+        this.mapping = mapping;
+        this.dates = DateTimeFormatter.ofPattern(mapping.dateFormat().replace("yyyy", "uuuu"), Locale.ROOT)
+                .withResolverStyle(ResolverStyle.STRICT);
     }
 
     @Override
     public StatementHeader header() {
         String first = readLine().orElseThrow(() -> new Malformed(1, "the file is empty; its first line names the columns"));
         List<String> names = fields(first.startsWith("\uFEFF") ? first.substring(1) : first);
+        Map<String, String> fieldOf = new HashMap<>();
+        COLUMNS.forEach(field -> fieldOf.put(CsvMapping.key(mapping.header(field)), field));
+        mapping.reversalColumn().ifPresent(header -> fieldOf.put(CsvMapping.key(header), REVERSAL));
         for (int i = 0; i < names.size(); i++) {
-            String name = names.get(i).trim().toLowerCase(Locale.ROOT);
-            if (COLUMNS.contains(name)) {
-                columns.putIfAbsent(name, i);
+            String field = fieldOf.get(CsvMapping.key(names.get(i)));
+            if (field != null) {
+                columns.putIfAbsent(field, i);
             }
         }
         for (String required : REQUIRED) {
             if (!columns.containsKey(required)) {
-                throw new Malformed(1, "the header has no column '" + required + "' (columns: " + COLUMNS + ")");
+                throw new Malformed(1, "the header has no column '" + StatementAmounts.clip(mapping.header(required))
+                        + "' for " + required + " (columns: " + COLUMNS.stream().map(mapping::header).toList() + ")");
             }
         }
         return new StatementHeader(statementId, Optional.empty(), Optional.empty(), Optional.empty());
@@ -70,15 +91,38 @@ final class CsvStatementSource implements StatementSource {
         }
         List<String> fields = fields(text.get());
         CurrencyCode currency = StatementAmounts.currency(field(fields, "currency"), lineNumber);
-        long signed = StatementAmounts.minor(field(fields, "amount"), currency, lineNumber);
+        long signed = StatementAmounts.minor(amountText(field(fields, "amount")), currency, lineNumber);
         if (signed == 0) {
             throw new Malformed(lineNumber, "amount must not be 0");
         }
         String remittance = String.join(" ", optional(fields, "reference").orElse(""),
                 optional(fields, "description").orElse("")).trim();
-        return Optional.of(new StatementLine((int) lineNumber, Money.of(Math.abs(signed), currency), signed > 0, false,
-                StatementAmounts.date(field(fields, "date"), lineNumber), Optional.empty(), optional(fields, "bank_reference"),
+        boolean reversal = optional(fields, REVERSAL).map(mark -> TRUE.contains(mark.toLowerCase(Locale.ROOT))).orElse(false);
+        return Optional.of(new StatementLine((int) lineNumber, Money.of(Math.abs(signed), currency), signed > 0, reversal,
+                date(field(fields, "date")), Optional.empty(), optional(fields, "bank_reference"),
                 Optional.empty(), remittance, optional(fields, "payer_name"), optional(fields, "payer_id")));
+    }
+
+    /** The amount as decimal-point text: with a decimal comma, dots and spaces group thousands. */
+    private String amountText(String text) {
+        if (mapping.decimalSeparator() == '.') {
+            return text;
+        }
+        if (text.chars().filter(c -> c == ',').count() > 1) {
+            throw new Malformed(lineNumber, "amount '" + StatementAmounts.clip(text) + "' has more than one decimal comma");
+        }
+        return text.replace(".", "").replace("\u00a0", "").replace(" ", "").replace(',', '.');
+    }
+
+    private LocalDate date(String text) {
+        if (CsvMapping.DEFAULT.dateFormat().equals(mapping.dateFormat())) {
+            return StatementAmounts.date(text, lineNumber);
+        }
+        try {
+            return LocalDate.parse(text.trim(), dates);
+        } catch (DateTimeParseException bad) {
+            throw new Malformed(lineNumber, "date '" + StatementAmounts.clip(text) + "' is not a date " + mapping.dateFormat());
+        }
     }
 
     private String field(List<String> fields, String column) {

@@ -2,10 +2,12 @@ package dev.recaudo.rest.banktransfer;
 
 import dev.recaudo.application.banktransfer.ReceivingAccountsUseCase;
 import dev.recaudo.application.banktransfer.ReceivingAccountsUseCase.RegisterResult;
+import dev.recaudo.domain.banktransfer.CsvMapping;
 import dev.recaudo.domain.banktransfer.ReceivingAccount;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.AdminApi;
+import dev.recaudo.rest.banktransfer.ReceivingAccountRequests.CsvMappingRequest;
 import dev.recaudo.rest.banktransfer.ReceivingAccountRequests.RegisterRequest;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
@@ -17,6 +19,7 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -94,6 +97,49 @@ public class ReceivingAccountsResource {
             throw new ApiProblem(Problem.NOT_FOUND, "No such active receiving account");
         }
         return Response.noContent().build();
+    }
+
+    /** A mapping as answered: every field with the header that names it. */
+    public record CsvMappingView(UUID accountId, Map<String, String> columns, String decimalSeparator, String dateFormat,
+            String reversalColumn) {
+
+        static CsvMappingView of(UUID accountId, CsvMapping mapping) {
+            Map<String, String> columns = new java.util.LinkedHashMap<>();
+            CsvMapping.FIELDS.forEach(field -> columns.put(field, mapping.header(field)));
+            return new CsvMappingView(accountId, columns, String.valueOf(mapping.decimalSeparator()), mapping.dateFormat(),
+                    mapping.reversalColumn().orElse(null));
+        }
+    }
+
+    /** Sets how the account's CSV statements are read; the next CSV import of the account uses it. */
+    @PUT
+    @Audited(target = "accountId")
+    @Operation(operationId = "setReceivingAccountCsvMapping")
+    @APIResponse(responseCode = "200", description = "The mapping now in force",
+            content = @Content(schema = @Schema(implementation = CsvMappingView.class)))
+    @APIResponse(responseCode = "415", ref = "PublicUnsupportedMediaType")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Path("{accountId}/csv-mapping")
+    public CsvMappingView setCsvMapping(@PathParam("companyId") String companyId, @PathParam("accountId") String accountId,
+            CsvMappingRequest body) {
+        UUID account = PathIds.uuid("accountId", accountId);
+        CsvMapping mapping = ReceivingAccountRequests.csvMapping(body);
+        if (!accounts.setCsvMapping(company(companyId), account, mapping)) {
+            throw new ApiProblem(Problem.NOT_FOUND, "No such receiving account");
+        }
+        return CsvMappingView.of(account, mapping);
+    }
+
+    /** The mapping the account's CSV imports use (the default until one is set). */
+    @GET
+    @Operation(operationId = "getReceivingAccountCsvMapping")
+    @APIResponse(responseCode = "200", description = "The mapping in force",
+            content = @Content(schema = @Schema(implementation = CsvMappingView.class)))
+    @Path("{accountId}/csv-mapping")
+    public CsvMappingView csvMapping(@PathParam("companyId") String companyId, @PathParam("accountId") String accountId) {
+        UUID account = PathIds.uuid("accountId", accountId);
+        return accounts.csvMapping(company(companyId), account).map(mapping -> CsvMappingView.of(account, mapping))
+                .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No such receiving account"));
     }
 
     private static CompanyId company(String companyId) {

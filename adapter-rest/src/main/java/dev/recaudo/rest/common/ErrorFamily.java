@@ -45,6 +45,15 @@ public enum ErrorFamily {
         return PUBLIC;
     }
 
+    /**
+     * The family of a request: its path's, except that a bank statement import sent with the
+     * integrations signature header is a partner key's call and is answered in the integrations envelope.
+     */
+    public static ErrorFamily forRequest(String path, boolean signed) {
+        ErrorFamily family = forPath(path);
+        return signed && family == ADMINISTRATION && StatementBody.Route.isImport(path) ? INTEGRATIONS : family;
+    }
+
     public int status(Problem problem) {
         return switch (this) {
             case PUBLIC, ADMINISTRATION, PAGE -> problem.publicStatus();

@@ -16,6 +16,9 @@ import java.time.Clock;
 @ApplicationScoped
 public class ErrorResponses {
 
+    /** The integrations signature header: its presence makes a bank statement import a key's call. */
+    static final String SIGNATURE_HEADER = "Service-Signature";
+
     @Inject
     Clock clock;
 
@@ -32,7 +35,8 @@ public class ErrorResponses {
     public Response render(ApiProblem problem, ContainerRequestContext request) {
         String path = request.getUriInfo().getRequestUri().getRawPath();
         String requestId = request.getHeaderString(RequestIds.HEADER);
-        ErrorFamily family = ErrorFamily.forPath(request.getUriInfo().getPath());
+        ErrorFamily family = ErrorFamily.forRequest(request.getUriInfo().getPath(),
+                request.getHeaderString(SIGNATURE_HEADER) != null);
         if (problem.problem() == Problem.RATE_LIMITED) {
             // Every 429 passes here, a remembered refusal included; counting it is an in-memory increment.
             metrics.rateLimited(RateLimitFamily.forPath(request.getUriInfo().getPath()).metricName());

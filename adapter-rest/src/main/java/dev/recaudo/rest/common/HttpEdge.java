@@ -179,7 +179,8 @@ public class HttpEdge {
     }
 
     private void refuse(RoutingContext context, String requestId, ApiProblem problem) {
-        ErrorFamily family = ErrorFamily.forPath(pathWithinApplication(context));
+        ErrorFamily family = ErrorFamily.forRequest(pathWithinApplication(context),
+                context.request().getHeader(ErrorResponses.SIGNATURE_HEADER) != null);
         if (family == ErrorFamily.PAGE) {
             ErrorPages.ErrorPage page = pages.render(family.status(problem.problem()),
                     context.request().getHeader(HttpHeaders.ACCEPT_LANGUAGE));

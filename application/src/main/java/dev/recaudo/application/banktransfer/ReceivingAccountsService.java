@@ -1,12 +1,14 @@
 package dev.recaudo.application.banktransfer;
 
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.banktransfer.CsvMapping;
 import dev.recaudo.domain.banktransfer.ReceivingAccount;
 import dev.recaudo.domain.banktransfer.ReceivingAccounts;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 public final class ReceivingAccountsService implements ReceivingAccountsUseCase {
@@ -50,5 +52,16 @@ public final class ReceivingAccountsService implements ReceivingAccountsUseCase 
     @Override
     public boolean deactivate(CompanyId companyId, UUID accountId) {
         return transactions.inTransaction(() -> accounts.deactivate(companyId, accountId));
+    }
+
+    @Override
+    public boolean setCsvMapping(CompanyId companyId, UUID accountId, CsvMapping mapping) {
+        return transactions.inTransaction(() -> accounts.saveCsvMapping(companyId, accountId, mapping, clock.instant()));
+    }
+
+    @Override
+    public Optional<CsvMapping> csvMapping(CompanyId companyId, UUID accountId) {
+        return accounts.find(companyId, accountId)
+                .map(account -> accounts.csvMapping(companyId, accountId).orElse(CsvMapping.DEFAULT));
     }
 }

@@ -57,4 +57,53 @@ class ProposingTest {
         assertThat(proposing.propose(companyId, UUID.randomUUID(), credit(Money.of(1, CurrencyCode.USD), "x"), Optional.empty()))
                 .isZero();
     }
+
+    private static StatementLine creditFrom(Money amount, String payerId) {
+        return new StatementLine(1, amount, true, false, LocalDate.of(2026, 11, 27), Optional.empty(), Optional.of("B-2"),
+                Optional.empty(), "pago", Optional.of("Maria Perez"), Optional.of(payerId));
+    }
+
+    @Test
+    void givenThePayersIdIsACustomersTaxId_thenItsCheckoutsAreProposedSurestWithTheSameAmount() {
+        Money amount = Money.of(2000, CurrencyCode.USD);
+        UUID same = UUID.randomUUID();
+        UUID other = UUID.randomUUID();
+        proposals.pendingOfCustomer("V12345678", amount, same);
+        proposals.pendingOfCustomer("V12345678", Money.of(3000, CurrencyCode.USD), other);
+        proposals.pending(amount, same);
+
+        assertThat(proposing.propose(companyId, UUID.randomUUID(), creditFrom(amount, "v-12.345.678"), Optional.empty()))
+                .as("a checkout found by two rules is proposed once").isEqualTo(2);
+        assertThat(proposals.made()).extracting(InMemoryProposals.Made::checkoutId).containsExactly(same, other);
+        assertThat(proposals.made().get(0).confidence()).isEqualTo(85);
+        assertThat(proposals.made().get(0).reason()).contains("tax id").contains("same");
+        assertThat(proposals.made().get(1).confidence()).isEqualTo(40);
+        assertThat(proposals.made().get(1).reason()).contains("tax id").contains("3000");
+    }
+
+    @Test
+    void givenAPayerIdOfNoCustomer_thenOnlyTheAmountRulesPropose() {
+        Money amount = Money.of(2000, CurrencyCode.USD);
+        proposals.pendingOfCustomer("J999", amount, UUID.randomUUID());
+        assertThat(proposing.propose(companyId, UUID.randomUUID(), creditFrom(amount, "V-1"), Optional.empty())).isZero();
+    }
+
+    @Test
+    void givenSameAmountCheckoutsOneDueNearTheBooking_thenThatOneIsSurerWithItsReason() {
+        Money amount = Money.of(2000, CurrencyCode.USD);
+        UUID near = UUID.randomUUID();
+        UUID far = UUID.randomUUID();
+        proposals.pendingDue(amount, far, LocalDate.of(2026, 11, 1));
+        proposals.pendingDue(amount, near, LocalDate.of(2026, 11, 30));
+
+        assertThat(proposing.propose(companyId, UUID.randomUUID(), credit(amount, "pago"), Optional.empty())).isEqualTo(2);
+        assertThat(proposals.made()).filteredOn(made -> made.checkoutId().equals(near)).singleElement().satisfies(made -> {
+            assertThat(made.confidence()).isEqualTo(65);
+            assertThat(made.reason()).contains("due within 3 days");
+        });
+        assertThat(proposals.made()).filteredOn(made -> made.checkoutId().equals(far)).singleElement().satisfies(made -> {
+            assertThat(made.confidence()).isEqualTo(40);
+            assertThat(made.reason()).doesNotContain("due");
+        });
+    }
 }

@@ -49,4 +49,19 @@ class ReceivingAccountsServiceTest {
         assertThat(service.list(companyId)).singleElement().matches(a -> a.active());
         assertThat(service.list(other)).isEmpty();
     }
+
+    @Test
+    void givenAnAccount_whenItsCsvMappingIsSet_thenItsImportsReadItAndOtherCompaniesCannotSetOne() {
+        java.util.UUID id = ((RegisterResult.Registered) service.register(companyId, account())).account().id();
+        assertThat(service.csvMapping(companyId, id)).contains(dev.recaudo.domain.banktransfer.CsvMapping.DEFAULT);
+        dev.recaudo.domain.banktransfer.CsvMapping mapping = new dev.recaudo.domain.banktransfer.CsvMapping(
+                java.util.Map.of("amount", "Monto"), ',', "dd/MM/yyyy", Optional.of("Reverso"));
+
+        assertThat(service.setCsvMapping(companyId, id, mapping)).isTrue();
+        assertThat(service.csvMapping(companyId, id)).contains(mapping);
+        CompanyId other = companies.given(company().build()).id();
+        assertThat(service.setCsvMapping(other, id, mapping)).isFalse();
+        assertThat(service.csvMapping(other, id)).isEmpty();
+        assertThat(service.csvMapping(companyId, java.util.UUID.randomUUID())).isEmpty();
+    }
 }

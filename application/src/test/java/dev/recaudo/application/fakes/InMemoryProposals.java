@@ -4,8 +4,11 @@ import dev.recaudo.domain.banktransfer.Proposal;
 import dev.recaudo.domain.banktransfer.Proposals;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +28,19 @@ public final class InMemoryProposals implements Proposals {
 
     private final Map<UUID, Made> made = new LinkedHashMap<>();
     private final Map<Money, List<UUID>> pending = new LinkedHashMap<>();
+    private final Map<String, List<Pending>> ofTaxId = new LinkedHashMap<>();
+    private final Map<UUID, LocalDate> due = new LinkedHashMap<>();
+
+    /** A pending checkout of a document whose customer has the normalized tax id. */
+    public void pendingOfCustomer(String taxIdNormalized, Money amount, UUID checkoutId) {
+        ofTaxId.computeIfAbsent(taxIdNormalized, ignored -> new ArrayList<>()).add(new Pending(checkoutId, amount));
+    }
+
+    /** A pending checkout of {@code amount} due on {@code dueDate}. */
+    public void pendingDue(Money amount, UUID checkoutId, LocalDate dueDate) {
+        pending(amount, checkoutId);
+        due.put(checkoutId, dueDate);
+    }
 
     public void pending(Money amount, UUID checkoutId) {
         pending.computeIfAbsent(amount, ignored -> new ArrayList<>()).add(checkoutId);
@@ -58,5 +74,19 @@ public final class InMemoryProposals implements Proposals {
     @Override
     public List<UUID> pendingOfAmount(TenantScope scope, Money amount, int limit) {
         return pending.getOrDefault(amount, List.of()).stream().limit(limit).toList();
+    }
+
+    @Override
+    public List<Pending> pendingOfTaxId(TenantScope scope, String taxIdNormalized, CurrencyCode currency, int limit) {
+        return ofTaxId.getOrDefault(taxIdNormalized, List.of()).stream()
+                .filter(found -> found.amount().currency() == currency).limit(limit).toList();
+    }
+
+    @Override
+    public List<UUID> pendingOfAmountDueNear(TenantScope scope, Money amount, LocalDate date, int days, int limit) {
+        return pending.getOrDefault(amount, List.of()).stream()
+                .filter(id -> due.containsKey(id) && Math.abs(ChronoUnit.DAYS.between(date, due.get(id))) <= days)
+                .sorted(java.util.Comparator.comparingLong(id -> Math.abs(ChronoUnit.DAYS.between(date, due.get(id)))))
+                .limit(limit).toList();
     }
 }

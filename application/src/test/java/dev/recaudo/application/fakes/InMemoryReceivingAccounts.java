@@ -1,5 +1,6 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.domain.banktransfer.CsvMapping;
 import dev.recaudo.domain.banktransfer.ReceivingAccount;
 import dev.recaudo.domain.banktransfer.ReceivingAccounts;
 import dev.recaudo.domain.company.CompanyId;
@@ -13,6 +14,7 @@ import java.util.UUID;
 public final class InMemoryReceivingAccounts implements ReceivingAccounts {
 
     private final List<ReceivingAccount> accounts = new ArrayList<>();
+    private final java.util.Map<UUID, CsvMapping> mappings = new java.util.HashMap<>();
 
     @Override
     public void insert(ReceivingAccount account) {
@@ -44,6 +46,18 @@ public final class InMemoryReceivingAccounts implements ReceivingAccounts {
         Optional<ReceivingAccount> found = find(companyId, accountId).filter(ReceivingAccount::active);
         found.ifPresent(a -> accounts.set(accounts.indexOf(a), new ReceivingAccount(a.id(), a.companyId(), a.bank(),
                 a.accountNumber(), a.phone(), a.holder(), a.currency(), false, a.createdAt())));
+        return found.isPresent();
+    }
+
+    @Override
+    public Optional<CsvMapping> csvMapping(CompanyId companyId, UUID accountId) {
+        return find(companyId, accountId).map(a -> mappings.get(a.id()));
+    }
+
+    @Override
+    public boolean saveCsvMapping(CompanyId companyId, UUID accountId, CsvMapping mapping, java.time.Instant now) {
+        Optional<ReceivingAccount> found = find(companyId, accountId);
+        found.ifPresent(a -> mappings.put(a.id(), mapping));
         return found.isPresent();
     }
 }

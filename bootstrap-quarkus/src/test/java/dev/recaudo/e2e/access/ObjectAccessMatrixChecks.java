@@ -292,6 +292,11 @@ public abstract class ObjectAccessMatrixChecks {
                 t -> admin(w).get("/companies/{c}/receiving-accounts", t.company())));
         cases.put("DELETE /companies/{companyId}/receiving-accounts/{accountId}", new Case(COMPANY_ONLY, false,
                 t -> admin(w).delete("/companies/{c}/receiving-accounts/{a}", t.company(), java.util.UUID.randomUUID())));
+        cases.put("PUT /companies/{companyId}/receiving-accounts/{accountId}/csv-mapping", new Case(COMPANY_ONLY, false,
+                t -> admin(w).contentType(ContentType.JSON).body("{}")
+                        .put("/companies/{c}/receiving-accounts/{a}/csv-mapping", t.company(), java.util.UUID.randomUUID())));
+        cases.put("GET /companies/{companyId}/receiving-accounts/{accountId}/csv-mapping", new Case(COMPANY_ONLY, false,
+                t -> admin(w).get("/companies/{c}/receiving-accounts/{a}/csv-mapping", t.company(), java.util.UUID.randomUUID())));
         cases.put("POST /companies/{companyId}/bank-statements", new Case(COMPANY_ONLY, false,
                 t -> admin(w).header("X-Receiving-Account", java.util.UUID.randomUUID().toString()).contentType("text/csv")
                         .body("date,amount,currency\n").post("/companies/{c}/bank-statements?statementId=x", t.company())));

@@ -18,7 +18,9 @@ public enum Permission implements WireNamed {
     VERIFIED_PAYMENTS_WRITE("verified_payments:write"),
     CERTIFIED_RATES_WRITE("certified_rates:write"),
     PAYMENTS_CREATE("payments:create"),
-    CHECKOUT_WRITE("checkout:write");
+    CHECKOUT_WRITE("checkout:write"),
+    /** Bank statement imports ({@code POST /companies/{companyId}/bank-statements}, signed like the integrations API). */
+    BANK_STATEMENTS_WRITE("bank_statements:write");
 
     /** What a key gets when its creator names no permissions. */
     public static final Set<Permission> DEFAULTS = EnumSet.of(PAYMENTS_CREATE, PAYMENTS_READ);

@@ -2,8 +2,10 @@ package dev.recaudo.domain.banktransfer;
 
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -23,4 +25,19 @@ public interface Proposals {
 
     /** The company's pending live checkouts of exactly {@code amount}, oldest first, at most {@code limit}. */
     List<UUID> pendingOfAmount(TenantScope scope, Money amount, int limit);
+
+    /** A pending checkout and the amount it asks for. */
+    record Pending(UUID checkoutId, Money amount) {}
+
+    /**
+     * The pending checkouts in {@code currency} of documents whose customer has the normalized tax id
+     * {@code taxIdNormalized} ({@code TaxIdentity}), oldest first, at most {@code limit}.
+     */
+    List<Pending> pendingOfTaxId(TenantScope scope, String taxIdNormalized, CurrencyCode currency, int limit);
+
+    /**
+     * The pending checkouts of exactly {@code amount} due (UTC date) at most {@code days} days before
+     * or after {@code date}, nearest due date first, at most {@code limit}.
+     */
+    List<UUID> pendingOfAmountDueNear(TenantScope scope, Money amount, LocalDate date, int days, int limit);
 }

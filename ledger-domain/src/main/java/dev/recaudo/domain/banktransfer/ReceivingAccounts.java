@@ -23,4 +23,10 @@ public interface ReceivingAccounts {
 
     /** False when the company has no such active account. */
     boolean deactivate(CompanyId companyId, UUID accountId);
+
+    /** The account's CSV mapping, when one was set. */
+    Optional<CsvMapping> csvMapping(CompanyId companyId, UUID accountId);
+
+    /** Sets (or replaces) the account's CSV mapping; false when the company has no such account. */
+    boolean saveCsvMapping(CompanyId companyId, UUID accountId, CsvMapping mapping, java.time.Instant now);
 }

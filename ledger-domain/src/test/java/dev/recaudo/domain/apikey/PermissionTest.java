@@ -24,6 +24,7 @@ class PermissionTest {
         assertThat(Permission.fromWireName("payments:read")).contains(Permission.PAYMENTS_READ);
         assertThat(Permission.fromWireName("public_invoices:write")).contains(Permission.PUBLIC_INVOICES_WRITE);
         assertThat(Permission.fromWireName("checkout:write")).contains(Permission.CHECKOUT_WRITE);
+        assertThat(Permission.fromWireName("bank_statements:write")).contains(Permission.BANK_STATEMENTS_WRITE);
     }
 
     @Test
