@@ -29,21 +29,23 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class BankReviewFixesTest {
 
-    private record World(Tenants.Company company, String accountId) {}
+    private record World(Tenants.Company company, Tenants.Key live, List<String> invoiceIds, String accountId) {}
 
     /** A company with a receiving account and {@code invoices} live invoices of 20 USD, their pages opened. */
     private static World world(int invoices) {
         Tenants.Company company = Tenants.company();
         Tenants.Key live = Invoices.liveKey(company);
+        List<String> invoiceIds = new java.util.ArrayList<>();
         for (int i = 0; i < invoices; i++) {
-            String path = URI.create(Invoices.create(live).getString("payment.payment_link")).getPath();
-            TransferPageTest.page(path, "es");
+            var invoice = Invoices.create(live);
+            invoiceIds.add(invoice.getString("id"));
+            TransferPageTest.page(URI.create(invoice.getString("payment.payment_link")).getPath(), "es");
         }
         Map<String, Object> account = ReceivingAccountsTest.account();
         account.put("accountNumber", "VE12 0102 0000 1122 3344 5566");
         String accountId = given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON).body(account)
                 .post("/companies/{id}/receiving-accounts", company.id()).then().statusCode(201).extract().path("id");
-        return new World(company, accountId);
+        return new World(company, live, invoiceIds, accountId);
     }
 
     private static Response csv(World world, String body, String statementId) {
@@ -106,8 +108,8 @@ class BankReviewFixesTest {
     @Test
     void givenAnOverlongCsvBankReference_thenMalformedAtItsLineAndADebitWithACreditsReferenceIsAnotherEntry() {
         World world = world(0);
-        csv(world, "date,amount,currency,bank_reference\n2026-11-27,1.00,USD,B-1\n2026-11-27,2.00,USD," + "R".repeat(700) + "\n",
-                "long").then().statusCode(422).body(containsString("line 3"));
+        csv(world, "date,amount,currency,bank_reference\n2026-11-27,2.00,USD," + "R".repeat(700) + "\n2026-11-27,1.00,USD,B-1\n",
+                "long").then().statusCode(422).body(containsString("line 2"));
         assertThat(Sql.count("SELECT count(*) FROM bank_statement_entries WHERE account_id = ?::uuid", world.accountId()))
                 .isZero();
 
@@ -115,5 +117,32 @@ class BankReviewFixesTest {
                 .then().statusCode(201).body("entriesNew", equalTo(2));
         csv(world, "date,amount,currency,bank_reference\n2026-11-27,5.00,USD,SAME-1\n2026-11-28,-5.00,USD,SAME-1\n", "dir-2")
                 .then().statusCode(201).body("entriesNew", equalTo(0)).body("entriesAlreadySeen", equalTo(2));
+    }
+
+    /**
+     * The invoice was settled another way while its checkout stayed pending (a row from before
+     * closing a document closed its routes): confirming books the credit, says so, and conciliates nothing.
+     */
+    @Test
+    void givenAnInvoiceThatNoLongerTakesTheCredit_whenItsProposalIsConfirmed_thenConfirmedAsCreditAndTheEntryCredited()
+            throws Exception {
+        World world = world(1);
+        csv(world, "date,amount,currency,reference,bank_reference\n2026-11-27,20.00,USD,,CRD-1\n", "crd-1").then()
+                .statusCode(201).body("proposed", equalTo(1));
+        String proposal = openProposals(world).get(0);
+        Invoices.settle(world.live(), world.invoiceIds().get(0), "prov-crd").then().statusCode(204);
+        Sql.execute("UPDATE checkouts SET status = 'PENDING' WHERE company_id = ? AND is_test = false", world.company().id());
+
+        confirm(world, proposal).then().statusCode(200).body("status", equalTo("CONFIRMED")).body("outcome", equalTo("credited"));
+        assertThat(Sql.text("SELECT status FROM bank_statement_entries WHERE account_id = ?::uuid", world.accountId()))
+                .isEqualTo("CREDITED");
+        assertThat(Sql.count("SELECT credit_minor FROM payments WHERE provider_payment_id = 'bank_transfer:CRD-1'"
+                + " AND company_id = ?", world.company().id())).isEqualTo(2000);
+        Invoices.get(world.live(), world.invoiceIds().get(0)).then().body("status", equalTo("PAID_FROM_PROVIDER"));
+        assertThat(openProposals(world)).isEmpty();
+        confirm(world, proposal).then().statusCode(409);
+        try (Connection connection = ServiceUnderTest.connect()) {
+            LedgerInvariants.assertHold(connection);
+        }
     }
 }
