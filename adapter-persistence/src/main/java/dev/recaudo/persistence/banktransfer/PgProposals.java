@@ -61,6 +61,19 @@ public class PgProposals implements Proposals {
     }
 
     @Override
+    public Optional<String> lockEntryOf(CompanyId companyId, UUID proposalId) {
+        return nativeSql.queryOne("SELECT e.status FROM bank_statement_entries e WHERE e.company_id = ? AND e.id ="
+                        + " (SELECT p.entry_id FROM reconciliation_proposals p WHERE p.company_id = ? AND p.id = ?) FOR UPDATE",
+                row -> row.getString(1), companyId.value(), companyId.value(), proposalId);
+    }
+
+    @Override
+    public void supersedeOthers(CompanyId companyId, UUID entryId, UUID confirmedId, Instant now) {
+        nativeSql.update("UPDATE reconciliation_proposals SET status = 'SUPERSEDED', decided_at = ? WHERE company_id = ?"
+                + " AND entry_id = ? AND id <> ? AND status = 'OPEN'", now, companyId.value(), entryId, confirmedId);
+    }
+
+    @Override
     public List<UUID> pendingOfAmount(TenantScope scope, Money amount, int limit) {
         return nativeSql.query("SELECT id FROM checkouts WHERE company_id = ? AND is_test = ? AND status = 'PENDING'"
                         + " AND amount_minor = ? AND currency = ? ORDER BY created_at, id LIMIT ?", row -> Rows.uuid(row, "id"),

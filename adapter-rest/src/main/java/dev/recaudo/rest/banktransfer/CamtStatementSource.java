@@ -24,7 +24,7 @@ final class CamtStatementSource implements StatementSource {
             "urn:iso:std:iso:20022:tech:xsd:camt.053.001.08");
 
     /** Longest text of one element kept; a longer one is cut (remittance lines are 140 characters in the standard). */
-    private static final int TEXT_MAX = 500;
+    static final int TEXT_MAX = 500;
 
     private final InputStream body;
     private XMLStreamReader xml;

@@ -29,8 +29,9 @@ import java.util.Optional;
  * its own name: {@code date}, {@code amount} (signed: negative is a debit), {@code currency},
  * {@code reference}, {@code bank_reference}, {@code payer_name}, {@code payer_id} and
  * {@code description}, the first three required), the decimal separator, the date format and the
- * column marking a reversal. A CSV file names no statement nor balance: the importer gives its
- * statement id, and no gap can be checked.
+ * column marking a reversal; no field is longer than a camt.053 text
+ * ({@link CamtStatementSource#TEXT_MAX}). A CSV file names no statement nor balance: the importer
+ * gives its statement id, and no gap can be checked.
  */
 final class CsvStatementSource implements StatementSource {
 
@@ -169,7 +170,7 @@ final class CsvStatementSource implements StatementSource {
             } else if (c == '"' && field.length() == 0) {
                 quoted = true;
             } else if (c == ',') {
-                fields.add(field.toString());
+                fields.add(bounded(field));
                 field.setLength(0);
             } else {
                 field.append(c);
@@ -178,7 +179,15 @@ final class CsvStatementSource implements StatementSource {
         if (quoted) {
             throw new Malformed(lineNumber, "a quoted field is not closed on its line");
         }
-        fields.add(field.toString());
+        fields.add(bounded(field));
         return fields;
+    }
+
+    /** A field within the bound a camt.053 text has, so that what is kept (an identity, a remittance) fits. */
+    private String bounded(StringBuilder field) {
+        if (field.length() > CamtStatementSource.TEXT_MAX) {
+            throw new Malformed(lineNumber, "a field is longer than " + CamtStatementSource.TEXT_MAX + " characters");
+        }
+        return field.toString();
     }
 }

@@ -48,8 +48,11 @@ public class ReconciliationProposalsResource {
         }
     }
 
-    /** What a decision did. */
-    public record DecisionView(UUID id, String status) {}
+    /**
+     * What a decision did; {@code outcome}, for a confirmation: {@code paid} (the invoice, then
+     * conciliated) or {@code credited} (the invoice no longer took it: the customer's credit).
+     */
+    public record DecisionView(UUID id, String status, String outcome) {}
 
     @GET
     @Operation(operationId = "listReconciliationProposals")
@@ -58,7 +61,10 @@ public class ReconciliationProposalsResource {
         return proposals.open(company(companyId)).stream().map(ProposalView::of).toList();
     }
 
-    /** Pays the proposed checkout with the credit (PAID, then CONCILIATED), once. */
+    /**
+     * Pays the proposed checkout with the credit (PAID, then CONCILIATED), once per credit: the
+     * entry's other proposals are superseded; an invoice that no longer takes it makes it credit.
+     */
     @POST
     @Audited(target = "proposalId")
     @Path("{proposalId}/confirm")
@@ -85,7 +91,7 @@ public class ReconciliationProposalsResource {
 
     private static DecisionView answer(UUID id, Decision decision) {
         if (decision instanceof Decision.Decided decided) {
-            return new DecisionView(id, decided.status());
+            return new DecisionView(id, decided.status(), decided.outcome().orElse(null));
         }
         if (decision instanceof Decision.NotFound) {
             throw new ApiProblem(Problem.NOT_FOUND, "No such reconciliation proposal");

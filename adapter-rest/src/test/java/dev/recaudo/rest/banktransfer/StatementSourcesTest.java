@@ -120,4 +120,18 @@ class StatementSourcesTest {
                 .isInstanceOf(StatementSource.Malformed.class).hasMessageContaining("currency")
                 .satisfies(bad -> assertThat(((StatementSource.Malformed) bad).line()).isEqualTo(1));
     }
+
+    @Test
+    void aCsvFieldLongerThanACamtTextIsMalformedAtItsLine() {
+        String bound = "R".repeat(CamtStatementSource.TEXT_MAX);
+        CsvStatementSource source = new CsvStatementSource(bytes("date,amount,currency,bank_reference,description\n"
+                + "2026-11-27,20.00,USD," + bound + ",ok\n2026-11-27,20.00,USD,X" + bound + ",ok\n"
+                + "2026-11-27,20.00,USD,B-3,\"" + "d".repeat(CamtStatementSource.TEXT_MAX + 1) + "\"\n"), "long");
+        source.header();
+        assertThat(source.next().orElseThrow().identity("long")).hasSize(4 + CamtStatementSource.TEXT_MAX);
+        assertThatThrownBy(source::next).isInstanceOf(StatementSource.Malformed.class).hasMessageContaining("longer than 500")
+                .satisfies(bad -> assertThat(((StatementSource.Malformed) bad).line()).isEqualTo(3));
+        assertThatThrownBy(source::next).isInstanceOf(StatementSource.Malformed.class)
+                .satisfies(bad -> assertThat(((StatementSource.Malformed) bad).line()).isEqualTo(4));
+    }
 }

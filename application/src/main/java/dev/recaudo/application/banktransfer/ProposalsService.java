@@ -18,11 +18,16 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Decides a proposal under its row lock, so two decisions at once decide it once. Confirming pays
- * the checkout through the same path as an exact match; a credit in another currency is refused
+ * Decides a proposal under its row lock, so two decisions at once decide it once. Confirming first
+ * locks the proposal's statement entry, so that one credit proposed for several checkouts pays one:
+ * the entry must still be PROPOSED, and the confirmation supersedes its other open proposals. It pays
+ * the checkout through the same path as an exact match (or, when the invoice no longer takes it, the
+ * money becomes the customer's credit, said in the answer); a credit in another currency is refused
  * here, because only the certified-rate path converts it.
  */
 public final class ProposalsService implements ProposalsUseCase {
+
+    static final String ENTRY_APPLIED = "the statement entry was already applied";
 
     private final Proposals proposals;
     private final CheckoutRepository checkouts;
@@ -51,13 +56,17 @@ public final class ProposalsService implements ProposalsUseCase {
     @Override
     public Decision confirm(CompanyId companyId, UUID proposalId) {
         return transactions.inTransaction(() -> {
+            Optional<String> entryStatus = proposals.lockEntryOf(companyId, proposalId);
             Optional<Proposal> locked = proposals.lock(companyId, proposalId);
-            if (locked.isEmpty()) {
+            if (locked.isEmpty() || entryStatus.isEmpty()) {
                 return new Decision.NotFound();
             }
             Proposal proposal = locked.get();
             if (!proposal.isOpen()) {
                 return new Decision.AlreadyDecided(proposal.status());
+            }
+            if (!"PROPOSED".equals(entryStatus.get())) {
+                return new Decision.Refused(ENTRY_APPLIED);
             }
             TenantScope live = new TenantScope(companyId, KeyEnvironment.LIVE);
             Optional<Checkout> checkout = checkouts.find(live, proposal.checkoutId()).filter(Checkout::isPending);
@@ -73,14 +82,24 @@ public final class ProposalsService implements ProposalsUseCase {
                 return new Decision.Refused("the credit's amount differs from the checkout's: record it as a verified payment");
             }
             String paymentId = ReferenceMatching.PROVIDER + ":" + proposal.line().bankReference().orElse(proposal.entryId().toString());
-            if (!(payments.taken(live, proposal.checkoutId(), proposal.line().amount(), paymentId) instanceof CheckoutPayment.Paid)) {
-                return new Decision.Refused("the checkout's invoice cannot be paid");
+            CheckoutPayment taken = payments.taken(live, proposal.checkoutId(), proposal.line().amount(), paymentId);
+            if (taken instanceof CheckoutPayment.Paid) {
+                conciliation.conciliate(live, Optional.empty(), checkout.get().documentId());
+                return applied(companyId, proposal, "MATCHED", "paid");
             }
-            conciliation.conciliate(live, Optional.empty(), checkout.get().documentId());
-            statements.markEntry(companyId, proposal.entryId(), "MATCHED", Optional.of(proposal.checkoutId()));
-            proposals.decide(companyId, proposalId, "CONFIRMED", clock.instant());
-            return new Decision.Decided("CONFIRMED");
+            if (taken instanceof CheckoutPayment.Credited) {
+                return applied(companyId, proposal, "CREDITED", "credited");
+            }
+            return new Decision.Refused("the checkout's invoice cannot be paid");
         });
+    }
+
+    /** The entry's money went where {@code outcome} says: the proposal is confirmed, its siblings superseded. */
+    private Decision applied(CompanyId companyId, Proposal proposal, String entryStatus, String outcome) {
+        statements.markEntry(companyId, proposal.entryId(), entryStatus, Optional.of(proposal.checkoutId()));
+        proposals.decide(companyId, proposal.id(), "CONFIRMED", clock.instant());
+        proposals.supersedeOthers(companyId, proposal.entryId(), proposal.id(), clock.instant());
+        return new Decision.Decided("CONFIRMED", Optional.of(outcome));
     }
 
     @Override

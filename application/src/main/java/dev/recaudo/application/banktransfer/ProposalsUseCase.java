@@ -3,6 +3,7 @@ package dev.recaudo.application.banktransfer;
 import dev.recaudo.domain.banktransfer.Proposal;
 import dev.recaudo.domain.company.CompanyId;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /** Inbound port of company administrators: the open reconciliation proposals, each decided once. */
@@ -17,14 +18,22 @@ public interface ProposalsUseCase {
     Decision dismiss(CompanyId companyId, UUID proposalId);
 
     sealed interface Decision {
-        record Decided(String status) implements Decision {}
+        /** {@code outcome}, for a confirmation: {@code paid} (the invoice) or {@code credited} (the customer's credit). */
+        record Decided(String status, Optional<String> outcome) implements Decision {
+            public Decided(String status) {
+                this(status, Optional.empty());
+            }
+        }
 
         record NotFound() implements Decision {}
 
         /** Confirmed or dismissed before: a proposal is decided once. */
         record AlreadyDecided(String status) implements Decision {}
 
-        /** The confirmation cannot pay the checkout, and why (another currency, another amount, no longer pending). */
+        /**
+         * The confirmation cannot pay the checkout, and why (another currency, another amount, no longer
+         * pending, the entry already applied).
+         */
         record Refused(String reason) implements Decision {}
     }
 }

@@ -18,7 +18,9 @@ import java.util.UUID;
  * A credit whose remittance carries the valid reference of a pending live checkout of the same
  * company, for its exact amount and currency, pays that checkout through the page's own path
  * ({@link CheckoutPaymentUseCase#taken}) and, its money being seen in the company's account,
- * conciliates the invoice in the same transaction. Every other credit is proposed for the checkouts
+ * conciliates the invoice in the same transaction; when the invoice no longer takes it, the money is
+ * the customer's credit (the entry CREDITED, counted as matched: it was applied, and nothing
+ * conciliated). Every other credit is proposed for the checkouts
  * it may pay ({@link Proposing}), or left unmatched when there is none.
  */
 public final class ReferenceMatching implements EntryMatching {
@@ -66,8 +68,12 @@ public final class ReferenceMatching implements EntryMatching {
             return PROPOSED;
         }
         String paymentId = PROVIDER + ":" + line.bankReference().orElse(entryId.toString());
-        if (!(payments.taken(checkout.get().scope(), checkout.get().id(), line.amount(), paymentId)
-                instanceof CheckoutPayment.Paid)) {
+        CheckoutPayment taken = payments.taken(checkout.get().scope(), checkout.get().id(), line.amount(), paymentId);
+        if (taken instanceof CheckoutPayment.Credited) {
+            statements.markEntry(companyId, entryId, "CREDITED", Optional.of(checkout.get().id()));
+            return MATCHED;
+        }
+        if (!(taken instanceof CheckoutPayment.Paid)) {
             return UNMATCHED;
         }
         conciliation.conciliate(checkout.get().scope(), Optional.empty(), checkout.get().documentId());

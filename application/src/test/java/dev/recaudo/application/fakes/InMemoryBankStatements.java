@@ -78,6 +78,10 @@ public final class InMemoryBankStatements implements BankStatements {
                 .limit(limit).toList();
     }
 
+    public Optional<String> statusOf(UUID entryId) {
+        return Optional.ofNullable(entryStatus.get(entryId));
+    }
+
     public List<StatementLine> kept() {
         return kept;
     }

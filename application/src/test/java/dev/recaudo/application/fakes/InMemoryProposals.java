@@ -2,6 +2,7 @@ package dev.recaudo.application.fakes;
 
 import dev.recaudo.domain.banktransfer.Proposal;
 import dev.recaudo.domain.banktransfer.Proposals;
+import dev.recaudo.domain.banktransfer.StatementLine;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -19,7 +20,9 @@ import java.util.UUID;
 /**
  * Proposals as inserted (what was proposed, for which checkout, how sure and why), and the pending
  * checkouts of each amount a test declares. Reading a proposal back needs its entry, which this fake
- * does not keep: the lock and list answers are the PostgreSQL adapter's, tested end to end.
+ * does not keep unless a test gives it ({@link #entry}): then {@link #lock} answers the proposal and
+ * {@link #lockEntryOf} the entry's status as the statements fake holds it (no real lock: the
+ * concurrent answers are the PostgreSQL adapter's, tested end to end).
  */
 public final class InMemoryProposals implements Proposals {
 
@@ -30,6 +33,17 @@ public final class InMemoryProposals implements Proposals {
     private final Map<Money, List<UUID>> pending = new LinkedHashMap<>();
     private final Map<String, List<Pending>> ofTaxId = new LinkedHashMap<>();
     private final Map<UUID, LocalDate> due = new LinkedHashMap<>();
+    private final Map<UUID, StatementLine> lines = new LinkedHashMap<>();
+    private final Map<UUID, String> statuses = new LinkedHashMap<>();
+    private final InMemoryBankStatements statements;
+
+    public InMemoryProposals() {
+        this(new InMemoryBankStatements());
+    }
+
+    public InMemoryProposals(InMemoryBankStatements statements) {
+        this.statements = statements;
+    }
 
     /** A pending checkout of a document whose customer has the normalized tax id. */
     public void pendingOfCustomer(String taxIdNormalized, Money amount, UUID checkoutId) {
@@ -40,6 +54,15 @@ public final class InMemoryProposals implements Proposals {
     public void pendingDue(Money amount, UUID checkoutId, LocalDate dueDate) {
         pending(amount, checkoutId);
         due.put(checkoutId, dueDate);
+    }
+
+    /** Gives the fake the line of an entry, so that its proposals can be read back and decided. */
+    public void entry(UUID entryId, StatementLine line) {
+        lines.put(entryId, line);
+    }
+
+    public String statusOf(UUID proposalId) {
+        return statuses.get(proposalId);
     }
 
     public void pending(Money amount, UUID checkoutId) {
@@ -54,6 +77,7 @@ public final class InMemoryProposals implements Proposals {
     public void insert(CompanyId companyId, UUID proposalId, UUID entryId, UUID checkoutId, int confidence, String reason,
             Instant now) {
         made.put(proposalId, new Made(entryId, checkoutId, confidence, reason));
+        statuses.put(proposalId, "OPEN");
     }
 
     @Override
@@ -63,12 +87,33 @@ public final class InMemoryProposals implements Proposals {
 
     @Override
     public Optional<Proposal> lock(CompanyId companyId, UUID proposalId) {
-        throw new UnsupportedOperationException("read back through PgProposals");
+        Made one = made.get(proposalId);
+        if (one == null) {
+            return Optional.empty();
+        }
+        StatementLine line = Optional.ofNullable(lines.get(one.entryId()))
+                .orElseThrow(() -> new UnsupportedOperationException("give the fake the entry's line first"));
+        return Optional.of(new Proposal(proposalId, one.entryId(), one.checkoutId(), one.confidence(), one.reason(),
+                statuses.get(proposalId), line, Instant.EPOCH));
     }
 
     @Override
     public void decide(CompanyId companyId, UUID proposalId, String status, Instant now) {
-        throw new UnsupportedOperationException("decided through PgProposals");
+        statuses.computeIfPresent(proposalId, (id, current) -> current.equals("OPEN") ? status : current);
+    }
+
+    @Override
+    public Optional<String> lockEntryOf(CompanyId companyId, UUID proposalId) {
+        return Optional.ofNullable(made.get(proposalId)).flatMap(one -> statements.statusOf(one.entryId()));
+    }
+
+    @Override
+    public void supersedeOthers(CompanyId companyId, UUID entryId, UUID confirmedId, Instant now) {
+        made.forEach((id, one) -> {
+            if (one.entryId().equals(entryId) && !id.equals(confirmedId)) {
+                decide(companyId, id, "SUPERSEDED", now);
+            }
+        });
     }
 
     @Override

@@ -21,7 +21,10 @@ public interface BankStatements {
     boolean insertEntry(CompanyId companyId, UUID accountId, UUID statementId, UUID entryId, StatementLine line,
             String identity, Instant now);
 
-    /** Sets what the entry led to: MATCHED (with its checkout), PROPOSED or UNMATCHED. */
+    /**
+     * Sets what the entry led to: MATCHED (with its checkout), CREDITED (its checkout's invoice took no
+     * payment: the customer's credit), PROPOSED or UNMATCHED.
+     */
     void markEntry(CompanyId companyId, UUID entryId, String status, Optional<UUID> checkoutId);
 
     /** Adds a batch's counts to the statement. */

@@ -23,6 +23,15 @@ public interface Proposals {
 
     void decide(CompanyId companyId, UUID proposalId, String status, Instant now);
 
+    /**
+     * Reads the status of the entry the proposal is of and locks that entry until the transaction
+     * ends: every confirmation of one entry's proposals passes through it, so one credit pays once.
+     */
+    Optional<String> lockEntryOf(CompanyId companyId, UUID proposalId);
+
+    /** Marks the entry's other OPEN proposals SUPERSEDED: the credit was applied through {@code confirmedId}. */
+    void supersedeOthers(CompanyId companyId, UUID entryId, UUID confirmedId, Instant now);
+
     /** The company's pending live checkouts of exactly {@code amount}, oldest first, at most {@code limit}. */
     List<UUID> pendingOfAmount(TenantScope scope, Money amount, int limit);
 

@@ -38,9 +38,15 @@ public record StatementLine(
 
     /**
      * What names the entry among all of its account's: the bank's reference when it gave one, else
-     * the statement and the line. Two lines with equal amount, date and payer are two entries.
+     * the statement and the line. Two lines with equal amount, date and payer are two entries. A bank
+     * may give a reversal (or a debit) the reference of the credit it undoes, so the direction and the
+     * reversal indicator are part of a reference's identity: a plain credit keeps the {@code ref:}
+     * form it always had (re-imports of earlier statements stay already seen), the others are named
+     * {@code ref-dbit:}, {@code ref-rvsl-crdt:} and {@code ref-rvsl-dbit:}.
      */
     public String identity(String statementId) {
-        return bankReference.map(reference -> "ref:" + reference).orElseGet(() -> "line:" + statementId + ":" + lineNumber);
+        String kind = (reversal ? "-rvsl" : "") + (reversal || !credit ? (credit ? "-crdt" : "-dbit") : "");
+        return bankReference.map(reference -> "ref" + kind + ":" + reference)
+                .orElseGet(() -> "line:" + statementId + ":" + lineNumber);
     }
 }
