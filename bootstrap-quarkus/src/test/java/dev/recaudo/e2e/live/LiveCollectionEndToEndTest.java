@@ -376,17 +376,19 @@ class LiveCollectionEndToEndTest {
         String invoice = Invoices.create(world.live()).getString("id");
         String intent = "pi_early_" + world.id();
         stripe.paymentIntentCreated(StripeDouble.paymentIntent(intent, "succeeded", 2_000, "usd", Map.of()),
-                RealStripeRail.READ_TIMEOUT_MILLIS - 700);
+                RealStripeRail.READ_TIMEOUT_MILLIS - 300);
         CompletableFuture<Response> answer = CompletableFuture.supplyAsync(() -> ExternalPayments.post(world.live(),
                 "/external/payments/direct", direct("pm_card_visa", "invoiceId", invoice)));
         eventually("the charge reached Stripe", () -> !stripe.requests("POST", "/v1/payment_intents").isEmpty());
         String payment = StripeDouble.form(stripe.requests("POST", "/v1/payment_intents").get(0))
                 .get("metadata[recaudo_external_payment_id]");
 
+        assertThat(answer).as("the API has not answered yet").isNotDone();
         Response early = event(world, EventSigner.event("evt_early_" + world.id(), "payment_intent.succeeded",
                 StripeDouble.paymentIntent(intent, "succeeded", 2_000, "usd", ofPayment(world, payment))));
 
-        early.then().statusCode(200);
+        early.then().statusCode(200).body("duplicate", equalTo(false));
+        assertThat(answer).as("the event was applied while the API had not answered").isNotDone();
         answer.get().then().statusCode(201).body("id", equalTo(payment));
         assertThat(status(world, payment)).isEqualTo("completed");
         Invoices.get(world.live(), invoice).then().body("status", equalTo("PAID"));
