@@ -154,6 +154,10 @@ class LiveCollectionRacesIT {
         String transfer = camt("RACE-" + payment, List.of(credit("20.00", "RACE-" + payment, "Pago " + world.reference())));
         // From now on the recovery's polls (every 300 ms on both instances) find the intent succeeded too.
         stripe.paymentIntentsSearched(List.of(succeeded));
+        // When the transfer pays the invoice first, the card's money is the customer's credit, which goes back
+        // through the rail (decisions.md, "Money a closed route took goes back through its rail").
+        stripe.refundsListed(List.of());
+        stripe.refundCreated(StripeDouble.refund("re_race_" + payment.replace("-", ""), intent, "succeeded", 2_000, "usd", tags));
 
         List<Answer> answers = Together.run(RACERS, i -> () -> battery.client().sendTo(i % 2, switch (i % 4) {
             case 0, 1 -> event(world, same);
@@ -174,9 +178,21 @@ class LiveCollectionRacesIT {
         assertThat(number("SELECT count(*) FROM (SELECT provider_payment_id FROM payments WHERE company_id = ?"
                 + " GROUP BY provider_payment_id HAVING count(*) > 1) twice", world.company().id()))
                 .as("no money recorded twice").isZero();
-        assertThat(number("SELECT count(*) FROM payments WHERE company_id = ?", world.company().id()))
-                .as("the card payment and at most the transfer").isBetween(1L, 2L);
+        long payments = number("SELECT count(*) FROM payments WHERE company_id = ?", world.company().id());
+        assertThat(payments).as("the card payment and at most the transfer").isBetween(1L, 2L);
         assertThat(stripe.requests("POST", "/v1/payment_intents")).as("charged once").hasSize(1);
+        if (payments == 2) {
+            // The transfer won: the card's 20.00 is refunded at Stripe, under one idempotency key, for the full amount.
+            Eventually.await("the card's credit refunded", Duration.ofSeconds(20), () -> !stripe.requests("POST", "/v1/refunds")
+                    .isEmpty());
+            assertThat(stripe.requests("POST", "/v1/refunds").stream().map(request -> request.getHeader("Idempotency-Key"))
+                    .distinct().count()).as("one refund, however many instances sent it").isEqualTo(1);
+            assertThat(StripeDouble.form(stripe.requests("POST", "/v1/refunds").get(0))).containsEntry("amount", "2000")
+                    .containsEntry("payment_intent", intent);
+        } else {
+            assertThat(stripe.requests("POST", "/v1/refunds")).as("the card paid the invoice: nothing to give back").isEmpty();
+        }
+        System.out.printf("live races: %d payments (%s won)%n", payments, payments == 2 ? "the transfer" : "the card");
         battery.assertInvariants();
     }
 
@@ -209,6 +225,7 @@ class LiveCollectionRacesIT {
         long kept = number("SELECT count(*) FROM bank_statement_entries WHERE account_id = ?::uuid", account);
         assertThat(cut.get()).as("the killed instance gave no answer").isNull();
         assertThat(kept).as("killed mid-stream").isLessThan(LARGE_STATEMENT_ENTRIES);
+        System.out.printf("live races: the import was killed with %d of %d entries kept%n", kept, LARGE_STATEMENT_ENTRIES);
 
         Answer again = ok(battery.client().sendTo(1, large), 201);
 
