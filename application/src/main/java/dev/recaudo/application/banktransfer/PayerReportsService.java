@@ -30,7 +30,6 @@ import java.util.regex.Pattern;
 public final class PayerReportsService implements PayerReportsUseCase {
 
     static final int OPEN_MAX = 3;
-    static final int AGE_MAX_DAYS = 30;
     static final RateLimitPolicy POLICY = new RateLimitPolicy(10, Duration.ofHours(1));
     static final int BANK_MAX = 60;
 

@@ -11,6 +11,9 @@ import java.util.UUID;
  */
 public interface PayerReportsUseCase {
 
+    /** The oldest day a payer may report, counted back from today (UTC). */
+    int AGE_MAX_DAYS = 30;
+
     /** The form as posted, unparsed; {@code amount} in major units with a dot ({@code 20.00}), {@code date} as ISO-8601. */
     record Form(String bank, String phone, String reference, String date, String amount) {}
 
