@@ -9,7 +9,6 @@ import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardCredentialsBook;
 import dev.recaudo.domain.company.CompanyId;
-import dev.recaudo.e2e.banktransfer.ReceivingAccountsTest;
 import dev.recaudo.e2e.card.TestDoubleCardRail;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Sql;
@@ -127,7 +126,8 @@ class LivePageBrowserTest {
                     Instant.now());
             return company;
         });
-        RestAssured.given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON).body(ReceivingAccountsTest.account())
+        RestAssured.given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON).body(Map.of("bank", "Banco Nacional",
+                "accountNumber", "0102-0000-11-2233445566", "holder", "Ferreteria Acme C.A.", "currency", "USD"))
                 .post("/companies/{id}/receiving-accounts", company.id()).then().statusCode(201);
         String link = Invoices.create(Invoices.liveKey(company)).getString("payment.payment_link");
         return base.toString().replaceAll("/$", "") + URI.create(link).getPath();
