@@ -89,7 +89,7 @@ class PayerReportTest {
                 + " WHERE checkout_id = ?::uuid", world.checkoutId())).isEqualTo("04141234567 004512345678 2000 USD");
         assertThat(TransferPageTest.page(world.path(), "es")).contains("id=\"reports\"",
                 "Recibimos tu reporte; lo confirmamos cuando el banco muestre el pago.", "004512345678");
-        Invoices.get(world.live(), world.invoiceId()).then().statusCode(200).body("status", equalTo("PENDING"));
+        Invoices.get(world.live(), world.invoiceId()).then().statusCode(200).body("status", equalTo("CREATED"));
         assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", world.company().id()))
                 .as("a claim alone pays nothing").isZero();
 
@@ -116,7 +116,7 @@ class PayerReportTest {
                 .then().statusCode(200).body("size()", equalTo(1))
                 .body("[0].reason", containsString("the payer reported a transfer"))
                 .body("[0].reason", containsString("amount differ"));
-        Invoices.get(world.live(), world.invoiceId()).then().statusCode(200).body("status", equalTo("PENDING"));
+        Invoices.get(world.live(), world.invoiceId()).then().statusCode(200).body("status", equalTo("CREATED"));
         assertThat(reports(world, "OPEN")).isEqualTo(1);
     }
 
@@ -134,7 +134,8 @@ class PayerReportTest {
         report(world, csrf, "12345678", LocalDate.now(ZoneOffset.UTC).minusDays(31).toString(), "20.00").then().statusCode(400)
                 .body(containsString("Fecha del pago"));
         report(world, csrf, "12345678", today(), "20,00").then().statusCode(400).body(containsString("Monto pagado"));
-        report(world, csrf, "R".repeat(5000), today(), "20.00").then().statusCode(400);
+        report(world, csrf, "R".repeat(31), today(), "20.00").then().statusCode(400).body(containsString("Referencia del banco"));
+        report(world, csrf, "R".repeat(5000), today(), "20.00").then().statusCode(413); // the page's small body limit
         assertThat(reports(world, "OPEN")).isZero();
         report(world, csrf, "11111111", today(), "20.00").then().statusCode(303);
         report(world, csrf, "1111-1111", today(), "20.00").then().statusCode(409);
