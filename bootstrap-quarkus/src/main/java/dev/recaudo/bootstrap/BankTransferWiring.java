@@ -8,6 +8,11 @@ import dev.recaudo.application.banktransfer.ProposalsService;
 import dev.recaudo.application.banktransfer.ProposalsUseCase;
 import dev.recaudo.application.banktransfer.Proposing;
 import dev.recaudo.application.banktransfer.ReferenceMatching;
+import dev.recaudo.application.banktransfer.ClaimMatching;
+import dev.recaudo.application.banktransfer.PayerReportsService;
+import dev.recaudo.application.banktransfer.PayerReportsUseCase;
+import dev.recaudo.application.ratelimit.RateLimiter;
+import dev.recaudo.domain.banktransfer.PayerReports;
 import dev.recaudo.domain.banktransfer.Proposals;
 import dev.recaudo.application.banktransfer.TransferInstructionsService;
 import dev.recaudo.application.invoice.CheckoutPaymentUseCase;
@@ -39,9 +44,17 @@ public class BankTransferWiring {
     @Singleton
     BankStatementsUseCase bankStatements(ReceivingAccounts accounts, BankStatements statements, PaymentReferences references,
             CheckoutRepository checkouts, CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Proposals proposals,
-            Transactions transactions, Clock clock) {
+            PayerReports reports, Transactions transactions, Clock clock) {
         return new BankStatementsService(accounts, statements, new ReferenceMatching(references, checkouts, statements, payments,
-                conciliation, new Proposing(proposals, clock)), transactions, clock);
+                conciliation, new Proposing(proposals, clock), new ClaimMatching(reports, checkouts, proposals, clock)),
+                transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    PayerReportsUseCase payerReports(CheckoutRepository checkouts, ReceivingAccounts accounts, PayerReports reports,
+            RateLimiter limiter, Clock clock) {
+        return new PayerReportsService(checkouts, accounts, reports, limiter, clock);
     }
 
     @Produces

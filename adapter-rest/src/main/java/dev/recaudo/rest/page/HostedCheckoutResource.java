@@ -1,5 +1,6 @@
 package dev.recaudo.rest.page;
 
+import dev.recaudo.application.banktransfer.PayerReportsUseCase;
 import dev.recaudo.application.banktransfer.TransferInstructionsUseCase;
 import dev.recaudo.application.card.CardCheckoutUseCase;
 import dev.recaudo.application.card.CardCheckoutUseCase.PayByCard;
@@ -26,6 +27,9 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
@@ -61,6 +65,12 @@ public class HostedCheckoutResource {
     TransferInstructionsUseCase transfers;
 
     @Inject
+    PayerReportsUseCase reports;
+
+    @Inject
+    Clock clock;
+
+    @Inject
     @Location("hosted-checkout.html")
     Template page;
 
@@ -91,7 +101,10 @@ public class HostedCheckoutResource {
         boolean processing = "1".equals(paid) && !shown.test() && shown.state() == PageState.PENDING;
         boolean cardPayable = shown.cardPayable() && !processing;
         TransferSection transfer = shown.state() == PageState.PENDING && !shown.test() && !processing
-                ? transfers.forCheckout(shown.checkoutId()).map(instructions -> TransferSection.of(instructions, texts)).orElse(null) : null;
+                ? transfers.forCheckout(shown.checkoutId()).map(instructions -> TransferSection.of(instructions,
+                        reports.open(shown.checkoutId()), shown.checkoutId() + "/report",
+                        LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC), PayerReportsUseCase.AGE_MAX_DAYS, texts)).orElse(null)
+                : null;
         String body = page.data("texts", texts)
                 .data("companyName", shown.companyName())
                 .data("title", shown.title())
@@ -110,7 +123,7 @@ public class HostedCheckoutResource {
                 .data("transfer", transfer)
                 .data("transferTexts", TransferSection.Texts.of(texts))
                 .data("formAction", shown.checkoutId().toString())
-                .data("csrf", shown.sandboxPayable() || cardPayable ? tokens.issue(shown.checkoutId()) : "")
+                .data("csrf", shown.sandboxPayable() || cardPayable || transfer != null ? tokens.issue(shown.checkoutId()) : "")
                 .data("redirectUrl", shown.state() == PageState.PAID ? shown.redirectUrl().orElse(null) : null)
                 .render();
         Response.ResponseBuilder response = secured(Response.status(200).entity(body)

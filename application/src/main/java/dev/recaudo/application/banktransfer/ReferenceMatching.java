@@ -20,7 +20,8 @@ import java.util.UUID;
  * ({@link CheckoutPaymentUseCase#taken}) and, its money being seen in the company's account,
  * conciliates the invoice in the same transaction; when the invoice no longer takes it, the money is
  * the customer's credit (the entry CREDITED, counted as matched: it was applied, and nothing
- * conciliated). Every other credit is proposed for the checkouts
+ * conciliated). A credit without a valid reference that confirms a payer's report
+ * ({@link ClaimMatching}) pays the reported checkout the same way. Every other credit is proposed for the checkouts
  * it may pay ({@link Proposing}), or left unmatched when there is none.
  */
 public final class ReferenceMatching implements EntryMatching {
@@ -38,15 +39,17 @@ public final class ReferenceMatching implements EntryMatching {
     private final CheckoutPaymentUseCase payments;
     private final SandboxUseCase conciliation;
     private final Proposing proposing;
+    private final ClaimMatching claims;
 
     public ReferenceMatching(PaymentReferences references, CheckoutRepository checkouts, BankStatements statements,
-            CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Proposing proposing) {
+            CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Proposing proposing, ClaimMatching claims) {
         this.references = references;
         this.checkouts = checkouts;
         this.statements = statements;
         this.payments = payments;
         this.conciliation = conciliation;
         this.proposing = proposing;
+        this.claims = claims;
     }
 
     @Override
@@ -60,24 +63,42 @@ public final class ReferenceMatching implements EntryMatching {
                 .flatMap(found -> checkouts.find(found.scope(), found.checkoutId()))
                 .filter(Checkout::isPending);
         Optional<Checkout> checkout = referenced.filter(found -> found.amount().equals(line.amount()));
-        if (checkout.isEmpty()) {
-            if (proposing.propose(companyId, entryId, line, referenced) == 0) {
-                return UNMATCHED;
-            }
-            statements.markEntry(companyId, entryId, "PROPOSED", Optional.empty());
-            return PROPOSED;
+        if (checkout.isPresent()) {
+            return pay(companyId, entryId, line, checkout.get());
         }
+        int proposed = 0;
+        if (referenced.isEmpty()) {
+            // No reference the payer could type (Pago Móvil and similar): what the payers reported on the page.
+            ClaimMatching.Outcome claimed = claims.match(companyId, entryId, line);
+            if (claimed instanceof ClaimMatching.Outcome.Confirmed confirmed) {
+                Counts counts = pay(companyId, entryId, line, confirmed.checkout());
+                if (counts == MATCHED) {
+                    claims.settle(companyId, confirmed.report(), entryId);
+                }
+                return counts;
+            }
+            proposed = ((ClaimMatching.Outcome.Proposed) claimed).count();
+        }
+        if (proposing.propose(companyId, entryId, line, referenced) + proposed == 0) {
+            return UNMATCHED;
+        }
+        statements.markEntry(companyId, entryId, "PROPOSED", Optional.empty());
+        return PROPOSED;
+    }
+
+    /** Pays the checkout with the credit through the page's path and conciliates its document, or credits its customer. */
+    private Counts pay(CompanyId companyId, UUID entryId, StatementLine line, Checkout checkout) {
         String paymentId = PROVIDER + ":" + line.bankReference().orElse(entryId.toString());
-        CheckoutPayment taken = payments.taken(checkout.get().scope(), checkout.get().id(), line.amount(), paymentId);
+        CheckoutPayment taken = payments.taken(checkout.scope(), checkout.id(), line.amount(), paymentId);
         if (taken instanceof CheckoutPayment.Credited) {
-            statements.markEntry(companyId, entryId, "CREDITED", Optional.of(checkout.get().id()));
+            statements.markEntry(companyId, entryId, "CREDITED", Optional.of(checkout.id()));
             return MATCHED;
         }
         if (!(taken instanceof CheckoutPayment.Paid)) {
             return UNMATCHED;
         }
-        conciliation.conciliate(checkout.get().scope(), Optional.empty(), checkout.get().documentId());
-        statements.markEntry(companyId, entryId, "MATCHED", Optional.of(checkout.get().id()));
+        conciliation.conciliate(checkout.scope(), Optional.empty(), checkout.documentId());
+        statements.markEntry(companyId, entryId, "MATCHED", Optional.of(checkout.id()));
         return MATCHED;
     }
 

@@ -7,6 +7,7 @@ import dev.recaudo.application.banktransfer.ProposalsUseCase.Decision;
 import dev.recaudo.application.fakes.DirectTransactions;
 import dev.recaudo.application.fakes.InMemoryBankStatements;
 import dev.recaudo.application.fakes.InMemoryCheckoutRepository;
+import dev.recaudo.application.fakes.InMemoryPayerReports;
 import dev.recaudo.application.fakes.InMemoryPaymentReferences;
 import dev.recaudo.application.fakes.InMemoryProposals;
 import dev.recaudo.application.invoice.CheckoutPaymentUseCase;
@@ -168,7 +169,8 @@ class ProposalsServiceTest {
         PaymentReference reference = PaymentReference.ofSerial(4242);
         references.offer(live, checkout.id(), reference, Instant.now());
         ReferenceMatching matching = new ReferenceMatching(references, checkouts, statements, payments, conciliation,
-                new Proposing(proposals, Clock.systemUTC()));
+                new Proposing(proposals, Clock.systemUTC()),
+                new ClaimMatching(new InMemoryPayerReports(), checkouts, proposals, Clock.systemUTC()));
         StatementLine line = new StatementLine(1, checkout.amount(), true, false, LocalDate.of(2026, 11, 27), Optional.empty(),
                 Optional.of("BNK-7"), Optional.empty(), "pago " + reference.value(), Optional.empty(), Optional.empty());
         UUID entryId = UUID.randomUUID();

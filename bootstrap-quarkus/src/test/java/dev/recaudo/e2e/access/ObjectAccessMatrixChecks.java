@@ -58,7 +58,10 @@ public abstract class ObjectAccessMatrixChecks {
     private static final Map<String, String> NO_CASE = Map.of(
             "GET /pay/{checkoutId}", "the payer's page: the unguessable checkout id is the credential, no tenant key is used",
             "POST /pay/{checkoutId}", "the payer's page: the unguessable checkout id is the credential, no tenant key is used",
-            "POST /pay/{checkoutId}/card", "the payer's page: the unguessable checkout id is the credential, no tenant key is used",
+            "POST /pay/{checkoutId}/card", "the payer's Pay-by-card button: the unguessable checkout id is the credential,"
+                    + " no tenant key is used (HostedCardPageTest)",
+            "POST /pay/{checkoutId}/report", "the payer's transfer report on the page: the unguessable checkout id is the"
+                    + " credential, no tenant key is used (PayerReportTest)",
             "PATCH /operator/companies/{companyId}", "the platform operator administers every company by design",
             "POST /operator/companies/{companyId}/whatsapp-origins", "the platform operator administers every company by design",
             "GET /operator/companies/{companyId}/audit-records", "the platform operator administers every company by design",

@@ -29,7 +29,7 @@ class OpenApiDocumentTest {
     private static final Set<String> METHODS = Set.of("get", "post", "put", "patch", "delete");
     /** Operations a client calls without a credential scheme: the login, and the page whose URL is the payer's credential. */
     private static final Set<String> OPEN = Set.of("POST /auth/token", "GET /pay/{checkoutId}", "POST /pay/{checkoutId}",
-            "POST /pay/{checkoutId}/card");
+            "POST /pay/{checkoutId}/card", "POST /pay/{checkoutId}/report");
     /** Success answers that have no body by definition. */
     private static final Set<String> BODYLESS_SUCCESS = Set.of("204", "301", "303");
     private static final Map<ErrorFamily, String> ENVELOPES = Map.of(
