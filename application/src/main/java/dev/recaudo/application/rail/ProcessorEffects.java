@@ -74,10 +74,10 @@ public final class ProcessorEffects {
             return;
         }
         if (refunded.succeeded()) {
-            // Refunded at the processor's dashboard: the money already left, as a chargeback's does.
-            payment(scope, refunded.tags(), refunded.chargeReference()).ifPresent(payment -> returned.chargeback(scope,
-                    payment.partner(), payment.id(), Optional.of("refunded at the processor"),
-                    Optional.of(refunded.refundReference())));
+            // Refunded at the processor's dashboard: exactly the refund's amount already left, once per refund id.
+            payment(scope, refunded.tags(), refunded.chargeReference()).ifPresent(payment -> returned.returned(scope,
+                    payment.partner(), payment.id(), refunded.amount(), Optional.of("refunded at the processor"),
+                    refunded.refundReference()));
         }
     }
 
@@ -87,8 +87,8 @@ public final class ProcessorEffects {
                     disputed.disputeReference(), disputed.chargeReference(), disputed.state());
             return;
         }
-        payment(scope, ProcessorEvent.Tags.NONE, disputed.chargeReference()).ifPresent(payment -> returned.chargeback(scope,
-                payment.partner(), payment.id(), Optional.of("dispute lost"), Optional.of(disputed.disputeReference())));
+        payment(scope, ProcessorEvent.Tags.NONE, disputed.chargeReference()).ifPresent(payment -> returned.returned(scope,
+                payment.partner(), payment.id(), disputed.amount(), Optional.of("dispute lost"), disputed.disputeReference()));
     }
 
     private Optional<ExternalPayment> payment(TenantScope scope, ProcessorEvent.Tags tags, String chargeReference) {

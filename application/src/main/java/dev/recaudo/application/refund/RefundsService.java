@@ -163,6 +163,18 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
     @Override
     public ChargebackResult chargeback(TenantScope scope, String partner, UUID externalPaymentId, Optional<String> reason,
             Optional<String> railReference) {
+        return moneyBack(scope, partner, externalPaymentId, Optional.empty(), reason, railReference);
+    }
+
+    @Override
+    public ChargebackResult returned(TenantScope scope, String partner, UUID externalPaymentId, Money amount,
+            Optional<String> reason, String railReference) {
+        return moneyBack(scope, partner, externalPaymentId, Optional.of(amount), reason, Optional.of(railReference));
+    }
+
+    /** Everything held ({@code amount} empty), or {@code amount} bounded by what is held; once per rail reference. */
+    private ChargebackResult moneyBack(TenantScope scope, String partner, UUID externalPaymentId, Optional<Money> amount,
+            Optional<String> reason, Optional<String> railReference) {
         return transactions.inTransaction(() -> {
             Optional<ExternalPayment> found = externalPayments.lock(scope, partner, externalPaymentId);
             if (found.isEmpty()) {
@@ -172,12 +184,18 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
             if (paid.status() != ExternalPaymentStatus.COMPLETED) {
                 return new ChargebackResult.NothingToReturn("the payment is " + paid.status().wireName() + " and took no money");
             }
+            Optional<Refund> booked = railReference.flatMap(reference -> refunds.ofExternalPayment(scope, paid.id()).stream()
+                    .filter(refund -> refund.processorReference().filter(reference::equals).isPresent()).findFirst());
+            if (booked.isPresent()) {
+                return new ChargebackResult.AlreadyBooked(booked.get());
+            }
             Payment payment = holdings.paymentOf(paid);
             Money held = holdings.held(payment).total();
             if (!held.isPositive()) {
                 return new ChargebackResult.NothingToReturn("the payment was refunded or charged back in full already");
             }
-            RefundSources sources = holdings.take(held, payment);
+            Money taken = amount.filter(asked -> asked.isPositive() && held.isGreaterThan(asked)).orElse(held);
+            RefundSources sources = holdings.take(taken, payment);
             Optional<CollectionDocument> document = holdings.document(paid, sources);
             if (document.isPresent() && DocumentLifecycle.chargeBack(document.get(), sources.document())
                     instanceof ReturnVerdict.Rejected) {

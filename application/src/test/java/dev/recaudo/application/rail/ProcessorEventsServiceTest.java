@@ -237,6 +237,41 @@ class ProcessorEventsServiceTest {
     }
 
     @Test
+    void aPartialDashboardRefundReturnsExactlyItsAmountOncePerRefundId() {
+        ExternalPayment payment = completed();
+
+        post(new ProcessorEvent.Refunded("evt_20", "pi_" + payment.id(), "re_20", usd(2_000), true, Optional.empty(), NO_TAGS));
+        Outcome again = post(new ProcessorEvent.Refunded("evt_21", "pi_" + payment.id(), "re_20", usd(2_000), true,
+                Optional.empty(), NO_TAGS));
+
+        assertThat(again).isInstanceOf(Outcome.Applied.class);
+        assertThat(books.refunds().ofExternalPayment(LIVE, payment.id())).singleElement().satisfies(returned -> {
+            assertThat(returned.amount()).isEqualTo(usd(2_000));
+            assertThat(returned.processorReference()).contains("re_20");
+        });
+    }
+
+    @Test
+    void aSecondDashboardRefundTakesOnlyWhatThePaymentStillHolds() {
+        ExternalPayment payment = completed();
+
+        post(new ProcessorEvent.Refunded("evt_22", "pi_" + payment.id(), "re_22", usd(3_000), true, Optional.empty(), NO_TAGS));
+        post(new ProcessorEvent.Refunded("evt_23", "pi_" + payment.id(), "re_23", usd(4_000), true, Optional.empty(), NO_TAGS));
+
+        assertThat(books.refunds().ofExternalPayment(LIVE, payment.id())).extracting(Refund::amount)
+                .containsExactly(usd(3_000), usd(2_000));
+    }
+
+    @Test
+    void aLostDisputeOfPartOfThePaymentReturnsTheDisputedAmount() {
+        ExternalPayment payment = completed();
+
+        post(new ProcessorEvent.Disputed("evt_24", "pi_" + payment.id(), "dp_24", usd(1_000), ProcessorEvent.DisputeState.LOST));
+
+        assertThat(books.refunds().ofExternalPayment(LIVE, payment.id())).extracting(Refund::amount).containsExactly(usd(1_000));
+    }
+
+    @Test
     void anOpenOrWonDisputeMovesNoMoney() {
         ExternalPayment disputed = completed();
 
