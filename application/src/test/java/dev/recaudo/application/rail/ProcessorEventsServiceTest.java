@@ -92,7 +92,7 @@ class ProcessorEventsServiceTest {
             books.transactions(), books.clock());
 
     ProcessorEventsServiceTest() {
-        credentials.put(COMPANY, "stripe", new CardCredentials("sk_test_abcdefgh", WEBHOOK_SECRET), books.clock().instant());
+        credentials.put(COMPANY, "stripe", new CardCredentials("sk_live_abcdefgh", WEBHOOK_SECRET), books.clock().instant());
     }
 
     @AfterEach

@@ -64,7 +64,7 @@ class HostedCardPageTest {
         Tenants.Company company = Tenants.company();
         transactions.inTransaction(() -> {
             credentials.put(new CompanyId(company.id()), TestDoubleCardRail.NAME,
-                    new CardCredentials("sk_test_x", "whsec_x"), Instant.now());
+                    new CardCredentials("sk_live_x", "whsec_x"), Instant.now());
             return company;
         });
         return company;
