@@ -54,9 +54,13 @@ public final class PayoutReconciliation implements PayoutEvents {
         this.clock = clock;
     }
 
-    @Override
+    /** Both steps: the report fetched outside any transaction, then applied in one. */
     public void paid(CompanyId company, CardRails.Connected rail, ProcessorEvent.PayoutPaid event) {
-        PayoutReport report = rail.processor().payout(event.payoutId());
+        paid(company, rail, report(rail, event));
+    }
+
+    @Override
+    public void paid(CompanyId company, CardRails.Connected rail, PayoutReport report) {
         apply(new TenantScope(company, KeyEnvironment.LIVE), rail.rail().name(), report);
     }
 

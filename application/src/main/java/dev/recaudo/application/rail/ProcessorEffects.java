@@ -39,7 +39,15 @@ public final class ProcessorEffects {
         this.payouts = payouts;
     }
 
-    void apply(TenantScope scope, CardRails.Connected rail, ProcessorEvent event) {
+    /**
+     * What the event needs from the processor, asked before the transaction that records it opens (no
+     * call to the processor ever holds a transaction): a paid payout's report.
+     */
+    Optional<PayoutReport> prepare(CardRails.Connected rail, ProcessorEvent event) {
+        return event instanceof ProcessorEvent.PayoutPaid paid ? Optional.of(payouts.report(rail, paid)) : Optional.empty();
+    }
+
+    void apply(TenantScope scope, CardRails.Connected rail, ProcessorEvent event, Optional<PayoutReport> prepared) {
         if (event instanceof ProcessorEvent.ChargeSucceeded succeeded) {
             settle(scope, succeeded.tags(), succeeded.chargeReference(), true);
         } else if (event instanceof ProcessorEvent.ChargeFailed failed) {
@@ -49,7 +57,8 @@ public final class ProcessorEffects {
         } else if (event instanceof ProcessorEvent.SessionExpired expired) {
             sessions.expired(scope.companyId(), rail, expired);
         } else if (event instanceof ProcessorEvent.PayoutPaid paid) {
-            payouts.paid(scope.companyId(), rail, paid);
+            payouts.paid(scope.companyId(), rail, prepared.orElseThrow(() -> new IllegalStateException(
+                    "payout " + paid.payoutId() + " applied without its report")));
         } else if (event instanceof ProcessorEvent.Refunded refunded) {
             refunded(scope, refunded);
         } else if (event instanceof ProcessorEvent.Disputed disputed) {

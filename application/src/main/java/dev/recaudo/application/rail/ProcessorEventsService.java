@@ -58,11 +58,13 @@ public final class ProcessorEventsService implements ProcessorEventsUseCase {
         }
         CardRails.Connected connected = new CardRails.Connected(rail.get(), set.get(), rail.get().connect(set.get()));
         TenantScope scope = new TenantScope(company, KeyEnvironment.LIVE);
+        // What the processor must be asked (a payout's report) is asked before the transaction opens.
+        Optional<PayoutReport> prepared = effects.prepare(connected, event);
         Supplier<Outcome> apply = () -> {
             if (!log.firstTime(company, railName, event.eventId(), ProcessorEffects.type(event), clock.instant())) {
                 return new Outcome.Duplicate(event);
             }
-            effects.apply(scope, connected, event);
+            effects.apply(scope, connected, event, prepared);
             return new Outcome.Applied(event);
         };
         return transactions.inTransaction(apply);

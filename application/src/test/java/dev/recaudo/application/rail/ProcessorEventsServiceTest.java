@@ -86,10 +86,23 @@ class ProcessorEventsServiceTest {
             sessionEvents.add(event);
         }
     };
-    private final List<ProcessorEvent.PayoutPaid> payouts = new ArrayList<>();
+    private final List<PayoutReport> payouts = new ArrayList<>();
+    /** Answers each payout's report, recording those asked with no transaction open (see {@link ReportingProcessor}). */
+    private final ReportingProcessor reporting = new ReportingProcessor(books.transactions());
+    private final PayoutEvents payoutEvents = new PayoutEvents() {
+        @Override
+        public PayoutReport report(CardRails.Connected rail, ProcessorEvent.PayoutPaid event) {
+            return reporting.payout(event.payoutId());
+        }
+
+        @Override
+        public void paid(CompanyId company, CardRails.Connected rail, PayoutReport report) {
+            payouts.add(report);
+        }
+    };
     private final ProcessorEventsService events = new ProcessorEventsService(rails, credentials, log,
-            new ProcessorEffects(charges, refunds, books.externalPayments(), sessions, (company, rail, paid) -> payouts.add(paid)),
-            books.transactions(), books.clock());
+            new ProcessorEffects(charges, refunds, books.externalPayments(), sessions, payoutEvents),
+            reporting.transactions(), books.clock());
 
     ProcessorEventsServiceTest() {
         credentials.put(COMPANY, "stripe", new CardCredentials("sk_live_abcdefgh", WEBHOOK_SECRET), books.clock().instant());
@@ -287,6 +300,8 @@ class ProcessorEventsServiceTest {
     void sessionAndPayoutEventsGoToTheirPortsOnce() {
         ProcessorEvent.SessionExpired expired = new ProcessorEvent.SessionExpired("evt_11", "cs_1", NO_TAGS);
         ProcessorEvent.PayoutPaid paid = new ProcessorEvent.PayoutPaid("evt_13", "po_1", usd(5_000));
+        PayoutReport report = new PayoutReport("po_1", CurrencyCode.USD, 5_000, true, List.of());
+        reporting.reports.put("po_1", report);
 
         Outcome first = post(expired);
         Outcome again = post(expired);
@@ -295,7 +310,9 @@ class ProcessorEventsServiceTest {
         assertThat(first).isInstanceOf(Outcome.Applied.class);
         assertThat(again).isNotInstanceOf(Outcome.Applied.class);
         assertThat(sessionEvents).containsExactly(expired);
-        assertThat(payouts).containsExactly(paid);
+        assertThat(payouts).containsExactly(report);
+        // The processor is asked for the payout's report before the event's transaction opens, never inside it.
+        assertThat(reporting.fetchedOutsideTransactions).containsExactly("po_1");
     }
 
     @Test
