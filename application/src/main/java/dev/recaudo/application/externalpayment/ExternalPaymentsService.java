@@ -207,6 +207,10 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
             if (!payment.isPending() && !takenByRail) {
                 return new Completion.NotPayable(payment);
             }
+            // The charge's reference on the payment too, as a direct charge's answer leaves it: a refund made at the
+            // processor's dashboard or a lost dispute of this charge then finds the payment.
+            providerReference.ifPresent(reference -> externalPayments.chargeAnswered(scope, payment.id(), Optional.of(reference),
+                    Optional.empty()));
             return new Completion.Completed(completion.complete(payment, providerReference, clock.instant()));
         });
         // A completion counts itself, with its outcome, when it commits.
