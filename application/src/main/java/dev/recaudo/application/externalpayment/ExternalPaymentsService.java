@@ -201,9 +201,9 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
             if (payment.status() == ExternalPaymentStatus.COMPLETED) {
                 return new Completion.AlreadyCompleted(payment);
             }
-            // Canceled with its route while the payer completed a card session: the money was taken, so the payment
-            // completes after all, and the completion books what its closed invoice no longer takes as credit.
-            boolean takenByRail = providerReference.isPresent() && payment.status() == ExternalPaymentStatus.CANCELED;
+            // Canceled with its route (or failed) while the payer completed a card session: the money was taken, so the
+            // payment completes after all, and the completion books what its invoice no longer takes as credit.
+            boolean takenByRail = providerReference.isPresent() && !payment.isPending();
             if (!payment.isPending() && !takenByRail) {
                 return new Completion.NotPayable(payment);
             }
