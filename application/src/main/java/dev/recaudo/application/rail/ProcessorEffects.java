@@ -93,9 +93,9 @@ public final class ProcessorEffects {
         }
         if (refunded.succeeded()) {
             // Refunded at the processor's dashboard: exactly the refund's amount already left, once per refund id.
-            returnedPayment(scope, refunded.tags(), refunded.chargeReference(), refunded.eventId()).ifPresent(payment -> returned.returned(scope,
-                    payment.partner(), payment.id(), refunded.amount(), Optional.of("refunded at the processor"),
-                    refunded.refundReference()));
+            returnedPayment(scope, refunded.tags(), refunded.chargeReference(), refunded.eventId()).ifPresent(payment -> logged(
+                    refunded.eventId(), returned.returned(scope, payment.partner(), payment.id(), refunded.amount(),
+                            Optional.of("refunded at the processor"), refunded.refundReference())));
         }
     }
 
@@ -106,8 +106,16 @@ public final class ProcessorEffects {
             return;
         }
         returnedPayment(scope, ProcessorEvent.Tags.NONE, disputed.chargeReference(), disputed.eventId())
-                .ifPresent(payment -> returned.returned(scope,
-                payment.partner(), payment.id(), disputed.amount(), Optional.of("dispute lost"), disputed.disputeReference()));
+                .ifPresent(payment -> logged(disputed.eventId(), returned.returned(scope, payment.partner(), payment.id(),
+                        disputed.amount(), Optional.of("dispute lost"), disputed.disputeReference())));
+    }
+
+    /** Money the processor already returned that nothing here booked is an operator's matter: logged as a warning. */
+    private static void logged(String eventId, MoneyReturnedUseCase.ChargebackResult result) {
+        if (result instanceof MoneyReturnedUseCase.ChargebackResult.NothingToReturn nothing) {
+            LOG.log(System.Logger.Level.WARNING, "processor event {0}: money returned, nothing booked: {1}", eventId,
+                    nothing.detail());
+        }
     }
 
     private Optional<ExternalPayment> payment(TenantScope scope, ProcessorEvent.Tags tags, String chargeReference) {
