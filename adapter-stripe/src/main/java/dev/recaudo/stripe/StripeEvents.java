@@ -1,7 +1,6 @@
 package dev.recaudo.stripe;
 
 import com.stripe.exception.EventDataObjectDeserializationException;
-import com.stripe.model.Charge;
 import com.stripe.model.Dispute;
 import com.stripe.model.Event;
 import com.stripe.model.PaymentIntent;
@@ -52,8 +51,10 @@ final class StripeEvents {
                 Session session = object(event, Session.class);
                 yield new ProcessorEvent.SessionExpired(id, session.getId(), StripeTags.read(session.getMetadata()));
             }
-            case "refund.created", "refund.updated" -> refunded(id, object(event, Refund.class), null);
-            case "charge.refunded" -> chargeRefunded(id, object(event, Charge.class));
+            case "refund.created", "refund.updated" -> refunded(id, object(event, Refund.class));
+            // Since API 2022-11-15 a charge no longer embeds its refunds: which refund moved, and whether
+            // Recaudo asked for it, only the refund's own events say (refund.created, refund.updated).
+            case "charge.refunded" -> new ProcessorEvent.Other(id, type);
             case "charge.dispute.created", "charge.dispute.closed" -> {
                 Dispute dispute = object(event, Dispute.class);
                 String charge = dispute.getPaymentIntent() != null ? dispute.getPaymentIntent() : dispute.getCharge();
@@ -68,25 +69,12 @@ final class StripeEvents {
         };
     }
 
-    /** The newest refund of the charge (Stripe lists them newest first); the charge's own tags when the refund has none. */
-    private static ProcessorEvent chargeRefunded(String id, Charge charge) {
-        if (charge.getRefunds() != null && charge.getRefunds().getData() != null && !charge.getRefunds().getData().isEmpty()) {
-            return refunded(id, charge.getRefunds().getData().get(0), charge);
-        }
-        String reference = charge.getPaymentIntent() != null ? charge.getPaymentIntent() : charge.getId();
-        return new ProcessorEvent.Refunded(id, reference, charge.getId(),
-                StripeTags.money(charge.getAmountRefunded(), charge.getCurrency()), true, Optional.empty(),
-                StripeTags.read(charge.getMetadata()));
-    }
-
-    private static ProcessorEvent refunded(String id, Refund refund, Charge charge) {
+    /** A refund, keyed by its own id, with Recaudo's refund key and tags when Recaudo asked for it. */
+    private static ProcessorEvent refunded(String id, Refund refund) {
         String reference = refund.getPaymentIntent() != null ? refund.getPaymentIntent() : refund.getCharge();
-        ProcessorEvent.Tags tags = StripeTags.read(refund.getMetadata());
-        if (tags.equals(ProcessorEvent.Tags.NONE) && charge != null) {
-            tags = StripeTags.read(charge.getMetadata());
-        }
         return new ProcessorEvent.Refunded(id, reference, refund.getId(), StripeTags.money(refund.getAmount(), refund.getCurrency()),
-                "succeeded".equals(refund.getStatus()), StripeTags.value(refund.getMetadata(), StripeTags.REFUND_KEY), tags);
+                "succeeded".equals(refund.getStatus()), StripeTags.value(refund.getMetadata(), StripeTags.REFUND_KEY),
+                StripeTags.read(refund.getMetadata()));
     }
 
     private static ProcessorEvent.DisputeState state(String status) {

@@ -72,6 +72,11 @@ public final class StripeRail implements CardRail {
         if (event == null || event.getId() == null || event.getType() == null) {
             throw new ForgedEvent("not a Stripe event");
         }
+        if (!Boolean.TRUE.equals(event.getLivemode())) {
+            // A card rail collects live money only: a test-mode event (a test key's endpoint, or the
+            // dashboard's test data) must never complete, refund or pay out anything here.
+            throw new ForgedEvent("a test-mode event (livemode false) for a live rail");
+        }
         return StripeEvents.read(event);
     }
 }

@@ -34,13 +34,18 @@ public final class EventSigner {
 
     /** An event as Stripe posts it: {@code object: event}, its type, and the object it is about in {@code data.object}. */
     public static String event(String id, String type, Map<String, Object> object) {
+        return event(id, type, object, true);
+    }
+
+    /** The event of a live ({@code livemode: true}) or a test-mode account. */
+    public static String event(String id, String type, Map<String, Object> object, boolean livemode) {
         return StripeJson.write(StripeJson.object(
                 "id", id,
                 "object", "event",
                 "api_version", "2026-07-29.dahlia",
                 "created", Instant.now().getEpochSecond(),
                 "data", StripeJson.object("object", object),
-                "livemode", false,
+                "livemode", livemode,
                 "pending_webhooks", 1,
                 "request", StripeJson.object("id", null, "idempotency_key", null),
                 "type", type));

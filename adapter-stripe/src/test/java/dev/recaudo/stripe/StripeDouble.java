@@ -165,7 +165,7 @@ public final class StripeDouble implements AutoCloseable {
         return StripeJson.object("id", id, "object", "payment_intent", "amount", amount,
                 "amount_received", status.equals("succeeded") ? amount : 0, "capture_method", "automatic",
                 "client_secret", id + "_secret_x", "confirmation_method", "automatic", "created", now(), "currency", currency,
-                "latest_charge", status.equals("succeeded") ? "ch_" + id.substring(3) : null, "livemode", false,
+                "latest_charge", status.equals("succeeded") ? "ch_" + id.substring(3) : null, "livemode", true,
                 "metadata", metadata, "next_action", null, "payment_method", "pm_card_visa",
                 "payment_method_types", List.of("card"), "status", status);
     }
@@ -186,33 +186,33 @@ public final class StripeDouble implements AutoCloseable {
                 "reason", null, "status", status);
     }
 
+    /** A charge as current Stripe renders it (API 2022-11-15 on): no embedded {@code refunds} list. */
     public static Map<String, Object> charge(String id, String paymentIntent, long amount, String currency,
-            Map<String, String> metadata, List<Map<String, Object>> refunds) {
+            Map<String, String> metadata, long amountRefunded) {
         return StripeJson.object("id", id, "object", "charge", "amount", amount, "amount_captured", amount,
-                "amount_refunded", refunds.stream().mapToLong(r -> (Long) r.get("amount")).sum(), "captured", true,
-                "created", now(), "currency", currency, "livemode", false, "metadata", metadata, "paid", true,
-                "payment_intent", paymentIntent, "refunded", !refunds.isEmpty(),
-                "refunds", list("/v1/charges/" + id + "/refunds", refunds, false), "status", "succeeded");
+                "amount_refunded", amountRefunded, "captured", true,
+                "created", now(), "currency", currency, "livemode", true, "metadata", metadata, "paid", true,
+                "payment_intent", paymentIntent, "refunded", amountRefunded >= amount, "status", "succeeded");
     }
 
     public static Map<String, Object> session(String id, String status, String paymentStatus, long amountTotal,
             String currency, String paymentIntent, Map<String, String> metadata) {
         return StripeJson.object("id", id, "object", "checkout.session", "amount_total", amountTotal,
                 "client_reference_id", metadata.get("recaudo_checkout_id"), "created", now(), "currency", currency,
-                "expires_at", now() + 86_400, "livemode", false, "metadata", metadata, "mode", "payment",
+                "expires_at", now() + 86_400, "livemode", true, "metadata", metadata, "mode", "payment",
                 "payment_intent", paymentIntent, "payment_status", paymentStatus, "status", status,
                 "url", status.equals("open") ? "https://checkout.stripe.com/c/pay/" + id : null);
     }
 
     public static Map<String, Object> dispute(String id, String paymentIntent, String status, long amount, String currency) {
         return StripeJson.object("id", id, "object", "dispute", "amount", amount, "charge", "ch_" + paymentIntent.substring(3),
-                "created", now(), "currency", currency, "livemode", false, "metadata", Map.of(), "payment_intent", paymentIntent,
+                "created", now(), "currency", currency, "livemode", true, "metadata", Map.of(), "payment_intent", paymentIntent,
                 "reason", "fraudulent", "status", status);
     }
 
     public static Map<String, Object> payout(String id, String status, long amount, String currency) {
         return StripeJson.object("id", id, "object", "payout", "amount", amount, "arrival_date", now(), "automatic", true,
-                "created", now(), "currency", currency, "livemode", false, "metadata", Map.of(), "method", "standard",
+                "created", now(), "currency", currency, "livemode", true, "metadata", Map.of(), "method", "standard",
                 "status", status, "type", "bank_account");
     }
 

@@ -79,11 +79,33 @@ class StripeRailTest {
 
         assertThat(verified("refund.created", refund)).isEqualTo(expected);
         assertThat(verified("refund.updated", refund)).isEqualTo(expected);
-        assertThat(verified("charge.refunded", StripeDouble.charge("ch_1", "pi_1", 5_000, "mxn", tags, List.of(refund))))
-                .isEqualTo(expected);
         var failed = StripeDouble.refund("re_2", "pi_1", "failed", 1_500, "mxn", Map.of());
         assertThat(verified("refund.updated", failed)).isEqualTo(new ProcessorEvent.Refunded("evt_1", "pi_1", "re_2",
                 Money.of(1_500, CurrencyCode.MXN), false, Optional.empty(), ProcessorEvent.Tags.NONE));
+    }
+
+    @Test
+    void aChargeRefundedEventIsOtherWhateverItsAmountItsRefundsComeInTheirOwnEvents() {
+        // Current Stripe: the charge embeds no refunds, so this event cannot say which refund, nor whose.
+        assertThat(verified("charge.refunded", StripeDouble.charge("ch_1", "pi_1", 5_000, "mxn", tags, 1_500)))
+                .isEqualTo(new ProcessorEvent.Other("evt_1", "charge.refunded"));
+    }
+
+    @Test
+    void aDashboardRefundIsRefundedByItsOwnIdAndAmountWithNoKey() {
+        var refund = StripeDouble.refund("re_9", "pi_1", "succeeded", 700, "mxn", Map.of());
+
+        assertThat(verified("refund.created", refund)).isEqualTo(new ProcessorEvent.Refunded("evt_1", "pi_1", "re_9",
+                Money.of(700, CurrencyCode.MXN), true, Optional.empty(), ProcessorEvent.Tags.NONE));
+    }
+
+    @Test
+    void aTestModeEventIsRefusedByTheLiveRailAsForged() {
+        String payload = EventSigner.event("evt_1", "payment_intent.succeeded",
+                StripeDouble.paymentIntent("pi_1", "succeeded", 5_000, "usd", tags), false);
+
+        assertThatThrownBy(() -> rail.verify(payload, signer.sign(payload), SECRET))
+                .isInstanceOf(CardRail.ForgedEvent.class).hasMessageContaining("livemode");
     }
 
     @Test

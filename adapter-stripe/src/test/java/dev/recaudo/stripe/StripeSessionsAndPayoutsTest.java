@@ -107,7 +107,7 @@ class StripeSessionsAndPayoutsTest {
 
     @Test
     void aPayoutReportsItsChargesRefundsAndDisputesOverEveryPageAndAddsUp() {
-        Map<String, Object> charge = StripeDouble.charge("ch_1", "pi_1", 10_000, "mxn", tags, List.of());
+        Map<String, Object> charge = StripeDouble.charge("ch_1", "pi_1", 10_000, "mxn", tags, 0);
         Map<String, Object> refund = StripeDouble.refund("re_1", "pi_1", "succeeded", 2_000, "mxn", Map.of("recaudo_refund_key", "rk"));
         stripe.payoutRetrieved(StripeDouble.payout("po_1", "paid", 4_310, "mxn"));
         stripe.balanceTransactionsListed("po_1",
@@ -137,7 +137,7 @@ class StripeSessionsAndPayoutsTest {
 
     @Test
     void aPayoutWhoseLinesAddUpSaysSo() {
-        Map<String, Object> charge = StripeDouble.charge("ch_1", "pi_1", 10_000, "mxn", tags, List.of());
+        Map<String, Object> charge = StripeDouble.charge("ch_1", "pi_1", 10_000, "mxn", tags, 0);
         stripe.payoutRetrieved(StripeDouble.payout("po_2", "paid", 9_610, "mxn"));
         stripe.balanceTransactionsListed("po_2",
                 List.of(StripeDouble.balanceTransaction("txn_1", "charge", "charge", 10_000, 390, "mxn", charge),

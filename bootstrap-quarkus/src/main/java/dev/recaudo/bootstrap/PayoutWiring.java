@@ -7,6 +7,7 @@ import dev.recaudo.domain.document.CollectionDocumentRepository;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.ledger.Ledger;
 import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.refund.RefundRepository;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -17,8 +18,8 @@ public class PayoutWiring {
     @Produces
     @Singleton
     PayoutReconciliation payoutReconciliation(CardPayouts payouts, PaymentRepository payments,
-            ExternalPaymentRepository externalPayments, CollectionDocumentRepository documents, Ledger ledger,
-            Transactions transactions, Clock clock) {
-        return new PayoutReconciliation(payouts, payments, externalPayments, documents, ledger, transactions, clock);
+            ExternalPaymentRepository externalPayments, RefundRepository refunds, CollectionDocumentRepository documents,
+            Ledger ledger, Transactions transactions, Clock clock) {
+        return new PayoutReconciliation(payouts, payments, externalPayments, refunds, documents, ledger, transactions, clock);
     }
 }

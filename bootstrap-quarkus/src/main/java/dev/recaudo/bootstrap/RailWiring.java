@@ -15,6 +15,7 @@ import dev.recaudo.application.rail.ProcessorEventsUseCase;
 import dev.recaudo.application.rail.SessionEvents;
 import dev.recaudo.application.refund.RefundsService;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.stripe.StripeRail;
 import dev.recaudo.stripe.StripeSettings;
 import io.quarkus.arc.All;
@@ -63,8 +64,8 @@ public class RailWiring {
     @Singleton
     ProcessorEventsUseCase processorEvents(CardRails rails, CardCredentialsBook credentials, ProcessorEventLog log,
             DirectChargeService charges, RefundsService refunds, ExternalPaymentRepository externalPayments,
-            SessionEvents sessions, PayoutEvents payouts, Transactions transactions, Clock clock) {
-        ProcessorEffects effects = new ProcessorEffects(charges, refunds, externalPayments, sessions, payouts);
+            PaymentRepository payments, SessionEvents sessions, PayoutEvents payouts, Transactions transactions, Clock clock) {
+        ProcessorEffects effects = new ProcessorEffects(charges, refunds, externalPayments, payments, sessions, payouts);
         return new ProcessorEventsService(rails, credentials, log, effects, transactions, clock);
     }
 }

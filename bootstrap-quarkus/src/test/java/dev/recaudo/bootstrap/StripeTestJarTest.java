@@ -34,7 +34,7 @@ class StripeTestJarTest {
             StripeRail rail = new StripeRail(new StripeSettings(stripe.baseUrl(), Duration.ofSeconds(2), Duration.ofSeconds(2), 0));
             TenantScope scope = new TenantScope(CompanyId.random(), KeyEnvironment.LIVE);
 
-            PaymentProcessor.ChargeAnswer answer = rail.connect(new CardCredentials("sk_test_e2e", "whsec_e2e"))
+            PaymentProcessor.ChargeAnswer answer = rail.connect(new CardCredentials("sk_live_e2e", "whsec_e2e"))
                     .charge(new PaymentProcessor.ChargeRequest(scope, PaymentProcessor.ChargeRequest.keyOf(payment), payment,
                             Money.of(500, CurrencyCode.USD), Optional.of("pm_card_visa"), Optional.empty()));
 

@@ -46,8 +46,8 @@ public class PaymentRailsResource {
     /** The credentials; unknown fields are refused with the others. */
     @Schema(name = "PaymentRailCredentialsRequest")
     public record CredentialsRequest(
-            @Schema(description = "The processor's secret or restricted key: sk_live_, sk_test_, rk_live_ or rk_test_ + 8 to"
-                    + " 240 letters and digits", required = true, maxLength = 248) String secretKey,
+            @Schema(description = "The processor's live secret or restricted key: sk_live_ or rk_live_ + 8 to"
+                    + " 240 letters and digits (test-mode keys are refused)", required = true, maxLength = 248) String secretKey,
             @Schema(description = "The processor's webhook signing secret: whsec_ + 8 to 240 base64 characters",
                     required = true, maxLength = 246) String webhookSecret) {}
 

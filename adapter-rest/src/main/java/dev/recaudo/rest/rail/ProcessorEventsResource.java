@@ -64,6 +64,7 @@ public class ProcessorEventsResource {
     @APIResponse(responseCode = "403", ref = "StatusForbidden")
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     @APIResponse(responseCode = "413", ref = "StatusPayloadTooLarge")
+    @APIResponse(responseCode = "503", ref = "StatusServiceUnavailable")
     public Map<String, Object> receive(@PathParam("rail") String rail, @PathParam("companyId") String companyId,
             @Parameter(hidden = true) @HeaderParam(SIGNATURE_HEADER) String signature, byte[] body) {
         byte[] payload = body == null ? new byte[0] : body;
@@ -83,6 +84,11 @@ public class ProcessorEventsResource {
         if (outcome instanceof Outcome.Forged) {
             throw new ApiProblem(Problem.VALIDATION, SIGNATURE_HEADER + " does not verify the event with the company's"
                     + " webhook secret", Map.of(SIGNATURE_HEADER, List.of("does not verify the event")));
+        }
+        if (outcome instanceof Outcome.NotBooked) {
+            // Nothing recorded: the processor posts the event again, and an operator has been told (error log).
+            throw new ApiProblem(Problem.SERVICE_UNAVAILABLE, "The event reports money returned that Recaudo cannot book"
+                    + " yet; nothing was recorded, send it again later");
         }
         if (outcome instanceof Outcome.OtherCompany) {
             throw new ApiProblem(Problem.FORBIDDEN, "The event's object belongs to another company; nothing was applied");

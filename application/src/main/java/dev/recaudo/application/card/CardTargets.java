@@ -45,7 +45,11 @@ public final class CardTargets {
         ALREADY_PAID,
         /** The checkout no longer took it: the customer's credit. */
         CREDITED,
-        /** Nothing could take it (a canceled hosted payment): left for an operator, logged. */
+        /**
+         * Nothing could take it: left for an operator, logged. A hosted payment that is canceled or failed
+         * completes after all (its money applied, or credited by the closed-route rule), so this is only a
+         * session whose hosted payment is gone or of another scope.
+         */
         UNTAKEN
     }
 

@@ -201,12 +201,16 @@ public final class ExternalPaymentsService implements ExternalPaymentsUseCase, C
             if (payment.status() == ExternalPaymentStatus.COMPLETED) {
                 return new Completion.AlreadyCompleted(payment);
             }
-            // Canceled with its route while the payer completed a card session: the money was taken, so the payment
-            // completes after all, and the completion books what its closed invoice no longer takes as credit.
-            boolean takenByRail = providerReference.isPresent() && payment.status() == ExternalPaymentStatus.CANCELED;
+            // Canceled with its route (or failed) while the payer completed a card session: the money was taken, so the
+            // payment completes after all, and the completion books what its invoice no longer takes as credit.
+            boolean takenByRail = providerReference.isPresent() && !payment.isPending();
             if (!payment.isPending() && !takenByRail) {
                 return new Completion.NotPayable(payment);
             }
+            // The charge's reference on the payment too, as a direct charge's answer leaves it: a refund made at the
+            // processor's dashboard or a lost dispute of this charge then finds the payment.
+            providerReference.ifPresent(reference -> externalPayments.chargeAnswered(scope, payment.id(), Optional.of(reference),
+                    Optional.empty()));
             return new Completion.Completed(completion.complete(payment, providerReference, clock.instant()));
         });
         // A completion counts itself, with its outcome, when it commits.

@@ -16,8 +16,11 @@ import java.util.regex.Pattern;
  */
 public final class PaymentRailsService implements PaymentRailsUseCase {
 
-    /** A secret or restricted key, live or test mode: {@code sk_live_}, {@code sk_test_}, {@code rk_live_}, {@code rk_test_}. */
-    static final Pattern SECRET_KEY = Pattern.compile("^[sr]k_(live|test)_[A-Za-z0-9]{8,240}$");
+    /**
+     * A LIVE secret or restricted key, {@code sk_live_} or {@code rk_live_}: a card rail collects live money
+     * only, so a test-mode key (which would mark test payments paid in live books) is refused.
+     */
+    static final Pattern SECRET_KEY = Pattern.compile("^[sr]k_live_[A-Za-z0-9]{8,240}$");
     /** A webhook endpoint's signing secret. */
     static final Pattern WEBHOOK_SECRET = Pattern.compile("^whsec_[A-Za-z0-9+/=]{8,240}$");
 
@@ -40,8 +43,8 @@ public final class PaymentRailsService implements PaymentRailsUseCase {
         }
         Map<String, String> errors = new LinkedHashMap<>();
         if (secretKey == null || !SECRET_KEY.matcher(secretKey).matches()) {
-            errors.put("secretKey", "is required: the processor's secret or restricted key (sk_live_, sk_test_, rk_live_ or"
-                    + " rk_test_ followed by 8 to 240 letters and digits)");
+            errors.put("secretKey", "is required: the processor's live secret or restricted key (sk_live_ or rk_live_"
+                    + " followed by 8 to 240 letters and digits; test-mode keys are refused)");
         }
         if (webhookSecret == null || !WEBHOOK_SECRET.matcher(webhookSecret).matches()) {
             errors.put("webhookSecret", "is required: the webhook endpoint's signing secret (whsec_ followed by 8 to 240"

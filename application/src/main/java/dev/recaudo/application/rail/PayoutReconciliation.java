@@ -15,6 +15,7 @@ import dev.recaudo.domain.ledger.Transfer;
 import dev.recaudo.domain.ledger.TransferKind;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.refund.RefundRepository;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Comparator;
@@ -43,9 +44,10 @@ public final class PayoutReconciliation implements PayoutEvents {
     private final Clock clock;
 
     public PayoutReconciliation(CardPayouts payouts, PaymentRepository payments, ExternalPaymentRepository externalPayments,
-            CollectionDocumentRepository documents, Ledger ledger, Transactions transactions, Clock clock) {
+            RefundRepository refunds, CollectionDocumentRepository documents, Ledger ledger, Transactions transactions,
+            Clock clock) {
         this.payouts = payouts;
-        this.matching = new PayoutMatching(payments, externalPayments);
+        this.matching = new PayoutMatching(payments, externalPayments, refunds);
         this.payments = payments;
         this.documents = documents;
         this.conciliation = new DocumentConciliation(documents);
@@ -54,9 +56,13 @@ public final class PayoutReconciliation implements PayoutEvents {
         this.clock = clock;
     }
 
-    @Override
+    /** Both steps: the report fetched outside any transaction, then applied in one. */
     public void paid(CompanyId company, CardRails.Connected rail, ProcessorEvent.PayoutPaid event) {
-        PayoutReport report = rail.processor().payout(event.payoutId());
+        paid(company, rail, report(rail, event));
+    }
+
+    @Override
+    public void paid(CompanyId company, CardRails.Connected rail, PayoutReport report) {
         apply(new TenantScope(company, KeyEnvironment.LIVE), rail.rail().name(), report);
     }
 

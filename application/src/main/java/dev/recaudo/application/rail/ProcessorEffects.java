@@ -6,6 +6,8 @@ import dev.recaudo.application.refund.MoneyReturnedUseCase;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.payment.PaymentKind;
+import dev.recaudo.domain.payment.PaymentRepository;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -22,6 +24,10 @@ public final class ProcessorEffects {
     /** The prefix of the processor key of a refund Recaudo asked for ({@code Refund.processorKey()}). */
     static final String REFUND_KEY_PREFIX = "refund:";
 
+    /** How a ledger payment of an external payment names it: {@code external:<id>}. */
+    private static final String EXTERNAL_PREFIX = PaymentKind.EXTERNAL.externalPaymentIdOf(new UUID(0, 0)).replace(
+            new UUID(0, 0).toString(), "");
+
     private static final System.Logger LOG = System.getLogger(ProcessorEffects.class.getName());
 
     private final DirectChargeUseCase charges;
@@ -29,17 +35,28 @@ public final class ProcessorEffects {
     private final ExternalPaymentRepository externalPayments;
     private final SessionEvents sessions;
     private final PayoutEvents payouts;
+    private final PaymentRepository ledgerPayments;
 
     public ProcessorEffects(DirectChargeUseCase charges, MoneyReturnedUseCase returned,
-            ExternalPaymentRepository externalPayments, SessionEvents sessions, PayoutEvents payouts) {
+            ExternalPaymentRepository externalPayments, PaymentRepository ledgerPayments, SessionEvents sessions,
+            PayoutEvents payouts) {
         this.charges = charges;
         this.returned = returned;
         this.externalPayments = externalPayments;
+        this.ledgerPayments = ledgerPayments;
         this.sessions = sessions;
         this.payouts = payouts;
     }
 
-    void apply(TenantScope scope, CardRails.Connected rail, ProcessorEvent event) {
+    /**
+     * What the event needs from the processor, asked before the transaction that records it opens (no
+     * call to the processor ever holds a transaction): a paid payout's report.
+     */
+    Optional<PayoutReport> prepare(CardRails.Connected rail, ProcessorEvent event) {
+        return event instanceof ProcessorEvent.PayoutPaid paid ? Optional.of(payouts.report(rail, paid)) : Optional.empty();
+    }
+
+    void apply(TenantScope scope, CardRails.Connected rail, ProcessorEvent event, Optional<PayoutReport> prepared) {
         if (event instanceof ProcessorEvent.ChargeSucceeded succeeded) {
             settle(scope, succeeded.tags(), succeeded.chargeReference(), true);
         } else if (event instanceof ProcessorEvent.ChargeFailed failed) {
@@ -49,7 +66,8 @@ public final class ProcessorEffects {
         } else if (event instanceof ProcessorEvent.SessionExpired expired) {
             sessions.expired(scope.companyId(), rail, expired);
         } else if (event instanceof ProcessorEvent.PayoutPaid paid) {
-            payouts.paid(scope.companyId(), rail, paid);
+            payouts.paid(scope.companyId(), rail, prepared.orElseThrow(() -> new IllegalStateException(
+                    "payout " + paid.payoutId() + " applied without its report")));
         } else if (event instanceof ProcessorEvent.Refunded refunded) {
             refunded(scope, refunded);
         } else if (event instanceof ProcessorEvent.Disputed disputed) {
@@ -74,10 +92,10 @@ public final class ProcessorEffects {
             return;
         }
         if (refunded.succeeded()) {
-            // Refunded at the processor's dashboard: the money already left, as a chargeback's does.
-            payment(scope, refunded.tags(), refunded.chargeReference()).ifPresent(payment -> returned.chargeback(scope,
-                    payment.partner(), payment.id(), Optional.of("refunded at the processor"),
-                    Optional.of(refunded.refundReference())));
+            // Refunded at the processor's dashboard: exactly the refund's amount already left, once per refund id.
+            returnedPayment(scope, refunded.tags(), refunded.chargeReference(), refunded.eventId()).ifPresent(payment -> logged(
+                    refunded.eventId(), returned.returned(scope, payment.partner(), payment.id(), refunded.amount(),
+                            Optional.of("refunded at the processor"), refunded.refundReference())));
         }
     }
 
@@ -87,13 +105,52 @@ public final class ProcessorEffects {
                     disputed.disputeReference(), disputed.chargeReference(), disputed.state());
             return;
         }
-        payment(scope, ProcessorEvent.Tags.NONE, disputed.chargeReference()).ifPresent(payment -> returned.chargeback(scope,
-                payment.partner(), payment.id(), Optional.of("dispute lost"), Optional.of(disputed.disputeReference())));
+        returnedPayment(scope, ProcessorEvent.Tags.NONE, disputed.chargeReference(), disputed.eventId())
+                .ifPresent(payment -> logged(disputed.eventId(), returned.returned(scope, payment.partner(), payment.id(),
+                        disputed.amount(), Optional.of("dispute lost"), disputed.disputeReference())));
+    }
+
+    /** Money the processor already returned that nothing here booked is an operator's matter: logged as a warning. */
+    private static void logged(String eventId, MoneyReturnedUseCase.ChargebackResult result) {
+        if (result instanceof MoneyReturnedUseCase.ChargebackResult.NothingToReturn nothing) {
+            LOG.log(System.Logger.Level.WARNING, "processor event {0}: money returned, nothing booked: {1}", eventId,
+                    nothing.detail());
+        }
     }
 
     private Optional<ExternalPayment> payment(TenantScope scope, ProcessorEvent.Tags tags, String chargeReference) {
         return tags.externalPaymentId().flatMap(id -> externalPayments.findOfCompany(scope, id))
                 .or(() -> externalPayments.findByChargeReference(scope, chargeReference));
+    }
+
+    /**
+     * The external payment whose money went back; else, when the charge paid a ledger payment no external
+     * payment holds (an invoice's checkout paid on the card page), the event is refused: the return of a
+     * checkout payment cannot be booked yet, so the event must not be recorded as done (the processor
+     * posts it again) and an operator is told.
+     */
+    private Optional<ExternalPayment> returnedPayment(TenantScope scope, ProcessorEvent.Tags tags, String chargeReference,
+            String eventId) {
+        Optional<ExternalPayment> found = payment(scope, tags, chargeReference).or(() -> ledgerPayments
+                .findByProviderReference(scope, chargeReference).filter(paid -> paid.kind() == PaymentKind.EXTERNAL)
+                .flatMap(paid -> uuid(paid.externalPaymentId().substring(EXTERNAL_PREFIX.length())))
+                .flatMap(id -> externalPayments.findOfCompany(scope, id)));
+        if (found.isEmpty()) {
+            ledgerPayments.findByProviderReference(scope, chargeReference).ifPresent(paid -> {
+                LOG.log(System.Logger.Level.ERROR, "processor event {0}: money of charge {1} went back, but payment {2} is a"
+                        + " {3} payment whose return Recaudo cannot book: not recorded, left for the processor to post again",
+                        eventId, chargeReference, paid.id(), paid.kind());
+                throw new NotBooked("the return of charge " + chargeReference + " cannot be booked");
+            });
+        }
+        return found;
+    }
+
+    /** Money went back that Recaudo could not book: the event's transaction rolls back, and it is answered non-2xx. */
+    static final class NotBooked extends RuntimeException {
+        NotBooked(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /** The Recaudo metadata of the event's object, for the events that carry it. */

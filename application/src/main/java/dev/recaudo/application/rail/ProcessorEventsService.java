@@ -58,13 +58,20 @@ public final class ProcessorEventsService implements ProcessorEventsUseCase {
         }
         CardRails.Connected connected = new CardRails.Connected(rail.get(), set.get(), rail.get().connect(set.get()));
         TenantScope scope = new TenantScope(company, KeyEnvironment.LIVE);
+        // What the processor must be asked (a payout's report) is asked before the transaction opens.
+        Optional<PayoutReport> prepared = effects.prepare(connected, event);
         Supplier<Outcome> apply = () -> {
             if (!log.firstTime(company, railName, event.eventId(), ProcessorEffects.type(event), clock.instant())) {
                 return new Outcome.Duplicate(event);
             }
-            effects.apply(scope, connected, event);
+            effects.apply(scope, connected, event, prepared);
             return new Outcome.Applied(event);
         };
-        return transactions.inTransaction(apply);
+        try {
+            return transactions.inTransaction(apply);
+        } catch (ProcessorEffects.NotBooked notBooked) {
+            // Rolled back, the event's record with it: the processor posts it again.
+            return new Outcome.NotBooked(event, notBooked.getMessage());
+        }
     }
 }

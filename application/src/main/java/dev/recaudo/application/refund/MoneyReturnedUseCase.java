@@ -2,6 +2,7 @@ package dev.recaudo.application.refund;
 
 import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.refund.Refund;
 import java.util.Optional;
 import java.util.UUID;
@@ -18,6 +19,9 @@ public interface MoneyReturnedUseCase {
 
         record NotFound() implements ChargebackResult {}
 
+        /** The rail's return of this reference was booked before: nothing more is. */
+        record AlreadyBooked(Refund refund) implements ChargebackResult {}
+
         /** The payment is not completed, or holds nothing more to return. */
         record NothingToReturn(String detail) implements ChargebackResult {}
     }
@@ -30,6 +34,14 @@ public interface MoneyReturnedUseCase {
      */
     ChargebackResult chargeback(TenantScope scope, String partner, UUID externalPaymentId, Optional<String> reason,
             Optional<String> railReference);
+
+    /**
+     * Part of the payment went back through its rail without Recaudo asking (a refund made at the
+     * processor's dashboard, a dispute lost): {@code amount} of what the payment holds, and never more
+     * than it holds, booked once per {@code railReference} (a second call for it books nothing).
+     */
+    ChargebackResult returned(TenantScope scope, String partner, UUID externalPaymentId, Money amount,
+            Optional<String> reason, String railReference);
 
     /**
      * The processor's own word on a refund Recaudo asked for (its event), recorded as the refund's answer

@@ -50,6 +50,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
     private final RefundRepository refunds;
     private final PaymentHoldings holdings;
     private final RefundBook book;
+    private final ReturnedMoney returnedMoney;
     private final Processors processors;
     private final Transactions transactions;
     private final Clock clock;
@@ -66,6 +67,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         this.refunds = refunds;
         this.holdings = new PaymentHoldings(payments, documents, ledger);
         this.book = new RefundBook(documents, payments, ledger, documentBook, outbox);
+        this.returnedMoney = new ReturnedMoney(externalPayments, refunds, holdings, book, clock);
         this.processors = processors;
         this.transactions = transactions;
         this.clock = clock;
@@ -163,33 +165,15 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
     @Override
     public ChargebackResult chargeback(TenantScope scope, String partner, UUID externalPaymentId, Optional<String> reason,
             Optional<String> railReference) {
-        return transactions.inTransaction(() -> {
-            Optional<ExternalPayment> found = externalPayments.lock(scope, partner, externalPaymentId);
-            if (found.isEmpty()) {
-                return new ChargebackResult.NotFound();
-            }
-            ExternalPayment paid = found.get();
-            if (paid.status() != ExternalPaymentStatus.COMPLETED) {
-                return new ChargebackResult.NothingToReturn("the payment is " + paid.status().wireName() + " and took no money");
-            }
-            Payment payment = holdings.paymentOf(paid);
-            Money held = holdings.held(payment).total();
-            if (!held.isPositive()) {
-                return new ChargebackResult.NothingToReturn("the payment was refunded or charged back in full already");
-            }
-            RefundSources sources = holdings.take(held, payment);
-            Optional<CollectionDocument> document = holdings.document(paid, sources);
-            if (document.isPresent() && DocumentLifecycle.chargeBack(document.get(), sources.document())
-                    instanceof ReturnVerdict.Rejected) {
-                return new ChargebackResult.NothingToReturn("the invoice is " + document.get().status());
-            }
-            Instant now = clock.instant();
-            Refund refund = Refund.chargedBack(UUID.randomUUID(), PaymentHoldings.origin(paid, payment), sources, reason, railReference, now);
-            refunds.insert(refund);
-            book.take(refund, payment, document, now);
-            book.payOut(refund, now);
-            return new ChargebackResult.ChargedBack(refund);
-        });
+        return transactions.inTransaction(() -> returnedMoney.book(scope, partner, externalPaymentId, Optional.empty(), reason,
+                railReference));
+    }
+
+    @Override
+    public ChargebackResult returned(TenantScope scope, String partner, UUID externalPaymentId, Money amount,
+            Optional<String> reason, String railReference) {
+        return transactions.inTransaction(() -> returnedMoney.book(scope, partner, externalPaymentId, Optional.of(amount),
+                reason, Optional.of(railReference)));
     }
 
     @Override

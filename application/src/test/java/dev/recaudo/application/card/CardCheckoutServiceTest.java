@@ -309,6 +309,33 @@ class CardCheckoutServiceTest {
     }
 
     @Test
+    void givenAHostedPaymentThatFailedWhileItsSessionWasOpen_whenTheSessionCompletes_thenItsMoneyIsBookedNotDropped() {
+        UUID paymentCheckout = UUID.randomUUID();
+        ExternalPayment hosted = new ExternalPayment(UUID.randomUUID(), LIVE, "source:erp", UUID.randomUUID(),
+                ExternalPaymentMode.HOSTED, ExternalPaymentStatus.PENDING, usd(100_00), Optional.of(invoice.id()),
+                Optional.of("V-2"), Optional.empty(), Optional.of("Factura 1"), Optional.empty(), Optional.of(paymentCheckout),
+                Optional.empty(), InMemoryBooks.START, InMemoryBooks.START);
+        books.externalPayments().insert(hosted);
+        assertThat(urlOf(cards.pay(paymentCheckout))).endsWith("cs_1");
+        books.externalPayments().update(hosted.failed(InMemoryBooks.START));
+        books.givenPaid(invoice, usd(100_00));
+
+        rail.payerPays("cs_1");
+        events.completed(COMPANY, connected(), new ProcessorEvent.SessionCompleted("evt_2", "cs_1", true,
+                Optional.of("pi_cs_f"), usd(100_00), new ProcessorEvent.Tags(Optional.of(COMPANY.toString()),
+                        Optional.of(hosted.id()), Optional.of(paymentCheckout))));
+
+        assertThat(books.externalPayments().find(LIVE, "source:erp", hosted.id()).orElseThrow().status())
+                .isEqualTo(ExternalPaymentStatus.COMPLETED);
+        assertThat(payments().stream().filter(payment -> payment.providerPaymentId().isPresent())).singleElement()
+                .satisfies(payment -> {
+                    assertThat(payment.outcome()).isEqualTo(PaymentOutcome.CREDITED);
+                    assertThat(payment.credit()).isEqualTo(usd(100_00));
+                });
+        assertThat(books.outbox().ofType(CustomerCreditEvent.TYPE)).hasSize(1);
+    }
+
+    @Test
     void givenTheProcessorUnreachable_whenPayPressed_thenUnavailable_andTheNextPressSendsTheSameKey() {
         UUID id = checkout().id();
         rail.unreachable = true;

@@ -52,7 +52,7 @@ class LiveCardPaymentsTest {
     private static final CompanyId COMPANY = CompanyId.random();
     private static final TenantScope LIVE = new TenantScope(COMPANY, KeyEnvironment.LIVE);
     private static final TenantScope TEST = new TenantScope(COMPANY, KeyEnvironment.TEST);
-    private static final CardCredentials CREDENTIALS = new CardCredentials("sk_test_abcdefgh", "whsec_abcdefgh");
+    private static final CardCredentials CREDENTIALS = new CardCredentials("sk_live_abcdefgh", "whsec_abcdefgh");
 
     private final InMemoryBooks books = new InMemoryBooks();
     private final FakeCardRail stripe = new FakeCardRail("stripe", Set.of(CurrencyCode.MXN, CurrencyCode.USD));

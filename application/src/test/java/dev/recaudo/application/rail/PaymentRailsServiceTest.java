@@ -26,7 +26,7 @@ class PaymentRailsServiceTest {
 
     @Test
     void everyKindOfKeyAndAWebhookSecretAreTakenAndARotationReplacesThemAtOnce() {
-        for (String key : List.of("sk_live_abcdEFGH1234", "sk_test_abcdEFGH1234", "rk_live_abcdEFGH1234", "rk_test_abcdEFGH1234")) {
+        for (String key : List.of("sk_live_abcdEFGH1234", "rk_live_abcdEFGH1234")) {
             assertThat(rails.put(COMPANY, "stripe", key, "whsec_abc+/=12345")).isInstanceOf(PutResult.Saved.class);
             assertThat(credentials.of(COMPANY, "stripe")).contains(new CardCredentials(key, "whsec_abc+/=12345"));
         }
@@ -46,6 +46,16 @@ class PaymentRailsServiceTest {
         assertThat(((PutResult.Invalid) result).errors()).containsOnlyKeys("secretKey", "webhookSecret");
         assertThat(((PutResult.Invalid) tooLong).errors()).containsOnlyKeys("secretKey");
         assertThat(((PutResult.Invalid) missing).errors()).containsOnlyKeys("secretKey", "webhookSecret");
+        assertThat(rails.configuredAt(COMPANY, "stripe")).isEmpty();
+    }
+
+    @Test
+    void aTestModeKeyIsRefusedForLiveCollection() {
+        for (String key : List.of("sk_test_abcdEFGH1234", "rk_test_abcdEFGH1234")) {
+            PutResult result = rails.put(COMPANY, "stripe", key, "whsec_abcdefgh");
+
+            assertThat(((PutResult.Invalid) result).errors()).containsOnlyKeys("secretKey");
+        }
         assertThat(rails.configuredAt(COMPANY, "stripe")).isEmpty();
     }
 

@@ -20,6 +20,8 @@ import dev.recaudo.application.fakes.Unused;
 import dev.recaudo.application.invoice.CheckoutPaymentService;
 import dev.recaudo.application.invoice.SandboxService;
 import dev.recaudo.application.invoice.SandboxUseCase.SandboxResult;
+import dev.recaudo.application.refund.MoneyReturnedUseCase;
+import dev.recaudo.application.refund.RefundsService;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
@@ -35,6 +37,7 @@ import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.webhook.WebhookTargetPolicy;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -57,7 +60,7 @@ class PayoutReconciliationTest {
     private final InMemoryCardPayouts payouts = new InMemoryCardPayouts();
     private final ReportingProcessor processor = new ReportingProcessor(books.transactions());
     private final PayoutReconciliation reconciliation = new PayoutReconciliation(payouts, books.payments(),
-            books.externalPayments(), books.documents(), books.ledger(), processor.transactions(), books.clock());
+            books.externalPayments(), books.refunds(), books.documents(), books.ledger(), processor.transactions(), books.clock());
     private final CardRails.Connected rail =
             new CardRails.Connected(ReportingProcessor.rail("stripe"), new CardCredentials("sk", "whsec"), processor);
     private CollectionDocument byCheckout;
@@ -232,9 +235,21 @@ class PayoutReconciliationTest {
         assertThat(balance(FEES)).isEqualTo(usd(74));
     }
 
+    /** Money of the hosted external payment returned without Recaudo asking, booked as the processor's event books it. */
+    private void returnedThroughTheEvents(long minor) {
+        RefundsService refunds = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
+                books.documents(), books.ledger(), books.book(), books.outbox(),
+                new Processors(Unused.port(PaymentProcessor.class), Optional.<PaymentProcessor>empty()), books.transactions(), books.clock(),
+                Duration.ofMinutes(2));
+        assertThat(refunds.returned(SCOPE, "erp", external.id(), usd(minor), Optional.of("at the processor"),
+                "re_" + UUID.randomUUID())).isInstanceOf(MoneyReturnedUseCase.ChargebackResult.ChargedBack.class);
+    }
+
     @Test
-    void givenRefundsAndADisputeInThePayout_whenPaid_thenEveryFeeIsBookedOnTheChargesAccountAndChargesLessFeesRefundsAndDisputesArePaidOut() {
-        PayoutReport.Line refund = line(PayoutReport.Kind.REFUND, "pi_A", -5_00, 0, checkoutTags(checkoutId));
+    void givenRefundsAndADisputeBookedAsReturned_whenPaid_thenEveryFeeIsBookedAndChargesLessFeesRefundsAndDisputesArePaidOut() {
+        returnedThroughTheEvents(5_00);
+        returnedThroughTheEvents(10_00);
+        PayoutReport.Line refund = line(PayoutReport.Kind.REFUND, "pi_B", -5_00, 0, externalTags());
         PayoutReport.Line dispute = line(PayoutReport.Kind.DISPUTE, "pi_B", -10_00, 15_00, externalTags());
         long charges = 50_00;
         long fees = 88 + 1_17 + 15_00;
@@ -243,25 +258,35 @@ class PayoutReconciliationTest {
 
         assertThat(payouts.all().get(0).status()).isEqualTo(CardPayout.Status.MATCHED);
         assertThat(balance(FEES)).isEqualTo(usd(fees));
-        assertThat(balance(AccountCode.checkoutCollections())).isEqualTo(usd(20_00 - 88));
-        assertThat(balance(AccountCode.externalCollections())).isEqualTo(usd(30_00 - 1_17 - 15_00));
-        // The refund's and the dispute's money leave the collections through the refund path; what is left is the payout.
-        assertThat(balance(AccountCode.checkoutCollections()).plus(balance(AccountCode.externalCollections()))
-                .minus(usd(5_00 + 10_00))).isEqualTo(usd(payout));
         assertThat(payouts.fees()).extracting(CardPayouts.BookedFee::kind)
                 .containsExactly(PayoutReport.Kind.CHARGE, PayoutReport.Kind.CHARGE, PayoutReport.Kind.DISPUTE);
         assertThat(status(byCheckout)).isEqualTo(DocumentStatus.CONCILIATED);
-        assertThat(status(byExternal)).isEqualTo(DocumentStatus.CONCILIATED);
+    }
+
+    @Test
+    void givenARefundOrADisputeWhoseReturnWasNotBooked_whenPaid_thenUnmatchedAndNothingMoves() {
+        PayoutReport.Line refund = line(PayoutReport.Kind.REFUND, "pi_A", -5_00, 0, checkoutTags(checkoutId));
+        PayoutReport.Line dispute = line(PayoutReport.Kind.DISPUTE, "pi_B", -10_00, 15_00, externalTags());
+        paid("po_12", 50_00 - 88 - 1_17 - 15_00 - 5_00 - 10_00, chargeOfCheckout(), chargeOfExternal(), refund, dispute);
+
+        assertThat(payouts.all()).singleElement().satisfies(payout -> {
+            assertThat(payout.status()).isEqualTo(CardPayout.Status.UNMATCHED);
+            assertThat(payout.reason()).get().asString().contains("500 went back to the payer, 0 of it booked")
+                    .contains("1000 went back to the payer, 0 of it booked");
+        });
+        assertThat(balance(FEES)).isEqualTo(usd(0));
+        assertThat(status(byCheckout)).isEqualTo(DocumentStatus.PAID);
     }
 
     @Test
     void givenAFeeTheProcessorGaveBack_whenPaid_thenItGoesBackFromTheFeesAccountToTheCollections() {
+        returnedThroughTheEvents(30_00);
         PayoutReport.Line refund = line(PayoutReport.Kind.REFUND, "pi_B", -30_00, -1_17, externalTags());
         paid("po_11", 30_00 - 1_17 - 30_00 + 1_17, chargeOfExternal(), refund);
 
+        assertThat(payouts.all().get(0).status()).isEqualTo(CardPayout.Status.MATCHED);
         assertThat(books.ledger().transfers(TransferKind.PROCESSOR_FEE)).hasSize(2);
         assertThat(balance(FEES)).isEqualTo(usd(0));
-        assertThat(balance(AccountCode.externalCollections())).isEqualTo(usd(30_00));
     }
 
     @Test

@@ -4,6 +4,8 @@ import static dev.recaudo.application.fixtures.Amounts.usd;
 import static dev.recaudo.application.fixtures.DocumentFixture.document;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.externalpayment.CompleteExternalPaymentUseCase.Completion;
 import dev.recaudo.application.externalpayment.DirectChargeService;
 import dev.recaudo.application.externalpayment.DirectChargeUseCase.ChargeOutcome;
 import dev.recaudo.application.externalpayment.ExternalPaymentsService;
@@ -21,6 +23,8 @@ import dev.recaudo.application.fakes.InMemoryCardCredentialsBook;
 import dev.recaudo.application.fakes.InMemoryProcessorEventLog;
 import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
 import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
+import dev.recaudo.application.fakes.RollbackTransactions;
+import dev.recaudo.application.invoice.CheckoutPaymentService;
 import dev.recaudo.application.rail.ProcessorEventsUseCase.Outcome;
 import dev.recaudo.application.refund.RefundsService;
 import dev.recaudo.application.refund.RefundsUseCase.RequestRefund;
@@ -28,6 +32,7 @@ import dev.recaudo.application.refund.RefundsUseCase.StartResult;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
@@ -42,6 +47,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -86,13 +92,44 @@ class ProcessorEventsServiceTest {
             sessionEvents.add(event);
         }
     };
-    private final List<ProcessorEvent.PayoutPaid> payouts = new ArrayList<>();
+    private final List<PayoutReport> payouts = new ArrayList<>();
+    /** Answers each payout's report, recording those asked with no transaction open (see {@link ReportingProcessor}). */
+    private final ReportingProcessor reporting = new ReportingProcessor(new LoggedTransactions(log, books.transactions()));
+    private final PayoutEvents payoutEvents = new PayoutEvents() {
+        @Override
+        public PayoutReport report(CardRails.Connected rail, ProcessorEvent.PayoutPaid event) {
+            return reporting.payout(event.payoutId());
+        }
+
+        @Override
+        public void paid(CompanyId company, CardRails.Connected rail, PayoutReport report) {
+            payouts.add(report);
+        }
+    };
     private final ProcessorEventsService events = new ProcessorEventsService(rails, credentials, log,
-            new ProcessorEffects(charges, refunds, books.externalPayments(), sessions, (company, rail, paid) -> payouts.add(paid)),
-            books.transactions(), books.clock());
+            new ProcessorEffects(charges, refunds, books.externalPayments(), books.payments(), sessions, payoutEvents),
+            reporting.transactions(), books.clock());
+
+    /** The books' transactions, with the event log rolled back with them. */
+    private record LoggedTransactions(InMemoryProcessorEventLog log, Transactions books) implements Transactions {
+        @Override
+        public <T> T inTransaction(Supplier<T> work) {
+            return new RollbackTransactions(log).inTransaction(() -> books.inTransaction(work));
+        }
+
+        @Override
+        public void afterCommit(Runnable action) {
+            books.afterCommit(action);
+        }
+
+        @Override
+        public void whenSettled(Runnable action) {
+            books.whenSettled(action);
+        }
+    }
 
     ProcessorEventsServiceTest() {
-        credentials.put(COMPANY, "stripe", new CardCredentials("sk_test_abcdefgh", WEBHOOK_SECRET), books.clock().instant());
+        credentials.put(COMPANY, "stripe", new CardCredentials("sk_live_abcdefgh", WEBHOOK_SECRET), books.clock().instant());
     }
 
     @AfterEach
@@ -237,6 +274,81 @@ class ProcessorEventsServiceTest {
     }
 
     @Test
+    void aPartialDashboardRefundReturnsExactlyItsAmountOncePerRefundId() {
+        ExternalPayment payment = completed();
+
+        post(new ProcessorEvent.Refunded("evt_20", "pi_" + payment.id(), "re_20", usd(2_000), true, Optional.empty(), NO_TAGS));
+        Outcome again = post(new ProcessorEvent.Refunded("evt_21", "pi_" + payment.id(), "re_20", usd(2_000), true,
+                Optional.empty(), NO_TAGS));
+
+        assertThat(again).isInstanceOf(Outcome.Applied.class);
+        assertThat(books.refunds().ofExternalPayment(LIVE, payment.id())).singleElement().satisfies(returned -> {
+            assertThat(returned.amount()).isEqualTo(usd(2_000));
+            assertThat(returned.processorReference()).contains("re_20");
+        });
+    }
+
+    @Test
+    void aSecondDashboardRefundTakesOnlyWhatThePaymentStillHolds() {
+        ExternalPayment payment = completed();
+
+        post(new ProcessorEvent.Refunded("evt_22", "pi_" + payment.id(), "re_22", usd(3_000), true, Optional.empty(), NO_TAGS));
+        post(new ProcessorEvent.Refunded("evt_23", "pi_" + payment.id(), "re_23", usd(4_000), true, Optional.empty(), NO_TAGS));
+
+        assertThat(books.refunds().ofExternalPayment(LIVE, payment.id())).extracting(Refund::amount)
+                .containsExactly(usd(3_000), usd(2_000));
+    }
+
+    @Test
+    void aLostDisputeOfPartOfThePaymentReturnsTheDisputedAmount() {
+        ExternalPayment payment = completed();
+
+        post(new ProcessorEvent.Disputed("evt_24", "pi_" + payment.id(), "dp_24", usd(1_000), ProcessorEvent.DisputeState.LOST));
+
+        assertThat(books.refunds().ofExternalPayment(LIVE, payment.id())).extracting(Refund::amount).containsExactly(usd(1_000));
+    }
+
+    private ExternalPayment hostedPaidByCard(String chargeReference) {
+        CreateResult result = payments.create(new CreatePayment(LIVE, "erp", Optional.empty(), UUID.randomUUID(),
+                ExternalPaymentMode.HOSTED, usd(5_000),
+                Optional.of(books.givenIssued(document(LIVE).withExternalId("INV-" + UUID.randomUUID()).withTotal(usd(5_000)).build()).id()),
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()));
+        ExternalPayment hosted = ((CreateResult.Created) result).view().payment();
+        assertThat(payments.completeHosted(LIVE, hosted.checkoutId().orElseThrow(), chargeReference))
+                .isInstanceOf(Completion.Completed.class);
+        return hosted;
+    }
+
+    @Test
+    void aHostedPaymentPaidOnTheCardPageKeepsItsChargeReferenceSoItsLostDisputeAndDashboardRefundAreBooked() {
+        ExternalPayment hosted = hostedPaidByCard("pi_hosted_1");
+
+        assertThat(books.externalPayments().findByChargeReference(LIVE, "pi_hosted_1")).map(ExternalPayment::id)
+                .contains(hosted.id());
+        post(new ProcessorEvent.Refunded("evt_30", "pi_hosted_1", "re_30", usd(1_000), true, Optional.empty(), NO_TAGS));
+        post(new ProcessorEvent.Disputed("evt_31", "pi_hosted_1", "dp_31", usd(4_000), ProcessorEvent.DisputeState.LOST));
+
+        assertThat(books.refunds().ofExternalPayment(LIVE, hosted.id())).extracting(Refund::amount)
+                .containsExactly(usd(1_000), usd(4_000));
+    }
+
+    @Test
+    void aLostDisputeOfAnInvoiceCheckoutsCardPaymentIsNotRecordedSoTheProcessorSendsItAgain() {
+        CollectionDocument invoice = books.givenIssued(document(LIVE).withExternalId("INV-" + UUID.randomUUID())
+                .withTotal(usd(5_000)).build());
+        UUID checkoutId = books.checkouts().current(LIVE, invoice.id()).orElseThrow().id();
+        new CheckoutPaymentService(books.documents(), books.checkouts(), books.payments(), books.ledger(), books.book(),
+                books.transactions(), books.metrics(), books.clock()).taken(LIVE, checkoutId, usd(5_000), "pi_checkout_1");
+
+        Outcome received = post(new ProcessorEvent.Disputed("evt_32", "pi_checkout_1", "dp_32", usd(5_000),
+                ProcessorEvent.DisputeState.LOST));
+
+        assertThat(received).isInstanceOf(Outcome.NotBooked.class);
+        assertThat(log.size()).isZero();
+        assertThat(books.refunds().all()).isEmpty();
+    }
+
+    @Test
     void anOpenOrWonDisputeMovesNoMoney() {
         ExternalPayment disputed = completed();
 
@@ -252,6 +364,8 @@ class ProcessorEventsServiceTest {
     void sessionAndPayoutEventsGoToTheirPortsOnce() {
         ProcessorEvent.SessionExpired expired = new ProcessorEvent.SessionExpired("evt_11", "cs_1", NO_TAGS);
         ProcessorEvent.PayoutPaid paid = new ProcessorEvent.PayoutPaid("evt_13", "po_1", usd(5_000));
+        PayoutReport report = new PayoutReport("po_1", CurrencyCode.USD, 5_000, true, List.of());
+        reporting.reports.put("po_1", report);
 
         Outcome first = post(expired);
         Outcome again = post(expired);
@@ -260,7 +374,9 @@ class ProcessorEventsServiceTest {
         assertThat(first).isInstanceOf(Outcome.Applied.class);
         assertThat(again).isNotInstanceOf(Outcome.Applied.class);
         assertThat(sessionEvents).containsExactly(expired);
-        assertThat(payouts).containsExactly(paid);
+        assertThat(payouts).containsExactly(report);
+        // The processor is asked for the payout's report before the event's transaction opens, never inside it.
+        assertThat(reporting.fetchedOutsideTransactions).containsExactly("po_1");
     }
 
     @Test

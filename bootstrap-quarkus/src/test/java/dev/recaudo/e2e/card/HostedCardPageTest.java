@@ -17,9 +17,11 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Parallel;
+import dev.recaudo.e2e.support.RecordingCardRail;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -64,7 +66,7 @@ class HostedCardPageTest {
         Tenants.Company company = Tenants.company();
         transactions.inTransaction(() -> {
             credentials.put(new CompanyId(company.id()), TestDoubleCardRail.NAME,
-                    new CardCredentials("sk_test_x", "whsec_x"), Instant.now());
+                    new CardCredentials("sk_live_x", "whsec_x"), Instant.now());
             return company;
         });
         return company;
@@ -196,5 +198,34 @@ class HostedCardPageTest {
         assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.paid'", company.id()))
                 .isEqualTo(1);
         open(path + "?paid=1").then().statusCode(200).body(containsString("Pagado")).body(not(containsString("Procesando")));
+    }
+
+    @Test
+    void givenAnInvoicePaidByCard_whenItsDisputeIsLost_then503AndNothingRecordedSoTheProcessorSendsItAgain() {
+        Tenants.Company company = companyWithRail();
+        Tenants.Key key = liveKey(company);
+        JsonPath invoice = Invoices.create(key);
+        String path = pagePath(invoice);
+        String location = payByCard(path, csrfOf(open(path))).then().statusCode(303).extract().header("Location");
+        String sessionId = location.substring(location.lastIndexOf('/') + 1);
+        rail.payerPays(sessionId);
+        CompanyId companyId = new CompanyId(company.id());
+        events.completed(companyId, rails.of(companyId).orElseThrow(), new ProcessorEvent.SessionCompleted("evt_1", sessionId,
+                true, Optional.of("pi_" + sessionId), Money.of(2000, CurrencyCode.USD), new ProcessorEvent.Tags(
+                        Optional.of(company.id().toString()), Optional.empty(), Optional.of(UUID.fromString(checkoutIdOf(path))))));
+        transactions.inTransaction(() -> {
+            credentials.put(companyId, "stripe", new CardCredentials("sk_live_events", "whsec_events"), Instant.now());
+            return companyId;
+        });
+        String dispute = "{\"id\":\"evt_lost_" + sessionId + "\",\"type\":\"dispute.lost\",\"reference\":\"pi_" + sessionId
+                + "\",\"amountMinor\":2000,\"currency\":\"USD\"}";
+
+        given().header("Stripe-Signature", RecordingCardRail.sign(dispute, "whsec_events")).contentType(ContentType.JSON)
+                .body(dispute).post("/webhooks/processors/stripe/{companyId}", company.id())
+                .then().statusCode(503);
+
+        assertThat(Sql.count("SELECT count(*) FROM processor_events WHERE company_id = ?", company.id())).isZero();
+        assertThat(Sql.count("SELECT count(*) FROM refunds WHERE company_id = ?", company.id())).isZero();
+        Invoices.get(key, invoice.getString("id")).then().body("status", equalTo("PAID"));
     }
 }

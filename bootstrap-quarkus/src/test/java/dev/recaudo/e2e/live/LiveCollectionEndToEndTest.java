@@ -250,10 +250,9 @@ class LiveCollectionEndToEndTest {
         stripe.payoutRetrieved(StripeDouble.payout(payout, "paid", 2 * (2_000 - 88), "usd"));
         stripe.balanceTransactionsListed(payout, List.of(
                 StripeDouble.balanceTransaction("txn_a_" + world.id(), "charge", "charge", 2_000, 88, "usd",
-                        StripeDouble.charge("ch_a_" + world.id(), "pi_a_" + world.id(), 2_000, "usd", ofPayment(world, paymentA),
-                                List.of())),
+                        StripeDouble.charge("ch_a_" + world.id(), "pi_a_" + world.id(), 2_000, "usd", ofPayment(world, paymentA), 0)),
                 StripeDouble.balanceTransaction("txn_c_" + world.id(), "charge", "charge", 2_000, 88, "usd",
-                        StripeDouble.charge("ch_c_" + world.id(), intentC, 2_000, "usd", checkoutTags, List.of())),
+                        StripeDouble.charge("ch_c_" + world.id(), intentC, 2_000, "usd", checkoutTags, 0)),
                 StripeDouble.balanceTransaction("txn_po_" + world.id(), "payout", "payout", -2 * (2_000 - 88), 0, "usd",
                         payout)), List.of());
         event(world, EventSigner.event("evt_po_" + world.id(), "payout.paid",
@@ -310,9 +309,8 @@ class LiveCollectionEndToEndTest {
         assertThat(refunds.get(0).getHeader("Idempotency-Key")).isEqualTo(key);
         Map<String, String> refundTags = new HashMap<>(ofPayment(world, payment));
         refundTags.put("recaudo_refund_key", key);
-        String refunded = EventSigner.event("evt_d_" + world.id(), "charge.refunded", StripeDouble.charge("ch_d_" + world.id(),
-                intent, 2_000, "usd", ofPayment(world, payment),
-                List.of(StripeDouble.refund(refundId, intent, "succeeded", 500, "usd", refundTags))));
+        String refunded = EventSigner.event("evt_d_" + world.id(), "refund.updated",
+                StripeDouble.refund(refundId, intent, "succeeded", 500, "usd", refundTags));
         event(world, refunded).then().statusCode(200).body("duplicate", equalTo(false));
         event(world, refunded).then().statusCode(200).body("duplicate", equalTo(true));
 

@@ -54,7 +54,7 @@ final class PayoutDouble implements CardProcessor {
                 throw new UnsupportedOperationException("the double verifies no events");
             }
         };
-        return new CardRails.Connected(rail, new CardCredentials("sk_test_double", "whsec_double"), this);
+        return new CardRails.Connected(rail, new CardCredentials("sk_live_double", "whsec_double"), this);
     }
 
     @Override

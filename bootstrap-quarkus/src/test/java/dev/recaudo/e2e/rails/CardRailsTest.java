@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class CardRailsTest {
 
-    private static final String SECRET_KEY = "sk_test_" + "a1B2c3D4e5F6g7H8";
+    private static final String SECRET_KEY = "sk_live_" + "a1B2c3D4e5F6g7H8";
     private static final String WEBHOOK_SECRET = "whsec_" + "c2VjcmV0LXNpZ25pbmc=";
     private static final String RAIL = "/companies/{companyId}/payment-rails/stripe";
 
@@ -100,6 +100,11 @@ class CardRailsTest {
                 "webhookSecret", WEBHOOK_SECRET));
         Envelopes.assertPublic(invalid, 422, 10001);
         assertThat(invalid.jsonPath().getMap("errors")).containsOnlyKeys("secretKey");
+        // A test-mode key would mark test-mode payments paid in live books: refused for the live rail.
+        Response testKey = putCredentials(company, company.adminToken(), Map.of("secretKey", "sk_test_" + "a1B2c3D4e5F6g7H8",
+                "webhookSecret", WEBHOOK_SECRET));
+        Envelopes.assertPublic(testKey, 422, 10001);
+        assertThat(testKey.jsonPath().getMap("errors")).containsOnlyKeys("secretKey");
 
         Response set = putCredentials(company, company.adminToken(), credentials);
         Response read = given().auth().oauth2(company.adminToken()).get(RAIL, company.id());

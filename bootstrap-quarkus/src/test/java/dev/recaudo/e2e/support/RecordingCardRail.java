@@ -159,6 +159,9 @@ public class RecordingCardRail implements CardRail {
             case "charge.succeeded" -> new ProcessorEvent.ChargeSucceeded(id, event.path("reference").asText(),
                     Money.of(event.path("amountMinor").asLong(), CurrencyCode.valueOf(event.path("currency").asText())), tags);
             case "charge.failed" -> new ProcessorEvent.ChargeFailed(id, event.path("reference").asText(), tags);
+            case "dispute.lost" -> new ProcessorEvent.Disputed(id, event.path("reference").asText(), "dp_" + id,
+                    Money.of(event.path("amountMinor").asLong(), CurrencyCode.valueOf(event.path("currency").asText())),
+                    ProcessorEvent.DisputeState.LOST);
             default -> new ProcessorEvent.Other(id, event.path("type").asText());
         };
     }
