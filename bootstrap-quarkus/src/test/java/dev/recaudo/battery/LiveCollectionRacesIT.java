@@ -34,7 +34,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiveCollectionRacesIT {
 
-    private static final String SECRET_KEY = "sk_test_" + "RacesK3y";
+    private static final String SECRET_KEY = "sk_live_" + "RacesK3y";
     private static final String WEBHOOK_SECRET = "whsec_" + "cmFjZXMtc2VjcmV0";
     private static final Pattern REFERENCE = Pattern.compile("id=\"transfer-reference\">(RC[0-9]{11})<");
     private static final int RACERS = 12;

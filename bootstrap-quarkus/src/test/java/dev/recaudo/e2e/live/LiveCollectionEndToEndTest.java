@@ -57,7 +57,7 @@ import org.junit.jupiter.api.Test;
 @TestProfile(RealStripeRail.class)
 class LiveCollectionEndToEndTest {
 
-    private static final String SECRET_KEY = "sk_test_" + "LiveE2eK3y";
+    private static final String SECRET_KEY = "sk_live_" + "LiveE2eK3y";
     private static final String WEBHOOK_SECRET = "whsec_" + "bGl2ZS1lMmUtc2VjcmV0";
     private static final Pattern CSRF = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"");
     private static final Pattern REFERENCE = Pattern.compile("id=\"transfer-reference\">(RC[0-9]{11})<");
