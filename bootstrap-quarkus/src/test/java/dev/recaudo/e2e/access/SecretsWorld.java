@@ -49,6 +49,10 @@ record SecretsWorld(Tenants.Company company, Map<String, Tenants.Key> keys, List
         given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON)
                 .body(Map.of("secretKey", railKey, "webhookSecret", railWebhookSecret))
                 .put("/companies/{c}/payment-rails/stripe", company.id()).then().statusCode(200);
+        String accountId = given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON)
+                .body(Map.of("bank", "Banco Nacional", "accountNumber", "0102-0000-11-2233445566", "holder", "Comercial",
+                        "currency", "USD"))
+                .post("/companies/{c}/receiving-accounts", company.id()).then().statusCode(201).extract().path("id");
         String checkoutToken = given().header("X-API-Key", live.secret()).post("/checkout/token")
                 .then().statusCode(200).extract().path("accessToken");
 
@@ -56,6 +60,7 @@ record SecretsWorld(Tenants.Company company, Map<String, Tenants.Key> keys, List
         values.put("companyId", company.id().toString());
         values.put("endpointId", endpoint.getString("id"));
         values.put("rail", "stripe");
+        values.put("accountId", accountId);
         values.putAll(integrationsObjects(company, live));
         Map<String, Object> invoiceBody = new HashMap<>(Invoices.body());
         invoiceBody.put("provider", SOURCE);
