@@ -9,7 +9,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Money going back out of one completed external payment. A refund is {@code PENDING} while its
+ * Money going back out of one completed external payment, or (a chargeback only) of a ledger payment
+ * no external payment holds: an invoice's checkout paid by card, a bank credit reversed. A refund is {@code PENDING} while its
  * money is in flight and the processor is asked; a chargeback is recorded {@code SUCCEEDED} at once,
  * because the rail already took the money back. Built by name through {@link #requested} and
  * {@link #chargedBack}.
