@@ -8,6 +8,9 @@ import dev.recaudo.application.banktransfer.ProposalsService;
 import dev.recaudo.application.banktransfer.ProposalsUseCase;
 import dev.recaudo.application.banktransfer.Proposing;
 import dev.recaudo.application.banktransfer.ReferenceMatching;
+import dev.recaudo.application.banktransfer.ReversalMatching;
+import dev.recaudo.application.refund.MoneyReturnedUseCase;
+import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.application.banktransfer.ClaimMatching;
 import dev.recaudo.application.banktransfer.PayerReportsService;
 import dev.recaudo.application.banktransfer.PayerReportsUseCase;
@@ -44,9 +47,11 @@ public class BankTransferWiring {
     @Singleton
     BankStatementsUseCase bankStatements(ReceivingAccounts accounts, BankStatements statements, PaymentReferences references,
             CheckoutRepository checkouts, CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Proposals proposals,
-            PayerReports reports, Transactions transactions, Clock clock) {
+            PayerReports reports, PaymentRepository ledgerPayments, MoneyReturnedUseCase returned, Transactions transactions,
+            Clock clock) {
         return new BankStatementsService(accounts, statements, new ReferenceMatching(references, checkouts, statements, payments,
-                conciliation, new Proposing(proposals, clock), new ClaimMatching(reports, checkouts, proposals, clock)),
+                conciliation, new Proposing(proposals, clock), new ClaimMatching(reports, checkouts, proposals, clock),
+                new ReversalMatching(statements, ledgerPayments, returned)),
                 transactions, clock);
     }
 

@@ -65,6 +65,22 @@ public class PgBankStatements implements BankStatements {
     }
 
     @Override
+    public Optional<ReversibleCredit> lockReversibleCredit(CompanyId companyId, UUID accountId, StatementLine reversal) {
+        String column = reversal.bankReference().isPresent() ? "bank_reference" : "end_to_end_id";
+        Optional<String> named = reversal.bankReference().or(() -> reversal.endToEndId()
+                .filter(id -> !"NOTPROVIDED".equalsIgnoreCase(id)));
+        if (named.isEmpty()) {
+            return Optional.empty();
+        }
+        return nativeSql.queryOne("SELECT id, bank_reference, checkout_id FROM bank_statement_entries WHERE company_id = ?"
+                        + " AND account_id = ? AND credit AND NOT reversal AND status IN ('MATCHED', 'CREDITED')"
+                        + " AND amount_minor = ? AND currency = ? AND " + column + " = ? ORDER BY created_at, id LIMIT 1 FOR UPDATE",
+                row -> new ReversibleCredit(Rows.uuid(row, "id"), Optional.ofNullable(row.getString("bank_reference")),
+                        Optional.ofNullable(Rows.uuid(row, "checkout_id"))),
+                companyId.value(), accountId, reversal.amount().amountMinor(), reversal.amount().currency().name(), named.get());
+    }
+
+    @Override
     public void count(CompanyId companyId, UUID statementId, Counts counts) {
         nativeSql.update("UPDATE bank_statements SET entries_new = entries_new + ?, entries_seen = entries_seen + ?,"
                         + " matched = matched + ?, proposed = proposed + ?, unmatched = unmatched + ? WHERE company_id = ? AND id = ?",

@@ -47,8 +47,8 @@ public class PgRefundRepository implements RefundRepository {
                         + " customer_id, kind, status, currency, from_unapplied_minor, from_credit_minor, from_document_minor,"
                         + " amount_minor, reason, processor_reference, created_at, updated_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                refund.id(), refund.scope().companyId().value(), refund.scope().isTest(), refund.partner(),
-                refund.externalPaymentId(), refund.paymentId(), refund.documentId().map(DocumentId::value).orElse(null),
+                refund.id(), refund.scope().companyId().value(), refund.scope().isTest(), refund.partner().orElse(null),
+                refund.externalPaymentId().orElse(null), refund.paymentId(), refund.documentId().map(DocumentId::value).orElse(null),
                 refund.customerId().orElse(null), refund.kind().wireName(), refund.status().wireName(),
                 refund.amount().currency().name(), sources.unapplied().amountMinor(), sources.credit().amountMinor(),
                 sources.document().amountMinor(), refund.amount().amountMinor(), refund.reason().orElse(null),
@@ -82,6 +82,12 @@ public class PgRefundRepository implements RefundRepository {
     }
 
     @Override
+    public List<Refund> ofPayment(TenantScope scope, UUID paymentId) {
+        return nativeSql.query(OF_SCOPE + " AND payment_id = ? ORDER BY created_at, id", PgRefundRepository::refund,
+                scope.companyId().value(), scope.isTest(), paymentId);
+    }
+
+    @Override
     public List<Refund> pendingBefore(KeyEnvironment environment, Instant before, int limit) {
         return nativeSql.query("SELECT * FROM refunds WHERE status = 'pending' AND is_test = ? AND updated_at < ?"
                         + " ORDER BY updated_at, id LIMIT ?",
@@ -109,8 +115,8 @@ public class PgRefundRepository implements RefundRepository {
         return new Refund(
                 uuid(row, "id"),
                 Rows.scope(row),
-                row.getString("partner"),
-                uuid(row, "external_payment_id"),
+                Optional.ofNullable(row.getString("partner")),
+                Optional.ofNullable(uuid(row, "external_payment_id")),
                 uuid(row, "payment_id"),
                 Optional.ofNullable(uuid(row, "document_id")).map(DocumentId::new),
                 Optional.ofNullable(uuid(row, "customer_id")),

@@ -30,7 +30,7 @@ public final class RefundViews {
     public record RefundList(List<RefundBody> refunds) {}
 
     public static RefundBody of(Refund refund) {
-        return new RefundBody(refund.id(), refund.externalPaymentId(), refund.kind().wireName(), refund.status().wireName(),
+        return new RefundBody(refund.id(), refund.externalPaymentId().orElseThrow(), refund.kind().wireName(), refund.status().wireName(),
                 refund.amount().amountMinor(), refund.amount().currency().name(), refund.reason().orElse(null),
                 refund.processorReference().orElse(null), refund.createdAt(), refund.updatedAt());
     }

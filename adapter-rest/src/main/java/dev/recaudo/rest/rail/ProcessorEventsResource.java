@@ -85,11 +85,6 @@ public class ProcessorEventsResource {
             throw new ApiProblem(Problem.VALIDATION, SIGNATURE_HEADER + " does not verify the event with the company's"
                     + " webhook secret", Map.of(SIGNATURE_HEADER, List.of("does not verify the event")));
         }
-        if (outcome instanceof Outcome.NotBooked) {
-            // Nothing recorded: the processor posts the event again, and an operator has been told (error log).
-            throw new ApiProblem(Problem.SERVICE_UNAVAILABLE, "The event reports money returned that Recaudo cannot book"
-                    + " yet; nothing was recorded, send it again later");
-        }
         if (outcome instanceof Outcome.OtherCompany) {
             throw new ApiProblem(Problem.FORBIDDEN, "The event's object belongs to another company; nothing was applied");
         }

@@ -22,7 +22,8 @@ import java.util.UUID;
  * the customer's credit (the entry CREDITED, counted as matched: it was applied, and nothing
  * conciliated). A credit without a valid reference that confirms a payer's report
  * ({@link ClaimMatching}) pays the reported checkout the same way. Every other credit is proposed for the checkouts
- * it may pay ({@link Proposing}), or left unmatched when there is none.
+ * it may pay ({@link Proposing}), or left unmatched when there is none. A reversal of a credit (a debit
+ * with the reversal indicator) returns the money its original credit paid ({@link ReversalMatching}).
  */
 public final class ReferenceMatching implements EntryMatching {
 
@@ -40,9 +41,11 @@ public final class ReferenceMatching implements EntryMatching {
     private final SandboxUseCase conciliation;
     private final Proposing proposing;
     private final ClaimMatching claims;
+    private final ReversalMatching reversals;
 
     public ReferenceMatching(PaymentReferences references, CheckoutRepository checkouts, BankStatements statements,
-            CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Proposing proposing, ClaimMatching claims) {
+            CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Proposing proposing, ClaimMatching claims,
+            ReversalMatching reversals) {
         this.references = references;
         this.checkouts = checkouts;
         this.statements = statements;
@@ -50,10 +53,14 @@ public final class ReferenceMatching implements EntryMatching {
         this.conciliation = conciliation;
         this.proposing = proposing;
         this.claims = claims;
+        this.reversals = reversals;
     }
 
     @Override
     public Counts match(CompanyId companyId, UUID accountId, UUID entryId, StatementLine line) {
+        if (line.reversal() && !line.credit()) {
+            return reversals.match(companyId, accountId, entryId, line);
+        }
         if (!line.credit() || line.reversal()) {
             return Counts.NONE;
         }

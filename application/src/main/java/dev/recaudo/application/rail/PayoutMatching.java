@@ -90,8 +90,8 @@ final class PayoutMatching {
     /**
      * Money a refund or a lost dispute took back (a line of negative gross) must have been booked as
      * returned: an external payment's refunds and chargebacks (not failed) cover at least what this payout's
-     * lines took back from it; the return of a checkout payment is never booked (docs/decisions.md,
-     * "Issue 23 review fixes (card)"), so such a payout stays unmatched for an operator.
+     * lines took back from it, as do the returns booked of a ledger payment no external payment holds (an
+     * invoice's checkout paid by card): every return names its ledger payment.
      */
     private List<String> unbookedReturns(TenantScope scope, List<Matched> matched) {
         Map<Payment, Long> returned = new LinkedHashMap<>();
@@ -102,11 +102,9 @@ final class PayoutMatching {
         }
         List<String> reasons = new ArrayList<>();
         returned.forEach((payment, minor) -> {
-            long booked = payment.kind() != PaymentKind.EXTERNAL ? 0 : payment.externalPaymentId().startsWith(EXTERNAL_PREFIX)
-                    ? refunds.ofExternalPayment(scope, UUID.fromString(payment.externalPaymentId().substring(EXTERNAL_PREFIX.length())))
-                            .stream().filter(refund -> refund.status() != RefundStatus.FAILED)
-                            .mapToLong(refund -> refund.amount().amountMinor()).sum()
-                    : 0;
+            long booked = refunds.ofPayment(scope, payment.id()).stream()
+                    .filter(refund -> refund.status() != RefundStatus.FAILED)
+                    .mapToLong(refund -> refund.amount().amountMinor()).sum();
             if (booked < minor) {
                 reasons.add("payment " + payment.id() + ": " + minor + " went back to the payer, " + booked
                         + " of it booked as returned in Recaudo");
@@ -114,8 +112,6 @@ final class PayoutMatching {
         });
         return reasons;
     }
-
-    private static final String EXTERNAL_PREFIX = "external:";
 
     private Optional<Payment> paymentOf(TenantScope scope, PayoutReport.Line line) {
         ProcessorEvent.Tags tags = line.tags();

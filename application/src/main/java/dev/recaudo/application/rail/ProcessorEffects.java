@@ -6,6 +6,8 @@ import dev.recaudo.application.refund.MoneyReturnedUseCase;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentRepository;
 import java.util.Optional;
@@ -16,7 +18,8 @@ import java.util.UUID;
  * API itself takes: a direct payment's charge settles as its own answer would
  * ({@link DirectChargeUseCase#settleFromProcessor}); a refund Recaudo asked for resolves as its
  * recovery would; money returned without Recaudo asking (a refund at the processor's dashboard, a
- * dispute lost) is recorded as the sandbox's chargeback is; sessions and payouts go to their ports.
+ * dispute lost) is recorded as the sandbox's chargeback is, of the external payment or of the ledger payment
+ * (an invoice's checkout paid by card) the charge paid; sessions and payouts go to their ports.
  * An open or won dispute is logged only: no money moved.
  */
 public final class ProcessorEffects {
@@ -93,9 +96,8 @@ public final class ProcessorEffects {
         }
         if (refunded.succeeded()) {
             // Refunded at the processor's dashboard: exactly the refund's amount already left, once per refund id.
-            returnedPayment(scope, refunded.tags(), refunded.chargeReference(), refunded.eventId()).ifPresent(payment -> logged(
-                    refunded.eventId(), returned.returned(scope, payment.partner(), payment.id(), refunded.amount(),
-                            Optional.of("refunded at the processor"), refunded.refundReference())));
+            returnedMoney(scope, refunded.tags(), refunded.chargeReference(), refunded.amount(), "refunded at the processor",
+                    refunded.refundReference(), refunded.eventId());
         }
     }
 
@@ -105,9 +107,8 @@ public final class ProcessorEffects {
                     disputed.disputeReference(), disputed.chargeReference(), disputed.state());
             return;
         }
-        returnedPayment(scope, ProcessorEvent.Tags.NONE, disputed.chargeReference(), disputed.eventId())
-                .ifPresent(payment -> logged(disputed.eventId(), returned.returned(scope, payment.partner(), payment.id(),
-                        disputed.amount(), Optional.of("dispute lost"), disputed.disputeReference())));
+        returnedMoney(scope, ProcessorEvent.Tags.NONE, disputed.chargeReference(), disputed.amount(), "dispute lost",
+                disputed.disputeReference(), disputed.eventId());
     }
 
     /** Money the processor already returned that nothing here booked is an operator's matter: logged as a warning. */
@@ -124,32 +125,26 @@ public final class ProcessorEffects {
     }
 
     /**
-     * The external payment whose money went back; else, when the charge paid a ledger payment no external
-     * payment holds (an invoice's checkout paid on the card page), the event is refused: the return of a
-     * checkout payment cannot be booked yet, so the event must not be recorded as done (the processor
-     * posts it again) and an operator is told.
+     * Books money the processor already returned: of the external payment the charge completed, else of
+     * the ledger payment it paid directly (an invoice's checkout paid on the card page), once per
+     * {@code returnReference}; a charge Recaudo does not know is logged.
      */
-    private Optional<ExternalPayment> returnedPayment(TenantScope scope, ProcessorEvent.Tags tags, String chargeReference,
-            String eventId) {
-        Optional<ExternalPayment> found = payment(scope, tags, chargeReference).or(() -> ledgerPayments
-                .findByProviderReference(scope, chargeReference).filter(paid -> paid.kind() == PaymentKind.EXTERNAL)
+    private void returnedMoney(TenantScope scope, ProcessorEvent.Tags tags, String chargeReference, Money amount,
+            String reason, String returnReference, String eventId) {
+        Optional<Payment> ledgerPayment = ledgerPayments.findByProviderReference(scope, chargeReference);
+        Optional<ExternalPayment> external = payment(scope, tags, chargeReference).or(() -> ledgerPayment
+                .filter(paid -> paid.kind() == PaymentKind.EXTERNAL)
                 .flatMap(paid -> uuid(paid.externalPaymentId().substring(EXTERNAL_PREFIX.length())))
                 .flatMap(id -> externalPayments.findOfCompany(scope, id)));
-        if (found.isEmpty()) {
-            ledgerPayments.findByProviderReference(scope, chargeReference).ifPresent(paid -> {
-                LOG.log(System.Logger.Level.ERROR, "processor event {0}: money of charge {1} went back, but payment {2} is a"
-                        + " {3} payment whose return Recaudo cannot book: not recorded, left for the processor to post again",
-                        eventId, chargeReference, paid.id(), paid.kind());
-                throw new NotBooked("the return of charge " + chargeReference + " cannot be booked");
-            });
-        }
-        return found;
-    }
-
-    /** Money went back that Recaudo could not book: the event's transaction rolls back, and it is answered non-2xx. */
-    static final class NotBooked extends RuntimeException {
-        NotBooked(String message) {
-            super(message, null, false, false);
+        if (external.isPresent()) {
+            logged(eventId, returned.returned(scope, external.get().partner(), external.get().id(), amount,
+                    Optional.of(reason), returnReference));
+        } else if (ledgerPayment.isPresent()) {
+            logged(eventId, returned.returnedOfPayment(scope, ledgerPayment.get().id(), amount, Optional.of(reason),
+                    returnReference));
+        } else {
+            LOG.log(System.Logger.Level.WARNING, "processor event {0}: money of charge {1} went back, no payment of it here",
+                    eventId, chargeReference);
         }
     }
 

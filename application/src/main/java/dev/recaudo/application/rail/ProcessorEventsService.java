@@ -67,11 +67,6 @@ public final class ProcessorEventsService implements ProcessorEventsUseCase {
             effects.apply(scope, connected, event, prepared);
             return new Outcome.Applied(event);
         };
-        try {
-            return transactions.inTransaction(apply);
-        } catch (ProcessorEffects.NotBooked notBooked) {
-            // Rolled back, the event's record with it: the processor posts it again.
-            return new Outcome.NotBooked(event, notBooked.getMessage());
-        }
+        return transactions.inTransaction(apply);
     }
 }

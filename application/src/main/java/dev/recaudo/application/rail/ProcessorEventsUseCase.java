@@ -12,13 +12,6 @@ public interface ProcessorEventsUseCase {
         /** Applied before (a repeat, or a twin that committed first): nothing applied now. */
         record Duplicate(ProcessorEvent event) implements Outcome {}
 
-        /**
-         * Verified, but money it reports went back in a way Recaudo cannot book yet (a lost dispute or a
-         * dashboard refund of an invoice checkout's card payment): nothing recorded, so that the processor
-         * posts it again; logged as an error for an operator.
-         */
-        record NotBooked(ProcessorEvent event, String reason) implements Outcome {}
-
         /** No such rail, no such company, or no credentials of the company at the rail: told apart to no one. */
         record Unknown() implements Outcome {}
 

@@ -44,6 +44,14 @@ public interface MoneyReturnedUseCase {
             Optional<String> reason, String railReference);
 
     /**
+     * Money of a ledger payment no external payment holds (an invoice's checkout paid by card, a bank
+     * credit) went back through its rail: {@code amount} of what it holds, never more, booked once per
+     * {@code railReference} as a chargeback naming the ledger payment; the invoice it paid owes again.
+     */
+    ChargebackResult returnedOfPayment(TenantScope scope, UUID paymentId, Money amount, Optional<String> reason,
+            String railReference);
+
+    /**
      * The processor's own word on a refund Recaudo asked for (its event), recorded as the refund's answer
      * is, in the caller's transaction: a refund no longer pending stays as it stands.
      *

@@ -54,8 +54,24 @@ final class PaymentHoldings {
                 : Optional.empty();
     }
 
+    /**
+     * The invoice a ledger payment no external payment holds still pays (an invoice's checkout pays one),
+     * locked: every return of the payment's money waits for it; none when it pays none.
+     */
+    Optional<CollectionDocument> lockPaidDocument(Payment payment) {
+        return payments.applicationsOfPayment(payment.scope(), payment.id()).stream()
+                .filter(paid -> paid.applied().isPositive()).findFirst()
+                .flatMap(paid -> documents.lock(payment.scope(), paid.documentId()));
+    }
+
+    /** The origin of a return of a ledger payment no external payment holds: no partner sees it. */
+    static Refund.Origin origin(Payment payment, Optional<CollectionDocument> document) {
+        return new Refund.Origin(payment.scope(), Optional.empty(), Optional.empty(), payment.id(),
+                document.map(CollectionDocument::id), payment.customerId());
+    }
+
     static Refund.Origin origin(ExternalPayment completed, Payment payment) {
-        return new Refund.Origin(completed.scope(), completed.partner(), completed.id(), payment.id(), completed.invoiceId(),
+        return new Refund.Origin(completed.scope(), Optional.of(completed.partner()), Optional.of(completed.id()), payment.id(), completed.invoiceId(),
                 payment.customerId());
     }
 }

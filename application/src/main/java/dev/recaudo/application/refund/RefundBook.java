@@ -78,6 +78,9 @@ final class RefundBook {
                     .filter(reopened -> reopened.status() == DocumentStatus.CREATED && reopened.balance().isPositive())
                     .ifPresent(reopened -> book.reopened(reopened, Map.of("refund", RefundEvents.body(refund)), now));
         }
+        if (refund.externalPaymentId().isEmpty()) {
+            return; // a ledger payment's money: the reopened invoice's event says it
+        }
         String type = refund.kind() == RefundKind.CHARGEBACK ? EXTERNAL_PAYMENT_CHARGED_BACK : EXTERNAL_PAYMENT_REFUNDED;
         UUID eventId = UUID.randomUUID();
         Map<String, Object> body = new LinkedHashMap<>();
@@ -85,7 +88,7 @@ final class RefundBook {
         body.put("type", type);
         body.put("created_at", now.toString());
         body.put("refund", RefundEvents.body(refund));
-        outbox.append(new OutboxEvent(eventId, refund.scope(), refund.externalPaymentId(), type, now, body));
+        outbox.append(new OutboxEvent(eventId, refund.scope(), refund.externalPaymentId().orElseThrow(), type, now, body));
     }
 
     /**

@@ -13,7 +13,8 @@ final class RefundEvents {
     static Map<String, Object> body(Refund refund) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("id", refund.id().toString());
-        body.put("external_payment_id", refund.externalPaymentId().toString());
+        body.put("external_payment_id", refund.externalPaymentId().map(Object::toString).orElse(null));
+        body.put("payment_id", refund.paymentId().toString());
         body.put("invoice_id", refund.documentId().map(DocumentId::value).map(Object::toString).orElse(null));
         body.put("kind", refund.kind().wireName());
         body.put("status", refund.status().wireName());

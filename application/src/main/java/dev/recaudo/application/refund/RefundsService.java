@@ -67,7 +67,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         this.refunds = refunds;
         this.holdings = new PaymentHoldings(payments, documents, ledger);
         this.book = new RefundBook(documents, payments, ledger, documentBook, outbox);
-        this.returnedMoney = new ReturnedMoney(externalPayments, refunds, holdings, book, clock);
+        this.returnedMoney = new ReturnedMoney(externalPayments, payments, refunds, holdings, book, clock);
         this.processors = processors;
         this.transactions = transactions;
         this.clock = clock;
@@ -177,6 +177,12 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
     }
 
     @Override
+    public ChargebackResult returnedOfPayment(TenantScope scope, UUID paymentId, Money amount, Optional<String> reason,
+            String railReference) {
+        return transactions.inTransaction(() -> returnedMoney.bookOfPayment(scope, paymentId, amount, reason, railReference));
+    }
+
+    @Override
     public Optional<Refund> find(TenantScope scope, UUID refundId) {
         return refunds.find(scope, refundId);
     }
@@ -200,7 +206,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
         Refund found = refunds.find(scope, refundId).orElseThrow();
         // The payment's row lock first, as every refund of it takes: a declined refund puts money back
         // on the payment while another refund of it may be taking some.
-        externalPayments.lock(scope, found.partner(), found.externalPaymentId()).orElseThrow();
+        externalPayments.lock(scope, found.partner().orElseThrow(), found.externalPaymentId().orElseThrow()).orElseThrow();
         Refund locked = refunds.lock(scope, refundId).orElseThrow();
         if (!locked.isPending()) {
             return locked;
@@ -227,7 +233,7 @@ public final class RefundsService implements RefundsUseCase, MoneyReturnedUseCas
     }
 
     private static RefundRequest request(Refund refund) {
-        return new RefundRequest(refund.scope(), refund.externalPaymentId(), refund.amount(), refund.processorKey());
+        return new RefundRequest(refund.scope(), refund.externalPaymentId().orElseThrow(), refund.amount(), refund.processorKey());
     }
 
     private static StartResult rejected(RefundsUseCase.Rejection rejection, String detail) {

@@ -10,6 +10,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
+import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.refund.Refund;
 import dev.recaudo.domain.refund.RefundRepository;
 import dev.recaudo.domain.refund.RefundSources;
@@ -27,18 +28,58 @@ import java.util.UUID;
 final class ReturnedMoney {
 
     private final ExternalPaymentRepository externalPayments;
+    private final PaymentRepository payments;
     private final RefundRepository refunds;
     private final PaymentHoldings holdings;
     private final RefundBook book;
     private final Clock clock;
 
-    ReturnedMoney(ExternalPaymentRepository externalPayments, RefundRepository refunds, PaymentHoldings holdings,
+    ReturnedMoney(ExternalPaymentRepository externalPayments, PaymentRepository payments, RefundRepository refunds, PaymentHoldings holdings,
             RefundBook book, Clock clock) {
         this.externalPayments = externalPayments;
+        this.payments = payments;
         this.refunds = refunds;
         this.holdings = holdings;
         this.book = book;
         this.clock = clock;
+    }
+
+    /**
+     * {@code amount} of what a ledger payment no external payment holds (an invoice's checkout paid by
+     * card, a bank credit) still holds went back through its rail, bounded by what it holds; once per
+     * rail reference. The invoice it paid owes again, with a fresh checkout.
+     */
+    ChargebackResult bookOfPayment(TenantScope scope, UUID paymentId, Money amount, Optional<String> reason,
+            String railReference) {
+        Optional<Payment> found = payments.findById(scope, paymentId);
+        if (found.isEmpty()) {
+            return new ChargebackResult.NotFound();
+        }
+        Optional<CollectionDocument> paidDocument = holdings.lockPaidDocument(found.get());
+        Optional<Refund> booked = refunds.ofPayment(scope, paymentId).stream()
+                .filter(refund -> refund.processorReference().filter(railReference::equals).isPresent()).findFirst();
+        if (booked.isPresent()) {
+            return new ChargebackResult.AlreadyBooked(booked.get());
+        }
+        Payment payment = payments.findById(scope, paymentId).orElseThrow();
+        Money held = holdings.held(payment).total();
+        if (!held.isPositive()) {
+            return new ChargebackResult.NothingToReturn("the payment was returned in full already");
+        }
+        Money taken = amount.isPositive() && held.isGreaterThan(amount) ? amount : held;
+        RefundSources sources = holdings.take(taken, payment);
+        Optional<CollectionDocument> document = sources.document().isPositive() ? paidDocument : Optional.empty();
+        if (document.isPresent() && DocumentLifecycle.chargeBack(document.get(), sources.document())
+                instanceof ReturnVerdict.Rejected) {
+            return new ChargebackResult.NothingToReturn("the invoice is " + document.get().status());
+        }
+        Instant now = clock.instant();
+        Refund refund = Refund.chargedBack(UUID.randomUUID(), PaymentHoldings.origin(payment, document), sources, reason,
+                Optional.of(railReference), now);
+        refunds.insert(refund);
+        book.take(refund, payment, document, now);
+        book.payOut(refund, now);
+        return new ChargebackResult.ChargedBack(refund);
     }
 
     /** Everything held ({@code amount} empty), or {@code amount} bounded by what is held; once per rail reference. */

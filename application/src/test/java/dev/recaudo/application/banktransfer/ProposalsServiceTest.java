@@ -4,6 +4,9 @@ import static dev.recaudo.application.fixtures.DocumentFixture.document;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.application.banktransfer.ProposalsUseCase.Decision;
+import dev.recaudo.application.fakes.Unused;
+import dev.recaudo.application.refund.MoneyReturnedUseCase;
+import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.application.fakes.DirectTransactions;
 import dev.recaudo.application.fakes.InMemoryBankStatements;
 import dev.recaudo.application.fakes.InMemoryCheckoutRepository;
@@ -170,7 +173,8 @@ class ProposalsServiceTest {
         references.offer(live, checkout.id(), reference, Instant.now());
         ReferenceMatching matching = new ReferenceMatching(references, checkouts, statements, payments, conciliation,
                 new Proposing(proposals, Clock.systemUTC()),
-                new ClaimMatching(new InMemoryPayerReports(), checkouts, proposals, Clock.systemUTC()));
+                new ClaimMatching(new InMemoryPayerReports(), checkouts, proposals, Clock.systemUTC()),
+                new ReversalMatching(statements, Unused.port(PaymentRepository.class), Unused.port(MoneyReturnedUseCase.class)));
         StatementLine line = new StatementLine(1, checkout.amount(), true, false, LocalDate.of(2026, 11, 27), Optional.empty(),
                 Optional.of("BNK-7"), Optional.empty(), "pago " + reference.value(), Optional.empty(), Optional.empty());
         UUID entryId = UUID.randomUUID();

@@ -22,6 +22,10 @@ public final class InMemoryBankStatements implements BankStatements {
     private final Map<String, UUID> identities = new HashMap<>();
     private final Map<UUID, String> entryStatus = new HashMap<>();
     private final List<StatementLine> kept = new ArrayList<>();
+    private final Map<UUID, Kept> entries = new LinkedHashMap<>();
+    private final Map<UUID, UUID> entryCheckout = new HashMap<>();
+
+    private record Kept(UUID accountId, StatementLine line) {}
 
     @Override
     public Optional<Long> lastClosingMinor(CompanyId companyId, UUID accountId) {
@@ -43,12 +47,27 @@ public final class InMemoryBankStatements implements BankStatements {
         }
         entryStatus.put(entryId, "UNMATCHED");
         kept.add(line);
+        entries.put(entryId, new Kept(accountId, line));
         return true;
     }
 
     @Override
     public void markEntry(CompanyId companyId, UUID entryId, String status, Optional<UUID> checkoutId) {
         entryStatus.put(entryId, status);
+        checkoutId.ifPresent(id -> entryCheckout.put(entryId, id));
+    }
+
+    @Override
+    public Optional<ReversibleCredit> lockReversibleCredit(CompanyId companyId, UUID accountId, StatementLine reversal) {
+        return entries.entrySet().stream().filter(entry -> {
+            StatementLine line = entry.getValue().line();
+            boolean named = reversal.bankReference().isPresent() ? line.bankReference().equals(reversal.bankReference())
+                    : reversal.endToEndId().isPresent() && line.endToEndId().equals(reversal.endToEndId());
+            return entry.getValue().accountId().equals(accountId) && line.credit() && !line.reversal() && named
+                    && line.amount().equals(reversal.amount())
+                    && List.of("MATCHED", "CREDITED").contains(entryStatus.get(entry.getKey()));
+        }).findFirst().map(entry -> new ReversibleCredit(entry.getKey(), entry.getValue().line().bankReference(),
+                Optional.ofNullable(entryCheckout.get(entry.getKey()))));
     }
 
     @Override

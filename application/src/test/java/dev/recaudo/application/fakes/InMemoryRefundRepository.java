@@ -48,7 +48,14 @@ public final class InMemoryRefundRepository implements RefundRepository, Transac
     @Override
     public List<Refund> ofExternalPayment(TenantScope scope, UUID externalPaymentId) {
         return rows.values().stream()
-                .filter(refund -> refund.scope().equals(scope) && refund.externalPaymentId().equals(externalPaymentId))
+                .filter(refund -> refund.scope().equals(scope) && refund.externalPaymentId().equals(Optional.of(externalPaymentId)))
+                .toList();
+    }
+
+    @Override
+    public List<Refund> ofPayment(TenantScope scope, UUID paymentId) {
+        return rows.values().stream()
+                .filter(refund -> refund.scope().equals(scope) && refund.paymentId().equals(paymentId))
                 .toList();
     }
 
@@ -65,8 +72,8 @@ public final class InMemoryRefundRepository implements RefundRepository, Transac
     @Override
     public Map<UUID, List<Refund>> ofExternalPayments(TenantScope scope, Collection<UUID> externalPaymentIds) {
         return rows.values().stream()
-                .filter(refund -> refund.scope().equals(scope) && externalPaymentIds.contains(refund.externalPaymentId()))
-                .collect(Collectors.groupingBy(Refund::externalPaymentId));
+                .filter(refund -> refund.scope().equals(scope) && refund.externalPaymentId().filter(externalPaymentIds::contains).isPresent())
+                .collect(Collectors.groupingBy(refund -> refund.externalPaymentId().orElseThrow()));
     }
 
     /** Every refund, in the order they were taken. */

@@ -279,6 +279,26 @@ class PayoutReconciliationTest {
     }
 
     @Test
+    void givenARefundOfAnInvoiceCheckoutsCardPaymentBookedAsReturned_whenPaid_thenMatched() {
+        UUID checkoutPayment = books.payments().findRecaudoNamed(SCOPE, PaymentKind.CHECKOUT.externalPaymentIdOf(checkoutId))
+                .orElseThrow().id();
+        RefundsService refunds = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
+                books.documents(), books.ledger(), books.book(), books.outbox(),
+                new Processors(Unused.port(PaymentProcessor.class), Optional.<PaymentProcessor>empty()), books.transactions(), books.clock(),
+                Duration.ofMinutes(2));
+        assertThat(refunds.returnedOfPayment(SCOPE, checkoutPayment, usd(5_00), Optional.of("at the processor"), "re_A"))
+                .isInstanceOf(MoneyReturnedUseCase.ChargebackResult.ChargedBack.class);
+        PayoutReport.Line refund = line(PayoutReport.Kind.REFUND, "pi_A", -5_00, 0, checkoutTags(checkoutId));
+        paid("po_13", 20_00 - 88 - 5_00, chargeOfCheckout(), refund);
+
+        assertThat(payouts.all()).singleElement().satisfies(payout -> {
+            assertThat(payout.status()).isEqualTo(CardPayout.Status.MATCHED);
+            assertThat(payout.reason()).isEmpty();
+        });
+        assertThat(books.document(byCheckout).balance()).isEqualTo(usd(5_00));
+    }
+
+    @Test
     void givenAFeeTheProcessorGaveBack_whenPaid_thenItGoesBackFromTheFeesAccountToTheCollections() {
         returnedThroughTheEvents(30_00);
         PayoutReport.Line refund = line(PayoutReport.Kind.REFUND, "pi_B", -30_00, -1_17, externalTags());

@@ -33,6 +33,7 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.document.CollectionDocument;
+import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
@@ -332,20 +333,51 @@ class ProcessorEventsServiceTest {
                 .containsExactly(usd(1_000), usd(4_000));
     }
 
-    @Test
-    void aLostDisputeOfAnInvoiceCheckoutsCardPaymentIsNotRecordedSoTheProcessorSendsItAgain() {
+    private CollectionDocument paidByCheckout(String chargeReference) {
         CollectionDocument invoice = books.givenIssued(document(LIVE).withExternalId("INV-" + UUID.randomUUID())
                 .withTotal(usd(5_000)).build());
         UUID checkoutId = books.checkouts().current(LIVE, invoice.id()).orElseThrow().id();
         new CheckoutPaymentService(books.documents(), books.checkouts(), books.payments(), books.ledger(), books.book(),
-                books.transactions(), books.metrics(), books.clock()).taken(LIVE, checkoutId, usd(5_000), "pi_checkout_1");
+                books.transactions(), books.metrics(), books.clock()).taken(LIVE, checkoutId, usd(5_000), chargeReference);
+        return invoice;
+    }
+
+    @Test
+    void aLostDisputeOfAnInvoiceCheckoutsCardPaymentIsBookedOnceAndTheInvoiceOwesAgainWithAFreshCheckout() {
+        CollectionDocument invoice = paidByCheckout("pi_checkout_1");
+        UUID paidCheckout = books.checkouts().current(LIVE, invoice.id()).orElseThrow().id();
+        UUID paymentId = books.payments().findByProviderReference(LIVE, "pi_checkout_1").orElseThrow().id();
 
         Outcome received = post(new ProcessorEvent.Disputed("evt_32", "pi_checkout_1", "dp_32", usd(5_000),
                 ProcessorEvent.DisputeState.LOST));
+        post(new ProcessorEvent.Disputed("evt_33", "pi_checkout_1", "dp_32", usd(5_000), ProcessorEvent.DisputeState.LOST));
 
-        assertThat(received).isInstanceOf(Outcome.NotBooked.class);
-        assertThat(log.size()).isZero();
-        assertThat(books.refunds().all()).isEmpty();
+        assertThat(received).isInstanceOf(Outcome.Applied.class);
+        assertThat(books.refunds().all()).singleElement().satisfies(refund -> {
+            assertThat(refund.amount()).isEqualTo(usd(5_000));
+            assertThat(refund.paymentId()).isEqualTo(paymentId);
+            assertThat(refund.externalPaymentId()).isEmpty();
+            assertThat(refund.processorReference()).contains("dp_32");
+        });
+        CollectionDocument reopened = books.documents().find(LIVE, invoice.id()).orElseThrow();
+        assertThat(reopened.status()).isEqualTo(DocumentStatus.CREATED);
+        assertThat(reopened.balance()).isEqualTo(usd(5_000));
+        assertThat(books.checkouts().current(LIVE, invoice.id()).orElseThrow().id()).isNotEqualTo(paidCheckout);
+        assertThat(books.outbox().ofType("invoice.refunded")).hasSize(1);
+        assertThat(books.outbox().ofType("external_payment.charged_back")).isEmpty();
+        books.assertBalanced();
+    }
+
+    @Test
+    void aDashboardRefundOfPartOfAnInvoiceCheckoutsCardPaymentReturnsExactlyItsAmountAndTheDisputeOnlyTheRest() {
+        CollectionDocument invoice = paidByCheckout("pi_checkout_2");
+
+        post(new ProcessorEvent.Refunded("evt_34", "pi_checkout_2", "re_34", usd(1_000), true, Optional.empty(), NO_TAGS));
+        post(new ProcessorEvent.Disputed("evt_35", "pi_checkout_2", "dp_35", usd(5_000), ProcessorEvent.DisputeState.LOST));
+
+        assertThat(books.refunds().all()).extracting(Refund::amount).containsExactly(usd(1_000), usd(4_000));
+        assertThat(books.documents().find(LIVE, invoice.id()).orElseThrow().balance()).isEqualTo(usd(5_000));
+        books.assertBalanced();
     }
 
     @Test

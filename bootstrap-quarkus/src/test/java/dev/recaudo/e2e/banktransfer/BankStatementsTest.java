@@ -110,6 +110,30 @@ class BankStatementsTest {
     }
 
     @Test
+    void givenAConciliatedCredit_whenTheBankReversesIt_thenThePaymentIsReturnedOnceAndTheInvoiceOwesAgain() throws Exception {
+        World world = world();
+        camt(world, "camt053-first.xml").then().statusCode(201).body("matched", equalTo(1));
+        Invoices.get(world.live(), world.invoiceId()).then().body("status", equalTo("CONCILIATED"));
+
+        camt(world, "camt053-reversal.xml").then().statusCode(201).body("entriesNew", equalTo(1))
+                .body("matched", equalTo(1)).body("unmatched", equalTo(0));
+        camt(world, "camt053-reversal.xml").then().statusCode(201).body("entriesNew", equalTo(0))
+                .body("entriesAlreadySeen", equalTo(1)).body("matched", equalTo(0));
+
+        Invoices.get(world.live(), world.invoiceId()).then().body("status", equalTo("CREATED"));
+        assertThat(Invoices.balanceMinor(world.invoiceId())).isEqualTo(2000);
+        assertThat(Sql.count("SELECT count(*) FROM refunds WHERE company_id = ? AND external_payment_id IS NULL"
+                + " AND amount_minor = 2000", world.company().id())).isEqualTo(1);
+        assertThat(Sql.text("SELECT string_agg(status, ',' ORDER BY reversal) FROM bank_statement_entries"
+                + " WHERE account_id = ?::uuid AND bank_reference = 'BNK-0001'", world.accountId())).isEqualTo("REVERSED,MATCHED");
+        assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE type = 'invoice.refunded' AND body LIKE ?",
+                "%" + world.invoiceId() + "%")).isEqualTo(1);
+        try (Connection connection = ServiceUnderTest.connect()) {
+            LedgerInvariants.assertHold(connection);
+        }
+    }
+
+    @Test
     void givenACsvStatement_whenImported_thenAmountsAreExactAndEqualLinesAreTwoEntries() {
         World world = world();
         post(world, world.company().adminToken(), "text/csv", resource("statement.csv"), "?statementId=csv-2026-11-27")

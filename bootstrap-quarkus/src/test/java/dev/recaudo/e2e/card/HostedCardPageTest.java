@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 
 import dev.recaudo.application.card.CardSessionEventsService;
+import dev.recaudo.battery.LedgerInvariants;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardCredentialsBook;
@@ -18,6 +19,7 @@ import dev.recaudo.domain.money.Money;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.RecordingCardRail;
+import dev.recaudo.e2e.support.ServiceUnderTest;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -26,6 +28,7 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.net.URI;
+import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -201,7 +204,7 @@ class HostedCardPageTest {
     }
 
     @Test
-    void givenAnInvoicePaidByCard_whenItsDisputeIsLost_then503AndNothingRecordedSoTheProcessorSendsItAgain() {
+    void givenAnInvoicePaidByCard_whenItsDisputeIsLost_thenItsAmountIsReturnedOnceAndTheInvoiceOwesAgain() throws Exception {
         Tenants.Company company = companyWithRail();
         Tenants.Key key = liveKey(company);
         JsonPath invoice = Invoices.create(key);
@@ -213,6 +216,7 @@ class HostedCardPageTest {
         events.completed(companyId, rails.of(companyId).orElseThrow(), new ProcessorEvent.SessionCompleted("evt_1", sessionId,
                 true, Optional.of("pi_" + sessionId), Money.of(2000, CurrencyCode.USD), new ProcessorEvent.Tags(
                         Optional.of(company.id().toString()), Optional.empty(), Optional.of(UUID.fromString(checkoutIdOf(path))))));
+        String checkoutId = checkoutIdOf(path);
         transactions.inTransaction(() -> {
             credentials.put(companyId, "stripe", new CardCredentials("sk_live_events", "whsec_events"), Instant.now());
             return companyId;
@@ -220,12 +224,25 @@ class HostedCardPageTest {
         String dispute = "{\"id\":\"evt_lost_" + sessionId + "\",\"type\":\"dispute.lost\",\"reference\":\"pi_" + sessionId
                 + "\",\"amountMinor\":2000,\"currency\":\"USD\"}";
 
-        given().header("Stripe-Signature", RecordingCardRail.sign(dispute, "whsec_events")).contentType(ContentType.JSON)
-                .body(dispute).post("/webhooks/processors/stripe/{companyId}", company.id())
-                .then().statusCode(503);
+        for (int post = 0; post < 2; post++) {
+            given().header("Stripe-Signature", RecordingCardRail.sign(dispute, "whsec_events")).contentType(ContentType.JSON)
+                    .body(dispute).post("/webhooks/processors/stripe/{companyId}", company.id())
+                    .then().statusCode(200);
+        }
+        String again = dispute.replace("evt_lost_", "evt_lost_again_");
+        given().header("Stripe-Signature", RecordingCardRail.sign(again, "whsec_events")).contentType(ContentType.JSON)
+                .body(again).post("/webhooks/processors/stripe/{companyId}", company.id()).then().statusCode(200);
 
-        assertThat(Sql.count("SELECT count(*) FROM processor_events WHERE company_id = ?", company.id())).isZero();
-        assertThat(Sql.count("SELECT count(*) FROM refunds WHERE company_id = ?", company.id())).isZero();
-        Invoices.get(key, invoice.getString("id")).then().body("status", equalTo("PAID"));
+        assertThat(Sql.count("SELECT count(*) FROM refunds WHERE company_id = ? AND external_payment_id IS NULL"
+                + " AND amount_minor = 2000 AND kind = 'chargeback'", company.id())).isEqualTo(1);
+        JsonPath reopened = Invoices.get(key, invoice.getString("id")).then().body("status", equalTo("CREATED"))
+                .extract().jsonPath();
+        assertThat(Invoices.balanceMinor(invoice.getString("id"))).isEqualTo(2000);
+        assertThat(Sql.count("SELECT count(*) FROM outbox_events WHERE company_id = ? AND type = 'invoice.refunded'",
+                company.id())).isEqualTo(1);
+        assertThat(checkoutIdOf(pagePath(reopened))).isNotEqualTo(checkoutId);
+        try (Connection connection = ServiceUnderTest.connect()) {
+            LedgerInvariants.assertHold(connection);
+        }
     }
 }

@@ -27,6 +27,16 @@ public interface BankStatements {
      */
     void markEntry(CompanyId companyId, UUID entryId, String status, Optional<UUID> checkoutId);
 
+    /** A credit entry that paid (MATCHED or CREDITED), as a reversal of it finds it. */
+    record ReversibleCredit(UUID entryId, Optional<String> bankReference, Optional<UUID> checkoutId) {}
+
+    /**
+     * The oldest credit entry of the account, not itself a reversal, MATCHED or CREDITED, of the
+     * reversal's amount and currency and carrying its bank reference (else, when it has none, its
+     * end-to-end id), locked for the caller's transaction; none when the reversal names neither.
+     */
+    Optional<ReversibleCredit> lockReversibleCredit(CompanyId companyId, UUID accountId, StatementLine reversal);
+
     /** Adds a batch's counts to the statement. */
     void count(CompanyId companyId, UUID statementId, StatementSummary.Counts counts);
 

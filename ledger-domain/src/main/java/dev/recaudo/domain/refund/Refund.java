@@ -9,12 +9,15 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Money going back out of one completed external payment. A refund is {@code PENDING} while its
+ * Money going back out of one completed external payment, or (a chargeback only) of a ledger payment
+ * no external payment holds: an invoice's checkout paid by card, a bank credit reversed. A refund is {@code PENDING} while its
  * money is in flight and the processor is asked; a chargeback is recorded {@code SUCCEEDED} at once,
  * because the rail already took the money back. Built by name through {@link #requested} and
  * {@link #chargedBack}.
  *
- * @param partner the partner of the external payment; only that partner sees the refund
+ * @param partner the partner of the external payment; only that partner sees the refund; empty (with
+ *     {@code externalPaymentId}) for money returned of a ledger payment no external payment holds (an
+ *     invoice's checkout paid by card, a bank credit reversed): only a chargeback, never listed by the API
  * @param paymentId the ledger payment the external payment recorded at completion
  * @param documentId the document the payment paid, if it named one
  * @param customerId the customer whose credit the payment created, if any
@@ -24,8 +27,8 @@ import java.util.UUID;
 public record Refund(
         UUID id,
         TenantScope scope,
-        String partner,
-        UUID externalPaymentId,
+        Optional<String> partner,
+        Optional<UUID> externalPaymentId,
         UUID paymentId,
         Optional<DocumentId> documentId,
         Optional<UUID> customerId,
@@ -62,13 +65,19 @@ public record Refund(
         if (sources.credit().isPositive() && customerId.isEmpty()) {
             throw new IllegalArgumentException("only a payment that created a customer's credit returns money from it");
         }
+        if (partner.isPresent() != externalPaymentId.isPresent()) {
+            throw new IllegalArgumentException("a refund names an external payment with its partner, or neither");
+        }
+        if (externalPaymentId.isEmpty() && kind != RefundKind.CHARGEBACK) {
+            throw new IllegalArgumentException("only money returned without asking is of a payment no external payment holds");
+        }
         if (kind == RefundKind.CHARGEBACK && status != RefundStatus.SUCCEEDED) {
             throw new IllegalArgumentException("a chargeback is recorded when the money is already gone");
         }
     }
 
     /** The payment a refund returns money from: its ids and the places its money may sit. */
-    public record Origin(TenantScope scope, String partner, UUID externalPaymentId, UUID paymentId,
+    public record Origin(TenantScope scope, Optional<String> partner, Optional<UUID> externalPaymentId, UUID paymentId,
             Optional<DocumentId> documentId, Optional<UUID> customerId) {}
 
     /** A refund the partner asked for, pending until the processor answers. */

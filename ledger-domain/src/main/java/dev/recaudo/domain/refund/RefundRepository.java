@@ -25,6 +25,9 @@ public interface RefundRepository {
     /** The refunds of one external payment, oldest first. */
     List<Refund> ofExternalPayment(TenantScope scope, UUID externalPaymentId);
 
+    /** The refunds and returns of one ledger payment, external or not, oldest first. */
+    List<Refund> ofPayment(TenantScope scope, UUID paymentId);
+
     /**
      * Refunds of the environment, of every company, pending and unchanged since before {@code before}
      * (not asked about since then), the longest unchanged first: those whose outcome the recovery asks
