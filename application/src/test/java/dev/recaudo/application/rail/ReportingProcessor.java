@@ -1,13 +1,12 @@
 package dev.recaudo.application.rail;
 
 import dev.recaudo.application.common.Transactions;
-import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.application.fakes.UnansweringCardProcessor;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -16,7 +15,7 @@ import java.util.function.Supplier;
  * each payout fetched with no transaction open; any other call fails the test. Its {@link #transactions()}
  * wrap the books' own, counting how deep the caller is.
  */
-final class ReportingProcessor implements CardProcessor {
+final class ReportingProcessor extends UnansweringCardProcessor {
 
     final Map<String, PayoutReport> reports = new HashMap<>();
     final List<String> fetchedOutsideTransactions = new ArrayList<>();
@@ -91,40 +90,5 @@ final class ReportingProcessor implements CardProcessor {
                 throw new AssertionError("unexpected verify");
             }
         };
-    }
-
-    @Override
-    public HostedSession openSession(HostedSession.Request request) {
-        throw new AssertionError("unexpected openSession");
-    }
-
-    @Override
-    public HostedSession session(String sessionId) {
-        throw new AssertionError("unexpected session");
-    }
-
-    @Override
-    public HostedSession expireSession(String sessionId) {
-        throw new AssertionError("unexpected expireSession");
-    }
-
-    @Override
-    public ChargeAnswer charge(ChargeRequest request) {
-        throw new AssertionError("unexpected charge");
-    }
-
-    @Override
-    public Finding lookup(TenantScope scope, String processorKey) {
-        throw new AssertionError("unexpected lookup");
-    }
-
-    @Override
-    public RefundAnswer refund(RefundRequest request) {
-        throw new AssertionError("unexpected refund");
-    }
-
-    @Override
-    public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
-        throw new AssertionError("unexpected refundOf");
     }
 }
