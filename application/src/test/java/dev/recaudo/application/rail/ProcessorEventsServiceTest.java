@@ -14,15 +14,10 @@ import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateRes
 import dev.recaudo.application.externalpayment.PaymentProcessor.ChargeAnswer;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Decision;
 import dev.recaudo.application.externalpayment.Processors;
-import dev.recaudo.application.externalpayment.SandboxProcessor;
-import dev.recaudo.application.externalpayment.UntakenMoney;
 import dev.recaudo.application.fakes.FakeCardRail;
 import dev.recaudo.application.fakes.InMemoryBooks;
-import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemoryCardCredentialsBook;
 import dev.recaudo.application.fakes.InMemoryProcessorEventLog;
-import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
-import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.fakes.RollbackTransactions;
 import dev.recaudo.application.invoice.CheckoutPaymentService;
 import dev.recaudo.application.rail.ProcessorEventsUseCase.Outcome;
@@ -40,7 +35,6 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.refund.Refund;
 import dev.recaudo.domain.refund.RefundKind;
 import dev.recaudo.domain.refund.RefundStatus;
-import dev.recaudo.domain.webhook.WebhookTargetPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,17 +59,12 @@ class ProcessorEventsServiceTest {
 
     private final InMemoryBooks books = new InMemoryBooks();
     private final FakeCardRail stripe = new FakeCardRail("stripe", Set.of(CurrencyCode.USD));
-    private final InMemoryCardCredentialsBook credentials = new InMemoryCardCredentialsBook();
-    private final CardRails rails = new CardRails(List.of(stripe), credentials);
-    private final Processors processors = new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(),
-            new InMemorySandboxRefundBook(), books.clock()), rails, processor -> processor);
-    private final ExternalPaymentsService payments = new ExternalPaymentsService(books.externalPayments(),
-            new InMemoryCallbacks(), books.documents(), books.payments(), books.ledger(), books.book(),
-            url -> new WebhookTargetPolicy.TargetCheck.Allowed(), processors, books.transactions(), books.metrics(),
-            books.clock());
-    private final DirectChargeService charges = new DirectChargeService(books.externalPayments(), new InMemoryCallbacks(),
-            books.documents(), books.payments(), books.ledger(), books.book(), processors, books.transactions(),
-            books.metrics(), books.clock(), Duration.ofMinutes(2), UntakenMoney.KEPT_AS_CREDIT);
+    private final CardPaymentsWiring wiring = new CardPaymentsWiring(books, stripe);
+    private final InMemoryCardCredentialsBook credentials = wiring.credentials;
+    private final CardRails rails = wiring.rails;
+    private final Processors processors = wiring.processors;
+    private final ExternalPaymentsService payments = wiring.payments;
+    private final DirectChargeService charges = wiring.charges;
     private final RefundsService refunds = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
             books.documents(), books.ledger(), books.book(), books.outbox(), processors, books.transactions(), books.clock(),
             Duration.ofMinutes(2));
