@@ -15,6 +15,7 @@ import dev.recaudo.application.externalpayment.PaymentProcessor.ChargeAnswer;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Decision;
 import dev.recaudo.application.externalpayment.Processors;
 import dev.recaudo.application.fakes.FakeCardRail;
+import dev.recaudo.application.fakes.ForwardingTransactions;
 import dev.recaudo.application.fakes.InMemoryBooks;
 import dev.recaudo.application.fakes.InMemoryCardCredentialsBook;
 import dev.recaudo.application.fakes.InMemoryProcessorEventLog;
@@ -100,20 +101,17 @@ class ProcessorEventsServiceTest {
             reporting.transactions(), books.clock());
 
     /** The books' transactions, with the event log rolled back with them. */
-    private record LoggedTransactions(InMemoryProcessorEventLog log, Transactions books) implements Transactions {
+    private static final class LoggedTransactions extends ForwardingTransactions {
+        private final InMemoryProcessorEventLog log;
+
+        LoggedTransactions(InMemoryProcessorEventLog log, Transactions books) {
+            super(books);
+            this.log = log;
+        }
+
         @Override
         public <T> T inTransaction(Supplier<T> work) {
-            return new RollbackTransactions(log).inTransaction(() -> books.inTransaction(work));
-        }
-
-        @Override
-        public void afterCommit(Runnable action) {
-            books.afterCommit(action);
-        }
-
-        @Override
-        public void whenSettled(Runnable action) {
-            books.whenSettled(action);
+            return new RollbackTransactions(log).inTransaction(() -> super.inTransaction(work));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.recaudo.application.rail;
 
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.fakes.ForwardingTransactions;
 import dev.recaudo.application.fakes.UnansweringCardProcessor;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.util.ArrayList;
@@ -39,25 +40,15 @@ final class ReportingProcessor extends UnansweringCardProcessor {
     }
 
     Transactions transactions() {
-        return new Transactions() {
+        return new ForwardingTransactions(books) {
             @Override
             public <T> T inTransaction(Supplier<T> work) {
                 depth++;
                 try {
-                    return books.inTransaction(work);
+                    return super.inTransaction(work);
                 } finally {
                     depth--;
                 }
-            }
-
-            @Override
-            public void afterCommit(Runnable action) {
-                books.afterCommit(action);
-            }
-
-            @Override
-            public void whenSettled(Runnable action) {
-                books.whenSettled(action);
             }
         };
     }
