@@ -12,7 +12,6 @@ import dev.recaudo.application.externalpayment.PaymentProcessor.ChargeRequest;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Decision;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Finding;
 import dev.recaudo.application.externalpayment.PaymentProcessor.RefundRequest;
-import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardProcessor;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
@@ -24,38 +23,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class StripeProcessorTest {
+class StripeProcessorTest extends StripeDoubleTest {
 
     static final String KEY = "sk_test_company_one";
-    static StripeDouble stripe;
-
     final TenantScope scope = new TenantScope(CompanyId.random(), KeyEnvironment.LIVE);
     final UUID paymentId = UUID.randomUUID();
     final String chargeKey = ChargeRequest.keyOf(paymentId);
 
-    @BeforeAll
-    static void start() {
-        stripe = StripeDouble.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        stripe.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        stripe.reset();
-    }
-
     CardProcessor processor(int readTimeoutMillis, int retries) {
-        return new StripeRail(new StripeSettings(stripe.baseUrl(), Duration.ofSeconds(2), Duration.ofMillis(readTimeoutMillis),
-                retries)).connect(new CardCredentials(KEY, "whsec_x"));
+        return processor(KEY, Duration.ofMillis(readTimeoutMillis), retries);
     }
 
     CardProcessor processor() {

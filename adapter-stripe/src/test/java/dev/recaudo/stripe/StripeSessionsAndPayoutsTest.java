@@ -3,7 +3,6 @@ package dev.recaudo.stripe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardProcessor;
 import dev.recaudo.application.rail.HostedSession;
 import dev.recaudo.application.rail.PayoutReport;
@@ -18,14 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class StripeSessionsAndPayoutsTest {
-
-    static StripeDouble stripe;
+class StripeSessionsAndPayoutsTest extends StripeDoubleTest {
 
     final TenantScope scope = new TenantScope(CompanyId.random(), KeyEnvironment.LIVE);
     final UUID checkout = UUID.randomUUID();
@@ -33,24 +27,8 @@ class StripeSessionsAndPayoutsTest {
     final Map<String, String> tags = Map.of("recaudo_company_id", scope.companyId().value().toString(),
             "recaudo_external_payment_id", payment.toString(), "recaudo_checkout_id", checkout.toString());
 
-    @BeforeAll
-    static void start() {
-        stripe = StripeDouble.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        stripe.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        stripe.reset();
-    }
-
     CardProcessor processor() {
-        return new StripeRail(new StripeSettings(stripe.baseUrl(), Duration.ofSeconds(2), Duration.ofSeconds(2), 0))
-                .connect(new CardCredentials("sk_test_sessions", "whsec_x"));
+        return processor("sk_test_sessions", Duration.ofSeconds(2), 0);
     }
 
     @Test

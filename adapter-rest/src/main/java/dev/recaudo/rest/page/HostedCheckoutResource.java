@@ -8,7 +8,6 @@ import dev.recaudo.application.checkout.HostedCheckoutUseCase;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.CheckoutPage;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.PageState;
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.PayResult;
-import dev.recaudo.rest.common.ErrorPages;
 import dev.recaudo.rest.common.PathIds;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -75,7 +74,7 @@ public class HostedCheckoutResource {
     Template page;
 
     @Inject
-    PageErrors messages;
+    PageForms forms;
 
     @GET
     @Produces(MediaType.TEXT_HTML)
@@ -89,12 +88,12 @@ public class HostedCheckoutResource {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
         Optional<CheckoutPage> found = PathIds.parse(checkoutId).flatMap(checkouts::show);
         if (found.isEmpty()) {
-            return notFound(texts);
+            return forms.notFound(texts);
         }
         CheckoutPage shown = found.get();
         if (uri.getPath().endsWith("/")) {
             // The page's links are relative to /pay/{id}: with a trailing slash they would miss.
-            return secured(Response.status(Response.Status.MOVED_PERMANENTLY))
+            return PageForms.secured(Response.status(Response.Status.MOVED_PERMANENTLY))
                     .header(HttpHeaders.LOCATION, self(shown.checkoutId(), uri)).build();
         }
         // Back from the processor's page before its completion arrived: the payment is being confirmed.
@@ -126,7 +125,7 @@ public class HostedCheckoutResource {
                 .data("csrf", shown.sandboxPayable() || cardPayable || transfer != null ? tokens.issue(shown.checkoutId()) : "")
                 .data("redirectUrl", shown.state() == PageState.PAID ? shown.redirectUrl().orElse(null) : null)
                 .render();
-        Response.ResponseBuilder response = secured(Response.status(200).entity(body)
+        Response.ResponseBuilder response = PageForms.secured(Response.status(200).entity(body)
                 .type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8"))).header(HttpHeaders.CONTENT_LANGUAGE, texts.lang());
         if (cardPayable) {
             // The Pay-by-card form's 303 leads to the processor's page, which form-action must allow (browsers check redirects too).
@@ -151,22 +150,16 @@ public class HostedCheckoutResource {
     public Response payByCard(@PathParam("checkoutId") String checkoutId, @FormParam("csrf") String csrf,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
-        Optional<UUID> id = PathIds.parse(checkoutId);
-        if (id.isEmpty()) {
-            return notFound(texts);
-        }
-        if (!tokens.verify(id.get(), csrf)) {
-            return message(403, texts.staleFormTitle(), texts.staleFormText(), texts);
-        }
-        PayByCard result = cards.pay(id.get());
-        if (result instanceof PayByCard.NotFound) {
-            return notFound(texts);
-        }
-        if (result instanceof PayByCard.ProcessorUnavailable) {
-            return message(503, texts.failureTitle(), texts.failureText(), texts);
-        }
-        String location = result instanceof PayByCard.ToProcessor to ? to.url() : "../" + id.get();
-        return secured(Response.status(Response.Status.SEE_OTHER)).header(HttpHeaders.LOCATION, location).build();
+        return forms.post(checkoutId, csrf, texts, id -> {
+            PayByCard result = cards.pay(id);
+            if (result instanceof PayByCard.NotFound) {
+                return forms.notFound(texts);
+            }
+            if (result instanceof PayByCard.ProcessorUnavailable) {
+                return forms.message(503, texts.failureTitle(), texts.failureText(), texts);
+            }
+            return PageForms.seeOther(result instanceof PayByCard.ToProcessor to ? to.url() : "../" + id);
+        });
     }
 
     /** The sandbox's Pay button: pays a pending test checkout once, then shows the page again ({@code 303}). */
@@ -180,41 +173,19 @@ public class HostedCheckoutResource {
     public Response pay(@PathParam("checkoutId") String checkoutId, @FormParam("csrf") String csrf,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage, @Context UriInfo uri) {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
-        Optional<UUID> id = PathIds.parse(checkoutId);
-        if (id.isEmpty()) {
-            return notFound(texts);
-        }
-        if (!tokens.verify(id.get(), csrf)) {
-            return message(403, texts.staleFormTitle(), texts.staleFormText(), texts);
-        }
-        PayResult result = checkouts.payInSandbox(id.get());
-        if (result instanceof PayResult.NotFound) {
-            return notFound(texts);
-        }
-        // Paid, already paid, canceled or not offered: the page says which.
-        // Relative, so that it resolves under any root path or proxy prefix the page was reached through.
-        return secured(Response.status(Response.Status.SEE_OTHER)).header(HttpHeaders.LOCATION, self(id.get(), uri)).build();
+        return forms.post(checkoutId, csrf, texts, id -> {
+            PayResult result = checkouts.payInSandbox(id);
+            if (result instanceof PayResult.NotFound) {
+                return forms.notFound(texts);
+            }
+            // Paid, already paid, canceled or not offered: the page says which.
+            // Relative, so that it resolves under any root path or proxy prefix the page was reached through.
+            return PageForms.seeOther(self(id, uri));
+        });
     }
 
     /** The page's own address relative to the request's, so that it holds under any root path or proxy prefix. */
     private static String self(UUID checkoutId, UriInfo uri) {
         return (uri.getPath().endsWith("/") ? "../" : "") + checkoutId;
-    }
-
-    private Response notFound(PageTexts texts) {
-        return message(404, texts.notFoundTitle(), texts.notFoundText(), texts);
-    }
-
-    private Response message(int status, String heading, String text, PageTexts texts) {
-        ErrorPages.ErrorPage shown = messages.page(heading, text, texts);
-        Response.ResponseBuilder response = Response.status(status).entity(shown.html())
-                .type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8"));
-        shown.headers().forEach(response::header);
-        return response.build();
-    }
-
-    private static Response.ResponseBuilder secured(Response.ResponseBuilder response) {
-        PageErrors.SECURITY_HEADERS.forEach(response::header);
-        return response;
     }
 }

@@ -3,8 +3,6 @@ package dev.recaudo.rest.page;
 import dev.recaudo.application.banktransfer.PayerReportsUseCase;
 import dev.recaudo.application.banktransfer.PayerReportsUseCase.Form;
 import dev.recaudo.application.banktransfer.PayerReportsUseCase.Result;
-import dev.recaudo.rest.common.ErrorPages;
-import dev.recaudo.rest.common.PathIds;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
@@ -16,8 +14,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Optional;
-import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -41,10 +37,7 @@ public class PayerReportResource {
     PayerReportsUseCase reports;
 
     @Inject
-    PageTokens tokens;
-
-    @Inject
-    PageErrors messages;
+    PageForms forms;
 
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
@@ -65,40 +58,24 @@ public class PayerReportResource {
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
         TransferSection.Report words = TransferSection.Texts.of(texts).report();
-        Optional<UUID> id = PathIds.parse(checkoutId);
-        if (id.isEmpty()) {
-            return message(404, texts.notFoundTitle(), texts.notFoundText(), texts);
-        }
-        if (!tokens.verify(id.get(), csrf)) {
-            return message(403, texts.staleFormTitle(), texts.staleFormText(), texts);
-        }
-        Result result = reports.report(id.get(), new Form(bank, phone, reference, date, amount));
-        if (result instanceof Result.Invalid invalid) {
-            return message(400, words.invalidTitle(), String.format(words.invalid(), words.label(invalid.field()),
-                    invalid.problem()), texts);
-        }
-        if (result instanceof Result.TooMany) {
-            return message(409, words.invalidTitle(), words.tooMany(), texts);
-        }
-        if (result instanceof Result.RateLimited limited) {
-            return Response.fromResponse(message(429, words.invalidTitle(), words.rateLimited(), texts))
-                    .header("Retry-After", limited.retryAfterSeconds()).build();
-        }
-        if (!(result instanceof Result.Reported)) {
-            return message(404, texts.notFoundTitle(), texts.notFoundText(), texts);
-        }
-        // Relative to /pay/{id}/report: back to the page, which lists the report as received.
-        Response.ResponseBuilder seeOther = Response.status(Response.Status.SEE_OTHER)
-                .header(HttpHeaders.LOCATION, "../" + id.get() + "#reports");
-        PageErrors.SECURITY_HEADERS.forEach(seeOther::header);
-        return seeOther.build();
-    }
-
-    private Response message(int status, String heading, String text, PageTexts texts) {
-        ErrorPages.ErrorPage shown = messages.page(heading, text, texts);
-        Response.ResponseBuilder response = Response.status(status).entity(shown.html())
-                .type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8"));
-        shown.headers().forEach(response::header);
-        return response.build();
+        return forms.post(checkoutId, csrf, texts, id -> {
+            Result result = reports.report(id, new Form(bank, phone, reference, date, amount));
+            if (result instanceof Result.Invalid invalid) {
+                return forms.message(400, words.invalidTitle(), String.format(words.invalid(), words.label(invalid.field()),
+                        invalid.problem()), texts);
+            }
+            if (result instanceof Result.TooMany) {
+                return forms.message(409, words.invalidTitle(), words.tooMany(), texts);
+            }
+            if (result instanceof Result.RateLimited limited) {
+                return Response.fromResponse(forms.message(429, words.invalidTitle(), words.rateLimited(), texts))
+                        .header("Retry-After", limited.retryAfterSeconds()).build();
+            }
+            if (!(result instanceof Result.Reported)) {
+                return forms.notFound(texts);
+            }
+            // Relative to /pay/{id}/report: back to the page, which lists the report as received.
+            return PageForms.seeOther("../" + id + "#reports");
+        });
     }
 }

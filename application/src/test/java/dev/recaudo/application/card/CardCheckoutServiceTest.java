@@ -276,11 +276,7 @@ class CardCheckoutServiceTest {
     @Test
     void givenAHostedPaymentCollectsTheInvoice_whenItsSessionCompletesAfterTheInvoiceWasPaidAnotherWay_thenThePaymentCompletesAsCredit() {
         UUID paymentCheckout = UUID.randomUUID();
-        ExternalPayment hosted = new ExternalPayment(UUID.randomUUID(), LIVE, "source:erp", UUID.randomUUID(),
-                ExternalPaymentMode.HOSTED, ExternalPaymentStatus.PENDING, usd(100_00), Optional.of(invoice.id()),
-                Optional.of("V-1"), Optional.empty(), Optional.of("Factura 1"), Optional.empty(), Optional.of(paymentCheckout),
-                Optional.empty(), InMemoryBooks.START, InMemoryBooks.START);
-        books.externalPayments().insert(hosted);
+        ExternalPayment hosted = hostedPayment(paymentCheckout, "V-1");
 
         // The invoice's link opens the hosted payment's page (one payable page): the session is the payment's.
         urlOf(cards.pay(checkout().id()));
@@ -291,19 +287,9 @@ class CardCheckoutServiceTest {
         books.givenPaid(invoice, usd(100_00));
         assertThat(books.externalPayments().find(LIVE, "source:erp", hosted.id()).orElseThrow().status())
                 .isEqualTo(ExternalPaymentStatus.CANCELED);
-        rail.payerPays("cs_1");
-        events.completed(COMPANY, connected(), new ProcessorEvent.SessionCompleted("evt_1", "cs_1", true,
-                Optional.of("pi_cs_1"), usd(100_00), new ProcessorEvent.Tags(Optional.of(COMPANY.toString()),
-                        Optional.of(hosted.id()), Optional.of(paymentCheckout))));
+        payerCompletes("evt_1", "pi_cs_1", hosted);
 
-        assertThat(books.externalPayments().find(LIVE, "source:erp", hosted.id()).orElseThrow().status())
-                .isEqualTo(ExternalPaymentStatus.COMPLETED);
-        assertThat(payments().stream().filter(payment -> payment.providerPaymentId().isPresent())).singleElement()
-                .satisfies(payment -> {
-                    assertThat(payment.outcome()).isEqualTo(PaymentOutcome.CREDITED);
-                    assertThat(payment.credit()).isEqualTo(usd(100_00));
-                    assertThat(payment.providerPaymentId()).hasValue("pi_cs_1");
-                });
+        assertCompletedAsCredit(hosted, "pi_cs_1");
         assertThat(books.outbox().ofType(CustomerCreditEvent.TYPE)).hasSize(1);
         assertThat(books.outbox().ofType(DocumentBook.INVOICE_PAID)).hasSize(1);
     }
@@ -311,27 +297,14 @@ class CardCheckoutServiceTest {
     @Test
     void givenAHostedPaymentThatFailedWhileItsSessionWasOpen_whenTheSessionCompletes_thenItsMoneyIsBookedNotDropped() {
         UUID paymentCheckout = UUID.randomUUID();
-        ExternalPayment hosted = new ExternalPayment(UUID.randomUUID(), LIVE, "source:erp", UUID.randomUUID(),
-                ExternalPaymentMode.HOSTED, ExternalPaymentStatus.PENDING, usd(100_00), Optional.of(invoice.id()),
-                Optional.of("V-2"), Optional.empty(), Optional.of("Factura 1"), Optional.empty(), Optional.of(paymentCheckout),
-                Optional.empty(), InMemoryBooks.START, InMemoryBooks.START);
-        books.externalPayments().insert(hosted);
+        ExternalPayment hosted = hostedPayment(paymentCheckout, "V-2");
         assertThat(urlOf(cards.pay(paymentCheckout))).endsWith("cs_1");
         books.externalPayments().update(hosted.failed(InMemoryBooks.START));
         books.givenPaid(invoice, usd(100_00));
 
-        rail.payerPays("cs_1");
-        events.completed(COMPANY, connected(), new ProcessorEvent.SessionCompleted("evt_2", "cs_1", true,
-                Optional.of("pi_cs_f"), usd(100_00), new ProcessorEvent.Tags(Optional.of(COMPANY.toString()),
-                        Optional.of(hosted.id()), Optional.of(paymentCheckout))));
+        payerCompletes("evt_2", "pi_cs_f", hosted);
 
-        assertThat(books.externalPayments().find(LIVE, "source:erp", hosted.id()).orElseThrow().status())
-                .isEqualTo(ExternalPaymentStatus.COMPLETED);
-        assertThat(payments().stream().filter(payment -> payment.providerPaymentId().isPresent())).singleElement()
-                .satisfies(payment -> {
-                    assertThat(payment.outcome()).isEqualTo(PaymentOutcome.CREDITED);
-                    assertThat(payment.credit()).isEqualTo(usd(100_00));
-                });
+        assertCompletedAsCredit(hosted, "pi_cs_f");
         assertThat(books.outbox().ofType(CustomerCreditEvent.TYPE)).hasSize(1);
     }
 
@@ -381,5 +354,35 @@ class CardCheckoutServiceTest {
         assertThat(cards.offered(COMPANY, CurrencyCode.VES)).isFalse();
         assertThat(cards.offered(CompanyId.random(), CurrencyCode.USD)).isFalse();
         assertThat(cards.pay(UUID.randomUUID())).isInstanceOf(PayByCard.NotFound.class);
+    }
+
+    /** A pending hosted payment of 100.00 USD collecting the invoice, whose page is {@code paymentCheckout}. */
+    private ExternalPayment hostedPayment(UUID paymentCheckout, String reference) {
+        ExternalPayment hosted = new ExternalPayment(UUID.randomUUID(), LIVE, "source:erp", UUID.randomUUID(),
+                ExternalPaymentMode.HOSTED, ExternalPaymentStatus.PENDING, usd(100_00), Optional.of(invoice.id()),
+                Optional.of(reference), Optional.empty(), Optional.of("Factura 1"), Optional.empty(), Optional.of(paymentCheckout),
+                Optional.empty(), InMemoryBooks.START, InMemoryBooks.START);
+        books.externalPayments().insert(hosted);
+        return hosted;
+    }
+
+    /** The payer pays session {@code cs_1} of the hosted payment, and its completion arrives as {@code eventId}. */
+    private void payerCompletes(String eventId, String chargeReference, ExternalPayment hosted) {
+        rail.payerPays("cs_1");
+        events.completed(COMPANY, connected(), new ProcessorEvent.SessionCompleted(eventId, "cs_1", true,
+                Optional.of(chargeReference), usd(100_00), new ProcessorEvent.Tags(Optional.of(COMPANY.toString()),
+                        Optional.of(hosted.id()), hosted.checkoutId())));
+    }
+
+    /** The hosted payment completed, its one charged payment of 100.00 booked as the customer's credit. */
+    private void assertCompletedAsCredit(ExternalPayment hosted, String chargeReference) {
+        assertThat(books.externalPayments().find(LIVE, "source:erp", hosted.id()).orElseThrow().status())
+                .isEqualTo(ExternalPaymentStatus.COMPLETED);
+        assertThat(payments().stream().filter(payment -> payment.providerPaymentId().isPresent())).singleElement()
+                .satisfies(payment -> {
+                    assertThat(payment.outcome()).isEqualTo(PaymentOutcome.CREDITED);
+                    assertThat(payment.credit()).isEqualTo(usd(100_00));
+                    assertThat(payment.providerPaymentId()).hasValue(chargeReference);
+                });
     }
 }

@@ -4,8 +4,6 @@ import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardProcessor;
 import dev.recaudo.application.rail.CardRail;
-import dev.recaudo.application.rail.HostedSession;
-import dev.recaudo.application.rail.PayoutReport;
 import dev.recaudo.application.rail.ProcessorEvent;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -13,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -83,7 +80,7 @@ public final class FakeCardRail implements CardRail {
     @Override
     public CardProcessor connect(CardCredentials credentials) {
         connections.add(credentials);
-        return new CardProcessor() {
+        return new UnansweringCardProcessor() {
             @Override
             public ChargeAnswer charge(ChargeRequest request) {
                 charges.add(request);
@@ -93,36 +90,6 @@ public final class FakeCardRail implements CardRail {
             @Override
             public Finding lookup(TenantScope scope, String processorKey) {
                 return finding;
-            }
-
-            @Override
-            public RefundAnswer refund(RefundRequest request) {
-                throw new UnsupportedOperationException("no refund in these tests");
-            }
-
-            @Override
-            public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
-                throw new UnsupportedOperationException("no refund in these tests");
-            }
-
-            @Override
-            public HostedSession openSession(HostedSession.Request request) {
-                throw new UnsupportedOperationException("no session in these tests");
-            }
-
-            @Override
-            public HostedSession session(String sessionId) {
-                throw new UnsupportedOperationException("no session in these tests");
-            }
-
-            @Override
-            public HostedSession expireSession(String sessionId) {
-                throw new UnsupportedOperationException("no session in these tests");
-            }
-
-            @Override
-            public PayoutReport payout(String payoutId) {
-                throw new UnsupportedOperationException("no payout in these tests");
             }
         };
     }

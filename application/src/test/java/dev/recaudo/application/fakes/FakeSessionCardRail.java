@@ -4,7 +4,6 @@ import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardProcessor;
 import dev.recaudo.application.rail.CardRail;
 import dev.recaudo.application.rail.HostedSession;
-import dev.recaudo.application.rail.PayoutReport;
 import dev.recaudo.application.rail.ProcessorEvent;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -62,7 +61,7 @@ public final class FakeSessionCardRail implements CardRail {
     @Override
     public CardProcessor connect(CardCredentials credentials) {
         FakeSessionCardRail rail = this;
-        return new CardProcessor() {
+        return new UnansweringCardProcessor() {
             @Override
             public HostedSession openSession(HostedSession.Request request) {
                 synchronized (rail) {
@@ -100,23 +99,8 @@ public final class FakeSessionCardRail implements CardRail {
             }
 
             @Override
-            public PayoutReport payout(String payoutId) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public ChargeAnswer charge(ChargeRequest request) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
             public Finding lookup(TenantScope scope, String processorKey) {
                 return Finding.NOT_FOUND;
-            }
-
-            @Override
-            public RefundAnswer refund(RefundRequest request) {
-                throw new UnsupportedOperationException();
             }
 
             @Override

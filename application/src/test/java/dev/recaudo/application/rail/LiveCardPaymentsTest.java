@@ -14,15 +14,9 @@ import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.Rejection
 import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.externalpayment.PaymentProcessor.ChargeAnswer;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Decision;
-import dev.recaudo.application.externalpayment.Processors;
-import dev.recaudo.application.externalpayment.SandboxProcessor;
-import dev.recaudo.application.externalpayment.UntakenMoney;
 import dev.recaudo.application.fakes.FakeCardRail;
 import dev.recaudo.application.fakes.InMemoryBooks;
-import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemoryCardCredentialsBook;
-import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
-import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
@@ -32,9 +26,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
 import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
-import dev.recaudo.domain.webhook.WebhookTargetPolicy;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -57,17 +49,10 @@ class LiveCardPaymentsTest {
     private final InMemoryBooks books = new InMemoryBooks();
     private final FakeCardRail stripe = new FakeCardRail("stripe", Set.of(CurrencyCode.MXN, CurrencyCode.USD));
     private final FakeCardRail other = new FakeCardRail("otherrail", Set.of(CurrencyCode.CRC));
-    private final InMemoryCardCredentialsBook credentials = new InMemoryCardCredentialsBook();
-    private final CardRails rails = new CardRails(List.of(stripe, other), credentials);
-    private final Processors processors = new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(),
-            new InMemorySandboxRefundBook(), books.clock()), rails, processor -> processor);
-    private final ExternalPaymentsService payments = new ExternalPaymentsService(books.externalPayments(),
-            new InMemoryCallbacks(), books.documents(), books.payments(), books.ledger(), books.book(),
-            url -> new WebhookTargetPolicy.TargetCheck.Allowed(), processors, books.transactions(), books.metrics(),
-            books.clock());
-    private final DirectChargeService charges = new DirectChargeService(books.externalPayments(), new InMemoryCallbacks(),
-            books.documents(), books.payments(), books.ledger(), books.book(), processors, books.transactions(),
-            books.metrics(), books.clock(), Duration.ofMinutes(2), UntakenMoney.KEPT_AS_CREDIT);
+    private final CardPaymentsWiring wiring = new CardPaymentsWiring(books, stripe, other);
+    private final InMemoryCardCredentialsBook credentials = wiring.credentials;
+    private final ExternalPaymentsService payments = wiring.payments;
+    private final DirectChargeService charges = wiring.charges;
 
     @AfterEach
     void booksBalance() {

@@ -14,15 +14,11 @@ import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateRes
 import dev.recaudo.application.externalpayment.PaymentProcessor.ChargeAnswer;
 import dev.recaudo.application.externalpayment.PaymentProcessor.Decision;
 import dev.recaudo.application.externalpayment.Processors;
-import dev.recaudo.application.externalpayment.SandboxProcessor;
-import dev.recaudo.application.externalpayment.UntakenMoney;
 import dev.recaudo.application.fakes.FakeCardRail;
+import dev.recaudo.application.fakes.ForwardingTransactions;
 import dev.recaudo.application.fakes.InMemoryBooks;
-import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemoryCardCredentialsBook;
 import dev.recaudo.application.fakes.InMemoryProcessorEventLog;
-import dev.recaudo.application.fakes.InMemorySandboxChargeBook;
-import dev.recaudo.application.fakes.InMemorySandboxRefundBook;
 import dev.recaudo.application.fakes.RollbackTransactions;
 import dev.recaudo.application.invoice.CheckoutPaymentService;
 import dev.recaudo.application.rail.ProcessorEventsUseCase.Outcome;
@@ -41,7 +37,6 @@ import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.refund.Refund;
 import dev.recaudo.domain.refund.RefundKind;
 import dev.recaudo.domain.refund.RefundStatus;
-import dev.recaudo.domain.webhook.WebhookTargetPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,17 +61,12 @@ class ProcessorEventsServiceTest {
 
     private final InMemoryBooks books = new InMemoryBooks();
     private final FakeCardRail stripe = new FakeCardRail("stripe", Set.of(CurrencyCode.USD));
-    private final InMemoryCardCredentialsBook credentials = new InMemoryCardCredentialsBook();
-    private final CardRails rails = new CardRails(List.of(stripe), credentials);
-    private final Processors processors = new Processors(new SandboxProcessor(new InMemorySandboxChargeBook(),
-            new InMemorySandboxRefundBook(), books.clock()), rails, processor -> processor);
-    private final ExternalPaymentsService payments = new ExternalPaymentsService(books.externalPayments(),
-            new InMemoryCallbacks(), books.documents(), books.payments(), books.ledger(), books.book(),
-            url -> new WebhookTargetPolicy.TargetCheck.Allowed(), processors, books.transactions(), books.metrics(),
-            books.clock());
-    private final DirectChargeService charges = new DirectChargeService(books.externalPayments(), new InMemoryCallbacks(),
-            books.documents(), books.payments(), books.ledger(), books.book(), processors, books.transactions(),
-            books.metrics(), books.clock(), Duration.ofMinutes(2), UntakenMoney.KEPT_AS_CREDIT);
+    private final CardPaymentsWiring wiring = new CardPaymentsWiring(books, stripe);
+    private final InMemoryCardCredentialsBook credentials = wiring.credentials;
+    private final CardRails rails = wiring.rails;
+    private final Processors processors = wiring.processors;
+    private final ExternalPaymentsService payments = wiring.payments;
+    private final DirectChargeService charges = wiring.charges;
     private final RefundsService refunds = new RefundsService(books.externalPayments(), books.refunds(), books.payments(),
             books.documents(), books.ledger(), books.book(), books.outbox(), processors, books.transactions(), books.clock(),
             Duration.ofMinutes(2));
@@ -112,20 +102,17 @@ class ProcessorEventsServiceTest {
             reporting.transactions(), books.clock());
 
     /** The books' transactions, with the event log rolled back with them. */
-    private record LoggedTransactions(InMemoryProcessorEventLog log, Transactions books) implements Transactions {
+    private static final class LoggedTransactions extends ForwardingTransactions {
+        private final InMemoryProcessorEventLog log;
+
+        LoggedTransactions(InMemoryProcessorEventLog log, Transactions books) {
+            super(books);
+            this.log = log;
+        }
+
         @Override
         public <T> T inTransaction(Supplier<T> work) {
-            return new RollbackTransactions(log).inTransaction(() -> books.inTransaction(work));
-        }
-
-        @Override
-        public void afterCommit(Runnable action) {
-            books.afterCommit(action);
-        }
-
-        @Override
-        public void whenSettled(Runnable action) {
-            books.whenSettled(action);
+            return new RollbackTransactions(log).inTransaction(() -> super.inTransaction(work));
         }
     }
 

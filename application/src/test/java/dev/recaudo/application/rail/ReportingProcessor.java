@@ -1,13 +1,13 @@
 package dev.recaudo.application.rail;
 
 import dev.recaudo.application.common.Transactions;
-import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.application.fakes.ForwardingTransactions;
+import dev.recaudo.application.fakes.UnansweringCardProcessor;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * each payout fetched with no transaction open; any other call fails the test. Its {@link #transactions()}
  * wrap the books' own, counting how deep the caller is.
  */
-final class ReportingProcessor implements CardProcessor {
+final class ReportingProcessor extends UnansweringCardProcessor {
 
     final Map<String, PayoutReport> reports = new HashMap<>();
     final List<String> fetchedOutsideTransactions = new ArrayList<>();
@@ -40,25 +40,15 @@ final class ReportingProcessor implements CardProcessor {
     }
 
     Transactions transactions() {
-        return new Transactions() {
+        return new ForwardingTransactions(books) {
             @Override
             public <T> T inTransaction(Supplier<T> work) {
                 depth++;
                 try {
-                    return books.inTransaction(work);
+                    return super.inTransaction(work);
                 } finally {
                     depth--;
                 }
-            }
-
-            @Override
-            public void afterCommit(Runnable action) {
-                books.afterCommit(action);
-            }
-
-            @Override
-            public void whenSettled(Runnable action) {
-                books.whenSettled(action);
             }
         };
     }
@@ -91,40 +81,5 @@ final class ReportingProcessor implements CardProcessor {
                 throw new AssertionError("unexpected verify");
             }
         };
-    }
-
-    @Override
-    public HostedSession openSession(HostedSession.Request request) {
-        throw new AssertionError("unexpected openSession");
-    }
-
-    @Override
-    public HostedSession session(String sessionId) {
-        throw new AssertionError("unexpected session");
-    }
-
-    @Override
-    public HostedSession expireSession(String sessionId) {
-        throw new AssertionError("unexpected expireSession");
-    }
-
-    @Override
-    public ChargeAnswer charge(ChargeRequest request) {
-        throw new AssertionError("unexpected charge");
-    }
-
-    @Override
-    public Finding lookup(TenantScope scope, String processorKey) {
-        throw new AssertionError("unexpected lookup");
-    }
-
-    @Override
-    public RefundAnswer refund(RefundRequest request) {
-        throw new AssertionError("unexpected refund");
-    }
-
-    @Override
-    public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
-        throw new AssertionError("unexpected refundOf");
     }
 }

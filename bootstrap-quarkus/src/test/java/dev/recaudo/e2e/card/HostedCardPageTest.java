@@ -182,16 +182,13 @@ class HostedCardPageTest {
         Tenants.Key key = liveKey(company);
         JsonPath invoice = Invoices.create(key);
         String path = pagePath(invoice);
-        String location = payByCard(path, csrfOf(open(path))).then().statusCode(303).extract().header("Location");
-        String sessionId = location.substring(location.lastIndexOf('/') + 1);
+        String sessionId = sessionOpenedFrom(path);
         open(path + "?paid=1").then().statusCode(200).body(containsString("Procesando el pago"))
                 .body(containsString("id=\"refresh\"")).body(not(containsString("pay-card")));
 
         rail.payerPays(sessionId);
         CompanyId companyId = new CompanyId(company.id());
-        ProcessorEvent.SessionCompleted completed = new ProcessorEvent.SessionCompleted("evt_1", sessionId, true,
-                Optional.of("pi_" + sessionId), Money.of(2000, CurrencyCode.USD), new ProcessorEvent.Tags(
-                        Optional.of(company.id().toString()), Optional.empty(), Optional.of(UUID.fromString(checkoutIdOf(path)))));
+        ProcessorEvent.SessionCompleted completed = completedEvent(company, path, sessionId);
         events.completed(companyId, rails.of(companyId).orElseThrow(), completed);
         events.completed(companyId, rails.of(companyId).orElseThrow(), completed); // a duplicate: nothing more
 
@@ -209,13 +206,10 @@ class HostedCardPageTest {
         Tenants.Key key = liveKey(company);
         JsonPath invoice = Invoices.create(key);
         String path = pagePath(invoice);
-        String location = payByCard(path, csrfOf(open(path))).then().statusCode(303).extract().header("Location");
-        String sessionId = location.substring(location.lastIndexOf('/') + 1);
+        String sessionId = sessionOpenedFrom(path);
         rail.payerPays(sessionId);
         CompanyId companyId = new CompanyId(company.id());
-        events.completed(companyId, rails.of(companyId).orElseThrow(), new ProcessorEvent.SessionCompleted("evt_1", sessionId,
-                true, Optional.of("pi_" + sessionId), Money.of(2000, CurrencyCode.USD), new ProcessorEvent.Tags(
-                        Optional.of(company.id().toString()), Optional.empty(), Optional.of(UUID.fromString(checkoutIdOf(path))))));
+        events.completed(companyId, rails.of(companyId).orElseThrow(), completedEvent(company, path, sessionId));
         String checkoutId = checkoutIdOf(path);
         transactions.inTransaction(() -> {
             credentials.put(companyId, "stripe", new CardCredentials("sk_live_events", "whsec_events"), Instant.now());
@@ -244,5 +238,18 @@ class HostedCardPageTest {
         try (Connection connection = ServiceUnderTest.connect()) {
             LedgerInvariants.assertHold(connection);
         }
+    }
+
+    /** Presses Pay by card on the page: the id of the session its {@code 303} leads to. */
+    private String sessionOpenedFrom(String path) {
+        String location = payByCard(path, csrfOf(open(path))).then().statusCode(303).extract().header("Location");
+        return location.substring(location.lastIndexOf('/') + 1);
+    }
+
+    /** The processor's completion of the page's session: 20.00 USD paid, charge {@code pi_<session>}. */
+    private static ProcessorEvent.SessionCompleted completedEvent(Tenants.Company company, String path, String sessionId) {
+        return new ProcessorEvent.SessionCompleted("evt_1", sessionId, true, Optional.of("pi_" + sessionId),
+                Money.of(2000, CurrencyCode.USD), new ProcessorEvent.Tags(Optional.of(company.id().toString()), Optional.empty(),
+                        Optional.of(UUID.fromString(checkoutIdOf(path)))));
     }
 }

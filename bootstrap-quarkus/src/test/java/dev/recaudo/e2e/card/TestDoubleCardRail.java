@@ -4,10 +4,10 @@ import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardProcessor;
 import dev.recaudo.application.rail.CardRail;
 import dev.recaudo.application.rail.HostedSession;
-import dev.recaudo.application.rail.PayoutReport;
 import dev.recaudo.application.rail.ProcessorEvent;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.e2e.support.UnansweringCardProcessor;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.Optional;
@@ -66,7 +66,7 @@ public class TestDoubleCardRail implements CardRail {
 
     @Override
     public CardProcessor connect(CardCredentials credentials) {
-        return new CardProcessor() {
+        return new UnansweringCardProcessor() {
             @Override
             public HostedSession openSession(HostedSession.Request request) {
                 if (unreachable) {
@@ -93,25 +93,13 @@ public class TestDoubleCardRail implements CardRail {
                         ? new HostedSession(id, session.url(), HostedSession.State.EXPIRED, false, Optional.empty()) : session);
             }
 
-            @Override
-            public PayoutReport payout(String payoutId) {
-                throw new UnsupportedOperationException("payouts are not this double's");
-            }
 
-            @Override
-            public ChargeAnswer charge(ChargeRequest request) {
-                throw new UnsupportedOperationException("direct charges are not this double's");
-            }
 
             @Override
             public Finding lookup(TenantScope scope, String processorKey) {
                 return Finding.NOT_FOUND;
             }
 
-            @Override
-            public RefundAnswer refund(RefundRequest request) {
-                throw new UnsupportedOperationException("refunds are not this double's");
-            }
 
             @Override
             public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {

@@ -22,14 +22,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -40,9 +36,6 @@ import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -60,53 +53,19 @@ class HostedCheckoutBrowserTest {
     @TestHTTPResource("/")
     URL base;
 
+    private HeadlessChromium browser;
     private WebDriver driver;
-    private Path profile;
-
-    /** A program on the PATH (as Debian installs chromium and chromedriver), if there is one. */
-    private static Optional<Path> onPath(String program) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .map(directory -> Path.of(directory, program))
-                .filter(Files::isExecutable)
-                .findFirst();
-    }
 
     @BeforeEach
     void startBrowser() throws IOException {
-        Optional<Path> chromium = onPath("chromium");
-        Optional<Path> chromedriver = onPath("chromedriver");
-        if (chromium.isEmpty() || chromedriver.isEmpty()) {
-            String missing = "chromium and chromedriver must be on the PATH (apt-get install chromium chromium-driver)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new IllegalStateException(missing);
-            }
-            Assumptions.abort(missing);
-        }
-        profile = Files.createTempDirectory("recaudo-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(chromium.get().toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run",
-                "--user-data-dir=" + profile, "--window-size=1280,900");
-        // The payer's browser asks for Latin American Spanish (Accept-Language), as a payer's would.
-        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", "es-419,es"));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(chromedriver.get().toFile())
-                .usingAnyFreePort()
-                .build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        browser = HeadlessChromium.start();
+        driver = browser.driver();
     }
 
     @AfterEach
     void stopBrowser() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (profile != null) {
-            try (Stream<Path> files = Files.walk(profile)) {
-                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            }
+        if (browser != null) {
+            browser.close();
         }
     }
 

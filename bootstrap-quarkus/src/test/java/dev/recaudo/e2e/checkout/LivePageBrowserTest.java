@@ -18,21 +18,14 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -41,9 +34,6 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -67,48 +57,20 @@ class LivePageBrowserTest {
     @Inject
     Transactions transactions;
 
+    private HeadlessChromium browser;
     private WebDriver driver;
-    private Path profile;
-
-    private static Optional<Path> onPath(String program) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .map(directory -> Path.of(directory, program)).filter(Files::isExecutable).findFirst();
-    }
 
     @BeforeEach
     void startBrowser() throws IOException {
-        Optional<Path> chromium = onPath("chromium");
-        Optional<Path> chromedriver = onPath("chromedriver");
-        if (chromium.isEmpty() || chromedriver.isEmpty()) {
-            String missing = "chromium and chromedriver must be on the PATH (apt-get install chromium chromium-driver)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new IllegalStateException(missing);
-            }
-            Assumptions.abort(missing);
-        }
-        profile = Files.createTempDirectory("recaudo-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(chromium.get().toFile());
         // The processor's page of the test double's sessions resolves nowhere: the browser's attempt to open it is what counts.
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run",
-                "--host-resolver-rules=MAP pay.testcard.example 127.0.0.1", "--user-data-dir=" + profile, "--window-size=1280,900");
-        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", "es-419,es"));
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.get().toFile())
-                .usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        browser = HeadlessChromium.start("--host-resolver-rules=MAP pay.testcard.example 127.0.0.1");
+        driver = browser.driver();
     }
 
     @AfterEach
     void stopBrowser() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (profile != null) {
-            try (Stream<Path> files = Files.walk(profile)) {
-                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            }
+        if (browser != null) {
+            browser.close();
         }
     }
 

@@ -4,13 +4,11 @@ import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardProcessor;
 import dev.recaudo.application.rail.CardRail;
 import dev.recaudo.application.rail.CardRails;
-import dev.recaudo.application.rail.HostedSession;
 import dev.recaudo.application.rail.PayoutReport;
 import dev.recaudo.application.rail.ProcessorEvent;
-import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.money.CurrencyCode;
+import dev.recaudo.e2e.support.UnansweringCardProcessor;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -18,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * A test-only card processor that answers the payout reports it was given and nothing else, on a
  * rail named {@code stripe} that connects to it: the double of the processor's payout API.
  */
-final class PayoutDouble implements CardProcessor {
+final class PayoutDouble extends UnansweringCardProcessor {
 
     private final Map<String, PayoutReport> reports = new ConcurrentHashMap<>();
 
@@ -64,40 +62,5 @@ final class PayoutDouble implements CardProcessor {
             throw new IllegalStateException("no such payout: " + payoutId);
         }
         return report;
-    }
-
-    @Override
-    public HostedSession openSession(HostedSession.Request request) {
-        throw new UnsupportedOperationException("openSession");
-    }
-
-    @Override
-    public HostedSession session(String sessionId) {
-        throw new UnsupportedOperationException("session");
-    }
-
-    @Override
-    public HostedSession expireSession(String sessionId) {
-        throw new UnsupportedOperationException("expireSession");
-    }
-
-    @Override
-    public ChargeAnswer charge(ChargeRequest request) {
-        throw new UnsupportedOperationException("charge");
-    }
-
-    @Override
-    public Finding lookup(TenantScope scope, String processorKey) {
-        throw new UnsupportedOperationException("lookup");
-    }
-
-    @Override
-    public RefundAnswer refund(RefundRequest request) {
-        throw new UnsupportedOperationException("refund");
-    }
-
-    @Override
-    public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
-        throw new UnsupportedOperationException("refundOf");
     }
 }

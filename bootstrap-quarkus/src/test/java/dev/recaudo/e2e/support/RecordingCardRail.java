@@ -6,8 +6,6 @@ import dev.recaudo.application.externalpayment.PaymentProcessor;
 import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardProcessor;
 import dev.recaudo.application.rail.CardRail;
-import dev.recaudo.application.rail.HostedSession;
-import dev.recaudo.application.rail.PayoutReport;
 import dev.recaudo.application.rail.ProcessorEvent;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -95,7 +93,7 @@ public class RecordingCardRail implements CardRail {
     @Override
     public CardProcessor connect(CardCredentials credentials) {
         connections.add(credentials);
-        return new CardProcessor() {
+        return new UnansweringCardProcessor() {
             @Override
             public ChargeAnswer charge(ChargeRequest request) {
                 charges.add(request);
@@ -105,36 +103,6 @@ public class RecordingCardRail implements CardRail {
             @Override
             public Finding lookup(TenantScope scope, String processorKey) {
                 return finding;
-            }
-
-            @Override
-            public RefundAnswer refund(RefundRequest request) {
-                throw new UnsupportedOperationException("refunds are not part of this double");
-            }
-
-            @Override
-            public Optional<RefundAnswer> refundOf(TenantScope scope, String idempotencyKey) {
-                throw new UnsupportedOperationException("refunds are not part of this double");
-            }
-
-            @Override
-            public HostedSession openSession(HostedSession.Request request) {
-                throw new UnsupportedOperationException("sessions are not part of this double");
-            }
-
-            @Override
-            public HostedSession session(String sessionId) {
-                throw new UnsupportedOperationException("sessions are not part of this double");
-            }
-
-            @Override
-            public HostedSession expireSession(String sessionId) {
-                throw new UnsupportedOperationException("sessions are not part of this double");
-            }
-
-            @Override
-            public PayoutReport payout(String payoutId) {
-                throw new UnsupportedOperationException("payouts are not part of this double");
             }
         };
     }
