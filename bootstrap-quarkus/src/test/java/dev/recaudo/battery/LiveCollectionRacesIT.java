@@ -31,6 +31,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * once; a {@code kill -9} of the instance importing a large statement, then the re-import on the other,
  * apply nothing twice.
  */
+@Slow(part = 0)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LiveCollectionRacesIT {
 
