@@ -245,8 +245,6 @@ final class CamtStatementSource implements StatementSource {
 
     private static String firstLine(String message) {
         String shown = message == null ? "" : message;
-        int newline = shown.indexOf('\n');
-        return StatementAmounts.clip(newline < 0 ? shown : shown.substring(newline + 1));
+        return StatementAmounts.clip(shown.substring(shown.indexOf('\n') + 1));
     }
-
 }
