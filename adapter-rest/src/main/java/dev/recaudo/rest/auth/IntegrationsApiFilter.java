@@ -12,10 +12,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.ext.Provider;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Optional;
@@ -79,8 +75,16 @@ public class IntegrationsApiFilter extends KeyFilter {
         if (!RequestSignature.hasShape(signature)) {
             throw new ApiProblem(Problem.INVALID_SIGNATURE, SIGNATURE_HEADER + " must be v1= followed by 64 lower-case hex characters");
         }
-        byte[] body = readBody(request, bodyBytesMax(request));
-        if (!signatureMatches(presentedKey, timestamp, request, body, signature)) {
+        URI uri = request.getUriInfo().getRequestUri();
+        RequestSignature.Verifier verifier = new RequestSignature.Verifier(presentedKey, timestamp, request.getMethod(),
+                uri.getRawPath(), uri.getRawQuery());
+        if (request.hasEntity()) {
+            boolean statement = StatementBody.Route.isImport(request.getUriInfo().getPath());
+            request.setEntityStream(SignedBody.read(request.getEntityStream(), statement
+                    ? settings.get().bankStatements().maxBytes()
+                    : settings.get().http().bodyBytesMax(), statement, verifier));
+        }
+        if (!verifier.verifies(signature)) {
             throw new ApiProblem(Problem.INVALID_SIGNATURE, "The request signature does not match");
         }
 
@@ -96,41 +100,6 @@ public class IntegrationsApiFilter extends KeyFilter {
             if (idempotencyKey.length() > IDEMPOTENCY_KEY_LENGTH_MAX) {
                 throw ApiProblem.validation(IDEMPOTENCY_HEADER, "must have at most " + IDEMPOTENCY_KEY_LENGTH_MAX + " characters");
             }
-        }
-    }
-
-    private static boolean signatureMatches(
-            String key, String timestamp, ContainerRequestContext request, byte[] body, String presented) {
-        URI uri = request.getUriInfo().getRequestUri();
-        return RequestSignature.verifies(key, timestamp, request.getMethod(), uri.getRawPath(), uri.getRawQuery(), body,
-                presented);
-    }
-
-    /**
-     * The body limit of the route: a bank statement import has its own, larger one
-     * ({@code recaudo.bank-statements.max-bytes}); the signature covers its whole body, so the body is
-     * read and verified before the import reads any of it.
-     */
-    private long bodyBytesMax(ContainerRequestContext request) {
-        return StatementBody.Route.isImport(request.getUriInfo().getPath())
-                ? settings.get().bankStatements().maxBytes()
-                : settings.get().http().bodyBytesMax();
-    }
-
-    /** Reads the raw body (bounded by the edge's size limit) and puts it back for the resource. */
-    private static byte[] readBody(ContainerRequestContext request, long bodyBytesMax) {
-        if (!request.hasEntity()) {
-            return new byte[0];
-        }
-        try (InputStream in = request.getEntityStream()) {
-            byte[] body = in.readNBytes((int) bodyBytesMax + 1);
-            if (body.length > bodyBytesMax) {
-                throw new ApiProblem(Problem.PAYLOAD_TOO_LARGE, "The request body is larger than " + bodyBytesMax + " bytes");
-            }
-            request.setEntityStream(new ByteArrayInputStream(body));
-            return body;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not read the request body", e);
         }
     }
 }

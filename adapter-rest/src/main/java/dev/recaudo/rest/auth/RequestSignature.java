@@ -44,13 +44,46 @@ public final class RequestSignature {
      */
     public static boolean verifies(String key, String timestamp, String method, String rawPath, String rawQuery,
             byte[] body, String presented) {
-        if (!method.equals(method.toUpperCase(Locale.ROOT))) {
-            return false;
+        Verifier verifier = new Verifier(key, timestamp, method, rawPath, rawQuery);
+        verifier.update(body, 0, body.length);
+        return verifier.verifies(presented);
+    }
+
+    /**
+     * Verifies a signature over a body read in parts, so that a large body (a bank statement) is never
+     * held whole, nor copied into the signed text, to be checked.
+     */
+    public static final class Verifier {
+
+        private final boolean upperCaseMethod;
+        private final Mac pathOnly;
+        private final Mac withQuery;
+
+        public Verifier(String key, String timestamp, String method, String rawPath, String rawQuery) {
+            this.upperCaseMethod = method.equals(method.toUpperCase(Locale.ROOT));
+            this.pathOnly = started(key, timestamp, method, rawPath);
+            this.withQuery = rawQuery == null ? null : started(key, timestamp, method, rawPath + "?" + rawQuery);
         }
-        boolean pathOnly = matches(sign(key, canonical(timestamp, method, rawPath, body)), presented);
-        boolean withQuery = rawQuery != null
-                && matches(sign(key, canonical(timestamp, method, rawPath + "?" + rawQuery, body)), presented);
-        return pathOnly | withQuery;
+
+        public void update(byte[] part, int offset, int length) {
+            pathOnly.update(part, offset, length);
+            if (withQuery != null) {
+                withQuery.update(part, offset, length);
+            }
+        }
+
+        /** Whether {@code presented} signs what was read; call once, after the whole body. */
+        public boolean verifies(String presented) {
+            boolean path = matches(hex(pathOnly.doFinal()), presented);
+            boolean query = withQuery != null && matches(hex(withQuery.doFinal()), presented);
+            return upperCaseMethod & (path | query);
+        }
+
+        private static Mac started(String key, String timestamp, String method, String path) {
+            Mac mac = mac(key);
+            mac.update(canonical(timestamp, method, path, new byte[0]));
+            return mac;
+        }
     }
 
     /** The exact bytes that are signed. */
@@ -63,10 +96,18 @@ public final class RequestSignature {
     }
 
     public static String sign(String apiKey, byte[] canonical) {
+        return hex(mac(apiKey).doFinal(canonical));
+    }
+
+    private static String hex(byte[] digest) {
+        return SCHEME_PREFIX + HexFormat.of().formatHex(digest);
+    }
+
+    private static Mac mac(String apiKey) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(apiKey.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            return SCHEME_PREFIX + HexFormat.of().formatHex(mac.doFinal(canonical));
+            return mac;
         } catch (GeneralSecurityException impossible) {
             throw new IllegalStateException("every JDK provides HmacSHA256", impossible);
         }

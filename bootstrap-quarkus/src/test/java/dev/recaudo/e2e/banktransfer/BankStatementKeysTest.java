@@ -57,6 +57,18 @@ class BankStatementKeysTest {
         }
     }
 
+    /** Six MiB of statement, most of it an XML comment: read in parts, verified as read, kept on disk, imported whole. */
+    @Test
+    void givenALargeSignedStatement_whenAKeyImportsIt_thenItIsVerifiedAndImported() {
+        BankStatementsTest.World world = BankStatementsTest.world();
+        Tenants.Key key = world.company().key("bank feed", List.of("bank_statements:write"), "bank-feed");
+        String statement = BankStatementsTest.resource("camt053-first.xml");
+        int body = statement.indexOf("?>") + 2;
+        String large = statement.substring(0, body) + "<!--" + " ".repeat(6 * 1024 * 1024) + "-->" + statement.substring(body);
+
+        signedImport(world, key, large).then().statusCode(201).body("entriesNew", equalTo(5)).body("matched", equalTo(1));
+    }
+
     @Test
     void givenAKeyWithoutThePermission_whenItImports_thenForbiddenInTheIntegrationsEnvelopeAndNothingIsKept() {
         BankStatementsTest.World world = BankStatementsTest.world();
