@@ -3,10 +3,8 @@ package dev.recaudo.persistence.common;
 import dev.recaudo.domain.common.ChangePosition;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
-import jakarta.persistence.Table;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Keyset paging in change order over a table whose rows carry {@code change_xid}, the id of the
@@ -23,30 +21,28 @@ public final class ChangeOrder {
     private ChangeOrder() {}
 
     /**
-     * Every column of a tenant's rows of the entity's table and each row's position, for filters to
-     * narrow. The table is the one the entity maps ({@code @Table}), never a caller's text.
+     * The {@code columns} of a tenant's rows of {@code table} and each row's position, for filters to
+     * narrow. Both are the owning repository's constants, never a caller's text.
      */
-    public static DynamicSql select(Class<? extends TenantRow> type, TenantScope scope) {
-        return new DynamicSql("SELECT *, change_xid::text AS " + POSITION_COLUMN + " FROM " + type.getAnnotation(Table.class).name()
+    public static DynamicSql select(String table, String columns, TenantScope scope) {
+        return new DynamicSql("SELECT " + columns + ", change_xid::text AS " + POSITION_COLUMN + " FROM " + table
                 + " WHERE company_id = ? AND is_test = ?", scope.companyId().value(), scope.isTest());
     }
 
     /**
      * The page of the {@code filtered} rows after {@code after}: read up to the watermark in one
      * statement, one row more than {@code limit} to tell whether more follow, and each mapped by its
-     * entity's own mapping. It completes {@code filtered}, which is not to be used again.
+     * table's one mapping. It completes {@code filtered}, which is not to be used again.
      */
-    public static <E extends TenantRow, T> ChangeSlice<T> slice(NativeSql nativeSql, DynamicSql filtered, Class<E> type,
-            Function<E, T> toDomain, Optional<ChangePosition> after, int limit) {
+    public static <T> ChangeSlice<T> slice(NativeSql nativeSql, DynamicSql filtered, NativeSql.RowMapper<T> mapper,
+            Optional<ChangePosition> after, int limit) {
         // A sub-select, so the snapshot's watermark is read once per statement and can bound an index scan.
         filtered.append(" AND change_xid < (SELECT pg_snapshot_xmin(pg_current_snapshot()))");
         after.ifPresent(position -> filtered.append(" AND (change_xid, id) > (?::xid8, ?)",
                 Long.toString(position.transactionId()), position.rowId()));
         filtered.append(" ORDER BY change_xid, id LIMIT ?", limit + 1);
-        List<ChangeSlice.Changed<T>> rows = nativeSql.entities(filtered, type, POSITION_COLUMN).stream()
-                .map(row -> new ChangeSlice.Changed<>(toDomain.apply(row.entity()),
-                        new ChangePosition(Long.parseLong(row.extra()), row.entity().id)))
-                .toList();
+        List<ChangeSlice.Changed<T>> rows = nativeSql.query(filtered, row -> new ChangeSlice.Changed<>(mapper.map(row),
+                new ChangePosition(Long.parseLong(row.getString(POSITION_COLUMN)), Rows.uuid(row, "id"))));
         return ChangeSlice.of(rows, limit, after);
     }
 }

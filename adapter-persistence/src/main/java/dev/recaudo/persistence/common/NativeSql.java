@@ -19,8 +19,6 @@ import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.hibernate.Session;
-import org.hibernate.query.NativeQuery;
-import org.hibernate.type.StandardBasicTypes;
 
 /**
  * The native SQL of the persistence adapter: the statements whose exact text is the point (row
@@ -48,7 +46,6 @@ public class NativeSql {
 
     private final Connections connections;
     private final StatementObserver observer;
-    private final Session session;
 
     /**
      * Statements on connections of their own, each committing alone: what a second service
@@ -62,7 +59,6 @@ public class NativeSql {
             }
         };
         this.observer = null;
-        this.session = null;
     }
 
     /**
@@ -88,7 +84,6 @@ public class NativeSql {
             }
         };
         this.observer = observers.isResolvable() ? observers.get() : null;
-        this.session = session;
     }
 
     private static <T> T alone(DataSource dataSource, ConnectionWork<T> work) {
@@ -106,9 +101,6 @@ public class NativeSql {
 
     /** A {@code text[]} parameter. */
     public record TextArray(List<String> values) {}
-
-    /** A row of an entity's table as the entity maps it, with the text of one more column the statement selected. */
-    public record EntityRow<E>(E entity, String extra) {}
 
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... parameters) {
         return connections.run(connection -> {
@@ -139,44 +131,6 @@ public class NativeSql {
             throw new IllegalStateException("expected at most one row from: " + sql);
         }
         return rows.stream().findFirst();
-    }
-
-    /**
-     * Rows of an entity's table read by exact SQL (a keyset page whose order and bounds are the
-     * point) and mapped by the entity's own mapping, in one statement on the session. Like every
-     * read without a lock, the entities are let go of at once ({@link SessionRows}). The statement
-     * observer sees the statement, for its plan, and Hibernate's statistics count it, as it runs
-     * on the session.
-     */
-    public <E> List<EntityRow<E>> entities(DynamicSql sql, Class<E> type, String extraColumn) {
-        if (session == null) {
-            throw new IllegalStateException("entities are read in a session: this instance has none");
-        }
-        Object[] parameters = sql.parameters();
-        if (observer != null) {
-            observer.executing(sql.text(), parameters);
-        }
-        NativeQuery<?> query = session.createNativeQuery(sql.text())
-                .addEntity(type)
-                .addScalar(extraColumn, StandardBasicTypes.STRING);
-        for (int i = 0; i < parameters.length; i++) {
-            query.setParameter(i + 1, parameters[i] instanceof TextArray array
-                    ? array.values().toArray(String[]::new) : parameters[i]);
-        }
-        List<?> rows;
-        try {
-            rows = query.list();
-        } catch (PersistenceException e) {
-            throw Refusals.of(sql.text(), e);
-        }
-        List<EntityRow<E>> result = new ArrayList<>(rows.size());
-        for (Object row : rows) {
-            Object[] columns = (Object[]) row;
-            E entity = type.cast(columns[0]);
-            SessionRows.released(session, Optional.of(entity));
-            result.add(new EntityRow<>(entity, (String) columns[1]));
-        }
-        return result;
     }
 
     public int update(DynamicSql sql) {

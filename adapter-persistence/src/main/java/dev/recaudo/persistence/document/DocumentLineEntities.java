@@ -17,9 +17,13 @@ import java.util.List;
 class DocumentLineEntities implements PanacheRepositoryBase<DocumentLineEntity, DocumentLineEntity.Key> {
 
     List<DocumentLine> read(TenantScope scope, DocumentId id) {
-        List<DocumentLineEntity> rows = find("documentId = ?1 and exists (from DocumentEntity d where d.id = ?1"
-                        + " and d.companyId = ?2 and d.test = ?3) order by position",
-                id.value(), scope.companyId().value(), scope.isTest()).list();
+        // The tenant is checked on the document, whose table has no entity: it is owned in SQL.
+        List<DocumentLineEntity> rows = getSession().createNativeQuery("SELECT l.* FROM document_lines l"
+                        + " JOIN collection_documents d ON d.id = l.document_id"
+                        + " WHERE l.document_id = ?1 AND d.company_id = ?2 AND d.is_test = ?3 ORDER BY l.position",
+                        DocumentLineEntity.class)
+                .setParameter(1, id.value()).setParameter(2, scope.companyId().value()).setParameter(3, scope.isTest())
+                .list();
         rows.forEach(getSession()::detach);
         return rows.stream().map(DocumentLineEntity::toDomain).toList();
     }

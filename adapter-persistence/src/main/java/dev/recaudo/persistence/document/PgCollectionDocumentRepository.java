@@ -32,9 +32,6 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
     NativeSql nativeSql;
 
     @Inject
-    DocumentEntities documents;
-
-    @Inject
     DocumentLineEntities lines;
 
     @Override
@@ -56,7 +53,8 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public Optional<CollectionDocument> find(TenantScope scope, DocumentId id) {
-        return documents.read(scope, id);
+        return nativeSql.queryOne("SELECT " + DocumentRows.COLUMNS + " FROM collection_documents WHERE id = ? AND company_id = ?"
+                + " AND is_test = ?", DocumentRows::document, id.value(), scope.companyId().value(), scope.isTest());
     }
 
     /**
@@ -119,7 +117,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public ChangeSlice<CollectionDocument> list(TenantScope scope, IntegrationDocumentQuery query) {
-        DynamicSql sql = ChangeOrder.select(DocumentEntity.class, scope)
+        DynamicSql sql = ChangeOrder.select("collection_documents", DocumentRows.COLUMNS, scope)
                 .whenAny(query.statuses().stream().map(Enum::name).toList(), " AND status = ANY (?)")
                 .append(query.withMoneyApplied().map(applied -> applied ? " AND applied_minor > 0" : " AND applied_minor = 0")
                         .orElse(""))
@@ -134,8 +132,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                 .when(query.dueFrom(), " AND due_at >= ?")
                 .when(query.dueTo(), " AND due_at <= ?")
                 .when(query.updatedSince(), " AND updated_at >= ?");
-        return ChangeOrder.slice(nativeSql, sql, DocumentEntity.class, DocumentEntity::toDomain, query.after(),
-                query.limit());
+        return ChangeOrder.slice(nativeSql, sql, DocumentRows::document, query.after(), query.limit());
     }
 
     /** A locked row, read by plain JDBC like the other allocation-lock statements (docs/decisions.md). */

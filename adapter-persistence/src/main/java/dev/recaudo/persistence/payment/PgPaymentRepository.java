@@ -34,19 +34,15 @@ import java.util.UUID;
 public class PgPaymentRepository implements PaymentRepository {
 
     /**
-     * {@link Payment#shownByIntegrations} in JPQL and in SQL: an external payment made for an invoice
+     * {@link Payment#shownByIntegrations} in SQL: an external payment made for an invoice
      * has that invoice's customer, and its {@code source} is the invoice's partner. One without an
      * invoice has as {@code source} the creating key's partner scope ({@code source:erp}), which a
      * key without a source could otherwise list or name (docs/decisions.md).
      */
-    private static final String SHOWN_BY_INTEGRATIONS_JPQL = "(kind <> 'EXTERNAL' or customerId is not null)";
     private static final String SHOWN_BY_INTEGRATIONS_SQL = "(kind <> 'EXTERNAL' OR customer_id IS NOT NULL)";
 
     @Inject
     NativeSql nativeSql;
-
-    @Inject
-    PaymentEntities payments;
 
     @Override
     public void insert(Payment payment) {
@@ -94,7 +90,9 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public Optional<Payment> find(TenantScope scope, String source, String externalPaymentId) {
-        return payments.read(scope, source, externalPaymentId, SHOWN_BY_INTEGRATIONS_JPQL);
+        return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
+                        + " AND external_payment_id = ? AND " + SHOWN_BY_INTEGRATIONS_SQL,
+                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), source, externalPaymentId);
     }
 
     @Override
@@ -177,7 +175,7 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query) {
-        DynamicSql sql = ChangeOrder.select(PaymentEntity.class, scope)
+        DynamicSql sql = ChangeOrder.select("payments", "*", scope)
                 .append(" AND " + SHOWN_BY_INTEGRATIONS_SQL)
                 .whenAny(query.outcomes().stream().map(PaymentOutcome::wireName).toList(), " AND outcome = ANY (?)")
                 .when(query.externalPaymentId(), " AND external_payment_id = ?")
@@ -188,7 +186,7 @@ public class PgPaymentRepository implements PaymentRepository {
                 .when(query.paidFrom(), " AND paid_at >= ?")
                 .when(query.paidTo(), " AND paid_at <= ?")
                 .when(query.updatedSince(), " AND updated_at >= ?");
-        return ChangeOrder.slice(nativeSql, sql, PaymentEntity.class, PaymentEntity::toDomain, query.after(), query.limit());
+        return ChangeOrder.slice(nativeSql, sql, PgPaymentRepository::payment, query.after(), query.limit());
     }
 
     private static Money money(ResultSet row, String amountColumn, String currencyColumn) throws SQLException {

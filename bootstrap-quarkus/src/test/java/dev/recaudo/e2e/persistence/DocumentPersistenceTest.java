@@ -157,7 +157,7 @@ class DocumentPersistenceTest {
     }
 
     @Test
-    void givenAStoredDocument_whenLockedAndWhenRead_thenBothMappingsGiveTheSameRecord() {
+    void givenAStoredDocument_whenLockedAndWhenRead_thenBothGiveTheSameRecord() {
         Stored stored = Stored.create();
 
         CollectionDocument locked = transactions.inTransaction(() -> documents.lock(stored.scope(), stored.id())).orElseThrow();

@@ -17,6 +17,8 @@ import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.e2e.persistence.DocumentPersistenceTest.Stored;
 import dev.recaudo.e2e.support.Integrations;
 import dev.recaudo.e2e.support.Partner;
+import dev.recaudo.e2e.support.StatementRecorder;
+import dev.recaudo.rest.common.RequestIds;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -25,8 +27,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Supplier;
-import org.hibernate.SessionFactory;
+import org.jboss.logging.MDC;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,10 +51,10 @@ class KeysetListPersistenceTest {
     Transactions transactions;
 
     @Inject
-    SessionFactory sessionFactory;
+    StatementRecorder recorder;
 
     @Test
-    void givenThreeDocuments_whenListedTwoAPage_thenEachPageIsOneStatementOfRowsAsTheEntityReadsThem() {
+    void givenThreeDocuments_whenListedTwoAPage_thenEachPageIsOneStatementOfRowsAsTheRepositoryReadsThem() {
         Partner partner = Partner.create();
         List<String> externals = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -85,7 +88,7 @@ class KeysetListPersistenceTest {
     }
 
     @Test
-    void givenTwoPayments_whenListedOneAPage_thenEachPageIsOneStatementOfRowsAsTheEntityReadsThem() {
+    void givenTwoPayments_whenListedOneAPage_thenEachPageIsOneStatementOfRowsAsTheRepositoryReadsThem() {
         Partner partner = Partner.create();
         String document = Partner.unique("KP");
         partner.createDocument(document, "C-1", "USD", 1_000);
@@ -110,10 +113,19 @@ class KeysetListPersistenceTest {
     }
 
     private <T> T statementsOne(Supplier<T> list) {
-        sessionFactory.getStatistics().clear();
-        T page = transactions.inTransaction(list);
-        assertThat(sessionFactory.getStatistics().getPrepareStatementCount()).as("one statement a page").isEqualTo(1);
-        return page;
+        List<T> page = new ArrayList<>();
+        List<StatementRecorder.Statement> statements = recorder.record(() -> {
+            String requestId = "keyset-" + UUID.randomUUID();
+            MDC.put(RequestIds.MDC_KEY, requestId);
+            try {
+                page.add(transactions.inTransaction(list));
+            } finally {
+                MDC.remove(RequestIds.MDC_KEY);
+            }
+            return requestId;
+        });
+        assertThat(statements).as("one statement a page").hasSize(1);
+        return page.get(0);
     }
 
     private static IntegrationDocumentQuery documentsAfter(Optional<ChangePosition> after) {

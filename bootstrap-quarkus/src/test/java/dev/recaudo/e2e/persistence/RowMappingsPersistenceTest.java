@@ -21,9 +21,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rows the hot paths read natively (a verified payment, a document's current checkout) map to
- * the same records as their entities' own mapping, so a column added to one cannot go missing from
- * the other unnoticed.
+ * Each hot table has one row mapping; the statements that read a row by different keys (a verified
+ * payment by the partner's id and by its listing filter, a checkout by its document and by its id)
+ * give the same record, so a column added to one statement cannot go missing from another unnoticed.
  */
 @QuarkusTest
 class RowMappingsPersistenceTest {
@@ -38,7 +38,7 @@ class RowMappingsPersistenceTest {
     Transactions transactions;
 
     @Test
-    void givenAVerifiedPayment_whenReadNativelyAndAsAnEntity_thenBothGiveTheSameRecord() {
+    void givenAVerifiedPayment_whenReadByItsIdentityAndByItsId_thenBothGiveTheSameRecord() {
         Partner partner = Partner.create();
         String document = Partner.unique("RM");
         String payment = Partner.unique("RMP");
@@ -53,7 +53,7 @@ class RowMappingsPersistenceTest {
     }
 
     @Test
-    void givenAnInvoiceWithItsCheckout_whenTheCheckoutIsReadNativelyAndAsAnEntity_thenBothGiveTheSameRecord() {
+    void givenAnInvoiceWithItsCheckout_whenTheCheckoutIsReadByDocumentAndById_thenBothGiveTheSameRecord() {
         Tenants.Key key = Invoices.testKey(Tenants.company());
         String invoice = Invoices.create(key).getString("id");
         TenantScope scope = scopeOf("collection_documents", "id::text", invoice);
