@@ -10,6 +10,7 @@ import dev.recaudo.persistence.common.PersistenceFailure;
 import dev.recaudo.persistence.common.PersistenceSettings;
 import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -35,6 +36,15 @@ public class PgIdempotencyStore implements IdempotencyStore {
     /** The primary key of one record. */
     private static final String RECORD =
             " WHERE company_id = ? AND is_test = ? AND partner = ? AND operation = ? AND idempotency_key = ?";
+    /**
+     * The claim in one round trip (V0079): the insert under the bounded lock timeout, and when it
+     * inserted nothing, the record under the key, or whether the signature is used. One row, whose
+     * {@code outcome} is {@code claimed}, {@code recorded} (with the record's columns),
+     * {@code signature_used}, or null when nothing was found.
+     */
+    private static final String CLAIM = "SELECT outcome, fingerprint, response_status, response_body, recovery_point,"
+            + " resource_id FROM recaudo_claim_idempotency(?::uuid, ?::boolean, ?::text, ?::text, ?::text, ?::text,"
+            + " ?::bytea, ?::timestamptz, ?::text)";
 
     private final NativeSql nativeSql;
     private final long waitMillis;
@@ -47,47 +57,46 @@ public class PgIdempotencyStore implements IdempotencyStore {
     @Override
     public Claim claim(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint,
             Optional<Signature> signature, Instant now) {
-        nativeSql.queryOne("SELECT set_config('lock_timeout', ?, true)", row -> 1, waitMillis + "ms");
         byte[] signatureBytes = signature.map(value -> HexFormat.of().parseHex(value.hex())).orElse(null);
-        int inserted;
         try {
-            inserted = nativeSql.update("INSERT INTO idempotency_records (company_id, is_test, partner, operation, idempotency_key,"
-                            + " fingerprint, request_signature, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key,
-                    fingerprint.value(), signatureBytes, now);
+            return nativeSql.queryOne(CLAIM, row -> claimOf(row, fingerprint),
+                            scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key,
+                            fingerprint.value(), signatureBytes, now, waitMillis + "ms")
+                    .orElseThrow();
         } catch (PersistenceFailure failure) {
             if (failure.getCause() instanceof SQLException sql && LOCK_NOT_AVAILABLE.equals(sql.getSQLState())) {
                 return new Claim.InProgress();
             }
             throw failure;
         }
-        nativeSql.queryOne("SELECT set_config('lock_timeout', '0', true)", row -> 1);
-        if (inserted == 1) {
+    }
+
+    /**
+     * What the claim found. A record under the key that another transaction holds uncommitted past
+     * the wait never gets here (lock_not_available); one found with no answer yet is in progress,
+     * and no record at all (purged meanwhile, or a conflict on a signature not found) may be sent again.
+     */
+    private static Claim claimOf(ResultSet row, RequestFingerprint fingerprint) throws SQLException {
+        String outcome = row.getString("outcome");
+        if ("claimed".equals(outcome)) {
             return new Claim.Claimed();
         }
-        Optional<Claim> existing = nativeSql.queryOne("SELECT fingerprint, response_status, response_body, recovery_point,"
-                        + " resource_id FROM idempotency_records" + RECORD,
-                row -> {
-                    if (!fingerprint.matches(row.getString("fingerprint"))) {
-                        return new Claim.Mismatch();
-                    }
-                    int status = row.getInt("response_status");
-                    if (!row.wasNull()) {
-                        return new Claim.Replay(new StoredResponse(status, row.getString("response_body")));
-                    }
-                    String recoveryPoint = row.getString("recovery_point");
-                    return recoveryPoint == null ? new Claim.InProgress()
-                            : new Claim.Resume(new RecoveryPoint(recoveryPoint, row.getObject("resource_id", UUID.class)));
-                },
-                scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
-        if (existing.isPresent() || signatureBytes == null) {
-            return existing.orElseGet(Claim.InProgress::new);
+        if ("signature_used".equals(outcome)) {
+            return new Claim.SignatureUsed();
         }
-        // No record under this key, so the conflict was the signature's (or the record was purged
-        // meanwhile, and the request may then be sent again).
-        boolean signatureUsed = nativeSql.queryOne("SELECT 1 FROM idempotency_records WHERE company_id = ?"
-                + " AND request_signature = ?", row -> true, scope.tenant().companyId().value(), signatureBytes).isPresent();
-        return signatureUsed ? new Claim.SignatureUsed() : new Claim.InProgress();
+        if (outcome == null) {
+            return new Claim.InProgress();
+        }
+        if (!fingerprint.matches(row.getString("fingerprint"))) {
+            return new Claim.Mismatch();
+        }
+        int status = row.getInt("response_status");
+        if (!row.wasNull()) {
+            return new Claim.Replay(new StoredResponse(status, row.getString("response_body")));
+        }
+        String recoveryPoint = row.getString("recovery_point");
+        return recoveryPoint == null ? new Claim.InProgress()
+                : new Claim.Resume(new RecoveryPoint(recoveryPoint, row.getObject("resource_id", UUID.class)));
     }
 
     @Override

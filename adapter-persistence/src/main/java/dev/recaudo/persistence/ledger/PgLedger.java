@@ -8,16 +8,19 @@ import dev.recaudo.domain.ledger.Transfer;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
-import dev.recaudo.persistence.common.Rows;
 import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * The ledger in PostgreSQL. Accounts are created on first use; a transfer is one row and its
@@ -28,24 +31,46 @@ import java.util.UUID;
 @StoreFailures
 public class PgLedger implements Ledger {
 
+    /**
+     * Every transfer and its entries, each entry's account created on its first use, in one round
+     * trip (V0078): the same inserts as one statement each would make, run inside the server, where
+     * each takes a fresh snapshot and so still sees an account a concurrent first use just committed.
+     */
+    private static final String POST = "SELECT recaudo_post_transfers(?::uuid[], ?::uuid[], ?::boolean[], ?::text[],"
+            + " ?::uuid[], ?::uuid[], ?::timestamptz[], ?::integer[], ?::text[], ?::text[], ?::bigint[])";
+
     @Inject
     NativeSql nativeSql;
 
     @Override
     public void post(Transfer transfer) {
-        TenantScope scope = transfer.scope();
-        nativeSql.update("INSERT INTO ledger_transfers (id, company_id, is_test, kind, document_id, payment_id, created_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                transfer.id(), scope.companyId().value(), scope.isTest(), transfer.kind().name(),
-                transfer.documentId().map(id -> id.value()).orElse(null), transfer.paymentId().orElse(null),
-                transfer.createdAt());
-        for (Entry entry : transfer.entries()) {
-            UUID account = account(scope, entry.account(), entry.amount().currency(), transfer);
-            nativeSql.update("INSERT INTO ledger_entries (transfer_id, account_id, currency, amount_minor, created_at)"
-                            + " VALUES (?, ?, ?, ?, ?)",
-                    transfer.id(), account, entry.amount().currency().name(), entry.amount().amountMinor(),
-                    transfer.createdAt());
+        post(List.of(transfer));
+    }
+
+    /** One round trip for all of them, transfers and entries as columns of arrays (one element each). */
+    @Override
+    public void post(List<Transfer> transfers) {
+        if (transfers.isEmpty()) {
+            return;
         }
+        List<Transfer> posted = List.copyOf(transfers);
+        List<Entry> entries = posted.stream().flatMap(transfer -> transfer.entries().stream()).toList();
+        List<String> entryTransfers = new ArrayList<>();
+        for (int t = 0; t < posted.size(); t++) {
+            entryTransfers.addAll(Collections.nCopies(posted.get(t).entries().size(), Integer.toString(t + 1)));
+        }
+        nativeSql.queryOne(POST, row -> 1,
+                column(posted, transfer -> transfer.id().toString()),
+                column(posted, transfer -> transfer.scope().companyId().value().toString()),
+                column(posted, transfer -> Boolean.toString(transfer.scope().isTest())),
+                column(posted, transfer -> transfer.kind().name()),
+                column(posted, transfer -> transfer.documentId().map(id -> id.value().toString()).orElse(null)),
+                column(posted, transfer -> transfer.paymentId().map(UUID::toString).orElse(null)),
+                column(posted, transfer -> asBound(transfer.createdAt())),
+                new NativeSql.TextArray(entryTransfers),
+                column(entries, entry -> entry.account().value()),
+                column(entries, entry -> entry.amount().currency().name()),
+                column(entries, entry -> Long.toString(entry.amount().amountMinor())));
     }
 
     @Override
@@ -76,14 +101,15 @@ public class PgLedger implements Ledger {
         return balances;
     }
 
-    private UUID account(TenantScope scope, AccountCode code, CurrencyCode currency, Transfer transfer) {
-        // Two statements on purpose: the second sees a row a concurrent transaction just committed.
-        nativeSql.update("INSERT INTO ledger_accounts (id, company_id, is_test, code, currency, created_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, is_test, code, currency) DO NOTHING",
-                UUID.randomUUID(), scope.companyId().value(), scope.isTest(), code.value(), currency.name(),
-                transfer.createdAt());
-        return nativeSql.queryOne("SELECT id FROM ledger_accounts WHERE company_id = ? AND is_test = ? AND code = ? AND currency = ?",
-                        row -> Rows.uuid(row, "id"), scope.companyId().value(), scope.isTest(), code.value(), currency.name())
-                .orElseThrow();
+    private static <T> NativeSql.TextArray column(List<T> rows, Function<T, String> value) {
+        return new NativeSql.TextArray(rows.stream().map(value).toList());
+    }
+
+    /**
+     * An instant as the driver binds one alone: rounded to the microsecond, half up, which is
+     * PostgreSQL's precision. In text, so that an array of them round-trips exactly.
+     */
+    private static String asBound(Instant instant) {
+        return instant.plusNanos(500).truncatedTo(ChronoUnit.MICROS).toString();
     }
 }

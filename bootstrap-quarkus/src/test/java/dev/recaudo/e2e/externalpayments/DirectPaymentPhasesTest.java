@@ -109,7 +109,7 @@ class DirectPaymentPhasesTest {
     private static void awaitRecordWaitingForTheAccount() throws InterruptedException {
         Instant until = Instant.now().plus(PATIENCE);
         while (Sql.count("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                + " AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO ledger_entries%'") == 0) {
+                + " AND wait_event_type = 'Lock' AND query LIKE '%recaudo_post_transfers(%'") == 0) {
             assertThat(Instant.now()).as("the record waits for the held account").isBefore(until);
             Thread.sleep(20);
         }

@@ -217,7 +217,7 @@ class IdempotencyPersistenceTest {
     private static void awaitWaitingOnTheRow() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (Sql.count("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                + " AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO idempotency_records%'") == 0) {
+                + " AND wait_event_type = 'Lock' AND query LIKE '%recaudo_claim_idempotency(%'") == 0) {
             assertThat(System.nanoTime()).as("a twin waiting on the first claim's row").isLessThan(deadline);
             Thread.sleep(10);
         }

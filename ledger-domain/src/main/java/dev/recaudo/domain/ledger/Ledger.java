@@ -15,6 +15,14 @@ public interface Ledger {
 
     void post(Transfer transfer);
 
+    /**
+     * Posts the transfers in order, as {@link #post(Transfer)} would one by one; a store may post
+     * them together (PostgreSQL: in one round trip).
+     */
+    default void post(List<Transfer> transfers) {
+        transfers.forEach(this::post);
+    }
+
     /** Sum of all entries of the account in the currency: debits positive, credits negative. */
     Money balance(TenantScope scope, AccountCode account, CurrencyCode currency);
 
