@@ -110,6 +110,33 @@ class AuditRecordPerRequestTest {
                 .body("records[0].operation", equalTo("POST /integrations/v1/{companyId}/collection-documents/upsert"));
     }
 
+    @Test
+    void givenTheOtherIntegrationsWrites_whenEachCommits_thenEachHasOneRecordInItsTransactionWithItsOutcome() {
+        Partner partner = Partner.create();
+        String customer = "{\"source\":\"acme-erp\",\"externalCustomerId\":\"C-9\",\"type\":\"business\",\"name\":\"Ana\"}";
+        assertRecordedWithWork(partner, "/customers/upsert", customer, 201, "created");
+        partner.createDocument("V", "C-1", "VES", 365000);
+        partner.pay("P-1", "C-1", 10000, "USD", "V", 365000).then().statusCode(200).body("status", equalTo("needs_certified_rate"));
+        assertRecordedWithWork(partner, "/payments/P-1/certified-rate", "{\"refCurrency\":\"VES\",\"refAmountMinor\":365000,"
+                + "\"exchangeRateUsed\":\"36.5\",\"effectiveDate\":\"2026-11-22\",\"documents\":[{\"externalDocumentId\":\"V\","
+                + "\"amountMinor\":365000}]}", 200, "applied");
+        partner.createDocument("X", "C-1", "USD", 100);
+        assertRecordedWithWork(partner, "/collection-documents/X/cancel", "", 200, "canceled");
+    }
+
+    private static void assertRecordedWithWork(Partner partner, String path, String body, int status, String outcome) {
+        String key = UUID.randomUUID().toString();
+        Response answered = partner.post(path, body, key);
+
+        answered.then().statusCode(status);
+        String requestId = answered.header("X-Request-Id");
+        assertThat(recordsOf(requestId)).as(path).isEqualTo(1);
+        assertThat(auditTransactionOf(requestId)).as(path).isEqualTo(workTransactionOf(key));
+        partner.get("/audit/" + requestId).then().statusCode(200)
+                .body("records[0].outcome", equalTo(outcome))
+                .body("records[0].httpStatus", equalTo(status));
+    }
+
     /**
      * The work's first run loses a lock race at its audit record (a trigger answers SQLState 40001
      * once, counted by a sequence, which a rollback does not undo): the run is rolled back and run
