@@ -40,6 +40,7 @@ import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.domain.admin.AdminUserRepository;
 import dev.recaudo.domain.admin.PasswordHasher;
 import dev.recaudo.domain.apikey.ApiKeyRepository;
+import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.customer.CustomerRepository;
@@ -193,8 +194,8 @@ public class CoreWiring {
 
     @Produces
     @Singleton
-    IdempotentExecution idempotentExecution(IdempotencyStore store, Transactions transactions, Clock clock) {
-        return new IdempotentExecution(store, transactions, clock);
+    IdempotentExecution idempotentExecution(IdempotencyStore store, AuditLog audit, Transactions transactions, Clock clock) {
+        return new IdempotentExecution(store, audit, transactions, clock);
     }
 
     @Produces

@@ -23,8 +23,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The audit trail in PostgreSQL. Each record is written in a transaction of its own, after the
- * request's transaction ended, so even a rolled-back request leaves its record.
+ * The audit trail in PostgreSQL. A record is written either inside the transaction of the work it
+ * records, sharing its commit, or in a transaction of its own after the request's transaction
+ * ended, so that even a rolled-back request leaves its record.
  */
 @ApplicationScoped
 @StoreFailures
@@ -35,15 +36,24 @@ public class PgAuditLog implements AuditLog {
     @Inject
     NativeSql nativeSql;
 
+    @Override
+    public void record(AuditRecord record) {
+        QuarkusTransaction.requiringNew().run(() -> insert(record));
+    }
+
+    @Override
+    public void recordWithWork(AuditRecord record) {
+        insert(record);
+    }
+
     /**
      * Inserted only when the company exists: an operator's action on an id that names no company has
      * nowhere to be filed, and must not fail on the foreign key after the answer was decided.
      */
-    @Override
-    public void record(AuditRecord record) {
+    private void insert(AuditRecord record) {
         AuditActor actor = record.actor();
         AuditActor.PartnerKey key = actor instanceof AuditActor.PartnerKey k ? k : null;
-        QuarkusTransaction.requiringNew().run(() -> nativeSql.update(
+        nativeSql.update(
                 "INSERT INTO audit_records (id, company_id, is_test, partner, request_id, api_key_id, operation, http_status,"
                         + " outcome, detail, created_at, actor_kind, admin_user_id, target_id)"
                         + " SELECT ?::uuid, c.id, ?::boolean, ?::text, ?::text, ?::uuid, ?::text, ?::integer, ?::text, ?::text,"
@@ -52,7 +62,7 @@ public class PgAuditLog implements AuditLog {
                 record.requestId(), key == null ? null : key.keyId().value(), record.operation(), record.httpStatus(),
                 record.outcome(), record.detail().map(PgAuditLog::bounded).orElse(null), record.createdAt(), actor.kind(),
                 actor instanceof AuditActor.Administrator admin ? admin.adminUserId().value() : null,
-                record.targetId().orElse(null), record.company().value()));
+                record.targetId().orElse(null), record.company().value());
     }
 
     @Override

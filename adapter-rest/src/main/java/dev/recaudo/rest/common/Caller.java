@@ -10,7 +10,9 @@ import java.util.UUID;
 /**
  * Who is calling in this request, as the credential filter established it, and the rate-limit
  * decision that the response headers report. Filters write who is calling; resources add only what
- * the audit trail records of the answer (outcome, the id of the object they created).
+ * the audit trail records of the answer (outcome, the id of the object they created), and only
+ * outside a unit of work that may be run again: a write's outcome travels in its
+ * {@link IdempotentWrites.Reply} instead, so that a run rolled back after a lock race leaves nothing here.
  */
 @RequestScoped
 public class Caller {
@@ -22,6 +24,8 @@ public class Caller {
     private String outcome;
     private String outcomeDetail;
     private UUID resultId;
+    private PendingAudit pendingAudit;
+    private boolean auditRecorded;
 
     public KeyPrincipal key() {
         if (key == null) {
@@ -91,5 +95,24 @@ public class Caller {
 
     public Optional<KeyPrincipal> keyIfAuthenticated() {
         return Optional.ofNullable(key);
+    }
+
+    /** The audit record this request will leave, but for its answer, as the family's audit filter drew it up. */
+    public void auditPending(PendingAudit audit) {
+        this.pendingAudit = audit;
+    }
+
+    public Optional<PendingAudit> pendingAudit() {
+        return Optional.ofNullable(pendingAudit);
+    }
+
+    /** The request's record was written with its work, in the work's committed transaction. */
+    public void auditRecordedWithWork() {
+        this.auditRecorded = true;
+    }
+
+    /** Whether the audit filter is to write nothing more for this request. */
+    public boolean isAuditRecordedWithWork() {
+        return auditRecorded;
     }
 }

@@ -7,6 +7,7 @@ import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.idempotency.IdempotentExecution.Outcome;
 import dev.recaudo.application.idempotency.PhasedWork;
+import dev.recaudo.application.idempotency.WorkAnswer;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import dev.recaudo.domain.idempotency.Signature;
@@ -14,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,6 +33,8 @@ import java.util.function.Supplier;
  * again under another key is the family's signature failure, {@code 401}, and runs nothing. A write
  * whose work leaves the process (a direct payment's charge) runs in atomic phases instead
  * ({@link #executePhased}); the same request again before its final answer answers the resource as it stands.
+ * A request whose audit record is pending ({@link Caller#pendingAudit}) files it in its work's
+ * transaction when that work commits, and leaves it to the audit filter otherwise.
  */
 @ApplicationScoped
 public class IdempotentWrites {
@@ -92,14 +96,41 @@ public class IdempotentWrites {
         }
     }
 
-    /** A status and the entity to send; only successful answers are stored for replay. */
-    public record Reply(int status, Object entity) {}
+    /**
+     * A status and the entity to send; only successful answers are stored for replay. {@code outcome}
+     * and {@code detail} are what the audit trail records of a successful answer (a payment's status,
+     * say; {@code ok} when none); an error answer's outcome is its error code. They travel with the
+     * reply rather than through {@link Caller}: the work may run again after a lock race, and a run
+     * that rolled back must leave nothing behind in the request.
+     */
+    public record Reply(int status, Object entity, Optional<String> outcome, Optional<String> detail) {
+
+        public Reply {
+            Objects.requireNonNull(outcome, "outcome");
+            Objects.requireNonNull(detail, "detail");
+        }
+
+        public Reply(int status, Object entity) {
+            this(status, entity, Optional.empty(), Optional.empty());
+        }
+
+        /** A reply with the business outcome the audit trail records; {@code detail} may be null. */
+        public static Reply audited(int status, Object entity, String outcome, String detail) {
+            return new Reply(status, entity, Optional.of(outcome), Optional.ofNullable(detail));
+        }
+    }
 
     @Inject
     IdempotentExecution idempotency;
 
     @Inject
     ObjectMapper json;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Clock clock;
 
     public Response execute(Family family, KeyPrincipal key, Request request, Supplier<Reply> work) {
         return execute(family, key, request, work, family::replay);
@@ -109,9 +140,24 @@ public class IdempotentWrites {
     public Response execute(Family family, KeyPrincipal key, Request request, Supplier<Reply> work,
             Function<StoredResponse, Response> replay) {
         IdempotencyScope scope = IdempotencyScope.of(key.key());
+        Optional<PendingAudit> audit = caller.pendingAudit();
         Outcome outcome = idempotency.execute(scope, request.operation(), request.idempotencyKey(),
-                Fingerprints.of(scope, request.pathIds(), request.body()), request.signature(), () -> answerOf(work.get()));
+                Fingerprints.of(scope, request.pathIds(), request.body()), request.signature(),
+                () -> answerOf(work.get(), audit));
+        // Marked once the transaction is over: a run that rolled back has marked nothing.
+        if (outcome instanceof Outcome.Executed executed && executed.recorded().isPresent()) {
+            caller.auditRecordedWithWork();
+        }
         return answer(family, outcome, replay);
+    }
+
+    /**
+     * One run's answer with the audit record drawn up from it, when the request has one pending. It
+     * reads the request's state and changes none of it, so a run lost to a lock race leaves nothing.
+     */
+    private WorkAnswer answerOf(Reply reply, Optional<PendingAudit> audit) {
+        return new WorkAnswer(answerOf(reply), audit.map(pending -> pending.answered(reply.status(),
+                reply.outcome().orElse(reply.status() < 400 ? "ok" : "error"), reply.detail(), clock.instant())));
     }
 
     /**

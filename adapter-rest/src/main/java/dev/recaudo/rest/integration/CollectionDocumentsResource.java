@@ -86,13 +86,13 @@ public class CollectionDocumentsResource {
         return edge.write(key, write.request("integrations.collection_documents.upsert", json), () -> {
             UpsertResult result = documents.upsert(command);
             if (result instanceof UpsertResult.Created created) {
-                return UpsertReplies.reply(edge.caller(), UpsertReplies.CREATED, IntegrationViews.document(created.document()));
+                return UpsertReplies.reply(UpsertReplies.CREATED, IntegrationViews.document(created.document()));
             }
             if (result instanceof UpsertResult.Updated updated) {
-                return UpsertReplies.reply(edge.caller(), UpsertReplies.UPDATED, IntegrationViews.document(updated.document()));
+                return UpsertReplies.reply(UpsertReplies.UPDATED, IntegrationViews.document(updated.document()));
             }
             if (result instanceof UpsertResult.Unchanged unchanged) {
-                return UpsertReplies.reply(edge.caller(), UpsertReplies.UNCHANGED, IntegrationViews.document(unchanged.document()));
+                return UpsertReplies.reply(UpsertReplies.UNCHANGED, IntegrationViews.document(unchanged.document()));
             }
             throw rejection(((UpsertResult.Rejected) result).reason());
         });
@@ -179,8 +179,7 @@ public class CollectionDocumentsResource {
                 write.request("integrations.collection_documents.cancel", Map.of("externalDocumentId", externalDocumentId), null), () -> {
                     CancelResult result = documents.cancel(key.scope(), source, externalDocumentId);
                     if (result instanceof CancelResult.Canceled canceled) {
-                        edge.caller().outcome("canceled", null);
-                        return new IdempotentWrites.Reply(200, IntegrationViews.document(canceled.document()));
+                        return IdempotentWrites.Reply.audited(200, IntegrationViews.document(canceled.document()), "canceled", null);
                     }
                     if (result instanceof CancelResult.NotFound) {
                         throw new ApiProblem(Problem.NOT_FOUND, "No document with this externalDocumentId");

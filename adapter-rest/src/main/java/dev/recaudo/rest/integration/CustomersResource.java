@@ -144,7 +144,7 @@ public class CustomersResource {
             customer = ((UpsertResult.Unchanged) result).customer();
             status = UpsertReplies.UNCHANGED;
         }
-        return UpsertReplies.reply(edge.caller(), status, new UpsertCustomerResponse(customer.customerId(),
+        return UpsertReplies.reply(status, new UpsertCustomerResponse(customer.customerId(),
                 customer.companyCustomerId(), body.source(), body.externalCustomerId(), status));
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
-import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.JsonWrites;
@@ -56,10 +55,6 @@ public class IntegrationEdge {
 
     RequestValidation validation() {
         return writes.validation();
-    }
-
-    Caller caller() {
-        return writes.caller();
     }
 
     Cursors cursors() {

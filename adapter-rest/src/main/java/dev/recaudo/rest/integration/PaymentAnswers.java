@@ -41,21 +41,23 @@ class PaymentAnswers {
     @Inject
     OperationalMetrics metrics;
 
+    /**
+     * The reply of an application, with its outcome for the audit trail. Run inside the unit of work,
+     * which may be run again: it leaves nothing in {@link Caller}.
+     */
     IdempotentWrites.Reply answer(ApplyResult result, String requestId) {
         if (result instanceof ApplyResult.Processed processed) {
             String status = processed.view().payment().outcome().wireName();
-            caller.outcome(status, null);
-            return new IdempotentWrites.Reply(200, IntegrationViews.payment(processed.view(), status, requestId));
+            return IdempotentWrites.Reply.audited(200, IntegrationViews.payment(processed.view(), status, requestId), status, null);
         }
         if (result instanceof ApplyResult.AlreadyProcessed already) {
-            caller.outcome(PaymentOutcome.ALREADY_PROCESSED.wireName(), "original request " + already.view().payment().requestId().orElse("?"));
-            return new IdempotentWrites.Reply(200, IntegrationViews.payment(already.view(),
-                    PaymentOutcome.ALREADY_PROCESSED.wireName(), requestId));
+            return IdempotentWrites.Reply.audited(200, IntegrationViews.payment(already.view(),
+                    PaymentOutcome.ALREADY_PROCESSED.wireName(), requestId), PaymentOutcome.ALREADY_PROCESSED.wireName(),
+                    "original request " + already.view().payment().requestId().orElse("?"));
         }
         if (result instanceof ApplyResult.NoOpenDocuments none) {
-            caller.outcome(PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), null);
-            return new IdempotentWrites.Reply(200, IntegrationViews.payment(none.view(),
-                    PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), requestId));
+            return IdempotentWrites.Reply.audited(200, IntegrationViews.payment(none.view(),
+                    PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), requestId), PaymentOutcome.NO_OPEN_DOCUMENTS.wireName(), null);
         }
         throw PaymentRejections.problem((ApplyResult.Rejected) result);
     }

@@ -1,9 +1,8 @@
 package dev.recaudo.rest.integration;
 
-import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.IdempotentWrites;
 
-/** The answer of an upsert, a customer's or a document's: its status logged as the outcome, {@code 201} when created. */
+/** The answer of an upsert, a customer's or a document's: its status audited as the outcome, {@code 201} when created. */
 final class UpsertReplies {
 
     static final String CREATED = "created";
@@ -12,8 +11,7 @@ final class UpsertReplies {
 
     private UpsertReplies() {}
 
-    static IdempotentWrites.Reply reply(Caller caller, String status, Object body) {
-        caller.outcome(status, null);
-        return new IdempotentWrites.Reply(CREATED.equals(status) ? 201 : 200, body);
+    static IdempotentWrites.Reply reply(String status, Object body) {
+        return IdempotentWrites.Reply.audited(CREATED.equals(status) ? 201 : 200, body, status, null);
     }
 }

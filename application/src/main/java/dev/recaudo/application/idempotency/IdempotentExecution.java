@@ -2,6 +2,8 @@ package dev.recaudo.application.idempotency;
 
 import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.audit.AuditLog;
+import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
 import dev.recaudo.domain.idempotency.IdempotencyStore;
 import dev.recaudo.domain.idempotency.IdempotencyStore.Claim;
@@ -19,6 +21,8 @@ import java.util.function.Supplier;
  * and a failure rolls back all three, so a retry runs the work afresh. Error answers (4xx, 5xx)
  * are not stored: the same request gets the same error again by being checked again. A signed
  * request's signature is part of its claim: the same signed bytes under another key run nothing.
+ * The audit record the work draws up is written in the same transaction, just before the answer is
+ * stored: kept exactly when the work is, and otherwise left to the caller to write on its own.
  * Work that leaves the process (a charge) runs in phases instead ({@link #executePhased}): the claim
  * commits with a recovery point, the call runs outside any transaction, and its outcome is recorded
  * in a transaction of its own, so a lock race never repeats the call.
@@ -26,17 +30,29 @@ import java.util.function.Supplier;
 public final class IdempotentExecution {
 
     private final IdempotencyStore store;
+    private final AuditLog audit;
     private final Transactions transactions;
     private final Clock clock;
 
-    public IdempotentExecution(IdempotencyStore store, Transactions transactions, Clock clock) {
+    public IdempotentExecution(IdempotencyStore store, AuditLog audit, Transactions transactions, Clock clock) {
         this.store = store;
+        this.audit = audit;
         this.transactions = transactions;
         this.clock = clock;
     }
 
     public sealed interface Outcome {
-        record Executed(StoredResponse response) implements Outcome {}
+        /**
+         * The work ran to this answer.
+         *
+         * @param recorded the audit record written with the work, when the answer was stored with one
+         *     and committed; none when it rolled back (an error answer) or came without a record
+         */
+        record Executed(StoredResponse response, Optional<AuditRecord> recorded) implements Outcome {
+            public Executed(StoredResponse response) {
+                this(response, Optional.empty());
+            }
+        }
 
         record Replayed(StoredResponse response) implements Outcome {}
 
@@ -57,9 +73,11 @@ public final class IdempotentExecution {
      * @param fingerprint what identifies the request, so equal requests match and others do not
      * @param signature the signature of a signed request, accepted once: kept with the claim, so it is
      *     taken only when the work commits and a request that rolled back may be sent again as it was
+     * @param work run again from the start after a lock race, so it draws up its audit record itself
+     *     and changes nothing outside the transaction
      */
     public Outcome execute(IdempotencyScope scope, String operation, String key, RequestFingerprint fingerprint,
-            Optional<Signature> signature, Supplier<StoredResponse> work) {
+            Optional<Signature> signature, Supplier<WorkAnswer> work) {
         return transactions.inTransactionOrRollback(Outcome.class, () -> {
             Claim claim = store.claim(scope, operation, key, fingerprint, signature, clock.instant());
             if (claim instanceof Claim.InProgress) {
@@ -69,13 +87,16 @@ public final class IdempotentExecution {
             if (!(claim instanceof Claim.Claimed)) {
                 return answered(claim);
             }
-            StoredResponse response = work.get();
+            WorkAnswer answer = work.get();
+            StoredResponse response = answer.response();
             if (response.status() >= 400) {
                 // Rolls back the claim (and any writes) of a request whose answer must not be replayed.
                 throw new Rollback(new Outcome.Executed(response));
             }
+            // Drawn up by this run: a run lost to a lock race took its own record with it.
+            answer.audit().ifPresent(audit::recordWithWork);
             store.complete(scope, operation, key, response, clock.instant());
-            return new Outcome.Executed(response);
+            return new Outcome.Executed(response, answer.audit());
         });
     }
 

@@ -9,6 +9,7 @@ import dev.recaudo.application.externalpayment.DirectChargeUseCase.ChargeOutcome
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreatePayment;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
 import dev.recaudo.application.fakes.CountingMetrics;
+import dev.recaudo.application.fakes.InMemoryAuditLog;
 import dev.recaudo.application.fakes.InMemoryCallbacks;
 import dev.recaudo.application.fakes.InMemoryExternalPaymentRepository;
 import dev.recaudo.application.fakes.InMemoryIdempotencyStore;
@@ -78,7 +79,7 @@ class DirectChargePhasesTest {
     private final InMemoryCallbacks callbacks = new InMemoryCallbacks();
     private final InMemorySandboxChargeBook book = new InMemorySandboxChargeBook();
     private final RollbackTransactions transactions = new RollbackTransactions(store, externalPayments, payments, ledger);
-    private final IdempotentExecution execution = new IdempotentExecution(store, transactions, clock);
+    private final IdempotentExecution execution = new IdempotentExecution(store, new InMemoryAuditLog(), transactions, clock);
     private final IdempotencyScope scope = keysOf(CompanyId.random())
             .scopeOf(spec().withSource("erp").inEnvironment(KeyEnvironment.TEST));
     private final TenantScope tenant = scope.tenant();

@@ -5,6 +5,7 @@ import static dev.recaudo.application.fixtures.ApiKeySpecFixture.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.recaudo.application.fakes.InMemoryAuditLog;
 import dev.recaudo.application.fakes.InMemoryIdempotencyStore;
 import dev.recaudo.application.fakes.InMemoryOutbox;
 import dev.recaudo.application.fakes.MutableClock;
@@ -13,6 +14,8 @@ import dev.recaudo.application.fixtures.ApiKeyFixture;
 import dev.recaudo.application.idempotency.IdempotentExecution.Outcome;
 import dev.recaudo.domain.apikey.ApiKey;
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.audit.AuditActor;
+import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.idempotency.IdempotencyScope;
@@ -39,8 +42,9 @@ class IdempotentExecutionTest {
 
     private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore();
     private final InMemoryOutbox outbox = new InMemoryOutbox();
-    private final RollbackTransactions transactions = new RollbackTransactions(store, outbox);
-    private final IdempotentExecution execution = new IdempotentExecution(store, transactions, new MutableClock(NOW));
+    private final InMemoryAuditLog audit = new InMemoryAuditLog();
+    private final RollbackTransactions transactions = new RollbackTransactions(store, outbox, audit);
+    private final IdempotentExecution execution = new IdempotentExecution(store, audit, transactions, new MutableClock(NOW));
     private final CompanyId company = CompanyId.random();
     private final ApiKeyFixture keys = keysOf(company);
     private final AtomicInteger runs = new AtomicInteger();
@@ -61,10 +65,10 @@ class IdempotentExecutionTest {
         return keys.scopeOf(spec().withSource(source));
     }
 
-    private Supplier<StoredResponse> answering(int status, String body) {
+    private Supplier<WorkAnswer> answering(int status, String body) {
         return () -> {
             runs.incrementAndGet();
-            return new StoredResponse(status, body);
+            return WorkAnswer.unaudited(new StoredResponse(status, body));
         };
     }
 
@@ -266,12 +270,66 @@ class IdempotentExecutionTest {
     }
 
     /** Work that writes an event, as a use case does, then answers the status. */
-    private Supplier<StoredResponse> announcing(int status) {
+    private Supplier<WorkAnswer> announcing(int status) {
         return () -> {
             outbox.append(new OutboxEvent(UUID.randomUUID(), new TenantScope(company, KeyEnvironment.LIVE), UUID.randomUUID(),
                     "invoice.created", NOW, Map.of()));
-            return new StoredResponse(status, "{}");
+            return WorkAnswer.unaudited(new StoredResponse(status, "{}"));
         };
+    }
+
+    /** Work that answers the status with the audit record of its outcome, drawn up by each run afresh. */
+    private Supplier<WorkAnswer> audited(int status, Supplier<String> outcome) {
+        return () -> {
+            runs.incrementAndGet();
+            AuditRecord record = new AuditRecord(UUID.randomUUID(), company, new AuditActor.Operator(), "req-1", "POST /x",
+                    Optional.empty(), status, outcome.get(), Optional.empty(), NOW);
+            return new WorkAnswer(new StoredResponse(status, "{}"), Optional.of(record));
+        };
+    }
+
+    @Test
+    void givenAuditedWork_whenItCommits_thenItsRecordIsFiledWithItAndReported() {
+        Outcome outcome = execution.execute(partner("erp"), OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED,
+                audited(200, () -> "applied"));
+
+        assertThat(audit.records()).singleElement().extracting(AuditRecord::outcome).isEqualTo("applied");
+        assertThat(((Outcome.Executed) outcome).recorded()).containsSame(audit.records().get(0));
+        assertThat(transactions.commits()).as("one transaction for the work and its record").isEqualTo(1);
+    }
+
+    @Test
+    void givenAuditedWork_whenItAnswersAnError_thenItsRecordRollsBackAndNoneIsReported() {
+        Outcome outcome = execution.execute(partner("erp"), OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED,
+                audited(404, () -> "not_found"));
+
+        assertThat(outcome).isEqualTo(new Outcome.Executed(new StoredResponse(404, "{}")));
+        assertThat(audit.records()).as("the caller records a request that rolled back").isEmpty();
+    }
+
+    @Test
+    void givenAuditedWork_whenItsTransactionLosesALockRace_thenOnlyTheRecordOfTheRunThatCommittedIsKept() {
+        AtomicInteger attempt = new AtomicInteger();
+        transactions.loseLockRaceAt(1);
+
+        Outcome outcome = execution.execute(partner("erp"), OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED,
+                audited(200, () -> "run " + attempt.incrementAndGet()));
+
+        assertThat(transactions.races()).isEqualTo(1);
+        assertThat(runs).hasValue(2);
+        assertThat(audit.records()).singleElement().extracting(AuditRecord::outcome).isEqualTo("run 2");
+        assertThat(((Outcome.Executed) outcome).recorded()).containsSame(audit.records().get(0));
+    }
+
+    @Test
+    void givenAuditedWorkDone_whenReplayed_thenNothingIsFiledWithTheReplay() {
+        IdempotencyScope scope = partner("erp");
+        execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, audited(200, () -> "applied"));
+
+        Outcome replay = execution.execute(scope, OPERATION, KEY, new Fingerprint("v2:a"), UNSIGNED, audited(200, () -> "again"));
+
+        assertThat(replay).isInstanceOf(Outcome.Replayed.class);
+        assertThat(audit.records()).as("the caller records the replay on its own").hasSize(1);
     }
 
     /** Phased work whose phase 1 records a resource, and whose phase 3 answers as {@code settled} says. */

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.idempotency.IdempotentExecution.Outcome;
+import dev.recaudo.application.idempotency.WorkAnswer;
 import dev.recaudo.domain.apikey.ApiKey;
 import dev.recaudo.domain.apikey.ApiKeyId;
 import dev.recaudo.domain.apikey.ApiKeyRepository;
@@ -63,7 +64,7 @@ class IdempotencyRecordsTest {
         IdempotencyScope scope = IdempotencyScope.of(key);
         RequestFingerprint fingerprint = Fingerprints.of(scope, Map.of(), null);
         return execution.execute(scope, OPERATION, idempotencyKey, fingerprint, Optional.empty(),
-                () -> new StoredResponse(200, answer));
+                () -> WorkAnswer.unaudited(new StoredResponse(200, answer)));
     }
 
     /** The digest stored before fingerprints were versioned: SHA-256 of the old canonical text, written out by hand. */

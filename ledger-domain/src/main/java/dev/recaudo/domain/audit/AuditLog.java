@@ -10,13 +10,23 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Port: the audit trail. Records are written outside the request's transaction, so a request that
- * failed and rolled back still leaves its record.
+ * Port: the audit trail. A request's record is written with its work when the work commits
+ * ({@link #recordWithWork}), and in a transaction of its own otherwise ({@link #record}), so a request
+ * that failed and rolled back still leaves its record, and each request leaves exactly one.
  */
 public interface AuditLog {
 
-    /** Files the record under its company; a record naming a company that does not exist is not kept. */
+    /**
+     * Files the record under its company in a transaction of its own, whatever becomes of the
+     * request's; a record naming a company that does not exist is not kept.
+     */
     void record(AuditRecord record);
+
+    /**
+     * Files the record in the active transaction, the one of the work it records: it is kept exactly
+     * when that work commits. A record naming a company that does not exist is not kept.
+     */
+    void recordWithWork(AuditRecord record);
 
     /** The records one partner left in one environment under a request id, oldest first. */
     List<AuditRecord> byRequestId(TenantScope scope, PartnerScope partner, String requestId);
