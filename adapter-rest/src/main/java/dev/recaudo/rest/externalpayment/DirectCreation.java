@@ -1,16 +1,15 @@
 package dev.recaudo.rest.externalpayment;
 
-import dev.recaudo.application.externalpayment.DirectChargeUseCase;
 import dev.recaudo.application.externalpayment.DirectChargeUseCase.ChargeOutcome;
+import dev.recaudo.application.externalpayment.DirectChargeUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentView;
-import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreatePayment;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase;
 import dev.recaudo.application.idempotency.PhasedWork;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import dev.recaudo.domain.idempotency.RecoveryPoint;
 import dev.recaudo.rest.common.IdempotentWrites;
-import dev.recaudo.rest.common.JsonWrites;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentBody;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -29,7 +28,7 @@ final class DirectCreation implements PhasedWork {
     private final CreatePayment command;
     private final ExternalPaymentsUseCase payments;
     private final DirectChargeUseCase charges;
-    private final JsonWrites writes;
+    private final IdempotentWrites writes;
     private final Function<CreateResult, ExternalPaymentBody> created;
     private final Function<ExternalPaymentView, ExternalPaymentBody> body;
 
@@ -38,7 +37,7 @@ final class DirectCreation implements PhasedWork {
      * @param body the body of a payment as it stands
      */
     DirectCreation(CreatePayment command, ExternalPaymentsUseCase payments, DirectChargeUseCase charges,
-            JsonWrites writes, Function<CreateResult, ExternalPaymentBody> created,
+            IdempotentWrites writes, Function<CreateResult, ExternalPaymentBody> created,
             Function<ExternalPaymentView, ExternalPaymentBody> body) {
         this.command = command;
         this.payments = payments;

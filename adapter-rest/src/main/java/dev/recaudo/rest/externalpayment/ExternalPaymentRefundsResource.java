@@ -10,10 +10,12 @@ import dev.recaudo.rest.auth.ExternalPaymentsApi;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.IdempotentWrites;
-import dev.recaudo.rest.common.JsonWrites;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.externalpayment.RefundRequests.CreateRefundRequest;
 import dev.recaudo.rest.externalpayment.RefundViews.RefundBody;
 import dev.recaudo.rest.externalpayment.RefundViews.RefundList;
@@ -52,7 +54,16 @@ public class ExternalPaymentRefundsResource {
     RefundsUseCase refunds;
 
     @Inject
-    JsonWrites writes;
+    IdempotentWrites writes;
+
+    @Inject
+    RequestBodies bodies;
+
+    @Inject
+    RequestValidation validation;
+
+    @Inject
+    Caller caller;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -68,10 +79,10 @@ public class ExternalPaymentRefundsResource {
     @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateRefundRequest.class)))
     public Response create(@PathParam("id") String id, @BeanParam CreationKey idempotencyKey, JsonNode body)
             throws JsonProcessingException {
-        KeyPrincipal key = writes.key();
+        KeyPrincipal key = caller.key();
         UUID paymentId = PathIds.uuid("id", id);
         String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey.value);
-        var command = RefundRequests.create(writes.validation(), key, paymentId, writes.read(body, CreateRefundRequest.class));
+        var command = RefundRequests.create(validation, key, paymentId, bodies.read(body, CreateRefundRequest.class));
         return writes.executePhased(IdempotentWrites.Family.EXTERNAL, key,
                 new IdempotentWrites.Request("external.payments.refunds", keyValue, Map.of("id", paymentId.toString()), body,
                         Optional.empty()),
@@ -84,7 +95,7 @@ public class ExternalPaymentRefundsResource {
     @APIResponse(responseCode = "200", description = "The payment's refunds and chargebacks")
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     public RefundList list(@PathParam("id") String id) {
-        KeyPrincipal key = writes.key();
+        KeyPrincipal key = caller.key();
         return refunds.ofPayment(key.scope(), PartnerScope.of(key.key()).name(), PathIds.uuid("id", id))
                 .map(found -> new RefundList(found.stream().map(RefundViews::of).toList()))
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No external payment with this id"));

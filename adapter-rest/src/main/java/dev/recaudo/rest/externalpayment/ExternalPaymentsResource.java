@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
 import dev.recaudo.application.externalpayment.DirectChargeUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentView;
-import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CancelResult;
 import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase.CreateResult;
+import dev.recaudo.application.externalpayment.ExternalPaymentsUseCase;
 import dev.recaudo.application.invoice.PublicInvoiceProjection;
 import dev.recaudo.application.refund.RefundsUseCase;
 import dev.recaudo.domain.apikey.PartnerScope;
@@ -20,11 +20,13 @@ import dev.recaudo.rest.auth.ExternalPaymentsApi;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.IdempotentWrites;
-import dev.recaudo.rest.common.JsonWrites;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.externalpayment.ExternalPaymentRequests.CreateExternalPaymentRequest;
 import dev.recaudo.rest.externalpayment.ExternalPaymentViews.ExternalPaymentBody;
@@ -66,7 +68,16 @@ public class ExternalPaymentsResource {
     DirectChargeUseCase charges;
 
     @Inject
-    JsonWrites writes;
+    IdempotentWrites writes;
+
+    @Inject
+    RequestBodies bodies;
+
+    @Inject
+    RequestValidation validation;
+
+    @Inject
+    Caller caller;
 
     @Inject
     PublicInvoiceProjection links;
@@ -87,10 +98,10 @@ public class ExternalPaymentsResource {
     @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
     @PaymentCreation
     public Response createHosted(@BeanParam CreationKey idempotencyKey, JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = writes.key();
+        KeyPrincipal key = caller.key();
         String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey.value);
-        var command = ExternalPaymentRequests.create(writes.validation(), key, ExternalPaymentMode.HOSTED,
-                writes.read(json, CreateExternalPaymentRequest.class));
+        var command = ExternalPaymentRequests.create(validation, key, ExternalPaymentMode.HOSTED,
+                bodies.read(json, CreateExternalPaymentRequest.class));
         return writes.execute(IdempotentWrites.Family.EXTERNAL, key,
                 IdempotentWrites.Request.ofBody("external.payments.hosted", keyValue, json),
                 () -> new IdempotentWrites.Reply(201, created(payments.create(command))));
@@ -108,10 +119,10 @@ public class ExternalPaymentsResource {
     @RequestBody(required = true, content = @Content(schema = @Schema(implementation = CreateExternalPaymentRequest.class)))
     @PaymentCreation
     public Response createDirect(@BeanParam CreationKey idempotencyKey, JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = writes.key();
+        KeyPrincipal key = caller.key();
         String keyValue = ExternalPaymentRequests.idempotencyKey(idempotencyKey.value);
-        var command = ExternalPaymentRequests.create(writes.validation(), key, ExternalPaymentMode.DIRECT,
-                writes.read(json, CreateExternalPaymentRequest.class));
+        var command = ExternalPaymentRequests.create(validation, key, ExternalPaymentMode.DIRECT,
+                bodies.read(json, CreateExternalPaymentRequest.class));
         return writes.executePhased(IdempotentWrites.Family.EXTERNAL, key,
                 IdempotentWrites.Request.ofBody("external.payments.direct", keyValue, json),
                 new DirectCreation(command, payments, charges, writes, this::created, this::body));
@@ -124,7 +135,7 @@ public class ExternalPaymentsResource {
     @APIResponse(responseCode = "200", description = "The payment; the source of truth after a callback")
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     public ExternalPaymentBody get(@PathParam("id") String id) {
-        KeyPrincipal key = writes.key();
+        KeyPrincipal key = caller.key();
         return payments.get(key.scope(), partner(key), PathIds.uuid("id", id))
                 .map(this::body)
                 .orElseThrow(ExternalPaymentsResource::notFound);
@@ -135,7 +146,7 @@ public class ExternalPaymentsResource {
     @Operation(operationId = "listExternalPayments", summary = "List the partner's payments, newest first")
     @APIResponse(responseCode = "200", description = "A page of the partner's payments")
     public ExternalPaymentPage list(@QueryParam("page") String page, @QueryParam("limit") String limit) {
-        KeyPrincipal key = writes.key();
+        KeyPrincipal key = caller.key();
         Page<ExternalPaymentView> result = payments.list(key.scope(), partner(key),
                 QueryParams.intBetween("page", page, 1, Integer.MAX_VALUE, 1), QueryParams.pageSize("limit", limit, settings.pages().externalPayments()));
         Map<UUID, List<Refund>> returned = refunds.ofPayments(key.scope(),
@@ -155,7 +166,7 @@ public class ExternalPaymentsResource {
     @APIResponse(responseCode = "404", ref = "StatusNotFound")
     @APIResponse(responseCode = "409", ref = "StatusConflict")
     public ExternalPaymentBody cancel(@PathParam("id") String id) {
-        KeyPrincipal key = writes.key();
+        KeyPrincipal key = caller.key();
         CancelResult result = payments.cancel(key.scope(), partner(key), PathIds.uuid("id", id));
         if (result instanceof CancelResult.Canceled canceled) {
             return body(canceled.view());

@@ -1,15 +1,14 @@
 package dev.recaudo.rest.externalpayment;
 
 import dev.recaudo.application.idempotency.PhasedWork;
-import dev.recaudo.application.refund.RefundsUseCase;
 import dev.recaudo.application.refund.RefundsUseCase.RequestRefund;
 import dev.recaudo.application.refund.RefundsUseCase.StartResult;
+import dev.recaudo.application.refund.RefundsUseCase;
 import dev.recaudo.domain.idempotency.IdempotencyStore.StoredResponse;
 import dev.recaudo.domain.idempotency.RecoveryPoint;
 import dev.recaudo.domain.refund.Refund;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.IdempotentWrites;
-import dev.recaudo.rest.common.JsonWrites;
 import dev.recaudo.rest.common.Problem;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +27,9 @@ final class RefundCreation implements PhasedWork {
 
     private final RequestRefund command;
     private final RefundsUseCase refunds;
-    private final JsonWrites writes;
+    private final IdempotentWrites writes;
 
-    RefundCreation(RequestRefund command, RefundsUseCase refunds, JsonWrites writes) {
+    RefundCreation(RequestRefund command, RefundsUseCase refunds, IdempotentWrites writes) {
         this.command = command;
         this.refunds = refunds;
         this.writes = writes;

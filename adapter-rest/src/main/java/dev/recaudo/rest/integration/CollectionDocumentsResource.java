@@ -3,12 +3,12 @@ package dev.recaudo.rest.integration;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
-import dev.recaudo.application.integration.CollectionDocumentsUseCase;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.CancelResult;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.DocumentView;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.Rejection;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertDocument;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase.UpsertResult;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
@@ -18,9 +18,14 @@ import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.QueryParams;
+import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
@@ -52,7 +57,22 @@ public class CollectionDocumentsResource {
     CollectionDocumentsUseCase documents;
 
     @Inject
-    IntegrationEdge edge;
+    IdempotentWrites writes;
+
+    @Inject
+    RequestBodies bodies;
+
+    @Inject
+    RequestValidation validation;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Cursors cursors;
+
+    @Inject
+    RestSettings settings;
 
     public record DocumentPage(List<IntegrationViews.Document> items, Pagination pagination) {}
 
@@ -79,11 +99,11 @@ public class CollectionDocumentsResource {
     public Response upsert(
             @BeanParam IntegrationWrite write,
             JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = edge.key();
-        UpsertDocument command = DocumentRequests.upsert(edge.validation(), key,
-                edge.read(json, DocumentRequests.UpsertRequest.class), json.get("metadata"),
-                edge.settings().integrations().linesPerDocumentMax(), write.signedAt());
-        return edge.write(key, write.request("integrations.collection_documents.upsert", json), () -> {
+        KeyPrincipal key = caller.key();
+        UpsertDocument command = DocumentRequests.upsert(validation, key,
+                bodies.read(json, DocumentRequests.UpsertRequest.class), json.get("metadata"),
+                settings.integrations().linesPerDocumentMax(), write.signedAt());
+        return writes.execute(IdempotentWrites.Family.INTEGRATIONS, key, write.request("integrations.collection_documents.upsert", json), () -> {
             UpsertResult result = documents.upsert(command);
             if (result instanceof UpsertResult.Created created) {
                 return UpsertReplies.reply(UpsertReplies.CREATED, IntegrationViews.document(created.document()));
@@ -115,12 +135,12 @@ public class CollectionDocumentsResource {
             @QueryParam("dueDateFrom") String dueDateFrom,
             @QueryParam("dueDateTo") String dueDateTo,
             @QueryParam("updatedSince") String updatedSince) {
-        KeyPrincipal key = edge.key();
+        KeyPrincipal key = caller.key();
         Optional<IntegrationViews.StatusFilter> statusFilter = Optional.ofNullable(status).map(text -> IntegrationViews
                 .statusFilter(text).orElseThrow(() -> ApiProblem.validation("status",
                         "must be one of open, partially_paid, paid, conciliated, canceled, failed")));
         Optional<CurrencyCode> currencyFilter = IntegrationFields.currencyFilter(currency);
-        int pageSize = page.pageSize(edge.settings());
+        int pageSize = page.pageSize(settings);
         IntegrationDocumentQuery query = new IntegrationDocumentQuery(
                 page.source(key),
                 statusFilter.map(IntegrationViews.StatusFilter::statuses).orElse(Set.of()),
@@ -135,11 +155,11 @@ public class CollectionDocumentsResource {
                 IntegrationFields.queryDateTime("dueDateFrom", dueDateFrom),
                 IntegrationFields.queryDateTime("dueDateTo", dueDateTo),
                 IntegrationFields.queryDateTime("updatedSince", updatedSince),
-                SyncCursors.open(edge.cursors(), SyncCursors.DOCUMENTS, page.cursor()),
+                SyncCursors.open(cursors, SyncCursors.DOCUMENTS, page.cursor()),
                 pageSize);
         ChangeSlice<DocumentView> slice = documents.list(key.scope(), query, Optional.ofNullable(customerExternalId));
         return new DocumentPage(slice.items().stream().map(IntegrationViews::document).toList(),
-                new Pagination(pageSize, SyncCursors.next(edge.cursors(), SyncCursors.DOCUMENTS, slice.next()), slice.hasMore()));
+                new Pagination(pageSize, SyncCursors.next(cursors, SyncCursors.DOCUMENTS, slice.next()), slice.hasMore()));
     }
 
     @GET
@@ -150,7 +170,7 @@ public class CollectionDocumentsResource {
     @RequiresPermission(Permission.COLLECTION_DOCUMENTS_READ)
     public IntegrationViews.Document get(@PathParam("companyId") String companyId,
             @PathParam("externalDocumentId") String externalDocumentId, @QueryParam("source") String source) {
-        KeyPrincipal key = edge.key();
+        KeyPrincipal key = caller.key();
         return documents.get(key.scope(), IntegrationFields.detailSource(source, key), externalDocumentId)
                 .map(IntegrationViews::document)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No document with this externalDocumentId"));
@@ -173,9 +193,9 @@ public class CollectionDocumentsResource {
     public Response cancel(
             @BeanParam IntegrationWrite write,
             @PathParam("externalDocumentId") String externalDocumentId) {
-        KeyPrincipal key = edge.key();
+        KeyPrincipal key = caller.key();
         String source = IntegrationFields.partner(key);
-        return edge.write(key,
+        return writes.execute(IdempotentWrites.Family.INTEGRATIONS, key,
                 write.request("integrations.collection_documents.cancel", Map.of("externalDocumentId", externalDocumentId), null), () -> {
                     CancelResult result = documents.cancel(key.scope(), source, externalDocumentId);
                     if (result instanceof CancelResult.Canceled canceled) {

@@ -3,10 +3,10 @@ package dev.recaudo.rest.integration;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
-import dev.recaudo.application.customer.CustomerQueries;
 import dev.recaudo.application.customer.CustomerQueries.CustomerSlice;
-import dev.recaudo.application.customer.UpsertCustomerUseCase;
+import dev.recaudo.application.customer.CustomerQueries;
 import dev.recaudo.application.customer.UpsertCustomerUseCase.UpsertResult;
+import dev.recaudo.application.customer.UpsertCustomerUseCase;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerListItem;
@@ -15,8 +15,13 @@ import dev.recaudo.domain.customer.CustomerProfile;
 import dev.recaudo.rest.auth.IntegrationsApi;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RequestBodies;
+import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.integration.CustomerRequests.UpsertCustomerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
@@ -58,7 +63,22 @@ public class CustomersResource {
     UpsertCustomerUseCase upserts;
 
     @Inject
-    IntegrationEdge edge;
+    IdempotentWrites writes;
+
+    @Inject
+    RequestBodies bodies;
+
+    @Inject
+    RequestValidation validation;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Cursors cursors;
+
+    @Inject
+    RestSettings settings;
 
     public record UpsertCustomerResponse(
             UUID customerId, UUID companyCustomerId, String source, String externalCustomerId, String status) {}
@@ -77,18 +97,18 @@ public class CustomersResource {
     public CustomerPage list(
             @BeanParam IntegrationList page,
             @QueryParam("search") String search) {
-        KeyPrincipal key = edge.key();
-        int pageSize = page.pageSize(edge.settings());
+        KeyPrincipal key = caller.key();
+        int pageSize = page.pageSize(settings);
         Optional<String> searchText = Optional.ofNullable(search).map(String::trim).filter(s -> !s.isEmpty());
         if (searchText.filter(s -> s.length() > CustomerListQuery.SEARCH_LENGTH_MAX).isPresent()) {
             throw ApiProblem.validation("search", "must have at most " + CustomerListQuery.SEARCH_LENGTH_MAX + " characters");
         }
         Optional<String> sourceFilter = page.source(key);
-        Optional<CustomerListQuery.Position> after = IntegrationCursors.open(edge.cursors(), page.cursor())
+        Optional<CustomerListQuery.Position> after = IntegrationCursors.open(cursors, page.cursor())
                 .map(position -> new CustomerListQuery.Position(position.at(), position.id()));
         CustomerSlice slice = customers.list(key.scope(),
                 new CustomerListQuery(sourceFilter, key.key().source(), searchText, after, pageSize));
-        String next = IntegrationCursors.next(edge.cursors(), slice.items(), slice.hasMore(), CustomerListItem::updatedAt,
+        String next = IntegrationCursors.next(cursors, slice.items(), slice.hasMore(), CustomerListItem::updatedAt,
                 CustomerListItem::companyCustomerId);
         return new CustomerPage(slice.items(), new Pagination(pageSize, next, slice.hasMore()));
     }
@@ -112,11 +132,11 @@ public class CustomersResource {
     public Response upsert(
             @BeanParam IntegrationWrite write,
             JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = edge.key();
-        UpsertCustomerRequest body = edge.read(json, UpsertCustomerRequest.class);
-        CustomerProfile profile = CustomerRequests.upsert(edge.validation(), key, body);
+        KeyPrincipal key = caller.key();
+        UpsertCustomerRequest body = bodies.read(json, UpsertCustomerRequest.class);
+        CustomerProfile profile = CustomerRequests.upsert(validation, key, body);
         Instant signedAt = write.signedAt();
-        return edge.write(key, write.request("integrations.customers.upsert", json),
+        return writes.execute(IdempotentWrites.Family.INTEGRATIONS, key, write.request("integrations.customers.upsert", json),
                 () -> upsertReply(key, body, profile, signedAt));
     }
 

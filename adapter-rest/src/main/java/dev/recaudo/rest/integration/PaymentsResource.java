@@ -3,10 +3,10 @@ package dev.recaudo.rest.integration;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.application.apikey.ApiKeyAuthenticationUseCase.KeyPrincipal;
-import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.CertifiedRateCommand;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.PaymentView;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase.VerifiedPayment;
+import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
 import dev.recaudo.domain.apikey.Permission;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.metrics.PaymentFamily;
@@ -20,9 +20,14 @@ import dev.recaudo.rest.auth.KeyGate;
 import dev.recaudo.rest.auth.MovesMoney;
 import dev.recaudo.rest.auth.RequiresPermission;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
+import dev.recaudo.rest.common.Cursors;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.Problem;
+import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RequestIds;
+import dev.recaudo.rest.common.RequestValidation;
+import dev.recaudo.rest.common.RestSettings;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
@@ -61,7 +66,22 @@ public class PaymentsResource {
     PaymentAnswers answers;
 
     @Inject
-    IntegrationEdge edge;
+    IdempotentWrites writes;
+
+    @Inject
+    RequestBodies bodies;
+
+    @Inject
+    RequestValidation validation;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Cursors cursors;
+
+    @Inject
+    RestSettings settings;
 
     public record PaymentPage(List<IntegrationViews.PaymentBody> items, Pagination pagination) {}
 
@@ -85,13 +105,13 @@ public class PaymentsResource {
             @BeanParam IntegrationWrite write,
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = edge.key();
+        KeyPrincipal key = caller.key();
         gate.limit("verified-payments:" + key.key().id(),
-                RateLimitPolicy.perMinute(edge.settings().rateLimit().verifiedPayments().perMinute()));
-        PaymentRequests.VerifiedPaymentRequest body = edge.read(json, PaymentRequests.VerifiedPaymentRequest.class);
-        VerifiedPayment command = PaymentRequests.verified(edge.validation(), key, body, requestId, documentsMax());
+                RateLimitPolicy.perMinute(settings.rateLimit().verifiedPayments().perMinute()));
+        PaymentRequests.VerifiedPaymentRequest body = bodies.read(json, PaymentRequests.VerifiedPaymentRequest.class);
+        VerifiedPayment command = PaymentRequests.verified(validation, key, body, requestId, documentsMax());
         return answers.guarded(PaymentFamily.VERIFIED, body.externalPaymentId(), body.source(), requestId,
-                () -> edge.write(key, write.request("integrations.verified_payments", json),
+                () -> writes.execute(IdempotentWrites.Family.INTEGRATIONS, key, write.request("integrations.verified_payments", json),
                         () -> answers.answer(payments.apply(command), requestId),
                         replay -> answers.alreadyProcessed(key, body.source(), body.externalPaymentId(), requestId)));
     }
@@ -113,15 +133,15 @@ public class PaymentsResource {
             @PathParam("externalPaymentId") String externalPaymentId,
             @HeaderParam(RequestIds.HEADER) String requestId,
             JsonNode json) throws JsonProcessingException {
-        KeyPrincipal key = edge.key();
-        PaymentRequests.CertifiedRateRequest body = edge.read(json, PaymentRequests.CertifiedRateRequest.class);
+        KeyPrincipal key = caller.key();
+        PaymentRequests.CertifiedRateRequest body = bodies.read(json, PaymentRequests.CertifiedRateRequest.class);
         String source = IntegrationFields.partner(key);
-        CertifiedRateCommand command = PaymentRequests.certified(edge.validation(), key, source, externalPaymentId, body, requestId, documentsMax());
+        CertifiedRateCommand command = PaymentRequests.certified(validation, key, source, externalPaymentId, body, requestId, documentsMax());
         // The payment is part of the request: the same body for another payment is another request.
         IdempotentWrites.Request request = write.request("integrations.certified_rate",
                 Map.of("externalPaymentId", externalPaymentId), json);
         return answers.guarded(PaymentFamily.CERTIFIED_RATE, externalPaymentId, source, requestId,
-                () -> edge.write(key, request, () -> answers.answer(payments.certify(command), requestId)));
+                () -> writes.execute(IdempotentWrites.Family.INTEGRATIONS, key, request, () -> answers.answer(payments.certify(command), requestId)));
     }
 
     @GET
@@ -141,21 +161,21 @@ public class PaymentsResource {
             @QueryParam("paidTo") String paidTo,
             @QueryParam("updatedSince") String updatedSince,
             @HeaderParam(RequestIds.HEADER) String requestId) {
-        KeyPrincipal key = edge.key();
+        KeyPrincipal key = caller.key();
         Set<PaymentOutcome> outcomes = PaymentRequests.outcomes(status, paymentStatus);
         Optional<PaymentKind> kind = PaymentRequests.kind(provider);
         Optional<CurrencyCode> currencyFilter = IntegrationFields.currencyFilter(currency);
-        int pageSize = page.pageSize(edge.settings());
+        int pageSize = page.pageSize(settings);
         PaymentListQuery query = new PaymentListQuery(outcomes, Optional.ofNullable(externalPaymentId), Optional.empty(),
                 page.source(key), kind, currencyFilter,
                 IntegrationFields.queryDateTime("paidFrom", paidFrom), IntegrationFields.queryDateTime("paidTo", paidTo),
                 IntegrationFields.queryDateTime("updatedSince", updatedSince),
-                SyncCursors.open(edge.cursors(), SyncCursors.PAYMENTS, page.cursor()), pageSize);
+                SyncCursors.open(cursors, SyncCursors.PAYMENTS, page.cursor()), pageSize);
         ChangeSlice<PaymentView> slice = payments.list(key.scope(), query, Optional.ofNullable(customerExternalId));
         return new PaymentPage(slice.items().stream()
                 .map(view -> IntegrationViews.payment(view, view.payment().outcome().wireName(),
                         view.payment().requestId().orElse(null)))
-                .toList(), new Pagination(pageSize, SyncCursors.next(edge.cursors(), SyncCursors.PAYMENTS, slice.next()),
+                .toList(), new Pagination(pageSize, SyncCursors.next(cursors, SyncCursors.PAYMENTS, slice.next()),
                         slice.hasMore()));
     }
 
@@ -172,13 +192,13 @@ public class PaymentsResource {
     @RequiresPermission(Permission.PAYMENTS_READ)
     public IntegrationViews.PaymentBody get(@PathParam("companyId") String companyId,
             @PathParam("externalPaymentId") String externalPaymentId, @QueryParam("source") String source) {
-        KeyPrincipal key = edge.key();
+        KeyPrincipal key = caller.key();
         PaymentView view = payments.get(key.scope(), IntegrationFields.detailSource(source, key), externalPaymentId)
                 .orElseThrow(() -> new ApiProblem(Problem.NOT_FOUND, "No payment with this externalPaymentId"));
         return IntegrationViews.payment(view, view.payment().outcome().wireName(), view.payment().requestId().orElse(null));
     }
 
     private int documentsMax() {
-        return edge.settings().integrations().documentsPerPaymentMax();
+        return settings.integrations().documentsPerPaymentMax();
     }
 }
