@@ -17,8 +17,9 @@ import java.util.function.IntFunction;
  * admissions cost no round trip. Every hit handed out was granted by the store under the limit, and
  * each is handed out once: the limit holds across instances, and what one instance leased and did
  * not use is lost to the others until the window ends. Bounded like {@link ExhaustedWindows}: past
- * {@code capacity} buckets the leases of ended windows are dropped, then the least recently filled,
- * a quarter of the room at once. A dropped lease's unused hits are lost until its window ends.
+ * {@code capacity} buckets the leases of ended windows are dropped, then the least recently used, a
+ * quarter of the room at once, so that a busy bucket's lease is the last to go. A dropped lease's
+ * unused hits are lost until its window ends.
  */
 final class WindowLeases {
 
@@ -79,6 +80,7 @@ final class WindowLeases {
         private long next = 1;
         private long last;
         private boolean refused;
+        /** When the lease was last filled or taken from, in the memory's order. */
         private volatile long order;
 
         /**
@@ -116,7 +118,11 @@ final class WindowLeases {
             if (refused) {
                 return Optional.of(OptionalLong.empty());
             }
-            return next <= last ? Optional.of(OptionalLong.of(next++)) : Optional.empty();
+            if (next > last) {
+                return Optional.empty();
+            }
+            order = WindowLeases.this.order.incrementAndGet();
+            return Optional.of(OptionalLong.of(next++));
         }
 
         private synchronized boolean holdsLaterThan(Window requested) {

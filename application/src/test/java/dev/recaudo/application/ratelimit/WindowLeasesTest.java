@@ -56,6 +56,22 @@ class WindowLeasesTest {
     }
 
     @Test
+    void givenAFullMemory_whenTheFirstFilledLeaseIsStillInUse_thenAnIdleOneIsDroppedInstead() {
+        WindowLeases leases = new WindowLeases(4);
+        for (String bucket : List.of("busy", "b", "c", "d")) {
+            leases.of(bucket, NOW).take(CURRENT, 6, this::fetch);
+        }
+        leases.of("busy", NOW).take(CURRENT, 6, this::fetch);
+
+        leases.of("e", NOW).take(CURRENT, 6, this::fetch);
+
+        int asked = fetched.get();
+        assertThat(leases.of("busy", NOW).take(CURRENT, 6, this::fetch)).as("the busy lease kept").hasValue(3);
+        assertThat(fetched.get()).isEqualTo(asked);
+        assertThat(leases.of("b", NOW).take(CURRENT, 6, this::fetch)).as("the idle lease dropped").hasValue(1);
+    }
+
+    @Test
     void givenManyBucketsOverTime_whenEachTakesAHit_thenTheMemoryNeverHoldsMoreThanItsCapacity() {
         WindowLeases leases = new WindowLeases(100);
         for (int i = 0; i < 1_000; i++) {
