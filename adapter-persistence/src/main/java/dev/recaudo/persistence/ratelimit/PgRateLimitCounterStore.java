@@ -1,19 +1,23 @@
 package dev.recaudo.persistence.ratelimit;
 
+import dev.recaudo.domain.ratelimit.LeasedHits;
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.util.OptionalLong;
+import java.util.Optional;
 
 /**
- * One row per bucket and window, counted by a single conditional upsert: PostgreSQL serializes the
- * writers of the same row, so every instance sees a distinct count and exactly {@code limit}
- * requests pass per window, however many instances share the database. A full window is seen in
- * the statement's snapshot first ({@code NOT EXISTS}), so its refusals insert nothing, lock nothing
- * and wait for no writer; the {@code WHERE} of the update refuses the few that raced past the
- * snapshot while the last admissions committed.
+ * One row per bucket and window, counted by a single conditional upsert that adds a lease of one or
+ * more hits, as many as fit under the limit: PostgreSQL serializes the writers of the same row, so
+ * every lease is a distinct range of the count and at most {@code limit} hits are granted per
+ * window, however many instances share the database. The {@code SET} reads the row as it was, so
+ * {@code granted} records how many this statement added, which {@code RETURNING} (seeing only the
+ * new row) could not tell otherwise at the limit. A full window is seen in the statement's snapshot
+ * first ({@code NOT EXISTS}), so its refusals insert nothing, lock nothing and wait for no writer;
+ * the {@code WHERE} of the update refuses the few that raced past the snapshot while the last
+ * leases committed.
  */
 @ApplicationScoped
 @StoreFailures
@@ -26,23 +30,27 @@ public class PgRateLimitCounterStore implements RateLimitCounterStore {
     }
 
     @Override
-    public OptionalLong admit(String bucket, Instant windowStart, Instant windowEnd, int limit) {
+    public Optional<LeasedHits> lease(String bucket, Instant windowStart, Instant windowEnd, int limit, int hits) {
+        int asked = Math.min(hits, limit);
         return nativeSql.queryOne(
-                        "INSERT INTO rate_limit_counters AS c (bucket, window_start, window_end, hits)"
-                                + " SELECT ?, ?, ?, 1 WHERE NOT EXISTS (SELECT 1 FROM rate_limit_counters"
-                                + " WHERE bucket = ? AND window_start = ? AND hits >= ?)"
-                                + " ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + 1"
-                                + " WHERE c.hits < ? RETURNING c.hits",
-                        row -> row.getLong(1),
-                        bucket,
-                        windowStart,
-                        windowEnd,
-                        bucket,
-                        windowStart,
-                        limit,
-                        limit)
-                .map(OptionalLong::of)
-                .orElseGet(OptionalLong::empty);
+                "INSERT INTO rate_limit_counters AS c (bucket, window_start, window_end, hits, granted)"
+                        + " SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM rate_limit_counters"
+                        + " WHERE bucket = ? AND window_start = ? AND hits >= ?)"
+                        + " ON CONFLICT (bucket, window_start) DO UPDATE"
+                        + " SET hits = LEAST(c.hits + EXCLUDED.granted, ?), granted = LEAST(EXCLUDED.granted, ? - c.hits)"
+                        + " WHERE c.hits < ? RETURNING c.hits, c.granted",
+                row -> new LeasedHits(row.getLong(1), row.getInt(2)),
+                bucket,
+                windowStart,
+                windowEnd,
+                asked,
+                asked,
+                bucket,
+                windowStart,
+                limit,
+                limit,
+                limit,
+                limit);
     }
 
     @Override

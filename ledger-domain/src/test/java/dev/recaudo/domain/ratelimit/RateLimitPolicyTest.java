@@ -72,4 +72,19 @@ class RateLimitPolicyTest {
     void givenPerMinuteFactory_whenBuilding_thenOneMinuteWindow() {
         assertThat(RateLimitPolicy.perMinute(5)).isEqualTo(new RateLimitPolicy(5, Duration.ofMinutes(1)));
     }
+
+    @ParameterizedTest
+    @CsvSource({
+        "1,           1",
+        "10,          1",
+        "39,          1",
+        "40,          2",
+        "60,          3",
+        "120,         6",
+        "300,         15",
+        "100000000,   5000000"
+    })
+    void givenALimit_whenAskingTheLeaseSize_thenOneTwentiethOfItAndAtLeastOne(int limit, int leaseHits) {
+        assertThat(RateLimitPolicy.perMinute(limit).leaseHits()).isEqualTo(leaseHits);
+    }
 }
