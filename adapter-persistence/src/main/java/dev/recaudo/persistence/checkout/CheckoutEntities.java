@@ -15,8 +15,11 @@ import dev.recaudo.persistence.common.Rows;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -54,6 +57,39 @@ class CheckoutEntities implements PanacheRepositoryBase<CheckoutEntity, UUID> {
         if (updated != 1) {
             throw new IllegalStateException("checkout " + checkout.id() + " vanished under its document's lock");
         }
+    }
+
+    /**
+     * What a paid document's checkout and hosted external payment become, in one statement: the
+     * pending hosted payment canceled as {@code ExternalPayment.canceled} leaves it (no ledger payment),
+     * the newest checkout approved as {@link Checkout#approved} leaves it, unless approved already, and
+     * that checkout returned as it is then. Both rows change under the document's lock, which the
+     * caller holds, so the newest checkout read here is the one updated.
+     */
+    Optional<Checkout> approveForPaidDocument(TenantScope scope, DocumentId documentId, Optional<String> paymentReference,
+            Instant now) {
+        return nativeSql.queryOne("WITH hosted AS (UPDATE external_payments SET status = ?, payment_id = NULL, updated_at = ?"
+                        + " WHERE company_id = ? AND is_test = ? AND invoice_id = ? AND status = ? AND mode = ?),"
+                        + " newest AS (SELECT * FROM checkouts WHERE company_id = ? AND is_test = ? AND document_id = ?"
+                        + " ORDER BY created_at DESC, id DESC LIMIT 1),"
+                        + " approved AS (UPDATE checkouts c SET status = ?, provider_payment_id = ?, paid_at = ?, updated_at = ?"
+                        + " FROM newest WHERE c.id = newest.id AND newest.status <> ? RETURNING c.*)"
+                        + " SELECT * FROM approved UNION ALL SELECT * FROM newest WHERE status = ?",
+                CheckoutEntities::checkout,
+                ExternalPaymentStatus.CANCELED.wireName(), now, scope.companyId().value(), scope.isTest(), documentId.value(),
+                ExternalPaymentStatus.PENDING.wireName(), ExternalPaymentMode.HOSTED.wireName(),
+                scope.companyId().value(), scope.isTest(), documentId.value(),
+                CheckoutStatus.APPROVED.wireName(), paymentReference.orElse(null), now, now,
+                CheckoutStatus.APPROVED.wireName(), CheckoutStatus.APPROVED.wireName());
+    }
+
+    /** The newest checkout, canceled only if it is the pending one, as {@link Checkout#canceled} leaves it. */
+    void cancelPending(TenantScope scope, DocumentId documentId, Instant now) {
+        nativeSql.update("UPDATE checkouts SET status = ?, updated_at = ? WHERE id = (SELECT id FROM checkouts"
+                        + " WHERE company_id = ? AND is_test = ? AND document_id = ? ORDER BY created_at DESC, id DESC LIMIT 1)"
+                        + " AND status = ?",
+                CheckoutStatus.CANCELED.wireName(), now, scope.companyId().value(), scope.isTest(), documentId.value(),
+                CheckoutStatus.PENDING.wireName());
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.persistence.common.StoreFailures;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -25,6 +26,17 @@ public class PgCheckoutRepository implements CheckoutRepository {
     @Override
     public void update(Checkout checkout) {
         checkouts.write(checkout);
+    }
+
+    @Override
+    public Optional<Checkout> approveForPaidDocument(TenantScope scope, DocumentId documentId, Optional<String> paymentReference,
+            Instant now) {
+        return checkouts.approveForPaidDocument(scope, documentId, paymentReference, now);
+    }
+
+    @Override
+    public void cancelPending(TenantScope scope, DocumentId documentId, Instant now) {
+        checkouts.cancelPending(scope, documentId, now);
     }
 
     @Override

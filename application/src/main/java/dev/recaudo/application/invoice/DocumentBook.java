@@ -2,7 +2,6 @@ package dev.recaudo.application.invoice;
 
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
-import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
@@ -158,7 +157,7 @@ public final class DocumentBook {
         documents.update(paid);
         if (paid.balance().isPositive()) {
             // A partly paid document is no longer payable by a checkout for its former balance.
-            cancelPendingCheckout(paid.scope(), paid.id(), now);
+            checkouts.cancelPending(paid.scope(), paid.id(), now);
         }
         return paid;
     }
@@ -168,15 +167,9 @@ public final class DocumentBook {
      * (a paid document takes no more money) and queues exactly one {@code invoice.paid}.
      */
     private InvoiceView paid(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
-        cancelPendingHostedPayment(document.scope(), document.id(), now);
-        Optional<Checkout> checkout = checkouts.current(document.scope(), document.id()).map(current -> {
-            if (current.status() == CheckoutStatus.APPROVED) {
-                return current;
-            }
-            // Pending, or canceled by an earlier partial payment: either way the invoice's payment
-            // ends approved by the payment that settled it, so invoice.paid always says APPROVED.
-            return updated(current.approved(paymentReference, now));
-        });
+        // A checkout pending, or canceled by an earlier partial payment, ends approved by the payment
+        // that settled the document either way, so invoice.paid always says APPROVED.
+        Optional<Checkout> checkout = checkouts.approveForPaidDocument(document.scope(), document.id(), paymentReference, now);
         InvoiceView view = new InvoiceView(document, checkout, Optional.of(paymentId));
         announce(INVOICE_PAID, view, now);
         return view;
@@ -231,14 +224,9 @@ public final class DocumentBook {
 
     /** A checkout for the document's balance now, in place of the pending one. */
     private Checkout replaceCheckout(CollectionDocument document, Instant now) {
-        cancelPendingCheckout(document.scope(), document.id(), now);
+        checkouts.cancelPending(document.scope(), document.id(), now);
         Checkout replacement = Checkout.forBalanceOf(document, now);
         checkouts.insert(replacement);
         return replacement;
-    }
-
-    private void cancelPendingCheckout(TenantScope scope, DocumentId documentId, Instant now) {
-        checkouts.current(scope, documentId).filter(Checkout::isPending)
-                .ifPresent(current -> checkouts.update(current.canceled(now)));
     }
 }

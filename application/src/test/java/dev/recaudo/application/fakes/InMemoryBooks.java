@@ -38,8 +38,8 @@ public final class InMemoryBooks {
 
     private final MutableClock clock = new MutableClock(START);
     private final InMemoryDocumentRepository documents = new InMemoryDocumentRepository();
-    private final InMemoryCheckoutRepository checkouts = new InMemoryCheckoutRepository();
     private final InMemoryExternalPaymentRepository externalPayments = new InMemoryExternalPaymentRepository();
+    private final InMemoryCheckoutRepository checkouts = new InMemoryCheckoutRepository(externalPayments);
     private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository(documents);
     private final InMemoryCustomerRepository customers = new InMemoryCustomerRepository();
     private final InMemoryLedger ledger = new InMemoryLedger();
