@@ -71,6 +71,19 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                 + " FOR NO KEY UPDATE", DocumentRows::document, id.value(), scope.companyId().value(), scope.isTest());
     }
 
+    /**
+     * A verified payment's documents, found and locked by one statement. The rows are sorted before
+     * they are locked (PostgreSQL applies {@code ORDER BY} before a locking clause), so the locks are
+     * taken in id order; a row another transaction changed meanwhile is returned as that transaction
+     * left it, as {@link #lock} returns it.
+     */
+    @Override
+    public List<CollectionDocument> lockListed(TenantScope scope, String source, List<String> externalDocumentIds) {
+        return nativeSql.query("SELECT " + DocumentRows.COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
+                        + " AND source = ? AND external_document_id = ANY (?) ORDER BY id FOR NO KEY UPDATE", DocumentRows::document,
+                scope.companyId().value(), scope.isTest(), source, new NativeSql.TextArray(externalDocumentIds));
+    }
+
     /** Read on every document of every payment and document write: native, measured (docs/performance.md). */
     @Override
     public Optional<CollectionDocument> findByExternalId(TenantScope scope, String source, String externalDocumentId) {

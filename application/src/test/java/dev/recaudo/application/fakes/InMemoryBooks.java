@@ -40,8 +40,8 @@ public final class InMemoryBooks {
     private final InMemoryDocumentRepository documents = new InMemoryDocumentRepository();
     private final InMemoryExternalPaymentRepository externalPayments = new InMemoryExternalPaymentRepository();
     private final InMemoryCheckoutRepository checkouts = new InMemoryCheckoutRepository(externalPayments);
-    private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository(documents);
     private final InMemoryCustomerRepository customers = new InMemoryCustomerRepository();
+    private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository(documents, customers);
     private final InMemoryLedger ledger = new InMemoryLedger();
     private final InMemoryOutbox outbox = new InMemoryOutbox();
     private final InMemoryUpsertOrder upsertOrder = new InMemoryUpsertOrder();

@@ -13,6 +13,7 @@ import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +59,17 @@ public final class InMemoryDocumentRepository implements CollectionDocumentRepos
     public Optional<CollectionDocument> lock(TenantScope scope, DocumentId id) {
         locks.add(id);
         return find(scope, id);
+    }
+
+    @Override
+    public List<CollectionDocument> lockListed(TenantScope scope, String source, List<String> externalDocumentIds) {
+        List<CollectionDocument> listed = documents.values().stream()
+                .filter(document -> document.scope().equals(scope) && document.source().equals(source)
+                        && externalDocumentIds.contains(document.externalDocumentId()))
+                .sorted(Comparator.comparing(document -> document.id().value()))
+                .toList();
+        listed.forEach(document -> locks.add(document.id()));
+        return listed;
     }
 
     @Override
