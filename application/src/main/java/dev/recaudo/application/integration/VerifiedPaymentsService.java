@@ -116,24 +116,21 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             throw PaymentRollback.rejected(Rejection.DOCUMENT_CURRENCY_NOT_SETTLEABLE, documentCurrency.name());
         }
         Instant now = clock.instant();
-        UUID paymentId = existing.map(Payment::id).orElseGet(UUID::randomUUID);
+        Payment.Builder reported = Payment.builder().id(existing.map(Payment::id).orElseGet(UUID::randomUUID)).scope(scope)
+                .kind(PaymentKind.VERIFIED).source(command.source()).externalPaymentId(command.externalPaymentId())
+                .customerId(Optional.of(customerId)).customerExternalId(Optional.of(command.customerExternalId()))
+                .amount(command.amount()).requestId(Optional.of(command.requestId())).paidAt(command.verifiedAt())
+                .createdAt(existing.map(Payment::createdAt).orElse(now)).updatedAt(now);
 
         if (documentCurrency != command.amount().currency()) {
-            Payment pending = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
-                    Optional.of(customerId), Optional.of(command.customerExternalId()), command.amount(), Optional.empty(),
-                    Money.zero(documentCurrency), Money.zero(documentCurrency), PaymentOutcome.NEEDS_CERTIFIED_RATE,
-                    Optional.empty(), Optional.empty(), Optional.of(command.requestId()), Optional.empty(), command.verifiedAt(),
-                    existing.map(Payment::createdAt).orElse(now), now);
+            Payment pending = reported.applied(Money.zero(documentCurrency)).credit(Money.zero(documentCurrency))
+                    .outcome(PaymentOutcome.NEEDS_CERTIFIED_RATE).build();
             save(pending, existing.isPresent());
             receive(pending, now);
             return new ApplyResult.Processed(PaymentViews.written(pending, List.of(), link));
         }
         Allocation allocation = listedDocuments.allocate(command.amount(), command.documents(), listed);
-        Payment payment = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
-                Optional.of(customerId), Optional.of(command.customerExternalId()), command.amount(),
-                Optional.of(command.amount()), allocation.applied(), allocation.credit(), allocation.outcome(), Optional.empty(),
-                Optional.empty(), Optional.of(command.requestId()), Optional.empty(), command.verifiedAt(),
-                existing.map(Payment::createdAt).orElse(now), now);
+        Payment payment = reported.applicationAmount(Optional.of(command.amount())).allocated(allocation).build();
         if (allocation.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
             // Kept without money movement, so a corrected retry with the same external id applies it.
             save(payment, existing.isPresent());
@@ -183,11 +180,9 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
                 Entry.debit(AccountCode.currencyExchange(), converted),
                 Entry.credit(unapplied, converted)),
                 Optional.empty(), Optional.of(payment.id()), now));
-        Payment certified = new Payment(payment.id(), scope, payment.source(), payment.externalPaymentId(), payment.kind(),
-                payment.customerId(), payment.customerExternalId(), payment.amount(), Optional.of(converted),
-                allocation.applied(), allocation.credit(), allocation.outcome(), Optional.of(rateId),
-                Optional.of(command.rate().text()), Optional.of(command.requestId()), payment.providerPaymentId(), payment.paidAt(),
-                payment.createdAt(), now);
+        Payment certified = payment.toBuilder().applicationAmount(Optional.of(converted)).allocated(allocation)
+                .exchangeRateId(Optional.of(rateId)).exchangeRateUsed(Optional.of(command.rate().text()))
+                .requestId(Optional.of(command.requestId())).updatedAt(now).build();
         payments.update(certified);
         return new ApplyResult.Processed(views.withPaid(certified, settle(certified, allocation, listed, customerId, now)));
     }
