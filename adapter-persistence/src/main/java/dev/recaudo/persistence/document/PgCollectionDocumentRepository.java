@@ -102,6 +102,27 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         }
     }
 
+    /** The payment's documents in one statement, their new values a typed {@code VALUES} list joined by id. */
+    @Override
+    public void updatePaid(List<CollectionDocument> paid) {
+        if (paid.isEmpty()) {
+            return;
+        }
+        TenantScope scope = paid.get(0).scope();
+        if (paid.stream().anyMatch(document -> !document.scope().equals(scope))) {
+            throw new IllegalArgumentException("the documents a payment pays are of its scope");
+        }
+        List<Object> values = new ArrayList<>();
+        for (CollectionDocument document : paid) {
+            values.addAll(List.of(document.id().value(), document.applied().amountMinor(), document.balance().amountMinor(),
+                    document.status().name(), document.version(), document.updatedAt()));
+        }
+        values.addAll(List.of(scope.companyId().value(), scope.isTest()));
+        if (nativeSql.update(DocumentRows.updatePaid(paid.size()), values.toArray()) != paid.size()) {
+            throw new IllegalStateException("a document vanished while locked");
+        }
+    }
+
     /** The oldest documents of a partner still untouched by money, skipping those another transaction holds. */
     @Override
     public List<CollectionDocument> lockPendingBatch(TenantScope scope, String source, int limit) {

@@ -25,7 +25,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -142,11 +145,26 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
+        insertApplications(scope, List.of(application));
+    }
+
+    /** One multi-row insert: a payment of several documents writes its applications in one round trip. */
+    @Override
+    public void insertApplications(TenantScope scope, List<PaymentApplication> applications) {
+        if (applications.isEmpty()) {
+            return;
+        }
+        List<Object> values = new ArrayList<>();
+        for (PaymentApplication application : applications) {
+            values.addAll(Arrays.asList(application.id(), application.paymentId(), application.documentId().value(),
+                    scope.companyId().value(), scope.isTest(), application.amount().currency().name(),
+                    application.amount().amountMinor(), application.transferId(), application.position(),
+                    application.appliedAt(), application.refundId().orElse(null)));
+        }
         nativeSql.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
-                        + " amount_minor, transfer_id, position, applied_at, refund_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                application.id(), application.paymentId(), application.documentId().value(), scope.companyId().value(),
-                scope.isTest(), application.amount().currency().name(), application.amount().amountMinor(),
-                application.transferId(), application.position(), application.appliedAt(), application.refundId().orElse(null));
+                        + " amount_minor, transfer_id, position, applied_at, refund_id) VALUES "
+                        + String.join(", ", Collections.nCopies(applications.size(), "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")),
+                values.toArray());
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.customer.KnownCustomers;
 import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.application.invoice.DocumentBook.ReceivedPart;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.CustomerLink;
@@ -204,13 +205,14 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             Instant now) {
         Map<DocumentId, CollectionDocument> locked = new HashMap<>();
         listed.forEach(document -> locked.put(document.id(), document));
-        List<Allocation.DocumentApplication> applications = allocation.applications();
+        List<ReceivedPart> parts = allocation.applications().stream()
+                .map(application -> new ReceivedPart(locked.get(application.documentId()), application.amount())).toList();
+        List<CollectionDocument> applied = book.applyReceived(payment, parts, 0, now);
         List<PaidDocument> paid = new ArrayList<>();
-        for (int position = 0; position < applications.size(); position++) {
-            Allocation.DocumentApplication application = applications.get(position);
-            CollectionDocument applied = book.applyReceived(locked.get(application.documentId()), payment, application.amount(),
-                    position, now);
-            paid.add(new PaidDocument(applied.id(), applied.externalDocumentId(), application.amount(), applied.balance()));
+        for (int position = 0; position < parts.size(); position++) {
+            CollectionDocument document = applied.get(position);
+            paid.add(new PaidDocument(document.id(), document.externalDocumentId(), parts.get(position).amount(),
+                    document.balance()));
         }
         if (allocation.credit().isPositive()) {
             ledger.post(Transfer.move(payment.scope(), TransferKind.CREDIT_CREATED, AccountCode.unappliedPayment(payment.id()),

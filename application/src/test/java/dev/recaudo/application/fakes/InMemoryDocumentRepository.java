@@ -91,6 +91,20 @@ public final class InMemoryDocumentRepository implements CollectionDocumentRepos
         writes++;
     }
 
+    /** Only what a payment changes may differ from the stored document: the table's statement writes nothing else. */
+    @Override
+    public void updatePaid(List<CollectionDocument> paid) {
+        for (CollectionDocument document : paid) {
+            CollectionDocument stored = find(document.scope(), document.id())
+                    .orElseThrow(() -> new IllegalStateException("document " + document.id() + " vanished while locked"));
+            if (!stored.details().equals(document.details()) || !stored.total().equals(document.total())
+                    || !stored.reference().equals(document.reference()) || !stored.remarks().equals(document.remarks())) {
+                throw new IllegalStateException("a payment changes only the money, status and version of a document");
+            }
+            update(document);
+        }
+    }
+
     @Override
     public List<CollectionDocument> lockPendingBatch(TenantScope scope, String source, int limit) {
         List<CollectionDocument> pending = documents.values().stream()

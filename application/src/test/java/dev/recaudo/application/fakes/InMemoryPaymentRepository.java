@@ -123,6 +123,11 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
     }
 
     @Override
+    public void insertApplications(TenantScope scope, List<PaymentApplication> applications) {
+        applications.forEach(application -> insertApplication(scope, application));
+    }
+
+    @Override
     public Optional<UUID> latestPaymentFor(TenantScope scope, DocumentId documentId) {
         List<PaymentApplication> ofDocument = ofDocument(scope, documentId);
         return ofDocument.isEmpty() ? Optional.empty() : Optional.of(ofDocument.get(ofDocument.size() - 1).paymentId());

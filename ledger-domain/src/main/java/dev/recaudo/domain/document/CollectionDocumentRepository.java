@@ -33,6 +33,12 @@ public interface CollectionDocumentRepository {
     void update(CollectionDocument document);
 
     /**
+     * Writes what a payment changes on documents of one scope this transaction has locked (what was
+     * applied, the balance, the status, the version and the time of the change), all in one round trip.
+     */
+    void updatePaid(List<CollectionDocument> documents);
+
+    /**
      * Locks up to {@code limit} open documents of the partner with nothing applied, skipping rows
      * other transactions hold, for bulk annulment.
      */

@@ -52,6 +52,9 @@ public interface PaymentRepository {
 
     void insertApplication(TenantScope scope, PaymentApplication application);
 
+    /** Inserts the applications of a payment, all in one round trip. */
+    void insertApplications(TenantScope scope, List<PaymentApplication> applications);
+
     /** The payment whose application settled the document last, if any. */
     Optional<UUID> latestPaymentFor(TenantScope scope, DocumentId documentId);
 
