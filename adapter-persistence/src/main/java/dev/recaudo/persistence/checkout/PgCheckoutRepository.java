@@ -9,6 +9,8 @@ import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.externalpayment.ExternalPaymentMode;
+import dev.recaudo.domain.externalpayment.ExternalPaymentStatus;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.persistence.common.NativeSql;
@@ -18,6 +20,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -55,6 +58,41 @@ public class PgCheckoutRepository implements CheckoutRepository {
         if (updated != 1) {
             throw new IllegalStateException("checkout " + checkout.id() + " vanished under its document's lock");
         }
+    }
+
+    /**
+     * What a paid document's checkout and hosted external payment become, in one statement: the
+     * pending hosted payment canceled as {@code ExternalPayment.canceled} leaves it (no ledger payment),
+     * the newest checkout approved as {@link Checkout#approved} leaves it, unless approved already, and
+     * that checkout returned as it is then. Both rows change under the document's lock, which the
+     * caller holds, so the newest checkout read here is the one updated.
+     */
+    @Override
+    public Optional<Checkout> approveForPaidDocument(TenantScope scope, DocumentId documentId, Optional<String> paymentReference,
+            Instant now) {
+        return nativeSql.queryOne("WITH hosted AS (UPDATE external_payments SET status = ?, payment_id = NULL, updated_at = ?"
+                        + " WHERE company_id = ? AND is_test = ? AND invoice_id = ? AND status = ? AND mode = ?),"
+                        + " newest AS (SELECT * FROM checkouts WHERE company_id = ? AND is_test = ? AND document_id = ?"
+                        + " ORDER BY created_at DESC, id DESC LIMIT 1),"
+                        + " approved AS (UPDATE checkouts c SET status = ?, provider_payment_id = ?, paid_at = ?, updated_at = ?"
+                        + " FROM newest WHERE c.id = newest.id AND newest.status <> ? RETURNING c.*)"
+                        + " SELECT * FROM approved UNION ALL SELECT * FROM newest WHERE status = ?",
+                PgCheckoutRepository::checkout,
+                ExternalPaymentStatus.CANCELED.wireName(), now, scope.companyId().value(), scope.isTest(), documentId.value(),
+                ExternalPaymentStatus.PENDING.wireName(), ExternalPaymentMode.HOSTED.wireName(),
+                scope.companyId().value(), scope.isTest(), documentId.value(),
+                CheckoutStatus.APPROVED.wireName(), paymentReference.orElse(null), now, now,
+                CheckoutStatus.APPROVED.wireName(), CheckoutStatus.APPROVED.wireName());
+    }
+
+    /** The newest checkout, canceled only if it is the pending one, as {@link Checkout#canceled} leaves it. */
+    @Override
+    public void cancelPending(TenantScope scope, DocumentId documentId, Instant now) {
+        nativeSql.update("UPDATE checkouts SET status = ?, updated_at = ? WHERE id = (SELECT id FROM checkouts"
+                        + " WHERE company_id = ? AND is_test = ? AND document_id = ? ORDER BY created_at DESC, id DESC LIMIT 1)"
+                        + " AND status = ?",
+                CheckoutStatus.CANCELED.wireName(), now, scope.companyId().value(), scope.isTest(), documentId.value(),
+                CheckoutStatus.PENDING.wireName());
     }
 
     /** A document's checkout, read on every invoice write and on every document a payment settles. */

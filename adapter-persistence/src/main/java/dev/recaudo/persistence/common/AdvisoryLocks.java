@@ -29,8 +29,11 @@ public final class AdvisoryLocks {
         nativeSql.queryOne(LOCK, row -> 1, name);
     }
 
-    /** The name hashed to the lock's key: the kind and the tenant come first, so no two kinds or tenants share a lock. */
-    static String name(String kind, TenantScope scope, String... parts) {
+    /**
+     * The name hashed to the lock's key: the kind and the tenant come first, so no two kinds or tenants
+     * share a lock. Public for a statement that takes the lock itself (a function that reads under it).
+     */
+    public static String name(String kind, TenantScope scope, String... parts) {
         return kind + ":" + scope.companyId() + ":" + scope.isTest() + ":" + String.join(":", parts);
     }
 }

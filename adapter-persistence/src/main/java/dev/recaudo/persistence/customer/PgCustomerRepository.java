@@ -111,24 +111,12 @@ public class PgCustomerRepository implements CustomerRepository {
     }
 
     private static Customer customer(TenantScope scope, ResultSet row) throws SQLException {
-        return new Customer(uuid(row, "id"), uuid(row, "customer_id"), scope, profile(row),
+        return new Customer(uuid(row, "id"), uuid(row, "customer_id"), scope, CustomerRows.profile(row, ""),
                 instant(row, "created_at"), instant(row, "updated_at"));
     }
 
     private static CustomerLink link(TenantScope scope, ResultSet row) throws SQLException {
-        return new CustomerLink(scope, row.getString("source"), row.getString("external_customer_id"), uuid(row, "customer_id"),
-                uuid(row, "global_id"), profile(row), instant(row, "created_at"), instant(row, "updated_at"));
-    }
-
-    /** The same columns describe a customer as created and a partner's link to it. */
-    private static CustomerProfile profile(ResultSet row) throws SQLException {
-        return new CustomerProfile(
-                Optional.ofNullable(row.getString("type")).map(t -> CustomerProfile.CustomerType.valueOf(t.toUpperCase(Locale.ROOT))),
-                row.getString("name"),
-                Optional.ofNullable(row.getString("email")),
-                Optional.ofNullable(row.getString("phone")),
-                Optional.ofNullable(row.getString("tax_id")),
-                Optional.ofNullable(row.getString("customer_code")));
+        return CustomerRows.link(scope, row, "").orElseThrow();
     }
 
     private static String typeName(CustomerProfile.CustomerType type) {

@@ -51,6 +51,15 @@ final class DocumentRows {
             + CHANGEABLE.stream().map(column -> column + " = ?").collect(Collectors.joining(", "))
             + " WHERE id = ? AND company_id = ? AND is_test = ?";
 
+    /** What a payment changes on {@code rows} documents, each a typed row of the {@code VALUES} list (id first). */
+    static String updatePaid(int rows) {
+        return "UPDATE collection_documents d SET applied_minor = v.applied_minor, balance_minor = v.balance_minor,"
+                + " status = v.status, version = v.version, updated_at = v.updated_at FROM (VALUES "
+                + String.join(", ", Collections.nCopies(rows, "(?::uuid, ?::bigint, ?::bigint, ?::text, ?::bigint, ?::timestamptz)"))
+                + ") AS v (id, applied_minor, balance_minor, status, version, updated_at)"
+                + " WHERE d.id = v.id AND d.company_id = ? AND d.is_test = ?";
+    }
+
     static final String COLUMNS = "id, company_id, is_test, source, external_document_id, provider_id, customer_id,"
             + " customer_external_id,"
             + " channel, reference, name, description, phone, email, invoice_number, issue_date, due_at,"

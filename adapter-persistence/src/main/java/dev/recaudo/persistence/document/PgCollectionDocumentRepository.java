@@ -69,6 +69,19 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                 + " FOR NO KEY UPDATE", DocumentRows::document, id.value(), scope.companyId().value(), scope.isTest());
     }
 
+    /**
+     * A verified payment's documents, found and locked by one statement. The rows are sorted before
+     * they are locked (PostgreSQL applies {@code ORDER BY} before a locking clause), so the locks are
+     * taken in id order; a row another transaction changed meanwhile is returned as that transaction
+     * left it, as {@link #lock} returns it.
+     */
+    @Override
+    public List<CollectionDocument> lockListed(TenantScope scope, String source, List<String> externalDocumentIds) {
+        return nativeSql.query("SELECT " + DocumentRows.COLUMNS + " FROM collection_documents WHERE company_id = ? AND is_test = ?"
+                        + " AND source = ? AND external_document_id = ANY (?) ORDER BY id FOR NO KEY UPDATE", DocumentRows::document,
+                scope.companyId().value(), scope.isTest(), source, new NativeSql.TextArray(externalDocumentIds));
+    }
+
     /** Read on every document of every payment and document write: native, measured (docs/performance.md). */
     @Override
     public Optional<CollectionDocument> findByExternalId(TenantScope scope, String source, String externalDocumentId) {
@@ -84,6 +97,27 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
         values.addAll(List.of(document.id().value(), document.scope().companyId().value(), document.scope().isTest()));
         if (nativeSql.update(DocumentRows.UPDATE, values.toArray()) != 1) {
             throw new IllegalStateException("document " + document.id() + " vanished while locked");
+        }
+    }
+
+    /** The payment's documents in one statement, their new values a typed {@code VALUES} list joined by id. */
+    @Override
+    public void updatePaid(List<CollectionDocument> paid) {
+        if (paid.isEmpty()) {
+            return;
+        }
+        TenantScope scope = paid.get(0).scope();
+        if (paid.stream().anyMatch(document -> !document.scope().equals(scope))) {
+            throw new IllegalArgumentException("the documents a payment pays are of its scope");
+        }
+        List<Object> values = new ArrayList<>();
+        for (CollectionDocument document : paid) {
+            values.addAll(List.of(document.id().value(), document.applied().amountMinor(), document.balance().amountMinor(),
+                    document.status().name(), document.version(), document.updatedAt()));
+        }
+        values.addAll(List.of(scope.companyId().value(), scope.isTest()));
+        if (nativeSql.update(DocumentRows.updatePaid(paid.size()), values.toArray()) != paid.size()) {
+            throw new IllegalStateException("a document vanished while locked");
         }
     }
 

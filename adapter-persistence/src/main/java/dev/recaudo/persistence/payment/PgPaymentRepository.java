@@ -20,11 +20,15 @@ import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.Rows;
 import dev.recaudo.persistence.common.StoreFailures;
+import dev.recaudo.persistence.customer.CustomerRows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -40,6 +44,9 @@ public class PgPaymentRepository implements PaymentRepository {
      * key without a source could otherwise list or name (docs/decisions.md).
      */
     private static final String SHOWN_BY_INTEGRATIONS_SQL = "(kind <> 'EXTERNAL' OR customer_id IS NOT NULL)";
+
+    /** The prefix of the customer link's columns beside a payment's. */
+    private static final String LINK = "link_";
 
     @Inject
     NativeSql nativeSql;
@@ -75,17 +82,26 @@ public class PgPaymentRepository implements PaymentRepository {
                 payment.scope().companyId().value(), payment.scope().isTest(), payment.id());
     }
 
+    /**
+     * The first statement of every verified payment and certified rate: the payment's identity lock,
+     * the payment and the customer's link in one round trip. The function {@code verified_payment_locked}
+     * (V0080) takes the lock and then reads the payment with a snapshot of its own, taken once the lock
+     * is held; a lock taken in this statement itself would leave the read on the statement's snapshot,
+     * from before the wait. The link is read beside it: the payment's lock does not guard links, and a
+     * link never moves to another customer once made.
+     */
     @Override
-    public void lockIdentity(TenantScope scope, String source, String externalPaymentId) {
-        AdvisoryLocks.lockIdentity(nativeSql, "payment", scope, source, externalPaymentId);
-    }
-
-    /** Read first by every verified payment and certified rate: native, measured (docs/performance.md). */
-    @Override
-    public Optional<Payment> findVerified(TenantScope scope, String source, String externalPaymentId) {
-        return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
-                        + " AND external_payment_id = ? AND kind = 'VERIFIED'",
-                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), source, externalPaymentId);
+    public LockedVerified lockVerified(TenantScope scope, String source, String externalPaymentId,
+            Optional<String> customerExternalId) {
+        return nativeSql.queryOne("SELECT p.*, " + CustomerRows.linkColumns(LINK) + " FROM (VALUES (1)) AS one"
+                        + " LEFT JOIN verified_payment_locked(?::text, ?::uuid, ?::boolean, ?::text, ?::text) p ON true"
+                        + " LEFT JOIN (customer_links l JOIN customers c ON c.id = l.customer_id)"
+                        + " ON l.company_id = ? AND l.is_test = ? AND l.source = ? AND l.external_customer_id = ?",
+                row -> new LockedVerified(row.getObject("id") == null ? Optional.empty() : Optional.of(payment(row)),
+                        CustomerRows.link(scope, row, LINK)),
+                AdvisoryLocks.name("payment", scope, source, externalPaymentId), scope.companyId().value(), scope.isTest(),
+                source, externalPaymentId, scope.companyId().value(), scope.isTest(), source,
+                customerExternalId.orElse(null)).orElseThrow();
     }
 
     @Override
@@ -127,11 +143,26 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void insertApplication(TenantScope scope, PaymentApplication application) {
+        insertApplications(scope, List.of(application));
+    }
+
+    /** One multi-row insert: a payment of several documents writes its applications in one round trip. */
+    @Override
+    public void insertApplications(TenantScope scope, List<PaymentApplication> applications) {
+        if (applications.isEmpty()) {
+            return;
+        }
+        List<Object> values = new ArrayList<>();
+        for (PaymentApplication application : applications) {
+            values.addAll(Arrays.asList(application.id(), application.paymentId(), application.documentId().value(),
+                    scope.companyId().value(), scope.isTest(), application.amount().currency().name(),
+                    application.amount().amountMinor(), application.transferId(), application.position(),
+                    application.appliedAt(), application.refundId().orElse(null)));
+        }
         nativeSql.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
-                        + " amount_minor, transfer_id, position, applied_at, refund_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                application.id(), application.paymentId(), application.documentId().value(), scope.companyId().value(),
-                scope.isTest(), application.amount().currency().name(), application.amount().amountMinor(),
-                application.transferId(), application.position(), application.appliedAt(), application.refundId().orElse(null));
+                        + " amount_minor, transfer_id, position, applied_at, refund_id) VALUES "
+                        + String.join(", ", Collections.nCopies(applications.size(), "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")),
+                values.toArray());
     }
 
     @Override

@@ -4,11 +4,14 @@ import dev.recaudo.application.common.Rollback;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.customer.KnownCustomers;
 import dev.recaudo.application.invoice.DocumentBook;
+import dev.recaudo.application.invoice.DocumentBook.ReceivedPart;
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerRepository;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
+import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.ledger.AccountCode;
 import dev.recaudo.domain.ledger.Entry;
 import dev.recaudo.domain.ledger.Ledger;
@@ -24,27 +27,33 @@ import dev.recaudo.domain.payment.PaymentKind;
 import dev.recaudo.domain.payment.PaymentListQuery;
 import dev.recaudo.domain.payment.PaymentOutcome;
 import dev.recaudo.domain.payment.PaymentRepository;
+import dev.recaudo.domain.payment.PaymentRepository.LockedVerified;
 import dev.recaudo.domain.payment.PaymentRepository.PaidDocument;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
  * Applies partner-verified payments exactly once. Every request about one payment takes the same
- * identity lock first; the listed documents are then locked in a fixed order (by id), so payments
- * listing the same documents in different orders queue instead of deadlocking. The allocation
+ * identity lock first, reading the payment and its customer's link under it in the same round trip;
+ * the listed documents are then locked once, in a fixed order (by id), so payments listing the same
+ * documents in different orders queue instead of deadlocking. The answer to a request that applies
+ * is built from what it wrote; a repeated request reads the payment's answer back. The allocation
  * follows {@link Allocation}'s decision table, and every movement is a balanced transfer:
  * the payment arrives in {@code unapplied_payment:<id>} and leaves it to receivables or credit.
  */
 public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     private final PaymentRepository payments;
-    private final CollectionDocumentRepository documents;
     private final KnownCustomers knownCustomers;
     private final ListedDocuments listedDocuments;
+    private final PaymentViews views;
     private final Ledger ledger;
     private final DocumentBook book;
     private final Transactions transactions;
@@ -61,9 +70,9 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             OperationalMetrics metrics,
             Clock clock) {
         this.payments = payments;
-        this.documents = documents;
         this.knownCustomers = new KnownCustomers(customers);
         this.listedDocuments = new ListedDocuments(documents);
+        this.views = new PaymentViews(payments, documents, knownCustomers);
         this.ledger = ledger;
         this.book = book;
         this.transactions = transactions;
@@ -73,36 +82,34 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public ApplyResult apply(VerifiedPayment command) {
-        return counts.counted(PaymentFamily.VERIFIED,
-                underPaymentLock(command.scope(), command.source(), command.externalPaymentId(), () -> applyLocked(command)));
+        return counts.counted(PaymentFamily.VERIFIED, inOneTransaction(() -> applyLocked(command)));
     }
 
     @Override
     public ApplyResult certify(CertifiedRateCommand command) {
-        return counts.counted(PaymentFamily.CERTIFIED_RATE,
-                underPaymentLock(command.scope(), command.source(), command.externalPaymentId(), () -> certifyLocked(command)));
+        return counts.counted(PaymentFamily.CERTIFIED_RATE, inOneTransaction(() -> certifyLocked(command)));
     }
 
     /**
-     * Runs a request about one payment in one transaction that first takes the payment's identity
-     * lock, so requests about the same payment queue; a rejected request rolls back what it wrote.
+     * Runs a request about one payment in one transaction whose first statement takes the payment's
+     * identity lock ({@link PaymentRepository#lockVerified}), so requests about the same payment
+     * queue; a rejected request rolls back what it wrote.
      */
-    private ApplyResult underPaymentLock(TenantScope scope, String source, String externalPaymentId,
-            Supplier<ApplyResult> request) {
-        return transactions.inTransactionOrRollback(ApplyResult.class, () -> {
-            payments.lockIdentity(scope, source, externalPaymentId);
-            return request.get();
-        });
+    private ApplyResult inOneTransaction(Supplier<ApplyResult> request) {
+        return transactions.inTransactionOrRollback(ApplyResult.class, request);
     }
 
     private ApplyResult applyLocked(VerifiedPayment command) {
         TenantScope scope = command.scope();
-        Optional<Payment> existing = payments.findVerified(scope, command.source(), command.externalPaymentId());
+        LockedVerified locked = payments.lockVerified(scope, command.source(), command.externalPaymentId(),
+                Optional.of(command.customerExternalId()));
+        Optional<Payment> existing = locked.payment();
         if (existing.isPresent() && existing.get().outcome() != PaymentOutcome.NO_OPEN_DOCUMENTS) {
-            return new ApplyResult.AlreadyProcessed(view(existing.get()));
+            return new ApplyResult.AlreadyProcessed(views.read(existing.get()));
         }
-        UUID customerId = knownCustomers.companyCustomerId(scope, command.source(), command.customerExternalId())
+        CustomerLink link = locked.customerLink()
                 .orElseThrow(() -> PaymentRollback.rejected(Rejection.CUSTOMER_NOT_FOUND, command.customerExternalId()));
+        UUID customerId = link.companyCustomerId();
         List<CollectionDocument> listed = listedDocuments.resolve(scope, command.source(), customerId, command.documents());
         CurrencyCode documentCurrency = listed.get(0).total().currency();
         if (!Payment.VERIFIED_CURRENCIES.contains(documentCurrency)) {
@@ -110,38 +117,34 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             throw PaymentRollback.rejected(Rejection.DOCUMENT_CURRENCY_NOT_SETTLEABLE, documentCurrency.name());
         }
         Instant now = clock.instant();
-        UUID paymentId = existing.map(Payment::id).orElseGet(UUID::randomUUID);
+        Payment.Builder reported = Payment.builder().id(existing.map(Payment::id).orElseGet(UUID::randomUUID)).scope(scope)
+                .kind(PaymentKind.VERIFIED).source(command.source()).externalPaymentId(command.externalPaymentId())
+                .customerId(Optional.of(customerId)).customerExternalId(Optional.of(command.customerExternalId()))
+                .amount(command.amount()).requestId(Optional.of(command.requestId())).paidAt(command.verifiedAt())
+                .createdAt(existing.map(Payment::createdAt).orElse(now)).updatedAt(now);
 
         if (documentCurrency != command.amount().currency()) {
-            Payment pending = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
-                    Optional.of(customerId), Optional.of(command.customerExternalId()), command.amount(), Optional.empty(),
-                    Money.zero(documentCurrency), Money.zero(documentCurrency), PaymentOutcome.NEEDS_CERTIFIED_RATE,
-                    Optional.empty(), Optional.empty(), Optional.of(command.requestId()), Optional.empty(), command.verifiedAt(),
-                    existing.map(Payment::createdAt).orElse(now), now);
+            Payment pending = reported.applied(Money.zero(documentCurrency)).credit(Money.zero(documentCurrency))
+                    .outcome(PaymentOutcome.NEEDS_CERTIFIED_RATE).build();
             save(pending, existing.isPresent());
             receive(pending, now);
-            return new ApplyResult.Processed(view(pending));
+            return new ApplyResult.Processed(PaymentViews.written(pending, List.of(), link));
         }
-        Allocation allocation = listedDocuments.allocate(scope, command.amount(), command.documents(), listed);
-        Payment payment = new Payment(paymentId, scope, command.source(), command.externalPaymentId(), PaymentKind.VERIFIED,
-                Optional.of(customerId), Optional.of(command.customerExternalId()), command.amount(),
-                Optional.of(command.amount()), allocation.applied(), allocation.credit(), allocation.outcome(), Optional.empty(),
-                Optional.empty(), Optional.of(command.requestId()), Optional.empty(), command.verifiedAt(),
-                existing.map(Payment::createdAt).orElse(now), now);
+        Allocation allocation = listedDocuments.allocate(command.amount(), command.documents(), listed);
+        Payment payment = reported.applicationAmount(Optional.of(command.amount())).allocated(allocation).build();
         if (allocation.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
             // Kept without money movement, so a corrected retry with the same external id applies it.
             save(payment, existing.isPresent());
-            return new ApplyResult.NoOpenDocuments(view(payment));
+            return new ApplyResult.NoOpenDocuments(PaymentViews.written(payment, List.of(), link));
         }
         save(payment, existing.isPresent());
         receive(payment, now);
-        settle(payment, allocation, customerId, now);
-        return new ApplyResult.Processed(view(payment));
+        return new ApplyResult.Processed(PaymentViews.written(payment, settle(payment, allocation, listed, customerId, now), link));
     }
 
     private ApplyResult certifyLocked(CertifiedRateCommand command) {
         TenantScope scope = command.scope();
-        Payment payment = payments.findVerified(scope, command.source(), command.externalPaymentId())
+        Payment payment = payments.lockVerified(scope, command.source(), command.externalPaymentId(), Optional.empty()).payment()
                 .orElseThrow(() -> PaymentRollback.rejected(Rejection.PAYMENT_NOT_FOUND, command.externalPaymentId()));
         if (payment.outcome() != PaymentOutcome.NEEDS_CERTIFIED_RATE) {
             throw PaymentRollback.rejected(Rejection.NOT_AWAITING_RATE, payment.outcome().wireName());
@@ -162,9 +165,9 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
         if (listed.get(0).total().currency() != command.refCurrency()) {
             throw PaymentRollback.rejected(Rejection.REFERENCE_CURRENCY_MISMATCH, listed.get(0).total().currency().name());
         }
-        Allocation allocation = listedDocuments.allocate(scope, converted, command.documents(), listed);
+        Allocation allocation = listedDocuments.allocate(converted, command.documents(), listed);
         if (allocation.outcome() == PaymentOutcome.NO_OPEN_DOCUMENTS) {
-            throw new Rollback(new ApplyResult.NoOpenDocuments(view(payment)));
+            throw new Rollback(new ApplyResult.NoOpenDocuments(views.read(payment)));
         }
         Instant now = clock.instant();
         UUID rateId = UUID.randomUUID();
@@ -178,14 +181,11 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
                 Entry.debit(AccountCode.currencyExchange(), converted),
                 Entry.credit(unapplied, converted)),
                 Optional.empty(), Optional.of(payment.id()), now));
-        Payment certified = new Payment(payment.id(), scope, payment.source(), payment.externalPaymentId(), payment.kind(),
-                payment.customerId(), payment.customerExternalId(), payment.amount(), Optional.of(converted),
-                allocation.applied(), allocation.credit(), allocation.outcome(), Optional.of(rateId),
-                Optional.of(command.rate().text()), Optional.of(command.requestId()), payment.providerPaymentId(), payment.paidAt(),
-                payment.createdAt(), now);
+        Payment certified = payment.toBuilder().applicationAmount(Optional.of(converted)).allocated(allocation)
+                .exchangeRateId(Optional.of(rateId)).exchangeRateUsed(Optional.of(command.rate().text()))
+                .requestId(Optional.of(command.requestId())).updatedAt(now).build();
         payments.update(certified);
-        settle(certified, allocation, customerId, now);
-        return new ApplyResult.Processed(view(certified));
+        return new ApplyResult.Processed(views.withPaid(certified, settle(certified, allocation, listed, customerId, now)));
     }
 
     /**
@@ -197,18 +197,29 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
                 AccountCode.unappliedPayment(payment.id()), payment.amount(), Optional.empty(), Optional.of(payment.id()), now));
     }
 
-    private void settle(Payment payment, Allocation allocation, UUID customerId, Instant now) {
-        List<Allocation.DocumentApplication> applications = allocation.applications();
-        for (int position = 0; position < applications.size(); position++) {
-            Allocation.DocumentApplication application = applications.get(position);
-            CollectionDocument document = documents.lock(payment.scope(), application.documentId()).orElseThrow();
-            book.applyReceived(document, payment, application.amount(), position, now);
+    /**
+     * Applies the allocation to the documents {@code listed} holds, as locked; what each document was
+     * paid and owes afterwards, in the order applied.
+     */
+    private List<PaidDocument> settle(Payment payment, Allocation allocation, List<CollectionDocument> listed, UUID customerId,
+            Instant now) {
+        Map<DocumentId, CollectionDocument> locked = new HashMap<>();
+        listed.forEach(document -> locked.put(document.id(), document));
+        List<ReceivedPart> parts = allocation.applications().stream()
+                .map(application -> new ReceivedPart(locked.get(application.documentId()), application.amount())).toList();
+        List<CollectionDocument> applied = book.applyReceived(payment, parts, 0, now);
+        List<PaidDocument> paid = new ArrayList<>();
+        for (int position = 0; position < parts.size(); position++) {
+            CollectionDocument document = applied.get(position);
+            paid.add(new PaidDocument(document.id(), document.externalDocumentId(), parts.get(position).amount(),
+                    document.balance()));
         }
         if (allocation.credit().isPositive()) {
             ledger.post(Transfer.move(payment.scope(), TransferKind.CREDIT_CREATED, AccountCode.unappliedPayment(payment.id()),
                     AccountCode.customerCredit(customerId), allocation.credit(), Optional.empty(), Optional.of(payment.id()),
                     now));
         }
+        return paid;
     }
 
     private void save(Payment payment, boolean exists) {
@@ -221,18 +232,12 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
 
     @Override
     public Optional<PaymentView> get(TenantScope scope, String source, String externalPaymentId) {
-        return payments.find(scope, source, externalPaymentId).map(this::view);
+        return payments.find(scope, source, externalPaymentId).map(views::read);
     }
 
     @Override
     public ChangeSlice<PaymentView> list(TenantScope scope, PaymentListQuery query, Optional<String> customerExternalId) {
         return knownCustomers.list(scope, query, customerExternalId, narrowed -> payments.list(scope, narrowed))
-                .map(this::view);
-    }
-
-    private PaymentView view(Payment payment) {
-        List<PaidDocument> paid = payments.applicationsOfPayment(payment.scope(), payment.id());
-        return new PaymentView(payment, paid, knownCustomers.ofPayment(payment, () -> paid.stream().findFirst()
-                .flatMap(document -> documents.find(payment.scope(), document.documentId()))));
+                .map(views::read);
     }
 }

@@ -2,7 +2,6 @@ package dev.recaudo.application.invoice;
 
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
-import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.CollectionDocumentRepository;
@@ -21,6 +20,7 @@ import dev.recaudo.domain.webhook.Outbox;
 import dev.recaudo.domain.webhook.OutboxEvent;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -44,6 +44,7 @@ public final class DocumentBook {
     private final Ledger ledger;
     private final Outbox outbox;
     private final PublicInvoiceProjection projection;
+    private final ReceivedApplications received;
 
     public DocumentBook(CollectionDocumentRepository documents, CheckoutRepository checkouts,
             ExternalPaymentRepository externalPayments, PaymentRepository payments, Ledger ledger, Outbox outbox,
@@ -55,6 +56,7 @@ public final class DocumentBook {
         this.ledger = ledger;
         this.outbox = outbox;
         this.projection = projection;
+        this.received = new ReceivedApplications(documents, payments, ledger);
     }
 
     /** Books a newly inserted document: its receivable, and a checkout for the full balance. */
@@ -125,19 +127,22 @@ public final class DocumentBook {
         return paid(paid, payment.providerPaymentId().or(() -> Optional.of(payment.externalPaymentId())), payment.id(), now);
     }
 
-    /**
-     * Applies {@code amount} of a received payment to the document, from the payment's unapplied
-     * account; {@code position} is the application's place among the payment's applications. A
-     * document the amount settles is paid and announced; one left owing stays open.
-     */
+    /** One document's part of a received payment: the document as this transaction locked it, and the amount it takes. */
+    public record ReceivedPart(CollectionDocument document, Money amount) {}
+
+    /** {@link #applyReceived(Payment, List, int, Instant)} of one part, at {@code position}. */
     public CollectionDocument applyReceived(CollectionDocument document, Payment payment, Money amount, int position,
             Instant now) {
-        boolean settles = amount.equals(document.balance());
-        CollectionDocument applied = applyPayment(document, payment, amount, AccountCode.unappliedPayment(payment.id()),
-                settles ? DocumentStatus.PAID : DocumentStatus.CREATED, position, now);
-        if (settles) {
-            paid(applied, Optional.of(payment.externalPaymentId()), payment.id(), now);
-        }
+        return applyReceived(payment, List.of(new ReceivedPart(document, amount)), position, now).get(0);
+    }
+
+    /**
+     * Applies a received payment's parts from {@code firstPosition} on ({@link ReceivedApplications}); a
+     * document its part settles is then paid and announced, one left owing stays open.
+     */
+    public List<CollectionDocument> applyReceived(Payment payment, List<ReceivedPart> parts, int firstPosition, Instant now) {
+        List<CollectionDocument> applied = received.apply(payment, parts, firstPosition, now);
+        applied.forEach(document -> closeOrPay(document, Optional.of(payment.externalPaymentId()), payment.id(), now));
         return applied;
     }
 
@@ -157,10 +162,21 @@ public final class DocumentBook {
         CollectionDocument paid = document.withPayment(amount, status, now);
         documents.update(paid);
         if (paid.balance().isPositive()) {
-            // A partly paid document is no longer payable by a checkout for its former balance.
-            cancelPendingCheckout(paid.scope(), paid.id(), now);
+            checkouts.cancelPending(paid.scope(), paid.id(), now);
         }
         return paid;
+    }
+
+    /**
+     * After a received payment's application: a partly paid document is no longer payable by a
+     * checkout for its former balance; a settled one is paid and announced.
+     */
+    private void closeOrPay(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
+        if (document.balance().isPositive()) {
+            checkouts.cancelPending(document.scope(), document.id(), now);
+        } else if (document.status() == DocumentStatus.PAID) {
+            paid(document, paymentReference, paymentId, now);
+        }
     }
 
     /**
@@ -168,15 +184,9 @@ public final class DocumentBook {
      * (a paid document takes no more money) and queues exactly one {@code invoice.paid}.
      */
     private InvoiceView paid(CollectionDocument document, Optional<String> paymentReference, UUID paymentId, Instant now) {
-        cancelPendingHostedPayment(document.scope(), document.id(), now);
-        Optional<Checkout> checkout = checkouts.current(document.scope(), document.id()).map(current -> {
-            if (current.status() == CheckoutStatus.APPROVED) {
-                return current;
-            }
-            // Pending, or canceled by an earlier partial payment: either way the invoice's payment
-            // ends approved by the payment that settled it, so invoice.paid always says APPROVED.
-            return updated(current.approved(paymentReference, now));
-        });
+        // A checkout pending, or canceled by an earlier partial payment, ends approved by the payment
+        // that settled the document either way, so invoice.paid always says APPROVED.
+        Optional<Checkout> checkout = checkouts.approveForPaidDocument(document.scope(), document.id(), paymentReference, now);
         InvoiceView view = new InvoiceView(document, checkout, Optional.of(paymentId));
         announce(INVOICE_PAID, view, now);
         return view;
@@ -231,14 +241,9 @@ public final class DocumentBook {
 
     /** A checkout for the document's balance now, in place of the pending one. */
     private Checkout replaceCheckout(CollectionDocument document, Instant now) {
-        cancelPendingCheckout(document.scope(), document.id(), now);
+        checkouts.cancelPending(document.scope(), document.id(), now);
         Checkout replacement = Checkout.forBalanceOf(document, now);
         checkouts.insert(replacement);
         return replacement;
-    }
-
-    private void cancelPendingCheckout(TenantScope scope, DocumentId documentId, Instant now) {
-        checkouts.current(scope, documentId).filter(Checkout::isPending)
-                .ifPresent(current -> checkouts.update(current.canceled(now)));
     }
 }

@@ -38,10 +38,10 @@ public final class InMemoryBooks {
 
     private final MutableClock clock = new MutableClock(START);
     private final InMemoryDocumentRepository documents = new InMemoryDocumentRepository();
-    private final InMemoryCheckoutRepository checkouts = new InMemoryCheckoutRepository();
     private final InMemoryExternalPaymentRepository externalPayments = new InMemoryExternalPaymentRepository();
-    private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository(documents);
+    private final InMemoryCheckoutRepository checkouts = new InMemoryCheckoutRepository(externalPayments);
     private final InMemoryCustomerRepository customers = new InMemoryCustomerRepository();
+    private final InMemoryPaymentRepository payments = new InMemoryPaymentRepository(documents, customers);
     private final InMemoryLedger ledger = new InMemoryLedger();
     private final InMemoryOutbox outbox = new InMemoryOutbox();
     private final InMemoryUpsertOrder upsertOrder = new InMemoryUpsertOrder();

@@ -2,8 +2,10 @@ package dev.recaudo.application.fakes;
 
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
+import dev.recaudo.domain.checkout.CheckoutStatus;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +19,18 @@ import java.util.UUID;
  */
 public final class InMemoryCheckoutRepository implements CheckoutRepository, TransactionalFake {
 
+    private final InMemoryExternalPaymentRepository externalPayments;
     private Map<UUID, Checkout> checkouts = new LinkedHashMap<>();
+
+    /** Beside external payments of its own, none of them hosted for a document unless a test adds one. */
+    public InMemoryCheckoutRepository() {
+        this(new InMemoryExternalPaymentRepository());
+    }
+
+    /** Beside the external payments a paid document's hosted payment is canceled in. */
+    public InMemoryCheckoutRepository(InMemoryExternalPaymentRepository externalPayments) {
+        this.externalPayments = externalPayments;
+    }
 
     @Override
     public void insert(Checkout checkout) {
@@ -32,6 +45,26 @@ public final class InMemoryCheckoutRepository implements CheckoutRepository, Tra
             throw new IllegalStateException("no checkout " + checkout.id() + " in this tenant");
         }
         checkouts.put(checkout.id(), checkout);
+    }
+
+    @Override
+    public Optional<Checkout> approveForPaidDocument(TenantScope scope, DocumentId documentId, Optional<String> paymentReference,
+            Instant now) {
+        externalPayments.pendingHostedFor(scope, documentId)
+                .ifPresent(pending -> externalPayments.update(pending.canceled(now)));
+        return current(scope, documentId).map(newest -> {
+            if (newest.status() == CheckoutStatus.APPROVED) {
+                return newest;
+            }
+            Checkout approved = newest.approved(paymentReference, now);
+            update(approved);
+            return approved;
+        });
+    }
+
+    @Override
+    public void cancelPending(TenantScope scope, DocumentId documentId, Instant now) {
+        current(scope, documentId).filter(Checkout::isPending).ifPresent(newest -> update(newest.canceled(now)));
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.document.DocumentSummary;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +62,17 @@ public final class InMemoryDocumentRepository implements CollectionDocumentRepos
     }
 
     @Override
+    public List<CollectionDocument> lockListed(TenantScope scope, String source, List<String> externalDocumentIds) {
+        List<CollectionDocument> listed = documents.values().stream()
+                .filter(document -> document.scope().equals(scope) && document.source().equals(source)
+                        && externalDocumentIds.contains(document.externalDocumentId()))
+                .sorted(Comparator.comparing(document -> document.id().value()))
+                .toList();
+        listed.forEach(document -> locks.add(document.id()));
+        return listed;
+    }
+
+    @Override
     public Optional<CollectionDocument> findByExternalId(TenantScope scope, String source, String externalDocumentId) {
         return documents.values().stream()
                 .filter(document -> document.scope().equals(scope) && document.source().equals(source)
@@ -77,6 +89,20 @@ public final class InMemoryDocumentRepository implements CollectionDocumentRepos
         }
         documents.put(document.id(), document);
         writes++;
+    }
+
+    /** Only what a payment changes may differ from the stored document: the table's statement writes nothing else. */
+    @Override
+    public void updatePaid(List<CollectionDocument> paid) {
+        for (CollectionDocument document : paid) {
+            CollectionDocument stored = find(document.scope(), document.id())
+                    .orElseThrow(() -> new IllegalStateException("document " + document.id() + " vanished while locked"));
+            if (!stored.details().equals(document.details()) || !stored.total().equals(document.total())
+                    || !stored.reference().equals(document.reference()) || !stored.remarks().equals(document.remarks())) {
+                throw new IllegalStateException("a payment changes only the money, status and version of a document");
+            }
+            update(document);
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.recaudo.application.fakes;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.payment.Payment;
@@ -31,18 +32,21 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
     private record StoredApplication(TenantScope scope, PaymentApplication application) {}
 
     private final Optional<InMemoryDocumentRepository> documents;
+    private final Optional<InMemoryCustomerRepository> customers;
     private Map<Identity, Payment> payments = new LinkedHashMap<>();
     private List<StoredApplication> applications = new ArrayList<>();
     private List<ExchangeRate> exchangeRates = new ArrayList<>();
     private int writes;
 
-    /** Without documents: the reads that join them are refused. */
+    /** Without documents and customers: the reads that join them are refused. */
     public InMemoryPaymentRepository() {
         this.documents = Optional.empty();
+        this.customers = Optional.empty();
     }
 
-    public InMemoryPaymentRepository(InMemoryDocumentRepository documents) {
+    public InMemoryPaymentRepository(InMemoryDocumentRepository documents, InMemoryCustomerRepository customers) {
         this.documents = Optional.of(documents);
+        this.customers = Optional.of(customers);
     }
 
     @Override
@@ -63,14 +67,14 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
         writes++;
     }
 
+    /** One thread: nothing to serialize; the link is read as the statement's join reads it. */
     @Override
-    public void lockIdentity(TenantScope scope, String source, String externalPaymentId) {
-        // One thread: nothing to serialize.
-    }
-
-    @Override
-    public Optional<Payment> findVerified(TenantScope scope, String source, String externalPaymentId) {
-        return find(scope, source, externalPaymentId).filter(payment -> payment.kind() == PaymentKind.VERIFIED);
+    public LockedVerified lockVerified(TenantScope scope, String source, String externalPaymentId,
+            Optional<String> customerExternalId) {
+        Optional<Payment> payment = find(scope, source, externalPaymentId).filter(found -> found.kind() == PaymentKind.VERIFIED);
+        Optional<CustomerLink> link = customerExternalId.flatMap(id -> customers.orElseThrow(
+                () -> new IllegalStateException("this fake was made without customers")).findLink(scope, source, id));
+        return new LockedVerified(payment, link);
     }
 
     @Override
@@ -116,6 +120,11 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
         }
         applications.add(new StoredApplication(scope, application));
         writes++;
+    }
+
+    @Override
+    public void insertApplications(TenantScope scope, List<PaymentApplication> applications) {
+        applications.forEach(application -> insertApplication(scope, application));
     }
 
     @Override

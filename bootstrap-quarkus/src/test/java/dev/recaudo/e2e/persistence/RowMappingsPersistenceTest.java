@@ -17,6 +17,7 @@ import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +47,7 @@ class RowMappingsPersistenceTest {
         partner.pay(payment, "C-1", 600, "USD", document, 600).then().statusCode(200);
         TenantScope scope = scopeOf("payments", "external_payment_id", payment);
 
-        Payment hot = transactions.inTransaction(() -> payments.findVerified(scope, "acme-erp", payment)).orElseThrow();
+        Payment hot = transactions.inTransaction(() -> payments.lockVerified(scope, "acme-erp", payment, Optional.empty()).payment()).orElseThrow();
         Payment entity = transactions.inTransaction(() -> payments.find(scope, "acme-erp", payment)).orElseThrow();
 
         assertThat(hot).isEqualTo(entity);

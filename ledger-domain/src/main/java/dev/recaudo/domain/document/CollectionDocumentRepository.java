@@ -21,9 +21,22 @@ public interface CollectionDocumentRepository {
     /** Reads and locks the document until the transaction ends: writers of one document queue. */
     Optional<CollectionDocument> lock(TenantScope scope, DocumentId id);
 
+    /**
+     * Reads and locks, until the transaction ends, the partner's documents with these external ids, in
+     * one round trip and in id order, so that writers listing the same documents in different orders
+     * queue instead of deadlocking. An id no document of the partner has is left out.
+     */
+    List<CollectionDocument> lockListed(TenantScope scope, String source, List<String> externalDocumentIds);
+
     Optional<CollectionDocument> findByExternalId(TenantScope scope, String source, String externalDocumentId);
 
     void update(CollectionDocument document);
+
+    /**
+     * Writes what a payment changes on documents of one scope this transaction has locked (what was
+     * applied, the balance, the status, the version and the time of the change), all in one round trip.
+     */
+    void updatePaid(List<CollectionDocument> documents);
 
     /**
      * Locks up to {@code limit} open documents of the partner with nothing applied, skipping rows

@@ -102,6 +102,80 @@ public record Payment(
                 now);
     }
 
+    /** A payment built field by field, each named where it is set. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** This payment with the fields the builder then sets changed. */
+    public Builder toBuilder() {
+        return new Builder().id(id).scope(scope).source(source).externalPaymentId(externalPaymentId).kind(kind)
+                .customerId(customerId).customerExternalId(customerExternalId).amount(amount)
+                .applicationAmount(applicationAmount).applied(applied).credit(credit).outcome(outcome)
+                .exchangeRateId(exchangeRateId).exchangeRateUsed(exchangeRateUsed).requestId(requestId)
+                .providerPaymentId(providerPaymentId).paidAt(paidAt).createdAt(createdAt).updatedAt(updatedAt);
+    }
+
+    /**
+     * Builds a payment by named fields, so that two of one type (the partner's ids, the request id,
+     * the customer's) cannot be swapped unseen as positional arguments can. An optional field not set
+     * is empty; the record's own checks run at {@link #build}.
+     */
+    public static final class Builder {
+        private UUID id;
+        private TenantScope scope;
+        private String source;
+        private String externalPaymentId;
+        private PaymentKind kind;
+        private Optional<UUID> customerId = Optional.empty();
+        private Optional<String> customerExternalId = Optional.empty();
+        private Money amount;
+        private Optional<Money> applicationAmount = Optional.empty();
+        private Money applied;
+        private Money credit;
+        private PaymentOutcome outcome;
+        private Optional<UUID> exchangeRateId = Optional.empty();
+        private Optional<String> exchangeRateUsed = Optional.empty();
+        private Optional<String> requestId = Optional.empty();
+        private Optional<String> providerPaymentId = Optional.empty();
+        private Instant paidAt;
+        private Instant createdAt;
+        private Instant updatedAt;
+
+        private Builder() {}
+
+        public Builder id(UUID value) { id = value; return this; }
+        public Builder scope(TenantScope value) { scope = value; return this; }
+        public Builder source(String value) { source = value; return this; }
+        public Builder externalPaymentId(String value) { externalPaymentId = value; return this; }
+        public Builder kind(PaymentKind value) { kind = value; return this; }
+        public Builder customerId(Optional<UUID> value) { customerId = value; return this; }
+        public Builder customerExternalId(Optional<String> value) { customerExternalId = value; return this; }
+        public Builder amount(Money value) { amount = value; return this; }
+        public Builder applicationAmount(Optional<Money> value) { applicationAmount = value; return this; }
+        public Builder applied(Money value) { applied = value; return this; }
+        public Builder credit(Money value) { credit = value; return this; }
+        public Builder outcome(PaymentOutcome value) { outcome = value; return this; }
+        public Builder exchangeRateId(Optional<UUID> value) { exchangeRateId = value; return this; }
+        public Builder exchangeRateUsed(Optional<String> value) { exchangeRateUsed = value; return this; }
+        public Builder requestId(Optional<String> value) { requestId = value; return this; }
+        public Builder providerPaymentId(Optional<String> value) { providerPaymentId = value; return this; }
+        public Builder paidAt(Instant value) { paidAt = value; return this; }
+        public Builder createdAt(Instant value) { createdAt = value; return this; }
+        public Builder updatedAt(Instant value) { updatedAt = value; return this; }
+
+        /** What an allocation decided: the amounts applied and credited, and the outcome. */
+        public Builder allocated(Allocation allocation) {
+            return applied(allocation.applied()).credit(allocation.credit()).outcome(allocation.outcome());
+        }
+
+        public Payment build() {
+            return new Payment(id, scope, source, externalPaymentId, kind, customerId, customerExternalId, amount,
+                    applicationAmount, applied, credit, outcome, exchangeRateId, exchangeRateUsed, requestId, providerPaymentId,
+                    paidAt, createdAt, updatedAt);
+        }
+    }
+
     /** What is neither applied nor credited, in the application currency. */
     public Optional<Money> unapplied() {
         return applicationAmount.map(total -> total.minus(applied).minus(credit));

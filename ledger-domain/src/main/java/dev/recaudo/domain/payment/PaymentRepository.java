@@ -2,6 +2,7 @@ package dev.recaudo.domain.payment;
 
 import dev.recaudo.domain.common.ChangeSlice;
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
@@ -19,10 +20,14 @@ public interface PaymentRepository {
 
     void update(Payment payment);
 
-    /** Serializes every request about one partner payment until the transaction ends. */
-    void lockIdentity(TenantScope scope, String source, String externalPaymentId);
-
-    Optional<Payment> findVerified(TenantScope scope, String source, String externalPaymentId);
+    /**
+     * Serializes every request about one partner payment until the transaction ends, then reads under
+     * that lock, in one round trip, the verified payment and the partner's link to the customer
+     * {@code customerExternalId} names (none when it is empty). Whatever the lock's previous holder
+     * committed while this request waited is seen.
+     */
+    LockedVerified lockVerified(TenantScope scope, String source, String externalPaymentId,
+            Optional<String> customerExternalId);
 
     /**
      * A partner's payment of any kind by its id, among those {@link Payment#shownByIntegrations}: ids
@@ -47,6 +52,9 @@ public interface PaymentRepository {
 
     void insertApplication(TenantScope scope, PaymentApplication application);
 
+    /** Inserts the applications of a payment, all in one round trip. */
+    void insertApplications(TenantScope scope, List<PaymentApplication> applications);
+
     /** The payment whose application settled the document last, if any. */
     Optional<UUID> latestPaymentFor(TenantScope scope, DocumentId documentId);
 
@@ -61,6 +69,9 @@ public interface PaymentRepository {
      * transactions that have finished; only payments {@link Payment#shownByIntegrations}.
      */
     ChangeSlice<Payment> list(TenantScope scope, PaymentListQuery query);
+
+    /** What a request about a verified payment reads under the payment's lock. */
+    record LockedVerified(Optional<Payment> payment, Optional<CustomerLink> customerLink) {}
 
     /** One application as a document shows it. */
     record AppliedPayment(UUID paymentId, Money amount, String source, String externalPaymentId, PaymentKind kind,
