@@ -132,7 +132,7 @@ class HotPathStatementsTest {
     }
 
     private Statements statementsOf(Supplier<Response> request) {
-        StatementRecorder.Counted counted = recorder.count(sessionFactory.getStatistics(), request);
+        StatementRecorder.Counted counted = recorder.countWork(sessionFactory.getStatistics(), request);
         assertThat(counted.response().statusCode()).as(counted.response().asString()).isBetween(200, 201);
         return new Statements(counted.entityStatements(), counted.nativeStatements(), counted.entityInserts(),
                 counted.entityUpdates());
