@@ -228,25 +228,26 @@ public class PgPaymentRepository implements PaymentRepository {
         CurrencyCode applicationCurrency = CurrencyCode.valueOf(row.getString("application_currency"));
         long applicationAmount = row.getLong("application_amount_minor");
         Optional<Money> application = row.wasNull() ? Optional.empty() : Optional.of(Money.of(applicationAmount, applicationCurrency));
-        return new Payment(
-                uuid(row, "id"),
-                Rows.scope(row),
-                row.getString("source"),
-                row.getString("external_payment_id"),
-                PaymentKind.valueOf(row.getString("kind")),
-                Optional.ofNullable(uuid(row, "customer_id")),
-                Optional.ofNullable(row.getString("customer_external_id")),
-                Money.of(row.getLong("amount_minor"), CurrencyCode.valueOf(row.getString("currency"))),
-                application,
-                Money.of(row.getLong("applied_minor"), applicationCurrency),
-                Money.of(row.getLong("credit_minor"), applicationCurrency),
-                PaymentOutcome.fromWireName(row.getString("outcome")),
-                Optional.ofNullable(uuid(row, "exchange_rate_id")),
-                Optional.ofNullable(row.getString("exchange_rate_used")),
-                Optional.ofNullable(row.getString("request_id")),
-                Optional.ofNullable(row.getString("provider_payment_id")),
-                instant(row, "paid_at"),
-                instant(row, "created_at"),
-                instant(row, "updated_at"));
+        return Payment.builder()
+                .id(uuid(row, "id"))
+                .scope(Rows.scope(row))
+                .source(row.getString("source"))
+                .externalPaymentId(row.getString("external_payment_id"))
+                .kind(PaymentKind.valueOf(row.getString("kind")))
+                .customerId(Optional.ofNullable(uuid(row, "customer_id")))
+                .customerExternalId(Optional.ofNullable(row.getString("customer_external_id")))
+                .amount(Money.of(row.getLong("amount_minor"), CurrencyCode.valueOf(row.getString("currency"))))
+                .applicationAmount(application)
+                .applied(Money.of(row.getLong("applied_minor"), applicationCurrency))
+                .credit(Money.of(row.getLong("credit_minor"), applicationCurrency))
+                .outcome(PaymentOutcome.fromWireName(row.getString("outcome")))
+                .exchangeRateId(Optional.ofNullable(uuid(row, "exchange_rate_id")))
+                .exchangeRateUsed(Optional.ofNullable(row.getString("exchange_rate_used")))
+                .requestId(Optional.ofNullable(row.getString("request_id")))
+                .providerPaymentId(Optional.ofNullable(row.getString("provider_payment_id")))
+                .paidAt(instant(row, "paid_at"))
+                .createdAt(instant(row, "created_at"))
+                .updatedAt(instant(row, "updated_at"))
+                .build();
     }
 }

@@ -82,10 +82,12 @@ final class ExternalPaymentCompletion {
         PaymentOutcome outcome = document.isEmpty() ? PaymentOutcome.NO_OPEN_DOCUMENTS
                 : credit.isPositive() ? PaymentOutcome.CREDITED : PaymentOutcome.APPLIED;
         UUID paymentId = UUID.randomUUID();
-        Payment payment = new Payment(paymentId, scope, document.map(CollectionDocument::source).orElse(locked.partner()),
-                PaymentKind.EXTERNAL.externalPaymentIdOf(locked.id()), PaymentKind.EXTERNAL,
-                document.map(CollectionDocument::customerId), Optional.empty(), amount, Optional.of(amount), applied, credit,
-                outcome, Optional.empty(), Optional.empty(), Optional.empty(), providerReference, now, now, now);
+        Payment payment = Payment.builder().id(paymentId).scope(scope)
+                .source(document.map(CollectionDocument::source).orElse(locked.partner()))
+                .externalPaymentId(PaymentKind.EXTERNAL.externalPaymentIdOf(locked.id())).kind(PaymentKind.EXTERNAL)
+                .customerId(document.map(CollectionDocument::customerId)).amount(amount).applicationAmount(Optional.of(amount))
+                .applied(applied).credit(credit).outcome(outcome).providerPaymentId(providerReference)
+                .paidAt(now).createdAt(now).updatedAt(now).build();
         payments.insert(payment);
         ledger.post(Transfer.move(scope, TransferKind.PAYMENT_RECEIVED, AccountCode.externalCollections(),
                 AccountCode.unappliedPayment(paymentId), amount, Optional.empty(), Optional.of(paymentId), now));

@@ -127,11 +127,11 @@ public final class CheckoutPaymentService implements CheckoutPaymentUseCase {
     private CheckoutPayment credit(CollectionDocument document, Checkout checkout, Money amount,
             Optional<String> providerReference, Instant now) {
         UUID paymentId = UUID.randomUUID();
-        Payment payment = new Payment(paymentId, document.scope(), document.source(),
-                PaymentKind.CHECKOUT.externalPaymentIdOf(checkout.id()), PaymentKind.CHECKOUT,
-                Optional.of(document.customerId()), Optional.empty(), amount, Optional.of(amount), Money.zero(amount.currency()),
-                amount, PaymentOutcome.CREDITED, Optional.empty(), Optional.empty(), Optional.empty(), providerReference, now, now,
-                now);
+        Payment payment = Payment.builder().id(paymentId).scope(document.scope()).source(document.source())
+                .externalPaymentId(PaymentKind.CHECKOUT.externalPaymentIdOf(checkout.id())).kind(PaymentKind.CHECKOUT)
+                .customerId(Optional.of(document.customerId())).amount(amount).applicationAmount(Optional.of(amount))
+                .applied(Money.zero(amount.currency())).credit(amount).outcome(PaymentOutcome.CREDITED)
+                .providerPaymentId(providerReference).paidAt(now).createdAt(now).updatedAt(now).build();
         payments.insert(payment);
         ledger.post(Transfer.move(document.scope(), TransferKind.PAYMENT_RECEIVED, AccountCode.checkoutCollections(),
                 AccountCode.unappliedPayment(paymentId), amount, Optional.empty(), Optional.of(paymentId), now));
