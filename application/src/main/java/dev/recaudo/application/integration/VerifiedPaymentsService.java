@@ -127,7 +127,7 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             Payment pending = reported.applied(Money.zero(documentCurrency)).credit(Money.zero(documentCurrency))
                     .outcome(PaymentOutcome.NEEDS_CERTIFIED_RATE).build();
             save(pending, existing.isPresent());
-            receive(pending, now);
+            ledger.post(received(pending, now));
             return new ApplyResult.Processed(PaymentViews.written(pending, List.of(), link));
         }
         Allocation allocation = listedDocuments.allocate(command.amount(), command.documents(), listed);
@@ -138,8 +138,8 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
             return new ApplyResult.NoOpenDocuments(PaymentViews.written(payment, List.of(), link));
         }
         save(payment, existing.isPresent());
-        receive(payment, now);
-        return new ApplyResult.Processed(PaymentViews.written(payment, settle(payment, allocation, listed, customerId, now), link));
+        return new ApplyResult.Processed(PaymentViews.written(payment,
+                settle(payment, allocation, listed, customerId, now, received(payment, now)), link));
     }
 
     private ApplyResult certifyLocked(CertifiedRateCommand command) {
@@ -175,39 +175,40 @@ public final class VerifiedPaymentsService implements VerifiedPaymentsUseCase {
                 command.refCurrency(), command.rate().text(), command.effectiveDate(), command.apiKeyId(),
                 Optional.of(command.requestId()), now));
         AccountCode unapplied = AccountCode.unappliedPayment(payment.id());
-        ledger.post(new Transfer(UUID.randomUUID(), scope, TransferKind.CURRENCY_CONVERTED, List.of(
+        Transfer conversion = new Transfer(UUID.randomUUID(), scope, TransferKind.CURRENCY_CONVERTED, List.of(
                 Entry.debit(unapplied, payment.amount()),
                 Entry.credit(AccountCode.currencyExchange(), payment.amount()),
                 Entry.debit(AccountCode.currencyExchange(), converted),
                 Entry.credit(unapplied, converted)),
-                Optional.empty(), Optional.of(payment.id()), now));
+                Optional.empty(), Optional.of(payment.id()), now);
         Payment certified = payment.toBuilder().applicationAmount(Optional.of(converted)).allocated(allocation)
                 .exchangeRateId(Optional.of(rateId)).exchangeRateUsed(Optional.of(command.rate().text()))
                 .requestId(Optional.of(command.requestId())).updatedAt(now).build();
         payments.update(certified);
-        return new ApplyResult.Processed(views.withPaid(certified, settle(certified, allocation, listed, customerId, now)));
+        return new ApplyResult.Processed(views.withPaid(certified, settle(certified, allocation, listed, customerId, now, conversion)));
     }
 
     /**
      * The payment's money arrives: the partner's collections grow (debit) and the payment's own
      * unapplied account holds it (credit) until it is applied or credited.
      */
-    private void receive(Payment payment, Instant now) {
-        ledger.post(Transfer.move(payment.scope(), TransferKind.PAYMENT_RECEIVED, AccountCode.partnerCollections(payment.source()),
-                AccountCode.unappliedPayment(payment.id()), payment.amount(), Optional.empty(), Optional.of(payment.id()), now));
+    private static Transfer received(Payment payment, Instant now) {
+        return Transfer.move(payment.scope(), TransferKind.PAYMENT_RECEIVED, AccountCode.partnerCollections(payment.source()),
+                AccountCode.unappliedPayment(payment.id()), payment.amount(), Optional.empty(), Optional.of(payment.id()), now);
     }
 
     /**
-     * Applies the allocation to the documents {@code listed} holds, as locked; what each document was
-     * paid and owes afterwards, in the order applied.
+     * Applies the allocation to the documents {@code listed} holds, as locked, posting {@code first}
+     * (the money's arrival or conversion) in the same ledger call; what each document was paid and
+     * owes afterwards, in the order applied.
      */
     private List<PaidDocument> settle(Payment payment, Allocation allocation, List<CollectionDocument> listed, UUID customerId,
-            Instant now) {
+            Instant now, Transfer first) {
         Map<DocumentId, CollectionDocument> locked = new HashMap<>();
         listed.forEach(document -> locked.put(document.id(), document));
         List<ReceivedPart> parts = allocation.applications().stream()
                 .map(application -> new ReceivedPart(locked.get(application.documentId()), application.amount())).toList();
-        List<CollectionDocument> applied = book.applyReceived(payment, parts, 0, now);
+        List<CollectionDocument> applied = book.applyReceived(payment, parts, 0, now, List.of(first));
         List<PaidDocument> paid = new ArrayList<>();
         for (int position = 0; position < parts.size(); position++) {
             CollectionDocument document = applied.get(position);

@@ -130,18 +130,20 @@ public final class DocumentBook {
     /** One document's part of a received payment: the document as this transaction locked it, and the amount it takes. */
     public record ReceivedPart(CollectionDocument document, Money amount) {}
 
-    /** {@link #applyReceived(Payment, List, int, Instant)} of one part, at {@code position}. */
+    /** {@link #applyReceived(Payment, List, int, Instant, List)} of one part, at {@code position}. */
     public CollectionDocument applyReceived(CollectionDocument document, Payment payment, Money amount, int position,
             Instant now) {
-        return applyReceived(payment, List.of(new ReceivedPart(document, amount)), position, now).get(0);
+        return applyReceived(payment, List.of(new ReceivedPart(document, amount)), position, now, List.of()).get(0);
     }
 
     /**
      * Applies a received payment's parts from {@code firstPosition} on ({@link ReceivedApplications}); a
-     * document its part settles is then paid and announced, one left owing stays open.
+     * document its part settles is then paid and announced, one left owing stays open. The transfers
+     * {@code alongside} go to the ledger first, in the same call as the parts' own.
      */
-    public List<CollectionDocument> applyReceived(Payment payment, List<ReceivedPart> parts, int firstPosition, Instant now) {
-        List<CollectionDocument> applied = received.apply(payment, parts, firstPosition, now);
+    public List<CollectionDocument> applyReceived(Payment payment, List<ReceivedPart> parts, int firstPosition, Instant now,
+            List<Transfer> alongside) {
+        List<CollectionDocument> applied = received.apply(payment, parts, firstPosition, now, alongside);
         applied.forEach(document -> closeOrPay(document, Optional.of(payment.externalPaymentId()), payment.id(), now));
         return applied;
     }

@@ -38,9 +38,12 @@ final class ReceivedApplications {
     /**
      * Applies the parts in their order, at the places among the payment's applications from
      * {@code firstPosition} on; a document its part settles is {@code PAID}, one left owing stays
-     * {@code CREATED}. The documents as applied, in the parts' order.
+     * {@code CREATED}. The documents as applied, in the parts' order. The transfers {@code alongside}
+     * (the payment's arrival, its conversion) are posted first, in the same round trip as the parts'.
      */
-    List<CollectionDocument> apply(Payment payment, List<ReceivedPart> parts, int firstPosition, Instant now) {
+    List<CollectionDocument> apply(Payment payment, List<ReceivedPart> parts, int firstPosition, Instant now,
+            List<Transfer> alongside) {
+        List<Transfer> transfers = new ArrayList<>(alongside);
         List<PaymentApplication> applications = new ArrayList<>();
         List<CollectionDocument> applied = new ArrayList<>();
         for (ReceivedPart part : parts) {
@@ -48,12 +51,13 @@ final class ReceivedApplications {
             Transfer transfer = Transfer.move(document.scope(), TransferKind.PAYMENT_APPLIED,
                     AccountCode.unappliedPayment(payment.id()), AccountCode.receivable(document.id()), part.amount(),
                     Optional.of(document.id()), Optional.of(payment.id()), now);
-            ledger.post(transfer);
+            transfers.add(transfer);
             applications.add(new PaymentApplication(UUID.randomUUID(), payment.id(), document.id(), part.amount(),
                     transfer.id(), firstPosition + applications.size(), now));
             boolean settles = part.amount().equals(document.balance());
             applied.add(document.withPayment(part.amount(), settles ? DocumentStatus.PAID : DocumentStatus.CREATED, now));
         }
+        ledger.post(transfers);
         payments.insertApplications(payment.scope(), applications);
         documents.updatePaid(applied);
         return applied;
