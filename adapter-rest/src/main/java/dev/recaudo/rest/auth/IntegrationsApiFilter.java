@@ -7,11 +7,13 @@ import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.StatementBody;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.ext.Provider;
+import java.io.InputStream;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Optional;
@@ -40,6 +42,9 @@ public class IntegrationsApiFilter extends KeyFilter {
 
     @Inject
     Clock clock;
+
+    @Inject
+    RoutingContext routing;
 
     /** An operation that also takes the admin JWT is checked here only when the call is signed. */
     @Override
@@ -80,9 +85,12 @@ public class IntegrationsApiFilter extends KeyFilter {
                 uri.getRawPath(), uri.getRawQuery());
         if (request.hasEntity()) {
             boolean statement = StatementBody.Route.isImport(request.getUriInfo().getPath());
-            request.setEntityStream(SignedBody.read(request.getEntityStream(), statement
+            InputStream body = SignedBody.read(request.getEntityStream(), statement
                     ? settings.get().bankStatements().maxBytes()
-                    : settings.get().http().bodyBytesMax(), statement, verifier));
+                    : settings.get().http().bodyBytesMax(), statement, verifier);
+            // A statement's file is let go of when the exchange ends, whoever refused or read it (or nobody).
+            routing.addEndHandler(ended -> SignedBody.close(body));
+            request.setEntityStream(body);
         }
         if (!verifier.verifies(signature)) {
             throw new ApiProblem(Problem.INVALID_SIGNATURE, "The request signature does not match");

@@ -17,7 +17,8 @@ import java.nio.file.StandardOpenOption;
  * keeps it for the resource. A body of ordinary size stays in memory; a bank statement (up to
  * {@code recaudo.bank-statements.max-bytes}, 8 MiB by default) goes to a temporary file instead, so
  * the statements in flight at once cost disk, not heap. The file has no name once it is open again for
- * the resource: the system frees it when the resource's stream is closed, or collected, whatever happens.
+ * the resource, and the filter closes that stream when the exchange ends, refused or answered, which
+ * frees the file.
  */
 final class SignedBody {
 
@@ -44,6 +45,15 @@ final class SignedBody {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("could not read the request body", e);
+        }
+    }
+
+    /** Closes what {@link #read} returned, once the exchange is over; a failure to close changes no answer. */
+    static void close(InputStream body) {
+        try {
+            body.close();
+        } catch (IOException ignored) {
+            // The file has no name left: closing frees it, and a failed close leaves it to the collector.
         }
     }
 

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import dev.recaudo.battery.LedgerInvariants;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.ServiceUnderTest;
+import dev.recaudo.e2e.support.OpenFiles;
 import dev.recaudo.e2e.support.Signer;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
@@ -67,6 +68,7 @@ class BankStatementKeysTest {
         String large = statement.substring(0, body) + "<!--" + " ".repeat(6 * 1024 * 1024) + "-->" + statement.substring(body);
 
         signedImport(world, key, large).then().statusCode(201).body("entriesNew", equalTo(5)).body("matched", equalTo(1));
+        OpenFiles.awaitNoneNaming("recaudo-statement-");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.recaudo.e2e.banktransfer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.e2e.support.Heap;
+import dev.recaudo.e2e.support.OpenFiles;
 import dev.recaudo.e2e.support.PausedUpload;
 import dev.recaudo.e2e.support.RawHttp;
 import dev.recaudo.e2e.support.Signer;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * A signed statement import is verified as it is read and kept on disk, not in the heap: twenty-four
  * imports of 7 MiB, each stopped after 4 MiB, are all in flight at once when the heap is measured.
  * Held in memory they would take about 100 MiB (more with the buffers' growth); kept on disk, a few.
- * Their signatures are wrong on purpose: each is refused only once its whole body was read.
+ * Their signatures are wrong on purpose: each is refused only once its whole body was read, and its
+ * file is let go of when its exchange ends, though no resource ever read it.
  */
 @QuarkusTest
 class StatementBodyMemoryTest {
@@ -62,5 +64,6 @@ class StatementBodyMemoryTest {
             assertThat(reply.status()).isEqualTo(401);
             assertThat(reply.json().getString("error.code")).isEqualTo("invalid_signature");
         }
+        OpenFiles.awaitNoneNaming("recaudo-statement-");
     }
 }
