@@ -18,7 +18,6 @@ import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.ChangeOrder;
 import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
-import dev.recaudo.persistence.common.Rows;
 import dev.recaudo.persistence.common.StoreFailures;
 import dev.recaudo.persistence.customer.CustomerRows;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -97,7 +96,7 @@ public class PgPaymentRepository implements PaymentRepository {
                         + " LEFT JOIN verified_payment_locked(?::text, ?::uuid, ?::boolean, ?::text, ?::text) p ON true"
                         + " LEFT JOIN (customer_links l JOIN customers c ON c.id = l.customer_id)"
                         + " ON l.company_id = ? AND l.is_test = ? AND l.source = ? AND l.external_customer_id = ?",
-                row -> new LockedVerified(row.getObject("id") == null ? Optional.empty() : Optional.of(payment(row)),
+                row -> new LockedVerified(row.getObject("id") == null ? Optional.empty() : Optional.of(PaymentRows.payment(row)),
                         CustomerRows.link(scope, row, LINK)),
                 AdvisoryLocks.name("payment", scope, source, externalPaymentId), scope.companyId().value(), scope.isTest(),
                 source, externalPaymentId, scope.companyId().value(), scope.isTest(), source,
@@ -108,7 +107,7 @@ public class PgPaymentRepository implements PaymentRepository {
     public Optional<Payment> find(TenantScope scope, String source, String externalPaymentId) {
         return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND source = ?"
                         + " AND external_payment_id = ? AND " + SHOWN_BY_INTEGRATIONS_SQL,
-                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), source, externalPaymentId);
+                PaymentRows::payment, scope.companyId().value(), scope.isTest(), source, externalPaymentId);
     }
 
     @Override
@@ -117,28 +116,28 @@ public class PgPaymentRepository implements PaymentRepository {
             return List.of();
         }
         return nativeSql.query("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND id = ANY (?::uuid[])",
-                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(),
+                PaymentRows::payment, scope.companyId().value(), scope.isTest(),
                 new NativeSql.TextArray(ids.stream().map(UUID::toString).toList()));
     }
 
     @Override
     public Optional<Payment> findById(TenantScope scope, UUID id) {
         return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND id = ?",
-                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), id);
+                PaymentRows::payment, scope.companyId().value(), scope.isTest(), id);
     }
 
     @Override
     public Optional<Payment> findRecaudoNamed(TenantScope scope, String externalPaymentId) {
         return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND external_payment_id = ?"
                 + " AND kind <> 'VERIFIED' ORDER BY created_at, id LIMIT 1",
-                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), externalPaymentId);
+                PaymentRows::payment, scope.companyId().value(), scope.isTest(), externalPaymentId);
     }
 
     @Override
     public Optional<Payment> findByProviderReference(TenantScope scope, String reference) {
         return nativeSql.queryOne("SELECT * FROM payments WHERE company_id = ? AND is_test = ? AND provider_payment_id = ?"
                 + " ORDER BY created_at, id LIMIT 1",
-                PgPaymentRepository::payment, scope.companyId().value(), scope.isTest(), reference);
+                PaymentRows::payment, scope.companyId().value(), scope.isTest(), reference);
     }
 
     @Override
@@ -217,37 +216,10 @@ public class PgPaymentRepository implements PaymentRepository {
                 .when(query.paidFrom(), " AND paid_at >= ?")
                 .when(query.paidTo(), " AND paid_at <= ?")
                 .when(query.updatedSince(), " AND updated_at >= ?");
-        return ChangeOrder.slice(nativeSql, sql, PgPaymentRepository::payment, query.after(), query.limit());
+        return ChangeOrder.slice(nativeSql, sql, PaymentRows::payment, query.after(), query.limit());
     }
 
     private static Money money(ResultSet row, String amountColumn, String currencyColumn) throws SQLException {
         return Money.of(row.getLong(amountColumn), CurrencyCode.valueOf(row.getString(currencyColumn)));
-    }
-
-    private static Payment payment(ResultSet row) throws SQLException {
-        CurrencyCode applicationCurrency = CurrencyCode.valueOf(row.getString("application_currency"));
-        long applicationAmount = row.getLong("application_amount_minor");
-        Optional<Money> application = row.wasNull() ? Optional.empty() : Optional.of(Money.of(applicationAmount, applicationCurrency));
-        return Payment.builder()
-                .id(uuid(row, "id"))
-                .scope(Rows.scope(row))
-                .source(row.getString("source"))
-                .externalPaymentId(row.getString("external_payment_id"))
-                .kind(PaymentKind.valueOf(row.getString("kind")))
-                .customerId(Optional.ofNullable(uuid(row, "customer_id")))
-                .customerExternalId(Optional.ofNullable(row.getString("customer_external_id")))
-                .amount(Money.of(row.getLong("amount_minor"), CurrencyCode.valueOf(row.getString("currency"))))
-                .applicationAmount(application)
-                .applied(Money.of(row.getLong("applied_minor"), applicationCurrency))
-                .credit(Money.of(row.getLong("credit_minor"), applicationCurrency))
-                .outcome(PaymentOutcome.fromWireName(row.getString("outcome")))
-                .exchangeRateId(Optional.ofNullable(uuid(row, "exchange_rate_id")))
-                .exchangeRateUsed(Optional.ofNullable(row.getString("exchange_rate_used")))
-                .requestId(Optional.ofNullable(row.getString("request_id")))
-                .providerPaymentId(Optional.ofNullable(row.getString("provider_payment_id")))
-                .paidAt(instant(row, "paid_at"))
-                .createdAt(instant(row, "created_at"))
-                .updatedAt(instant(row, "updated_at"))
-                .build();
     }
 }

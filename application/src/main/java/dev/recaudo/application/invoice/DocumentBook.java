@@ -137,9 +137,8 @@ public final class DocumentBook {
     }
 
     /**
-     * Applies a received payment's parts from {@code firstPosition} on ({@link ReceivedApplications}); a
-     * document its part settles is then paid and announced, one left owing stays open. The transfers
-     * {@code alongside} go to the ledger first, in the same call as the parts' own.
+     * Applies a received payment's parts from {@code firstPosition} on, posting {@code alongside} in the same
+     * ledger call ({@link ReceivedApplications}); a settled document is paid and announced, one owing stays open.
      */
     public List<CollectionDocument> applyReceived(Payment payment, List<ReceivedPart> parts, int firstPosition, Instant now,
             List<Transfer> alongside) {
