@@ -43,6 +43,7 @@ public final class Bench {
         switch (args.length == 0 ? "" : args[0]) {
             case "load" -> new Load(options).run();
             case "flood" -> new Flood(new Load(options), options).run();
+            case "scenarios" -> new Scenarios(options).run();
             case "summary" -> Summary.print(Path.of(options.get("rounds")), options.get("ops").split(","));
             default -> {
                 System.err.println("usage: java Bench.java load --base URL --operator-token T --workers N"
