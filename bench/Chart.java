@@ -105,7 +105,7 @@ final class Chart {
     static void timeline(Graphics2D g, int top, List<Curve> curves) {
         int left = MARGIN;
         int bottom = top + PANEL_HEIGHT - 40;
-        int height = PANEL_HEIGHT - 80;
+        int height = PANEL_HEIGHT - 100;
         int seconds = Scenarios.TIMELINE_SECONDS;
         double max = curves.stream().flatMap(c -> c.perSecond().stream()).mapToInt(Integer::intValue).max().orElse(1) * 1.15;
         frame(g, top, "Round 1, first " + seconds + " s: completions per second (service solid, warm-up included; floor dashed)",
@@ -123,7 +123,12 @@ final class Chart {
             }
             g.setColor(color);
             g.setStroke(floor ? dashed : solid);
-            for (int s = 1; s < Math.min(seconds, curve.perSecond().size()); s++) {
+            // A run shorter than the timeline ends where its completions end, not in a line along zero.
+            int end = curve.perSecond().size();
+            while (end > 0 && curve.perSecond().get(end - 1) == 0) {
+                end--;
+            }
+            for (int s = 1; s < Math.min(seconds, end); s++) {
                 g.drawLine(left + (s - 1) * plotWidth / seconds, bottom - (int) (curve.perSecond().get(s - 1) / max * height),
                         left + s * plotWidth / seconds, bottom - (int) (curve.perSecond().get(s) / max * height));
             }
@@ -153,16 +158,18 @@ final class Chart {
         }
     }
 
-    /** Entries of {name, color, dashed}, in a row at the panel's top right. */
+    /** Entries of {name, color, dashed}, at the panel's top right, three to a row. */
     static void legend(Graphics2D g, int top, List<Object[]> entries) {
-        int x = WIDTH - 20 - entries.size() * 190;
-        int y = top + 38;
-        for (Object[] entry : entries) {
+        int perRow = 3;
+        int width = 210;
+        for (int i = 0; i < entries.size(); i++) {
+            Object[] entry = entries.get(i);
+            int x = WIDTH - 20 - perRow * width + (i % perRow) * width;
+            int y = top + 38 + (i / perRow) * 16;
             g.setColor((Color) entry[1]);
             g.fillRect(x, y - 9, (boolean) entry[2] ? 6 : 14, 10);
             g.setColor(Color.BLACK);
             g.drawString((String) entry[0], x + 18, y);
-            x += 190;
         }
     }
 }
