@@ -4,7 +4,7 @@
 # Scenarios.java's setup and scenarios (WORKERS workers, WARMUP_SECONDS unmeasured then
 # MEASURE_SECONDS measured each), the service's resident memory after each scenario, the service
 # stopped; then per scenario pgbench running the floor's script (floor/*.sql) with as many clients
-# for as long, and for invoice create also the statements the service sends (pgbench/invoice_create.sql).
+# for as long, then the statements the service sends (pgbench/invoice_create.sql, verified_payment_zipf.sql).
 # Service and pgbench thus alternate within every round. Writes rounds.tsv, timeline.tsv, summary.md
 # and floor.png under $BENCH_WORK/floor/<time>/ and prints the summary (medians of the rounds).
 set -euo pipefail
@@ -107,7 +107,9 @@ for round in $(seq "$rounds"); do
         run_pgbench same "$here/pgbench/invoice_create.sql" -D partner=source:bench-erp -D "company=$company" \
           -D "key_id=$public_id" -D "key_hash=$public_hash" -D "bucket=public:$public_id:POST:/v1/invoices" ;;
       payments_zipf_*)
-        run_pgbench floor "$here/floor/verified_payment.sql" -D partner=source:bench-erp -D "s=${scenario#payments_zipf_}" ;;
+        run_pgbench floor "$here/floor/verified_payment.sql" -D partner=source:bench-erp -D "s=${scenario#payments_zipf_}"
+        run_pgbench same "$here/pgbench/verified_payment_zipf.sql" -D partner=source:bench-erp -D source=bench-erp \
+          -D "s=${scenario#payments_zipf_}" ;;
     esac
   done
   dropdb "$db"
