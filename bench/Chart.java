@@ -118,7 +118,7 @@ final class Chart {
         for (Curve curve : curves) {
             Color color = SCENARIO_COLORS[scenarios.indexOf(curve.scenario()) % SCENARIO_COLORS.length];
             boolean floor = !curve.side().equals("service");
-            if (curve.side().equals("same")) {
+            if (!curve.side().equals("service") && !curve.side().equals("floor")) {
                 continue;
             }
             g.setColor(color);

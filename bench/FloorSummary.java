@@ -114,9 +114,27 @@ final class FloorSummary {
                     m.floorRatioMax(), Double.isNaN(m.sameRatio()) ? "-" : String.format(Locale.ROOT, "%.2f", m.sameRatio()),
                     latencies(m.service()), latencies(m.floor()), m.service().rssKb() / 1024));
         }
+        printOpenLoop(rows);
         Chart.draw(medians, Chart.readTimeline(timeline), chart);
         System.out.println();
         System.out.println("Chart: " + chart);
+    }
+
+    /** The open loops, if the run had them: latency at half the rate each scenario reached, service and floor. */
+    static void printOpenLoop(List<Row> rows) {
+        if (rows.stream().noneMatch(r -> r.side().equals("open"))) {
+            return;
+        }
+        System.out.println();
+        System.out.println("| scenario | open loop: rate req/s (half the closed loop's) | service p50/p99/p99.9 ms"
+                + " | floor at the same rate p50/p99/p99.9 ms |");
+        System.out.println("|---|---|---|---|");
+        for (String scenario : rows.stream().map(Row::scenario).distinct().toList()) {
+            Row service = medianRow(side(rows, scenario, "open"));
+            Row floor = medianRow(side(rows, scenario, "floor_open"));
+            System.out.println(String.format(Locale.ROOT, "| %s | %.1f | %s | %s |", scenario, service.rps(), latencies(service),
+                    latencies(floor)));
+        }
     }
 
     static Optional<Row> roundOf(List<Row> rows, Row service, String side) {

@@ -26,6 +26,9 @@ import java.util.function.IntFunction;
  * payment applies 1.00 USD to a document of 100,000.00: a hot document is never paid off during a
  * run, so every payment gets the same business answer ({@code applied}) and does the same writes,
  * and what the skew adds is waiting for the document's lock, not a different kind of request.
+ *
+ * <p>With {@code --open-seconds}, each scenario is followed by an open loop at half the rate its
+ * closed loop reached, whose result line ({@code op=<scenario>:open}) gives the latency at that load.
  */
 final class Scenarios {
 
@@ -35,11 +38,15 @@ final class Scenarios {
     static final long DOCUMENT_TOTAL_MINOR = 10_000_000;
     static final long PAYMENT_MINOR = 100;
     static final int TIMELINE_SECONDS = 60;
+    static final int OPEN_LOOP_WORKERS = 64;
+    /** Where the open loop's request numbers start, far above any closed loop's, so that no id repeats. */
+    static final int OPEN_LOOP_NUMBERS = 1_000_000_000;
 
     final Bench.Load load;
     final int seconds;
     final int warmupSeconds;
     final int requests;
+    final int openSeconds;
     final List<String> scenarios;
     final String run;
     final boolean pause;
@@ -51,6 +58,8 @@ final class Scenarios {
         warmupSeconds = Integer.parseInt(options.getOrDefault("warmup-seconds", "10"));
         // A fixed number of requests instead of a time, no warm-up: for capturing one request's rows.
         requests = Integer.parseInt(options.getOrDefault("requests", "0"));
+        // After each scenario, this many seconds at half the rate it reached (0: none).
+        openSeconds = Integer.parseInt(options.getOrDefault("open-seconds", "0"));
         scenarios = List.of(options.getOrDefault("scenarios", "invoice_create,payments_zipf_1.001,payments_zipf_2.0").split(","));
         run = Long.toString(System.currentTimeMillis(), 36);
         pause = options.getOrDefault("pause", "no").equals("yes");
@@ -79,17 +88,23 @@ final class Scenarios {
         String invoiceKey = publicKey;
         for (String scenario : scenarios) {
             pause(scenario);
-            Measured measured;
+            IntFunction<Bench.Http.Call> call;
             if (scenario.equals("invoice_create")) {
-                measured = measure(scenario, n -> load.http.createInvoice(invoiceKey, run + "-" + n));
+                call = n -> load.http.createInvoice(invoiceKey, run + "-" + n);
             } else if (scenario.startsWith("payments_zipf_")) {
                 Zipf zipf = new Zipf(DOCUMENTS, Double.parseDouble(scenario.substring("payments_zipf_".length())));
-                measured = measure(scenario, n -> pay(partners, zipf.next(), scenario + "-" + run + "-" + n));
+                call = n -> pay(partners, zipf.next(), scenario + "-" + run + "-" + n);
             } else {
                 throw new IllegalArgumentException("unknown scenario " + scenario);
             }
+            Measured measured = measure(scenario, call);
             System.out.println(measured.result());
             System.out.println(measured.timelineLine());
+            if (openSeconds > 0 && requests == 0) {
+                double rate = measured.sortedLatenciesNanos().length / measured.seconds() / 2;
+                Measured open = openLoop(scenario + ":open", rate, n -> call.apply(OPEN_LOOP_NUMBERS + n));
+                System.out.println(open.result() + String.format(Locale.ROOT, " rate=%.2f", rate));
+            }
         }
         pause("end");
     }
@@ -139,6 +154,40 @@ final class Scenarios {
         Measured warmup = timed(scenario, warmupSeconds, Integer.MAX_VALUE, n -> call.apply(numbers.getAndIncrement()));
         Measured measured = timed(scenario, seconds, Integer.MAX_VALUE, n -> call.apply(numbers.getAndIncrement()));
         return measured.withTimeline(warmup.completions(firstRequest), measured.completions(firstRequest));
+    }
+
+    /**
+     * Open loop: requests due at a fixed rate, whatever the answers, each latency counted from the
+     * request's due time rather than from when a worker got round to sending it, so a service that
+     * falls behind shows it in its latency (no coordinated omission). {@code OPEN_LOOP_WORKERS}
+     * workers take the due times in turn; at half the closed loop's maximum they are never all busy.
+     */
+    Measured openLoop(String operation, double rate, IntFunction<Bench.Http.Call> call) throws Exception {
+        AtomicInteger slot = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(OPEN_LOOP_WORKERS);
+        long start = System.nanoTime() + 100_000_000L;
+        long end = start + openSeconds * 1_000_000_000L;
+        List<Future<long[]>> running = new ArrayList<>();
+        for (int w = 0; w < OPEN_LOOP_WORKERS; w++) {
+            running.add(pool.submit(() -> {
+                Samples samples = new Samples();
+                for (int n = slot.getAndIncrement(); start + (long) (n * 1e9 / rate) < end; n = slot.getAndIncrement()) {
+                    long due = start + (long) (n * 1e9 / rate);
+                    Bench.Flood.sleepUntil(due);
+                    call.apply(n).check();
+                    long answered = System.nanoTime();
+                    samples.add(answered, answered - due);
+                }
+                return samples.toArray();
+            }));
+        }
+        List<long[]> perWorker = new ArrayList<>();
+        for (Future<long[]> worker : running) {
+            perWorker.add(worker.get());
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        pool.shutdown();
+        return Measured.of(operation, OPEN_LOOP_WORKERS, elapsed, perWorker);
     }
 
     /**

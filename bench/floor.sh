@@ -5,8 +5,10 @@
 # MEASURE_SECONDS measured each), the service's resident memory after each scenario, the service
 # stopped; then per scenario pgbench running the floor's script (floor/*.sql) with as many clients
 # for as long, then the statements the service sends (pgbench/invoice_create.sql, verified_payment_zipf.sql).
-# Service and pgbench thus alternate within every round. Writes rounds.tsv, timeline.tsv, summary.md
-# and floor.png under $BENCH_WORK/floor/<time>/ and prints the summary (medians of the rounds).
+# With OPEN_SECONDS (default 20), each scenario is followed by an open loop at half the rate it
+# reached, for the service and then its floor. Service and pgbench thus alternate within every
+# round. Writes rounds.tsv, timeline.tsv, summary.md and floor.png under $BENCH_WORK/floor/<time>/
+# and prints the summary (medians of the rounds).
 set -euo pipefail
 service=${1:-HEAD}
 variants=service
@@ -17,6 +19,7 @@ rounds=${ROUNDS:-3}
 workers=${WORKERS:-16}
 measure=${MEASURE_SECONDS:-30}
 warmup=${WARMUP_SECONDS:-10}
+open=${OPEN_SECONDS:-20}
 scenarios=${SCENARIOS:-invoice_create,payments_zipf_1.001,payments_zipf_2.0}
 port=${PORT:-18083}
 pg_cpus=${PG_CPUS:-}
@@ -43,19 +46,20 @@ percentiles() {
   }'
 }
 
-# run_pgbench NAME SCRIPT VARS...: pgbench with a per-transaction log; appends its line to rounds.tsv
-# and its first seconds to timeline.tsv.
+# run_pgbench SIDE SCRIPT VARS...: pgbench for pgbench_seconds with a per-transaction log; appends its
+# line to rounds.tsv and its first seconds to timeline.tsv. Under --rate (-R), pgbench counts each
+# latency from the transaction's scheduled start, so an open loop's latencies are comparable.
 run_pgbench() {
   local side=$1 script=$2 log prefix tps requests
   shift 2
   prefix="$out/logs/$db-$scenario-$side"
   log="$prefix.pgbench.log"
-  "$pgbench" -n -M prepared -c "$workers" -j 2 -T "$measure" -l --log-prefix="$prefix.tx" "$@" -f "$script" "$db" >"$log" 2>&1 \
+  "$pgbench" -n -M prepared -c "$workers" -j 2 -T "$pgbench_seconds" -l --log-prefix="$prefix.tx" "$@" -f "$script" "$db" >"$log" 2>&1 \
     || { echo "pgbench $script failed; see $log" >&2; exit 1; }
   tps=$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p' "$log")
   cat "$prefix".tx.* | awk '{ print $3 }' >"$prefix.latencies"
   requests=$(wc -l <"$prefix.latencies")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\n' "$round" "$scenario" "$side" "$requests" "$measure" "$tps" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\n' "$round" "$scenario" "$side" "$requests" "$pgbench_seconds" "$tps" \
     "$(percentiles "$prefix.latencies" | tr ' ' '\t')" "$load1" >>"$out/rounds.tsv"
   cat "$prefix".tx.* | awk -v round="$round" -v scenario="$scenario" -v side="$side" '
     { at[NR] = $5; if (first == "" || $5 < first) first = $5 }
@@ -79,7 +83,7 @@ for round in $(seq "$rounds"); do
   start_service service "$db" "$out/logs/$db.service.log"
   # Each result line is followed at once by the service's resident memory at that moment.
   bench scenarios --base "http://127.0.0.1:$port" --operator-token bench-operator --workers "$workers" \
-      --seconds "$measure" --warmup-seconds "$warmup" --scenarios "$scenarios" \
+      --seconds "$measure" --warmup-seconds "$warmup" --open-seconds "$open" --scenarios "$scenarios" \
     | while IFS= read -r line; do
         echo "$line"
         case $line in "result "*) echo "rss op=$(field "$line" op) kb=$(awk '/^VmRSS:/ { print $2 }' "/proc/$service_pid/status")" ;; esac
@@ -93,6 +97,12 @@ for round in $(seq "$rounds"); do
       "$(field "$line" p999_ms)" "$(sed -n "s/^rss op=$scenario kb=//p" "$out/logs/$db.bench.log")" "$load1" >>"$out/rounds.tsv"
     sed -n "s/^timeline op=$scenario per_second=//p" "$out/logs/$db.bench.log" | tr ',' '\n' \
       | awk -v round="$round" -v scenario="$scenario" '{ printf "%s\t%s\tservice\t%d\t%s\n", round, scenario, NR - 1, $1 }' >>"$out/timeline.tsv"
+    line=$(grep "^result op=$scenario:open " "$out/logs/$db.bench.log" || true)
+    if [ -n "$line" ]; then
+      printf '%s\t%s\topen\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\n' "$round" "$scenario" "$(field "$line" requests)" \
+        "$(field "$line" seconds)" "$(field "$line" rate)" "$(field "$line" p50_ms)" "$(field "$line" p99_ms)" \
+        "$(field "$line" p999_ms)" "$load1" >>"$out/rounds.tsv"
+    fi
   done
 
   companies=$(grep '^company ' "$out/logs/$db.bench.log" | awk '{ printf "%s(%d, %s)", (NR > 1 ? ", " : ""), $2, "'"'"'" $3 "'"'"'" }')
@@ -101,6 +111,7 @@ for round in $(seq "$rounds"); do
     "SELECT company_id, id, key_hash FROM api_keys WHERE 'public_invoices:write' = ANY (permissions)")
   for scenario in ${scenarios//,/ }; do
     load1=$(cut -d' ' -f1 /proc/loadavg)
+    pgbench_seconds=$measure
     case $scenario in
       invoice_create)
         run_pgbench floor "$here/floor/invoice_create.sql" -D partner=source:bench-erp -D "key_hash=$public_hash"
@@ -111,6 +122,17 @@ for round in $(seq "$rounds"); do
         run_pgbench same "$here/pgbench/verified_payment_zipf.sql" -D partner=source:bench-erp -D source=bench-erp \
           -D "s=${scenario#payments_zipf_}" ;;
     esac
+    # The floor at the open loop's rate, the service's own half maximum: latency at the same load.
+    rate=$(awk -F '\t' -v r="$round" -v s="$scenario" '$1 == r && $2 == s && $3 == "open" { print $6 }' "$out/rounds.tsv")
+    if [ -n "$rate" ] && [ "$open" -gt 0 ]; then
+      pgbench_seconds=$open
+      case $scenario in
+        invoice_create) run_pgbench floor_open "$here/floor/invoice_create.sql" -R "$rate" -D partner=source:bench-erp \
+          -D "key_hash=$public_hash" ;;
+        payments_zipf_*) run_pgbench floor_open "$here/floor/verified_payment.sql" -R "$rate" -D partner=source:bench-erp \
+          -D "s=${scenario#payments_zipf_}" ;;
+      esac
+    fi
   done
   dropdb "$db"
 done
