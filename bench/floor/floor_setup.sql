@@ -3,6 +3,7 @@
 -- "(0, 'uuid'), (1, 'uuid'), ..." in the order Scenarios.java created the companies: document
 -- ZD-rank belongs to company (rank - 1) % 4, and pgbench can only pick a number, so the k-th key of
 -- company c is found as bench_keys.i = c * 4 + k, one index lookup inside the key lookup.
+SET client_min_messages = warning;
 DROP TABLE IF EXISTS bench_companies, bench_keys;
 CREATE TABLE bench_companies (i int PRIMARY KEY, company_id uuid NOT NULL);
 INSERT INTO bench_companies VALUES :companies;
