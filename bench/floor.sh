@@ -46,19 +46,28 @@ percentiles() {
   }'
 }
 
-# run_pgbench SIDE SCRIPT VARS...: pgbench for pgbench_seconds with a per-transaction log; appends its
-# line to rounds.tsv and its first seconds to timeline.tsv. Under --rate (-R), pgbench counts each
-# latency from the transaction's scheduled start, so an open loop's latencies are comparable.
+# run_pgbench SIDE SCRIPT VARS...: pgbench for pgbench_seconds with a per-transaction log, checking
+# that each transaction added one row to the table named by written; appends its line to rounds.tsv
+# and its first seconds to timeline.tsv. Under --rate (-R), pgbench counts each latency from the
+# transaction's scheduled start, so an open loop's latencies are comparable.
 run_pgbench() {
-  local side=$1 script=$2 log prefix tps requests
+  local side=$1 script=$2 log prefix tps requests before after
   shift 2
   prefix="$out/logs/$db-$scenario-$side"
   log="$prefix.pgbench.log"
+  before=$(psql -d "$db" -Atc "SELECT count(*) FROM $written")
   "$pgbench" -n -M prepared -c "$workers" -j 2 -T "$pgbench_seconds" -l --log-prefix="$prefix.tx" "$@" -f "$script" "$db" >"$log" 2>&1 \
     || { echo "pgbench $script failed; see $log" >&2; exit 1; }
   tps=$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p' "$log")
   cat "$prefix".tx.* | awk '{ print $3 }' >"$prefix.latencies"
   requests=$(wc -l <"$prefix.latencies")
+  # As Bench.java checks every answer, every transaction must have done the request's work: a
+  # statement that matched no document would write nothing and look fast.
+  after=$(psql -d "$db" -Atc "SELECT count(*) FROM $written")
+  if [ $((after - before)) -ne "$requests" ]; then
+    echo "$script: $requests transactions but $((after - before)) new rows in $written; see $log" >&2
+    exit 1
+  fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\n' "$round" "$scenario" "$side" "$requests" "$pgbench_seconds" "$tps" \
     "$(percentiles "$prefix.latencies" | tr ' ' '\t')" "$load1" >>"$out/rounds.tsv"
   cat "$prefix".tx.* | awk -v round="$round" -v scenario="$scenario" -v side="$side" '
@@ -112,6 +121,7 @@ for round in $(seq "$rounds"); do
   for scenario in ${scenarios//,/ }; do
     load1=$(cut -d' ' -f1 /proc/loadavg)
     pgbench_seconds=$measure
+    case $scenario in invoice_create) written=collection_documents ;; *) written=payment_applications ;; esac
     case $scenario in
       invoice_create)
         run_pgbench floor "$here/floor/invoice_create.sql" -D partner=source:bench-erp -D "key_hash=$public_hash"
