@@ -95,7 +95,7 @@ final class FloorSummary {
                 + " | floor tps | floor p50/p99/p99.9 ms | service ÷ floor | same statements tps | service ÷ same |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (Row service : rows.stream().filter(r -> r.side().equals("service")).toList()) {
-            Row floor = roundOf(rows, service, "floor").orElseThrow();
+            Row floor = roundOf(rows, service, "floor").orElse(medianRow(List.of()));
             Optional<Row> same = roundOf(rows, service, "same");
             System.out.println(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %s | %.0f | %.1f | %s | %.3f | %s | %s |",
                     service.round(), service.scenario(), service.load(), service.rps(), latencies(service),
@@ -109,15 +109,30 @@ final class FloorSummary {
                 + " | service p50/p99/p99.9 ms | floor p50/p99/p99.9 ms | service RSS MB |");
         System.out.println("|---|---|---|---|---|---|---|---|---|");
         for (Medians m : medians) {
-            System.out.println(String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | **%.2f** (%.2f–%.2f) | %s | %s | %s | %.0f |",
-                    m.scenario(), m.rounds(), m.service().rps(), m.floor().rps(), m.floorRatio(), m.floorRatioMin(),
-                    m.floorRatioMax(), Double.isNaN(m.sameRatio()) ? "-" : String.format(Locale.ROOT, "%.2f", m.sameRatio()),
+            System.out.println(String.format(Locale.ROOT, "| %s | %d | %.1f | %s | %s | %s | %s | %s | %.0f |",
+                    m.scenario(), m.rounds(), m.service().rps(), Double.isNaN(m.floor().rps()) ? "-" : String.format(Locale.ROOT, "%.1f", m.floor().rps()),
+                    Double.isNaN(m.floorRatio()) ? "-" : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", m.floorRatio(), m.floorRatioMin(),
+                    m.floorRatioMax()), Double.isNaN(m.sameRatio()) ? "-" : String.format(Locale.ROOT, "%.2f", m.sameRatio()),
                     latencies(m.service()), latencies(m.floor()), m.service().rssKb() / 1024));
         }
+        printPages(medians);
         printOpenLoop(rows);
         Chart.draw(medians, Chart.readTimeline(timeline), chart);
         System.out.println();
         System.out.println("Chart: " + chart);
+    }
+
+    /** Page 1,000 of the cursor-paged list against page 1, if the run had both (the bound: within 10%). */
+    static void printPages(List<Medians> medians) {
+        Optional<Medians> first = medians.stream().filter(m -> m.scenario().equals("documents_page_1")).findFirst();
+        Optional<Medians> deep = medians.stream().filter(m -> m.scenario().equals("documents_page_1000")).findFirst();
+        if (first.isPresent() && deep.isPresent()) {
+            System.out.println();
+            System.out.println(String.format(Locale.ROOT, "Page 1,000 ÷ page 1 of the document list: %.2f in requests per second"
+                    + " (%.1f ÷ %.1f), %.2f in p50 latency (%.1f ms ÷ %.1f ms).", deep.get().service().rps() / first.get().service().rps(),
+                    deep.get().service().rps(), first.get().service().rps(), deep.get().service().p50() / first.get().service().p50(),
+                    deep.get().service().p50(), first.get().service().p50()));
+        }
     }
 
     /** The open loops, if the run had them: latency at half the rate each scenario reached, service and floor. */
@@ -132,8 +147,10 @@ final class FloorSummary {
         for (String scenario : rows.stream().map(Row::scenario).distinct().toList()) {
             Row service = medianRow(side(rows, scenario, "open"));
             Row floor = medianRow(side(rows, scenario, "floor_open"));
-            System.out.println(String.format(Locale.ROOT, "| %s | %.1f | %s | %s |", scenario, service.rps(), latencies(service),
-                    latencies(floor)));
+            if (!Double.isNaN(service.rps())) {
+                System.out.println(String.format(Locale.ROOT, "| %s | %.1f | %s | %s |", scenario, service.rps(), latencies(service),
+                        latencies(floor)));
+            }
         }
     }
 

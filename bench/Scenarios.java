@@ -35,6 +35,7 @@ final class Scenarios {
     static final int COMPANIES = 4;
     static final int KEYS_PER_COMPANY = 4;
     static final int DOCUMENTS = 1_000;
+    static final int READ_DOCUMENTS = 100;
     static final long DOCUMENT_TOTAL_MINOR = 10_000_000;
     static final long PAYMENT_MINOR = 100;
     static final int TIMELINE_SECONDS = 60;
@@ -60,7 +61,8 @@ final class Scenarios {
         requests = Integer.parseInt(options.getOrDefault("requests", "0"));
         // After each scenario, this many seconds at half the rate it reached (0: none).
         openSeconds = Integer.parseInt(options.getOrDefault("open-seconds", "0"));
-        scenarios = List.of(options.getOrDefault("scenarios", "invoice_create,payments_zipf_1.001,payments_zipf_2.0").split(","));
+        scenarios = List.of(options.getOrDefault("scenarios",
+                "invoice_create,invoice_get,document_get,documents_page_1,documents_page_1000,payments_zipf_1.001,payments_zipf_2.0").split(","));
         run = Long.toString(System.currentTimeMillis(), 36);
         pause = options.getOrDefault("pause", "no").equals("yes");
     }
@@ -84,13 +86,17 @@ final class Scenarios {
             }
             partners.add(keys);
         }
-        System.out.println(timed("document_upsert", 0, DOCUMENTS, rank0 -> upsertDocument(partners, rank0 + 1)).result());
+        System.out.println(timed("document_upsert", 0, DOCUMENTS, rank0 -> upsertDocument(partners, "Z", rank0 + 1)).result());
+        timed("read_document_upsert", 0, READ_DOCUMENTS, rank0 -> upsertDocument(partners, "R", rank0 + 1));
         String invoiceKey = publicKey;
+        Reads reads = new Reads(load.http, invoiceKey, companyIds.get(0), partners);
         for (String scenario : scenarios) {
             pause(scenario);
             IntFunction<Bench.Http.Call> call;
             if (scenario.equals("invoice_create")) {
-                call = n -> load.http.createInvoice(invoiceKey, run + "-" + n);
+                call = n -> reads.created(load.http.createInvoice(invoiceKey, run + "-" + n));
+            } else if (Reads.SCENARIOS.contains(scenario)) {
+                call = reads.scenario(scenario);
             } else if (scenario.startsWith("payments_zipf_")) {
                 Zipf zipf = new Zipf(DOCUMENTS, Double.parseDouble(scenario.substring("payments_zipf_".length())));
                 call = n -> pay(partners, zipf.next(), scenario + "-" + run + "-" + n);
@@ -100,7 +106,8 @@ final class Scenarios {
             Measured measured = measure(scenario, call);
             System.out.println(measured.result());
             System.out.println(measured.timelineLine());
-            if (openSeconds > 0 && requests == 0) {
+            // Open loops for the writes only: the issue's latency target is the money path's.
+            if (openSeconds > 0 && requests == 0 && !Reads.SCENARIOS.contains(scenario)) {
                 double rate = measured.sortedLatenciesNanos().length / measured.seconds() / 2;
                 Measured open = openLoop(scenario + ":open", rate, n -> call.apply(OPEN_LOOP_NUMBERS + n));
                 System.out.println(open.result() + String.format(Locale.ROOT, " rate=%.2f", rate));
@@ -123,15 +130,20 @@ final class Scenarios {
         }
     }
 
-    /** Document {@code ZD-rank} of customer {@code ZC-rank}, of company {@code (rank - 1) % 4}. */
-    static Bench.Http.Call upsertDocument(List<List<Bench.Partner>> partners, int rank) {
+    /**
+     * Document {@code <prefix>D-rank} of customer {@code <prefix>C-rank}, of company {@code (rank - 1) % 4}:
+     * prefix Z for the documents payments pick, R for those the reads read (never paid, so a read of
+     * the service and of its floor finds the same document).
+     */
+    static Bench.Http.Call upsertDocument(List<List<Bench.Partner>> partners, String prefix, int rank) {
         Bench.Partner partner = partners.get((rank - 1) % COMPANIES).get(0);
-        String body = "{\"source\":\"" + Bench.SOURCE + "\",\"externalDocumentId\":\"ZD-" + rank + "\",\"customerExternalId\":\"ZC-"
-                + rank + "\",\"customer\":{\"type\":\"business\",\"name\":\"Cliente " + rank + "\",\"taxId\":\"J-Z" + rank
-                + "\"},\"currency\":\"USD\",\"invoiceNumber\":\"FZ-" + rank + "\",\"totalMinor\":" + DOCUMENT_TOTAL_MINOR
+        String body = "{\"source\":\"" + Bench.SOURCE + "\",\"externalDocumentId\":\"" + prefix + "D-" + rank
+                + "\",\"customerExternalId\":\"" + prefix + "C-" + rank + "\",\"customer\":{\"type\":\"business\",\"name\":\"Cliente "
+                + rank + "\",\"taxId\":\"J-" + prefix + rank
+                + "\"},\"currency\":\"USD\",\"invoiceNumber\":\"F" + prefix + "-" + rank + "\",\"totalMinor\":" + DOCUMENT_TOTAL_MINOR
                 + ",\"lines\":[{\"quantity\":1,\"unitAmountMinor\":" + DOCUMENT_TOTAL_MINOR + ",\"amountMinor\":"
                 + DOCUMENT_TOTAL_MINOR + ",\"description\":\"Servicio\"}]}";
-        return partner.signed("/collection-documents/upsert", body, "zdoc-" + rank, 201, "\"status\":\"open\"");
+        return partner.signed("/collection-documents/upsert", body, prefix + "doc-" + rank, 201, "\"status\":\"open\"");
     }
 
     /** 1.00 USD of payment {@code paymentId} applied to document {@code ZD-rank}, through one of its company's four keys. */

@@ -20,7 +20,7 @@ workers=${WORKERS:-16}
 measure=${MEASURE_SECONDS:-30}
 warmup=${WARMUP_SECONDS:-10}
 open=${OPEN_SECONDS:-20}
-scenarios=${SCENARIOS:-invoice_create,payments_zipf_1.001,payments_zipf_2.0}
+scenarios=${SCENARIOS:-invoice_create,invoice_get,document_get,documents_page_1,documents_page_1000,payments_zipf_1.001,payments_zipf_2.0}
 port=${PORT:-18083}
 pg_cpus=${PG_CPUS:-}
 pgbench=${PGBENCH:-$(command -v pgbench || echo /usr/lib/postgresql/15/bin/pgbench)}
@@ -55,7 +55,7 @@ run_pgbench() {
   shift 2
   prefix="$out/logs/$db-$scenario-$side"
   log="$prefix.pgbench.log"
-  before=$(psql -d "$db" -Atc "SELECT count(*) FROM $written")
+  before=$(count_written)
   "$pgbench" -n -M prepared -c "$workers" -j 2 -T "$pgbench_seconds" -l --log-prefix="$prefix.tx" "$@" -f "$script" "$db" >"$log" 2>&1 \
     || { echo "pgbench $script failed; see $log" >&2; exit 1; }
   tps=$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p' "$log")
@@ -63,8 +63,8 @@ run_pgbench() {
   requests=$(wc -l <"$prefix.latencies")
   # As Bench.java checks every answer, every transaction must have done the request's work: a
   # statement that matched no document would write nothing and look fast.
-  after=$(psql -d "$db" -Atc "SELECT count(*) FROM $written")
-  if [ $((after - before)) -ne "$requests" ]; then
+  after=$(count_written)
+  if [ -n "$written" ] && [ $((after - before)) -ne "$requests" ]; then
     echo "$script: $requests transactions but $((after - before)) new rows in $written; see $log" >&2
     exit 1
   fi
@@ -75,6 +75,11 @@ run_pgbench() {
     END { for (i = 1; i <= NR; i++) n[at[i] - first]++; for (s = 0; s < 60; s++) printf "%s\t%s\t%s\t%d\t%d\n", round, scenario, side, s, n[s] + 0 }
   ' >>"$out/timeline.tsv"
   rm -f "$prefix".tx.*
+}
+
+# count_written: the rows of the table each transaction of the scenario adds one to (none for reads).
+count_written() {
+  if [ -n "$written" ]; then psql -d "$db" -Atc "SELECT count(*) FROM $written"; else echo 0; fi
 }
 
 # field LINE NAME: the value of NAME=value in a result line of Bench.java.
@@ -121,7 +126,11 @@ for round in $(seq "$rounds"); do
   for scenario in ${scenarios//,/ }; do
     load1=$(cut -d' ' -f1 /proc/loadavg)
     pgbench_seconds=$measure
-    case $scenario in invoice_create) written=collection_documents ;; *) written=payment_applications ;; esac
+    case $scenario in
+      invoice_create) written=collection_documents ;;
+      payments_*) written=payment_applications ;;
+      *) written= ;;
+    esac
     case $scenario in
       invoice_create)
         run_pgbench floor "$here/floor/invoice_create.sql" -D partner=source:bench-erp -D "key_hash=$public_hash"
@@ -131,12 +140,19 @@ for round in $(seq "$rounds"); do
         run_pgbench floor "$here/floor/verified_payment.sql" -D partner=source:bench-erp -D "s=${scenario#payments_zipf_}"
         run_pgbench same "$here/pgbench/verified_payment_zipf.sql" -D partner=source:bench-erp -D source=bench-erp \
           -D "s=${scenario#payments_zipf_}" ;;
+      invoice_get)
+        run_pgbench floor "$here/floor/invoice_get.sql" -D partner=source:bench-erp -D "key_hash=$public_hash" \
+          -D "invoices=$(psql -d "$db" -Atc "SELECT count(*) FROM bench_invoices")" ;;
+      document_get)
+        run_pgbench floor "$here/floor/document_get.sql" -D partner=source:bench-erp ;;
+      # The pages are compared with each other (page 1,000 ÷ page 1), not with a floor.
     esac
     # The floor at the open loop's rate, the service's own half maximum: latency at the same load.
     rate=$(awk -F '\t' -v r="$round" -v s="$scenario" '$1 == r && $2 == s && $3 == "open" { print $6 }' "$out/rounds.tsv")
     if [ -n "$rate" ] && [ "$open" -gt 0 ]; then
       pgbench_seconds=$open
       case $scenario in
+        invoice_get|document_get|documents_page_*) ;;
         invoice_create) run_pgbench floor_open "$here/floor/invoice_create.sql" -R "$rate" -D partner=source:bench-erp \
           -D "key_hash=$public_hash" ;;
         payments_zipf_*) run_pgbench floor_open "$here/floor/verified_payment.sql" -R "$rate" -D partner=source:bench-erp \

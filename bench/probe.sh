@@ -83,6 +83,10 @@ for scenario in ${scenarios//,/ }; do
   case $scenario in
     invoice_create) script=invoice_create.sql args=(-D "key_hash=$public_hash") ;;
     payments_zipf_*) script=verified_payment.sql args=(-D "s=${scenario#payments_zipf_}") ;;
+    invoice_get) script=invoice_get.sql
+      args=(-D "key_hash=$public_hash" -D "invoices=$(psql -d "$db" -Atc "SELECT count(*) FROM bench_invoices")") ;;
+    document_get) script=document_get.sql args=() ;;
+    *) continue ;;
   esac
   "$pgbench" -n -M prepared -c 1 -t 1 -D partner=source:bench-erp "${args[@]}" -f "$here/floor/$script" "$db" >"$out/floor-$scenario.pgbench.log" 2>&1 \
     || { cat "$out/floor-$scenario.pgbench.log" >&2; exit 1; }

@@ -12,6 +12,16 @@ INSERT INTO bench_keys
 SELECT (c.i * 4 + row_number() OVER (PARTITION BY c.i ORDER BY k.created_at, k.id) - 1)::int, k.key_hash
 FROM api_keys k JOIN bench_companies c ON c.company_id = k.company_id
 WHERE 'verified_payments:write' = ANY (k.permissions);
+-- The invoices invoice_get.sql reads: the first 1,000 public invoices of the first company, as
+-- Reads.java reads the first 1,000 its invoice_create made (empty if the run made none).
+DROP TABLE IF EXISTS bench_invoices;
+CREATE TABLE bench_invoices AS
+SELECT row_number() OVER (ORDER BY d.created_at, d.id)::int AS i, d.id
+FROM collection_documents d JOIN bench_companies c ON c.company_id = d.company_id AND c.i = 0
+WHERE d.channel = 'public_invoice'
+ORDER BY d.created_at, d.id
+LIMIT 1000;
+ALTER TABLE bench_invoices ADD PRIMARY KEY (i);
 -- The accounts every request posts to and finds existing in a steady state (the service made them
 -- with its first document and its first payment of each company; here in case a run had none).
 INSERT INTO ledger_accounts (id, company_id, is_test, code, currency, created_at)
