@@ -294,6 +294,19 @@ public final class Bench {
             return new Http.Call(http.post(path, body, headers), status, expected);
         }
 
+        /**
+         * A signed read of {@code route} (with its query, if any): the path alone is signed, which the
+         * service accepts for a request with a query too.
+         */
+        HttpResponse<String> signedGet(String route) {
+            String pathAndQuery = "/integrations/v1/" + companyId + route;
+            String path = pathAndQuery.contains("?") ? pathAndQuery.substring(0, pathAndQuery.indexOf('?')) : pathAndQuery;
+            String timestamp = Long.toString(System.currentTimeMillis() / 1000);
+            return http.send(HttpRequest.newBuilder(URI.create(http.base + pathAndQuery)).timeout(Duration.ofSeconds(60))
+                    .header("Authorization", "Bearer " + key).header("Service-Timestamp", timestamp)
+                    .header("Service-Signature", signature(timestamp + ".GET." + path + ".")).GET());
+        }
+
         String signature(String signed) {
             try {
                 Mac mac = Mac.getInstance("HmacSHA256");

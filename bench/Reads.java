@@ -22,15 +22,13 @@ final class Reads {
 
     final Bench.Http http;
     final String invoiceKey;
-    final String companyId;
     final List<List<Bench.Partner>> partners;
     final AtomicReferenceArray<String> invoiceIds = new AtomicReferenceArray<>(INVOICES_KEPT);
     final AtomicInteger invoicesKept = new AtomicInteger();
 
-    Reads(Bench.Http http, String invoiceKey, String companyId, List<List<Bench.Partner>> partners) {
+    Reads(Bench.Http http, String invoiceKey, List<List<Bench.Partner>> partners) {
         this.http = http;
         this.invoiceKey = invoiceKey;
-        this.companyId = companyId;
         this.partners = partners;
     }
 
@@ -73,27 +71,26 @@ final class Reads {
     Bench.Http.Call documentGet(int rank) {
         List<Bench.Partner> keys = partners.get((rank - 1) % Scenarios.COMPANIES);
         Bench.Partner partner = keys.get(ThreadLocalRandom.current().nextInt(keys.size()));
-        return new Bench.Http.Call(http.get("/integrations/v1/" + partner.companyId() + "/collection-documents/RD-" + rank,
-                partner.key()), 200, "\"externalDocumentId\":\"RD-" + rank + "\"");
+        return new Bench.Http.Call(partner.signedGet("/collection-documents/RD-" + rank), 200,
+                "\"externalDocumentId\":\"RD-" + rank + "\"");
     }
 
     /** One document of the first company's list, from {@code cursor} (null: the first page). */
     Bench.Http.Call page(String cursor) {
         Bench.Partner partner = partners.get(0).get(ThreadLocalRandom.current().nextInt(partners.get(0).size()));
-        return new Bench.Http.Call(http.get(pagePath(cursor), partner.key()), 200, "\"items\"");
+        return new Bench.Http.Call(partner.signedGet(pageRoute(cursor)), 200, "\"items\"");
     }
 
-    String pagePath(String cursor) {
-        return "/integrations/v1/" + companyId + "/collection-documents?limit=1"
-                + (cursor == null ? "" : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
+    static String pageRoute(String cursor) {
+        return "/collection-documents?limit=1" + (cursor == null ? "" : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
     }
 
     /** The cursor of page {@code page}, walked to from the first one page after page (a cursor is opaque). */
     String cursorOf(int page) {
-        String key = partners.get(0).get(0).key();
+        Bench.Partner partner = partners.get(0).get(0);
         String cursor = null;
         for (int p = 1; p < page; p++) {
-            String body = http.expect(200, http.get(pagePath(cursor), key));
+            String body = http.expect(200, partner.signedGet(pageRoute(cursor)));
             if (!body.contains("\"hasMore\":true")) {
                 throw new IllegalStateException("the first company's document list ends before page " + page + ": " + body);
             }

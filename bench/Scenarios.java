@@ -89,7 +89,7 @@ final class Scenarios {
         System.out.println(timed("document_upsert", 0, DOCUMENTS, rank0 -> upsertDocument(partners, "Z", rank0 + 1)).result());
         timed("read_document_upsert", 0, READ_DOCUMENTS, rank0 -> upsertDocument(partners, "R", rank0 + 1));
         String invoiceKey = publicKey;
-        Reads reads = new Reads(load.http, invoiceKey, companyIds.get(0), partners);
+        Reads reads = new Reads(load.http, invoiceKey, partners);
         for (String scenario : scenarios) {
             pause(scenario);
             IntFunction<Bench.Http.Call> call;
@@ -194,11 +194,15 @@ final class Scenarios {
             }));
         }
         List<long[]> perWorker = new ArrayList<>();
-        for (Future<long[]> worker : running) {
-            perWorker.add(worker.get());
+        try {
+            for (Future<long[]> worker : running) {
+                perWorker.add(worker.get());
+            }
+        } finally {
+            // A wrong answer ends the run: the other workers stop too, so the JVM can exit.
+            pool.shutdownNow();
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        pool.shutdown();
         return Measured.of(operation, OPEN_LOOP_WORKERS, elapsed, perWorker);
     }
 
@@ -226,11 +230,15 @@ final class Scenarios {
             }));
         }
         List<long[]> perWorker = new ArrayList<>();
-        for (Future<long[]> worker : running) {
-            perWorker.add(worker.get());
+        try {
+            for (Future<long[]> worker : running) {
+                perWorker.add(worker.get());
+            }
+        } finally {
+            // A wrong answer ends the run: the other workers stop too, so the JVM can exit.
+            pool.shutdownNow();
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        pool.shutdown();
         return Measured.of(operation, load.workers, elapsed, perWorker);
     }
 
