@@ -96,8 +96,11 @@ final class Chart {
                 x += barWidth;
             }
             g.setColor(Color.BLACK);
-            g.drawString(medians.get(i).scenario() + String.format(Locale.ROOT, "  (÷ floor %.2f)", medians.get(i).floorRatio()),
-                    left + i * groupWidth + 20, bottom + 16);
+            double ratio = medians.get(i).floorRatio();
+            g.drawString(medians.get(i).scenario(), left + i * groupWidth + 20, bottom + 16);
+            if (!Double.isNaN(ratio)) {
+                g.drawString(String.format(Locale.ROOT, "÷ floor %.2f", ratio), left + i * groupWidth + 20, bottom + 30);
+            }
         }
         legend(g, top, series.stream().map(s -> new Object[] {s.name(), s.color(), false}).toList());
     }

@@ -97,9 +97,9 @@ final class FloorSummary {
         for (Row service : rows.stream().filter(r -> r.side().equals("service")).toList()) {
             Row floor = roundOf(rows, service, "floor").orElse(medianRow(List.of()));
             Optional<Row> same = roundOf(rows, service, "same");
-            System.out.println(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %s | %.0f | %.1f | %s | %.3f | %s | %s |",
+            System.out.println(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %s | %.0f | %s | %s | %s | %s | %s |",
                     service.round(), service.scenario(), service.load(), service.rps(), latencies(service),
-                    service.rssKb() / 1024, floor.rps(), latencies(floor), service.rps() / floor.rps(),
+                    service.rssKb() / 1024, figure("%.1f", floor.rps()), latencies(floor), figure("%.3f", service.rps() / floor.rps()),
                     same.map(s -> String.format(Locale.ROOT, "%.1f", s.rps())).orElse("-"),
                     same.map(s -> String.format(Locale.ROOT, "%.3f", service.rps() / s.rps())).orElse("-")));
         }
@@ -110,9 +110,9 @@ final class FloorSummary {
         System.out.println("|---|---|---|---|---|---|---|---|---|");
         for (Medians m : medians) {
             System.out.println(String.format(Locale.ROOT, "| %s | %d | %.1f | %s | %s | %s | %s | %s | %.0f |",
-                    m.scenario(), m.rounds(), m.service().rps(), Double.isNaN(m.floor().rps()) ? "-" : String.format(Locale.ROOT, "%.1f", m.floor().rps()),
+                    m.scenario(), m.rounds(), m.service().rps(), figure("%.1f", m.floor().rps()),
                     Double.isNaN(m.floorRatio()) ? "-" : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", m.floorRatio(), m.floorRatioMin(),
-                    m.floorRatioMax()), Double.isNaN(m.sameRatio()) ? "-" : String.format(Locale.ROOT, "%.2f", m.sameRatio()),
+                    m.floorRatioMax()), figure("%.2f", m.sameRatio()),
                     latencies(m.service()), latencies(m.floor()), m.service().rssKb() / 1024));
         }
         printPages(medians);
@@ -160,6 +160,11 @@ final class FloorSummary {
     }
 
     static String latencies(Row row) {
-        return String.format(Locale.ROOT, "%.1f/%.1f/%.1f", row.p50(), row.p99(), row.p999());
+        return Double.isNaN(row.p50()) ? "-" : String.format(Locale.ROOT, "%.1f/%.1f/%.1f", row.p50(), row.p99(), row.p999());
+    }
+
+    /** A figure, or "-" where a scenario has none (a read compared with another read, not with a floor). */
+    static String figure(String format, double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, format, value);
     }
 }
