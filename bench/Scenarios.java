@@ -68,12 +68,10 @@ final class Scenarios {
     }
 
     void run() throws Exception {
-        List<String> companyIds = new ArrayList<>();
         List<List<Bench.Partner>> partners = new ArrayList<>();
         String publicKey = null;
         for (int c = 0; c < COMPANIES; c++) {
             String[] company = load.createCompany();
-            companyIds.add(company[0]);
             System.out.println("company " + c + " " + company[0]);
             if (c == 0) {
                 publicKey = load.createKey(company[0], company[1], "[\"public_invoices:read\",\"public_invoices:write\"]");
