@@ -18,7 +18,8 @@ import javax.imageio.ImageIO;
 
 /**
  * The chart of a floor run (bench/floor.sh), drawn with java.awt in headless mode so that the
- * suite needs no library: per scenario, bars of throughput (service, floor, same statements) and of
+ * suite needs no library: per scenario, bars of throughput (service, floor, floor with the rate-limit
+ * counters apart, same statements) and of
  * p99 latency (service, floor), medians over the rounds; then the first 60 seconds of round 1 as
  * completions per second, service (solid, warm-up included) and floor (dashed).
  */
@@ -29,6 +30,7 @@ final class Chart {
     static final int MARGIN = 70;
     static final Color SERVICE = new Color(0x1f77b4);
     static final Color FLOOR = new Color(0xff7f0e);
+    static final Color FLOOR_APART = new Color(0xffbb78);
     static final Color SAME = new Color(0x7f7f7f);
     static final Color[] SCENARIO_COLORS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd)};
 
@@ -57,6 +59,7 @@ final class Chart {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         bars(g, 0, "Throughput, median of the rounds (requests or transactions per second)", medians,
                 List.of(new Series("service", SERVICE, m -> m.service().rps()), new Series("floor", FLOOR, m -> m.floor().rps()),
+                        new Series("floor, counters apart", FLOOR_APART, m -> m.apart().rps()),
                         new Series("same statements", SAME, m -> m.same().map(FloorSummary.Row::rps).orElse(Double.NaN))));
         bars(g, PANEL_HEIGHT, "p99 latency, median of the rounds (ms)", medians,
                 List.of(new Series("service", SERVICE, m -> m.service().p99()), new Series("floor", FLOOR, m -> m.floor().p99())));

@@ -22,7 +22,7 @@ final class FloorSummary {
 
     /** One scenario's medians over the rounds. */
     record Medians(String scenario, int rounds, Row service, Row floor, Optional<Row> same, double floorRatio,
-            double floorRatioMin, double floorRatioMax, double sameRatio) {}
+            double floorRatioMin, double floorRatioMax, double sameRatio, Row apart, double apartRatio) {}
 
     static List<Row> read(Path rounds) throws IOException {
         List<String> lines = Files.readAllLines(rounds);
@@ -49,10 +49,11 @@ final class FloorSummary {
             List<Row> floor = side(rows, scenario, "floor");
             List<Row> same = side(rows, scenario, "same");
             double[] floorRatios = ratios(service, floor);
+            List<Row> apart = side(rows, scenario, "floor_apart");
             result.add(new Medians(scenario, service.size(), medianRow(service), medianRow(floor),
                     same.isEmpty() ? Optional.empty() : Optional.of(medianRow(same)), median(floorRatios),
                     Arrays.stream(floorRatios).min().orElse(Double.NaN), Arrays.stream(floorRatios).max().orElse(Double.NaN),
-                    median(ratios(service, same))));
+                    median(ratios(service, same)), medianRow(apart), median(ratios(service, apart))));
         }
         return result;
     }
@@ -92,27 +93,30 @@ final class FloorSummary {
     static void print(Path rounds, Path timeline, Path chart) throws IOException {
         List<Row> rows = read(rounds);
         System.out.println("| round | scenario | load (1 min) | service req/s | service p50/p99/p99.9 ms | service RSS MB"
-                + " | floor tps | floor p50/p99/p99.9 ms | service ÷ floor | same statements tps | service ÷ same |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+                + " | floor tps | floor p50/p99/p99.9 ms | service ÷ floor | floor, counters apart tps | same statements tps"
+                + " | service ÷ same |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (Row service : rows.stream().filter(r -> r.side().equals("service")).toList()) {
             Row floor = roundOf(rows, service, "floor").orElse(medianRow(List.of()));
             Optional<Row> same = roundOf(rows, service, "same");
-            System.out.println(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %s | %.0f | %s | %s | %s | %s | %s |",
+            double apart = roundOf(rows, service, "floor_apart").map(Row::rps).orElse(Double.NaN);
+            System.out.println(String.format(Locale.ROOT, "| %d | %s | %s | %.1f | %s | %.0f | %s | %s | %s | %s | %s | %s |",
                     service.round(), service.scenario(), service.load(), service.rps(), latencies(service),
                     service.rssKb() / 1024, figure("%.1f", floor.rps()), latencies(floor), figure("%.3f", service.rps() / floor.rps()),
+                    figure("%.1f", apart),
                     same.map(s -> String.format(Locale.ROOT, "%.1f", s.rps())).orElse("-"),
                     same.map(s -> String.format(Locale.ROOT, "%.3f", service.rps() / s.rps())).orElse("-")));
         }
         System.out.println();
         List<Medians> medians = medians(rows);
-        System.out.println("| scenario | rounds | service req/s | floor tps | **service ÷ floor** (range) | service ÷ same statements"
-                + " | service p50/p99/p99.9 ms | floor p50/p99/p99.9 ms | service RSS MB |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|");
+        System.out.println("| scenario | rounds | service req/s | floor tps | **service ÷ floor** (range) | floor, counters apart tps"
+                + " | service ÷ it | service ÷ same statements | service p50/p99/p99.9 ms | floor p50/p99/p99.9 ms | service RSS MB |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (Medians m : medians) {
-            System.out.println(String.format(Locale.ROOT, "| %s | %d | %.1f | %s | %s | %s | %s | %s | %.0f |",
+            System.out.println(String.format(Locale.ROOT, "| %s | %d | %.1f | %s | %s | %s | %s | %s | %s | %s | %.0f |",
                     m.scenario(), m.rounds(), m.service().rps(), figure("%.1f", m.floor().rps()),
                     Double.isNaN(m.floorRatio()) ? "-" : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", m.floorRatio(), m.floorRatioMin(),
-                    m.floorRatioMax()), figure("%.2f", m.sameRatio()),
+                    m.floorRatioMax()), figure("%.1f", m.apart().rps()), figure("%.2f", m.apartRatio()), figure("%.2f", m.sameRatio()),
                     latencies(m.service()), latencies(m.floor()), m.service().rssKb() / 1024));
         }
         printPages(medians);

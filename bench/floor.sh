@@ -4,7 +4,8 @@
 # Scenarios.java's setup and scenarios (WORKERS workers, WARMUP_SECONDS unmeasured then
 # MEASURE_SECONDS measured each), the service's resident memory after each scenario, the service
 # stopped; then per scenario pgbench running the floor's script (floor/*.sql) with as many clients
-# for as long, then the statements the service sends (pgbench/invoice_create.sql, verified_payment_zipf.sql).
+# for as long, for the writes also the floor with the rate-limit counters apart (floor/*_counter_apart.sql),
+# then the statements the service sends (pgbench/invoice_create.sql, verified_payment_zipf.sql).
 # With OPEN_SECONDS (default 20), each scenario is followed by an open loop at half the rate it
 # reached, for the service and then its floor. Service and pgbench thus alternate within every
 # round. Writes rounds.tsv, timeline.tsv, summary.md and floor.png under $BENCH_WORK/floor/<time>/
@@ -134,10 +135,14 @@ for round in $(seq "$rounds"); do
     case $scenario in
       invoice_create)
         run_pgbench floor "$here/floor/invoice_create.sql" -D partner=source:bench-erp -D "key_hash=$public_hash"
+        run_pgbench floor_apart "$here/floor/invoice_create_counter_apart.sql" -D partner=source:bench-erp \
+          -D "key_hash=$public_hash"
         run_pgbench same "$here/pgbench/invoice_create.sql" -D partner=source:bench-erp -D "company=$company" \
           -D "key_id=$public_id" -D "key_hash=$public_hash" -D "bucket=public:$public_id:POST:/v1/invoices" ;;
       payments_zipf_*)
         run_pgbench floor "$here/floor/verified_payment.sql" -D partner=source:bench-erp -D "s=${scenario#payments_zipf_}"
+        run_pgbench floor_apart "$here/floor/verified_payment_counter_apart.sql" -D partner=source:bench-erp \
+          -D "s=${scenario#payments_zipf_}"
         run_pgbench same "$here/pgbench/verified_payment_zipf.sql" -D partner=source:bench-erp -D source=bench-erp \
           -D "s=${scenario#payments_zipf_}" ;;
       invoice_get)

@@ -2,7 +2,7 @@
 -- the same rows, but the rate-limit counter in its own autocommit statement before the work, as the
 -- service sends it today. With one key, every request updates the same counter row; inside the work's
 -- transaction its lock is held until that transaction commits, which serializes the requests of the
--- key. Not part of floor.sh's rounds. Run with the same variables as invoice_create.sql.
+-- key. Run by bench/floor.sh beside invoice_create.sql ("floor, counter apart"), with the same variables.
 -- 1. The key lookup, as the service's, in autocommit: the caller is known before any work.
 SELECT k.id, k.lineage_id, k.company_id, k.name, k.key_prefix, k.key_hash, k.permissions, k.source, k.environment, k.rate_limit_rpm, k.created_at, k.revoked_at, k.last_used_at, c.enabled AS company_enabled, c.reference_currency AS company_currency FROM api_keys k JOIN companies c ON c.id = k.company_id WHERE k.key_hash = :key_hash \gset key_
 -- 2. The key's public rate-limit counter, in autocommit.
