@@ -32,7 +32,8 @@ final class Chart {
     static final Color FLOOR = new Color(0xff7f0e);
     static final Color FLOOR_APART = new Color(0xffbb78);
     static final Color SAME = new Color(0x7f7f7f);
-    static final Color[] SCENARIO_COLORS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd)};
+    static final Color[] SCENARIO_COLORS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd),
+        new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf), new Color(0xbcbd22)};
 
     /** Completions per second of one scenario and side in round 1, by second. */
     record Curve(String scenario, String side, List<Integer> perSecond) {}
