@@ -83,6 +83,42 @@ count_written() {
   if [ -n "$written" ]; then psql -d "$db" -Atc "SELECT count(*) FROM $written"; else echo 0; fi
 }
 
+# sides_of SCENARIO: the pgbench sides of a scenario (the pages are compared with each other, page
+# 1,000 ÷ page 1, not with a floor).
+sides_of() {
+  case $1 in
+    invoice_create|payments_zipf_*) echo floor floor_apart same ;;
+    invoice_get|document_get) echo floor ;;
+    *) echo ;;
+  esac
+}
+
+# pgbench_side SIDE: one side of the current scenario.
+pgbench_side() {
+  local zipf=(-D "s=${scenario#payments_zipf_}")
+  case $scenario:$1 in
+    invoice_create:floor)
+      run_pgbench floor "$here/floor/invoice_create.sql" -D partner=source:bench-erp -D "key_hash=$public_hash" ;;
+    invoice_create:floor_apart)
+      run_pgbench floor_apart "$here/floor/invoice_create_counter_apart.sql" -D partner=source:bench-erp \
+        -D "key_hash=$public_hash" ;;
+    invoice_create:same)
+      run_pgbench same "$here/pgbench/invoice_create.sql" -D partner=source:bench-erp -D "company=$company" \
+        -D "key_id=$public_id" -D "key_hash=$public_hash" -D "bucket=public:$public_id:POST:/v1/invoices" ;;
+    payments_zipf_*:floor)
+      run_pgbench floor "$here/floor/verified_payment.sql" -D partner=source:bench-erp "${zipf[@]}" ;;
+    payments_zipf_*:floor_apart)
+      run_pgbench floor_apart "$here/floor/verified_payment_counter_apart.sql" -D partner=source:bench-erp "${zipf[@]}" ;;
+    payments_zipf_*:same)
+      run_pgbench same "$here/pgbench/verified_payment_zipf.sql" -D partner=source:bench-erp -D source=bench-erp "${zipf[@]}" ;;
+    invoice_get:floor)
+      run_pgbench floor "$here/floor/invoice_get.sql" -D partner=source:bench-erp -D "key_hash=$public_hash" \
+        -D "invoices=$(psql -d "$db" -Atc "SELECT count(*) FROM bench_invoices")" ;;
+    document_get:floor)
+      run_pgbench floor "$here/floor/document_get.sql" -D partner=source:bench-erp ;;
+  esac
+}
+
 # field LINE NAME: the value of NAME=value in a result line of Bench.java.
 field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 
@@ -132,26 +168,12 @@ for round in $(seq "$rounds"); do
       payments_*) written=payment_applications ;;
       *) written= ;;
     esac
-    case $scenario in
-      invoice_create)
-        run_pgbench floor "$here/floor/invoice_create.sql" -D partner=source:bench-erp -D "key_hash=$public_hash"
-        run_pgbench floor_apart "$here/floor/invoice_create_counter_apart.sql" -D partner=source:bench-erp \
-          -D "key_hash=$public_hash"
-        run_pgbench same "$here/pgbench/invoice_create.sql" -D partner=source:bench-erp -D "company=$company" \
-          -D "key_id=$public_id" -D "key_hash=$public_hash" -D "bucket=public:$public_id:POST:/v1/invoices" ;;
-      payments_zipf_*)
-        run_pgbench floor "$here/floor/verified_payment.sql" -D partner=source:bench-erp -D "s=${scenario#payments_zipf_}"
-        run_pgbench floor_apart "$here/floor/verified_payment_counter_apart.sql" -D partner=source:bench-erp \
-          -D "s=${scenario#payments_zipf_}"
-        run_pgbench same "$here/pgbench/verified_payment_zipf.sql" -D partner=source:bench-erp -D source=bench-erp \
-          -D "s=${scenario#payments_zipf_}" ;;
-      invoice_get)
-        run_pgbench floor "$here/floor/invoice_get.sql" -D partner=source:bench-erp -D "key_hash=$public_hash" \
-          -D "invoices=$(psql -d "$db" -Atc "SELECT count(*) FROM bench_invoices")" ;;
-      document_get)
-        run_pgbench floor "$here/floor/document_get.sql" -D partner=source:bench-erp ;;
-      # The pages are compared with each other (page 1,000 ÷ page 1), not with a floor.
-    esac
+    # The sides of a scenario run in an order that turns by one each round, so that none is always
+    # the first after the service stopped (or the last, on the most rows).
+    read -ra sides <<<"$(sides_of "$scenario")"
+    for ((i = 0; i < ${#sides[@]}; i++)); do
+      pgbench_side "${sides[$(((i + round - 1) % ${#sides[@]}))]}"
+    done
     # The floor at the open loop's rate, the service's own half maximum: latency at the same load.
     rate=$(awk -F '\t' -v r="$round" -v s="$scenario" '$1 == r && $2 == s && $3 == "open" { print $6 }' "$out/rounds.tsv")
     if [ -n "$rate" ] && [ "$open" -gt 0 ]; then
