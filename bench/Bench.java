@@ -43,11 +43,17 @@ public final class Bench {
         switch (args.length == 0 ? "" : args[0]) {
             case "load" -> new Load(options).run();
             case "flood" -> new Flood(new Load(options), options).run();
+            case "scenarios" -> new Scenarios(options).run();
+            case "floor-summary" -> FloorSummary.print(Path.of(options.get("rounds")), Path.of(options.get("timeline")),
+                    Path.of(options.get("chart")));
             case "summary" -> Summary.print(Path.of(options.get("rounds")), options.get("ops").split(","));
             default -> {
                 System.err.println("usage: java Bench.java load --base URL --operator-token T --workers N"
                         + " --invoices N --payments N --warmup N\n       java Bench.java summary --rounds FILE --ops a,b"
-                        + "\n       java Bench.java flood --base URL --operator-token T --rate N --phase-seconds N");
+                        + "\n       java Bench.java flood --base URL --operator-token T --rate N --phase-seconds N"
+                        + "\n       java Bench.java scenarios --base URL --operator-token T --workers N --seconds N"
+                        + " --warmup-seconds N --scenarios a,b [--requests N --pause yes]"
+                        + "\n       java Bench.java floor-summary --rounds FILE --timeline FILE --chart PNG");
                 System.exit(2);
             }
         }
@@ -286,6 +292,19 @@ public final class Bench {
             Map<String, String> headers = Map.of("Authorization", "Bearer " + key, "Service-Timestamp", timestamp,
                     "Service-Signature", signature(timestamp + ".POST." + path + "." + body), "Idempotency-Key", idempotencyKey);
             return new Http.Call(http.post(path, body, headers), status, expected);
+        }
+
+        /**
+         * A signed read of {@code route} (with its query, if any): the path alone is signed, which the
+         * service accepts for a request with a query too.
+         */
+        HttpResponse<String> signedGet(String route) {
+            String pathAndQuery = "/integrations/v1/" + companyId + route;
+            String path = pathAndQuery.contains("?") ? pathAndQuery.substring(0, pathAndQuery.indexOf('?')) : pathAndQuery;
+            String timestamp = Long.toString(System.currentTimeMillis() / 1000);
+            return http.send(HttpRequest.newBuilder(URI.create(http.base + pathAndQuery)).timeout(Duration.ofSeconds(60))
+                    .header("Authorization", "Bearer " + key).header("Service-Timestamp", timestamp)
+                    .header("Service-Signature", signature(timestamp + ".GET." + path + ".")).GET());
         }
 
         String signature(String signed) {

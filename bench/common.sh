@@ -1,6 +1,7 @@
-# common.sh: sourced by run.sh and flood.sh after they set before, after, here, repo and out. The
-# PostgreSQL settings, the runnable jar of each variant (build-jar.sh), and stopping the service
-# that a script started, also when it exits early.
+# common.sh: sourced by run.sh, flood.sh, floor.sh and probe.sh after they set here, repo, out and
+# one variable per variant naming its commit (before and after, or those listed in variants). The
+# PostgreSQL settings, the runnable jar of each variant (build-jar.sh), the bench's Java classes,
+# starting a variant's service and stopping it, also when the script exits early.
 pg_host=${PGHOST:-127.0.0.1}
 pg_port=${PGPORT:-5432}
 pg_user=${PGUSER:-postgres}
@@ -8,11 +9,39 @@ mkdir -p "$out"
 export PGHOST=$pg_host PGPORT=$pg_port PGUSER=$pg_user
 
 declare -A commit app
-commit[before]=$(git -C "$repo" rev-parse --verify "$before^{commit}")
-commit[after]=$(git -C "$repo" rev-parse --verify "$after^{commit}")
-for variant in before after; do
+for variant in ${variants:-before after}; do
+  commit[$variant]=$(git -C "$repo" rev-parse --verify "${!variant}^{commit}")
   app[$variant]=$("$here/build-jar.sh" "${commit[$variant]}")
 done
+
+# bench ARGS...: the load generator and summaries (Bench.java and the files beside it), compiled
+# once per run: Java 17 runs a single source file directly, and the bench is several.
+mkdir -p "$out/classes"
+javac -d "$out/classes" "$here"/*.java
+bench() { java -Djava.awt.headless=true -cp "$out/classes" Bench "$@"; }
+
+# start_service VARIANT DB LOG: starts the variant's jar on a database it creates and migrates, with
+# the rate limits out of the way, and waits until it is ready. Its process id is service_pid.
+start_service() {
+  QUARKUS_HTTP_PORT=$port \
+  QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://$pg_host:$pg_port/$2" \
+  QUARKUS_DATASOURCE_USERNAME=$pg_user \
+  RECAUDO_OPERATOR_TOKEN=bench-operator \
+  RECAUDO_PUBLIC_BASE_URL="http://127.0.0.1:$port" \
+  RECAUDO_RATE_LIMIT_PUBLIC_LIMIT=100000000 \
+  RECAUDO_RATE_LIMIT_INTEGRATIONS_PER_MINUTE=100000000 \
+  RECAUDO_RATE_LIMIT_VERIFIED_PAYMENTS_PER_MINUTE=100000000 \
+  RECAUDO_ADMIN_PASSWORD_HASH_COST=4 \
+    java -jar "${app[$1]}/quarkus-run.jar" >"$3" 2>&1 &
+  service_pid=$!
+  for _ in $(seq 120); do
+    if curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null; then return 0; fi
+    kill -0 "$service_pid" 2>/dev/null || break
+    sleep 1
+  done
+  echo "the $1 service did not get ready; see $3" >&2
+  exit 1
+}
 
 service_pid=
 stop_service() {

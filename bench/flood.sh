@@ -39,7 +39,7 @@ for round in $(seq "$rounds"); do
       curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null && break
       sleep 1
     done
-    java "$here/Bench.java" flood --base "http://127.0.0.1:$port" --operator-token bench-operator \
+    bench flood --base "http://127.0.0.1:$port" --operator-token bench-operator \
       --rate "$rate" --phase-seconds "$phase" | tee "$out/$db.flood.log" | sed "s/^result /$variant ${commit[$variant]:0:7} /"
     stop_service
     dropdb "$db"

@@ -24,29 +24,6 @@ out="$work/runs/$(date -u +%Y%m%dT%H%M%SZ)"
 # shellcheck source=common.sh
 . "$here/common.sh"
 
-# start_service VARIANT DB LOG: starts the variant's jar on a database it creates and migrates, with
-# the rate limits out of the way, and waits until it is ready.
-start_service() {
-  QUARKUS_HTTP_PORT=$port \
-  QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://$pg_host:$pg_port/$2" \
-  QUARKUS_DATASOURCE_USERNAME=$pg_user \
-  RECAUDO_OPERATOR_TOKEN=bench-operator \
-  RECAUDO_PUBLIC_BASE_URL="http://127.0.0.1:$port" \
-  RECAUDO_RATE_LIMIT_PUBLIC_LIMIT=100000000 \
-  RECAUDO_RATE_LIMIT_INTEGRATIONS_PER_MINUTE=100000000 \
-  RECAUDO_RATE_LIMIT_VERIFIED_PAYMENTS_PER_MINUTE=100000000 \
-  RECAUDO_ADMIN_PASSWORD_HASH_COST=4 \
-    java -jar "${app[$1]}/quarkus-run.jar" >"$3" 2>&1 &
-  service_pid=$!
-  for _ in $(seq 120); do
-    if curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null; then return 0; fi
-    kill -0 "$service_pid" 2>/dev/null || break
-    sleep 1
-  done
-  echo "the $1 service did not get ready; see $3" >&2
-  exit 1
-}
-
 # Each variant's pgbench scripts are its own commit's, so that pgbench runs the statements that
 # variant's requests send (a schema change, such as a new column of the idempotency claim, changes them).
 for variant in before after; do
@@ -81,7 +58,7 @@ for round in $(seq "$rounds"); do
     load1=$(cut -d' ' -f1 /proc/loadavg)
     echo "round $round, $variant (${commit[$variant]:0:12}), load $load1" >&2
     start_service "$variant" "$db" "$out/$db.service.log"
-    java "$here/Bench.java" load --base "http://127.0.0.1:$port" --operator-token bench-operator --workers "$workers" \
+    bench load --base "http://127.0.0.1:$port" --operator-token bench-operator --workers "$workers" \
       --invoices "$invoices" --payments "$payments" --warmup "$warmup" | tee "$out/$db.bench.log" >&2
     stop_service
 
@@ -117,5 +94,5 @@ for round in $(seq "$rounds"); do
   done
 done
 
-java "$here/Bench.java" summary --rounds "$out/rounds.tsv" --ops invoice_create,verified_payment | tee "$out/summary.md"
+bench summary --rounds "$out/rounds.tsv" --ops invoice_create,verified_payment | tee "$out/summary.md"
 echo "results: $out" >&2
