@@ -191,17 +191,7 @@ final class Scenarios {
                 return samples.toArray();
             }));
         }
-        List<long[]> perWorker = new ArrayList<>();
-        try {
-            for (Future<long[]> worker : running) {
-                perWorker.add(worker.get());
-            }
-        } finally {
-            // A wrong answer ends the run: the other workers stop too, so the JVM can exit.
-            pool.shutdownNow();
-        }
-        double elapsed = (System.nanoTime() - start) / 1e9;
-        return Measured.of(operation, OPEN_LOOP_WORKERS, elapsed, perWorker);
+        return collected(operation, OPEN_LOOP_WORKERS, start, pool, running);
     }
 
     /**
@@ -227,6 +217,12 @@ final class Scenarios {
                 return samples.toArray();
             }));
         }
+        return collected(operation, load.workers, start, pool, running);
+    }
+
+    /** Every worker's samples once all have ended, the pool stopped whatever happened, measured from {@code start}. */
+    private static Measured collected(String operation, int workers, long start, ExecutorService pool,
+            List<Future<long[]>> running) throws Exception {
         List<long[]> perWorker = new ArrayList<>();
         try {
             for (Future<long[]> worker : running) {
@@ -236,8 +232,7 @@ final class Scenarios {
             // A wrong answer ends the run: the other workers stop too, so the JVM can exit.
             pool.shutdownNow();
         }
-        double elapsed = (System.nanoTime() - start) / 1e9;
-        return Measured.of(operation, load.workers, elapsed, perWorker);
+        return Measured.of(operation, workers, (System.nanoTime() - start) / 1e9, perWorker);
     }
 
     /** A worker's answers as pairs (answered at, latency), in nanoseconds, in a growing array. */
