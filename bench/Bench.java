@@ -47,13 +47,16 @@ public final class Bench {
             case "floor-summary" -> FloorSummary.print(Path.of(options.get("rounds")), Path.of(options.get("timeline")),
                     Path.of(options.get("chart")));
             case "summary" -> Summary.print(Path.of(options.get("rounds")), options.get("ops").split(","));
+            case "profile-summary" -> ProfileSummary.print(Path.of(options.get("recording")),
+                    Integer.parseInt(options.getOrDefault("top", "40")));
             default -> {
                 System.err.println("usage: java Bench.java load --base URL --operator-token T --workers N"
                         + " --invoices N --payments N --warmup N\n       java Bench.java summary --rounds FILE --ops a,b"
                         + "\n       java Bench.java flood --base URL --operator-token T --rate N --phase-seconds N"
                         + "\n       java Bench.java scenarios --base URL --operator-token T --workers N --seconds N"
                         + " --warmup-seconds N --scenarios a,b [--requests N --pause yes]"
-                        + "\n       java Bench.java floor-summary --rounds FILE --timeline FILE --chart PNG");
+                        + "\n       java Bench.java floor-summary --rounds FILE --timeline FILE --chart PNG"
+                        + "\n       java Bench.java profile-summary --recording FILE.jfr [--top N]");
                 System.exit(2);
             }
         }

@@ -42,12 +42,15 @@ final class Scenarios {
     static final int OPEN_LOOP_WORKERS = 64;
     /** Where the open loop's request numbers start, far above any closed loop's, so that no id repeats. */
     static final int OPEN_LOOP_NUMBERS = 1_000_000_000;
+    /** Where the JIT warm-up pass's request numbers start, above the open loop's. */
+    static final int PREWARM_NUMBERS = 2_000_000_000;
 
     final Bench.Load load;
     final int seconds;
     final int warmupSeconds;
     final int requests;
     final int openSeconds;
+    final int prewarmSeconds;
     final List<String> scenarios;
     final String run;
     final boolean pause;
@@ -61,6 +64,8 @@ final class Scenarios {
         requests = Integer.parseInt(options.getOrDefault("requests", "0"));
         // After each scenario, this many seconds at half the rate it reached (0: none).
         openSeconds = Integer.parseInt(options.getOrDefault("open-seconds", "0"));
+        // Before any measurement, each scenario this many seconds unmeasured, in order (0: none).
+        prewarmSeconds = Integer.parseInt(options.getOrDefault("prewarm-seconds", "0"));
         scenarios = List.of(options.getOrDefault("scenarios",
                 "invoice_create,invoice_get,document_get,documents_page_1,documents_page_1000,payments_zipf_1.001,payments_zipf_2.0").split(","));
         run = Long.toString(System.currentTimeMillis(), 36);
@@ -88,19 +93,15 @@ final class Scenarios {
         timed("read_document_upsert", 0, READ_DOCUMENTS, rank0 -> upsertDocument(partners, "R", rank0 + 1));
         String invoiceKey = publicKey;
         Reads reads = new Reads(load.http, invoiceKey, partners);
+        // The JIT's warm-up over every scenario first: the code a later scenario shares with an earlier
+        // one (the list's pages, say) is otherwise compiled during the earlier one's measurement.
+        for (String scenario : prewarmSeconds > 0 && requests == 0 ? scenarios : List.<String>of()) {
+            IntFunction<Bench.Http.Call> call = call(scenario, partners, reads, invoiceKey);
+            timed(scenario + ":prewarm", prewarmSeconds, Integer.MAX_VALUE, n -> call.apply(PREWARM_NUMBERS + n));
+        }
         for (String scenario : scenarios) {
             pause(scenario);
-            IntFunction<Bench.Http.Call> call;
-            if (scenario.equals("invoice_create")) {
-                call = n -> reads.created(load.http.createInvoice(invoiceKey, run + "-" + n));
-            } else if (Reads.SCENARIOS.contains(scenario)) {
-                call = reads.scenario(scenario);
-            } else if (scenario.startsWith("payments_zipf_")) {
-                Zipf zipf = new Zipf(DOCUMENTS, Double.parseDouble(scenario.substring("payments_zipf_".length())));
-                call = n -> pay(partners, zipf.next(), scenario + "-" + run + "-" + n);
-            } else {
-                throw new IllegalArgumentException("unknown scenario " + scenario);
-            }
+            IntFunction<Bench.Http.Call> call = call(scenario, partners, reads, invoiceKey);
             Measured measured = measure(scenario, call);
             System.out.println(measured.result());
             System.out.println(measured.timelineLine());
@@ -112,6 +113,19 @@ final class Scenarios {
             }
         }
         pause("end");
+    }
+
+    /** The requests of {@code scenario}, request number n the n-th. */
+    IntFunction<Bench.Http.Call> call(String scenario, List<List<Bench.Partner>> partners, Reads reads, String invoiceKey) {
+        if (scenario.equals("invoice_create")) {
+            return n -> reads.created(load.http.createInvoice(invoiceKey, run + "-" + n));
+        } else if (Reads.SCENARIOS.contains(scenario)) {
+            return reads.scenario(scenario);
+        } else if (scenario.startsWith("payments_zipf_")) {
+            Zipf zipf = new Zipf(DOCUMENTS, Double.parseDouble(scenario.substring("payments_zipf_".length())));
+            return n -> pay(partners, zipf.next(), scenario + "-" + run + "-" + n);
+        }
+        throw new IllegalArgumentException("unknown scenario " + scenario);
     }
 
     /**

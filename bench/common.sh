@@ -6,6 +6,10 @@ pg_host=${PGHOST:-127.0.0.1}
 pg_port=${PGPORT:-5432}
 pg_user=${PGUSER:-postgres}
 mkdir -p "$out"
+pg_cpus=${PG_CPUS:-}
+client_cpus=${CLIENT_CPUS:-}
+# The service, the load generator and pgbench run on CLIENT_CPUS when it is set (a taskset list).
+client_taskset=${client_cpus:+taskset -c $client_cpus}
 export PGHOST=$pg_host PGPORT=$pg_port PGUSER=$pg_user
 
 declare -A commit app
@@ -18,10 +22,11 @@ done
 # once per run: Java 17 runs a single source file directly, and the bench is several.
 mkdir -p "$out/classes"
 javac -d "$out/classes" "$here"/*.java
-bench() { java -Djava.awt.headless=true -cp "$out/classes" Bench "$@"; }
+bench() { $client_taskset java -Djava.awt.headless=true -cp "$out/classes" Bench "$@"; }
 
 # start_service VARIANT DB LOG: starts the variant's jar on a database it creates and migrates, with
 # the rate limits out of the way, and waits until it is ready. Its process id is service_pid.
+# SERVICE_JAVA_OPTS are the JVM's options (profile.sh's flight recording).
 start_service() {
   QUARKUS_HTTP_PORT=$port \
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://$pg_host:$pg_port/$2" \
@@ -32,7 +37,7 @@ start_service() {
   RECAUDO_RATE_LIMIT_INTEGRATIONS_PER_MINUTE=100000000 \
   RECAUDO_RATE_LIMIT_VERIFIED_PAYMENTS_PER_MINUTE=100000000 \
   RECAUDO_ADMIN_PASSWORD_HASH_COST=4 \
-    java -jar "${app[$1]}/quarkus-run.jar" >"$3" 2>&1 &
+    $client_taskset java ${SERVICE_JAVA_OPTS:-} -jar "${app[$1]}/quarkus-run.jar" >"$3" 2>&1 &
   service_pid=$!
   for _ in $(seq 120); do
     if curl -sf "http://127.0.0.1:$port/q/health/ready" >/dev/null; then return 0; fi
@@ -41,6 +46,19 @@ start_service() {
   done
   echo "the $1 service did not get ready; see $3" >&2
   exit 1
+}
+
+# pin_cpus: with PG_CPUS (a taskset list such as 1), the PostgreSQL server's processes (the postmaster
+# and every backend; new backends inherit it) run on those CPUs only for the run, and on every CPU
+# again at its end, also when the script fails: the server is shared, so it is never left pinned.
+pin_cpus() {
+  if [ -n "$pg_cpus" ]; then
+    for pid in $(pgrep -u postgres -x postgres); do taskset -a -cp "$pg_cpus" "$pid" >/dev/null; done
+    trap 'stop_service; unpin_cpus' EXIT
+  fi
+}
+unpin_cpus() {
+  for pid in $(pgrep -u postgres -x postgres || true); do taskset -a -cp "0-$(($(nproc) - 1))" "$pid" >/dev/null 2>&1 || true; done
 }
 
 service_pid=

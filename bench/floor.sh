@@ -20,24 +20,17 @@ rounds=${ROUNDS:-3}
 workers=${WORKERS:-16}
 measure=${MEASURE_SECONDS:-30}
 warmup=${WARMUP_SECONDS:-10}
+prewarm=${PREWARM_SECONDS:-0}
 open=${OPEN_SECONDS:-20}
 scenarios=${SCENARIOS:-invoice_create,invoice_get,document_get,documents_page_1,documents_page_1000,payments_zipf_1.001,payments_zipf_2.0}
 port=${PORT:-18083}
-pg_cpus=${PG_CPUS:-}
 pgbench=${PGBENCH:-$(command -v pgbench || echo /usr/lib/postgresql/15/bin/pgbench)}
 work=${BENCH_WORK:-/tmp/recaudo-bench}
 out="$work/floor/$(date -u +%Y%m%dT%H%M%SZ)"
 # shellcheck source=common.sh
 . "$here/common.sh"
 
-# With PG_CPUS (a taskset list such as 1), the PostgreSQL server's processes run on those CPUs only
-# for the run, and on every CPU again at its end: the server is shared, so it is never left pinned.
-if [ -n "$pg_cpus" ]; then
-  postgres_pids() { pgrep -u postgres -x postgres || true; }
-  for pid in $(postgres_pids); do taskset -a -cp "$pg_cpus" "$pid" >/dev/null; done
-  unpin() { for pid in $(postgres_pids); do taskset -a -cp "0-$(($(nproc) - 1))" "$pid" >/dev/null 2>&1 || true; done; }
-  trap 'stop_service; unpin' EXIT
-fi
+pin_cpus
 
 # percentiles FILE: p50, p99 and p99.9 in milliseconds of the latencies in microseconds in FILE, one a line.
 percentiles() {
@@ -57,7 +50,7 @@ run_pgbench() {
   prefix="$out/logs/$db-$scenario-$side"
   log="$prefix.pgbench.log"
   before=$(count_written)
-  "$pgbench" -n -M prepared -c "$workers" -j 2 -T "$pgbench_seconds" -l --log-prefix="$prefix.tx" "$@" -f "$script" "$db" >"$log" 2>&1 \
+  $client_taskset "$pgbench" -n -M prepared -c "$workers" -j 2 -T "$pgbench_seconds" -l --log-prefix="$prefix.tx" "$@" -f "$script" "$db" >"$log" 2>&1 \
     || { echo "pgbench $script failed; see $log" >&2; exit 1; }
   tps=$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p' "$log")
   cat "$prefix".tx.* | awk '{ print $3 }' >"$prefix.latencies"
@@ -134,7 +127,7 @@ for round in $(seq "$rounds"); do
   start_service service "$db" "$out/logs/$db.service.log"
   # Each result line is followed at once by the service's resident memory at that moment.
   bench scenarios --base "http://127.0.0.1:$port" --operator-token bench-operator --workers "$workers" \
-      --seconds "$measure" --warmup-seconds "$warmup" --open-seconds "$open" --scenarios "$scenarios" \
+      --seconds "$measure" --warmup-seconds "$warmup" --prewarm-seconds "$prewarm" --open-seconds "$open" --scenarios "$scenarios" \
     | while IFS= read -r line; do
         echo "$line"
         case $line in "result "*) echo "rss op=$(field "$line" op) kb=$(awk '/^VmRSS:/ { print $2 }' "/proc/$service_pid/status")" ;; esac
