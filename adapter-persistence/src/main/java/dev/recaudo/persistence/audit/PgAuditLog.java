@@ -53,7 +53,7 @@ public class PgAuditLog implements AuditLog {
     private void insert(AuditRecord record) {
         AuditActor actor = record.actor();
         AuditActor.PartnerKey key = actor instanceof AuditActor.PartnerKey k ? k : null;
-        nativeSql.update(
+        nativeSql.defer(
                 "INSERT INTO audit_records (id, company_id, is_test, partner, request_id, api_key_id, operation, http_status,"
                         + " outcome, detail, created_at, actor_kind, admin_user_id, target_id)"
                         + " SELECT ?::uuid, c.id, ?::boolean, ?::text, ?::text, ?::uuid, ?::text, ?::integer, ?::text, ?::text,"

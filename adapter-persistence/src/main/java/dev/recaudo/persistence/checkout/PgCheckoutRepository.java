@@ -38,7 +38,7 @@ public class PgCheckoutRepository implements CheckoutRepository {
 
     @Override
     public void insert(Checkout checkout) {
-        nativeSql.update("INSERT INTO checkouts (id, company_id, is_test, document_id, source, currency, amount_minor, title,"
+        nativeSql.defer("INSERT INTO checkouts (id, company_id, is_test, document_id, source, currency, amount_minor, title,"
                         + " description, phone, due_at, status, provider_payment_id, paid_at, created_at, updated_at)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 checkout.id(), checkout.scope().companyId().value(), checkout.scope().isTest(), checkout.documentId().value(),
@@ -88,7 +88,7 @@ public class PgCheckoutRepository implements CheckoutRepository {
     /** The newest checkout, canceled only if it is the pending one, as {@link Checkout#canceled} leaves it. */
     @Override
     public void cancelPending(TenantScope scope, DocumentId documentId, Instant now) {
-        nativeSql.update("UPDATE checkouts SET status = ?, updated_at = ? WHERE id = (SELECT id FROM checkouts"
+        nativeSql.defer("UPDATE checkouts SET status = ?, updated_at = ? WHERE id = (SELECT id FROM checkouts"
                         + " WHERE company_id = ? AND is_test = ? AND document_id = ? ORDER BY created_at DESC, id DESC LIMIT 1)"
                         + " AND status = ?",
                 CheckoutStatus.CANCELED.wireName(), now, scope.companyId().value(), scope.isTest(), documentId.value(),

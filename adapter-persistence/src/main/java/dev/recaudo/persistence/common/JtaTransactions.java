@@ -64,6 +64,9 @@ public class JtaTransactions implements Transactions {
     @Inject
     TransactionSynchronizationRegistry synchronizations;
 
+    @Inject
+    NativeSql nativeSql;
+
     @Override
     public <T> T inTransaction(Supplier<T> work) {
         if (QuarkusTransaction.isActive()) {
@@ -89,7 +92,8 @@ public class JtaTransactions implements Transactions {
     private <T> T withRetries(Supplier<T> work, Runnable beforeRetry) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return QuarkusTransaction.requiringNew().call(work::get);
+                // The work's deferred writes are sent in it: a refused one fails (or retries) it.
+                return QuarkusTransaction.requiringNew().call(() -> nativeSql.unitOfWork(work));
             } catch (RuntimeException failure) {
                 Optional<LockRace> cause = lockRace(failure);
                 if (cause.isEmpty()) {

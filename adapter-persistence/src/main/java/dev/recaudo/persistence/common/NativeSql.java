@@ -5,18 +5,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.hibernate.Session;
 
@@ -28,15 +25,26 @@ import org.hibernate.Session;
  * one use case commit together; since every entity change is flushed where it is made
  * ({@link #flush}), a native statement after it sees it. Outside a transaction each statement
  * runs alone, in autocommit.
+ *
+ * <p>A write whose row count its caller does not need at once ({@link #defer}) waits for the next
+ * statement of its unit of work ({@link #unitOfWork}: each transaction {@link JtaTransactions} runs)
+ * and goes with it in one round trip ({@link DeferredWrites}), or at the unit's end; elsewhere it
+ * runs at once. Statements run in the order the use case made them and each sees the writes before
+ * it; a refused write is reported with the statement it went with, and its transaction rolls back
+ * as a whole. A lock taken before a run of writes is held for one round trip of them, not one each.
  */
 @ApplicationScoped
 public class NativeSql {
 
-
     /** Runs JDBC work on a connection: the session's, or in tests a second instance's own. */
-    @FunctionalInterface
     private interface Connections {
         <T> T run(ConnectionWork<T> work);
+
+        /**
+         * The deferred writes of the current transaction, null unless it is a unit of work
+         * ({@link #unitOfWork}); with {@code create}, a new unit's empty list.
+         */
+        List<DeferredWrites.Write> deferred(boolean create);
     }
 
     @FunctionalInterface
@@ -57,6 +65,11 @@ public class NativeSql {
             public <T> T run(ConnectionWork<T> work) {
                 return alone(standalone, work);
             }
+
+            @Override
+            public List<DeferredWrites.Write> deferred(boolean create) {
+                return null;
+            }
         };
         this.observer = null;
     }
@@ -67,7 +80,8 @@ public class NativeSql {
      * cost of a transaction of their own. With the statement observer a test installed, if any.
      */
     @Inject
-    public NativeSql(Session session, DataSource dataSource, Instance<StatementObserver> observers) {
+    public NativeSql(Session session, DataSource dataSource, TransactionSynchronizationRegistry transactions,
+            Instance<StatementObserver> observers) {
         this.connections = new Connections() {
             @Override
             public <T> T run(ConnectionWork<T> work) {
@@ -81,6 +95,18 @@ public class NativeSql {
                         throw Refusals.of("native statement", e);
                     }
                 });
+            }
+
+            @Override
+            @SuppressWarnings("unchecked")
+            public List<DeferredWrites.Write> deferred(boolean create) {
+                if (transactions.getTransactionKey() == null) {
+                    return null;
+                }
+                if (create) {
+                    transactions.putResource(DeferredWrites.class, new ArrayList<DeferredWrites.Write>());
+                }
+                return (List<DeferredWrites.Write>) transactions.getResource(DeferredWrites.class);
             }
         };
         this.observer = observers.isResolvable() ? observers.get() : null;
@@ -103,16 +129,13 @@ public class NativeSql {
     public record TextArray(List<String> values) {}
 
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... parameters) {
-        return connections.run(connection -> {
-            try (PreparedStatement statement = prepare(connection, sql, parameters);
-                    ResultSet rows = statement.executeQuery()) {
+        return execute(sql, parameters, statement -> {
+            try (ResultSet rows = statement.getResultSet()) {
                 List<T> result = new ArrayList<>();
                 while (rows.next()) {
                     result.add(mapper.map(rows));
                 }
                 return result;
-            } catch (SQLException e) {
-                throw Refusals.of(sql, e);
             }
         });
     }
@@ -138,11 +161,77 @@ public class NativeSql {
     }
 
     public int update(String sql, Object... parameters) {
+        return execute(sql, parameters, PreparedStatement::getUpdateCount);
+    }
+
+    /**
+     * {@code work} as a unit of work of the current transaction, which it must have begun: writes
+     * deferred in it are sent with its next statement, or at its end, before this returns. A
+     * transaction begun inside it is not part of it (its writes go at once).
+     */
+    public <T> T unitOfWork(Supplier<T> work) {
+        connections.deferred(true);
+        T result = work.get();
+        sendDeferred();
+        return result;
+    }
+
+    /** The current unit of work's deferred writes, sent now if it has any (a test holding it open). */
+    public void sendDeferred() {
+        List<DeferredWrites.Write> pending = connections.deferred(false);
+        if (pending != null && !pending.isEmpty()) {
+            execute(null, new Object[0], statement -> null);
+        }
+    }
+
+    /**
+     * A write whose row count the caller does not read: in a unit of work ({@link #unitOfWork}),
+     * sent with its next statement or at its end; anywhere else, at once.
+     */
+    public void defer(String sql, Object... parameters) {
+        deferExpecting(DeferredWrites.ANY_ROWS, sql, parameters);
+    }
+
+    public void defer(DynamicSql sql) {
+        defer(sql.text(), sql.parameters());
+    }
+
+    /**
+     * A deferred write that must change exactly {@code rows} rows: when it is sent, any other count
+     * fails the statement it went with, and so the transaction (a row that vanished while locked).
+     */
+    public void deferExpecting(int rows, String sql, Object... parameters) {
+        DeferredWrites.Write write = new DeferredWrites.Write(sql, parameters.clone(), rows);
+        List<DeferredWrites.Write> pending = connections.deferred(false);
+        if (pending == null) {
+            write.check(update(sql, parameters));
+        } else {
+            pending.add(write);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Answer<T> {
+        T read(PreparedStatement statement) throws SQLException;
+    }
+
+    /**
+     * {@code sql} (none: the deferred writes only) after the transaction's deferred writes, in one
+     * round trip, each deferred write's count checked as its answer comes; then {@code answer} reads
+     * the last statement's result.
+     */
+    private <T> T execute(String sql, Object[] parameters, Answer<T> answer) {
         return connections.run(connection -> {
-            try (PreparedStatement statement = prepare(connection, sql, parameters)) {
-                return statement.executeUpdate();
+            DeferredWrites batch = DeferredWrites.taken(connections.deferred(false), sql, parameters);
+            if (observer != null) {
+                batch.statements().forEach(write -> observer.executing(write.sql(), write.parameters()));
+            }
+            try (PreparedStatement statement = JdbcStatements.prepare(connection, batch.text(), batch.values())) {
+                statement.execute();
+                batch.checkDeferred(statement);
+                return answer.read(statement);
             } catch (SQLException e) {
-                throw Refusals.of(sql, e);
+                throw Refusals.of(batch.text(), e);
             }
         });
     }
@@ -156,39 +245,6 @@ public class NativeSql {
             session.flush();
         } catch (PersistenceException e) {
             throw Refusals.of("flush of the session's entities", e);
-        }
-    }
-
-    private PreparedStatement prepare(Connection connection, String sql, Object... parameters) throws SQLException {
-        if (observer != null) {
-            observer.executing(sql, parameters);
-        }
-        PreparedStatement statement = connection.prepareStatement(sql);
-        try {
-            for (int i = 0; i < parameters.length; i++) {
-                bind(connection, statement, i + 1, parameters[i]);
-            }
-            return statement;
-        } catch (SQLException | RuntimeException e) {
-            statement.close();
-            throw e;
-        }
-    }
-
-    private static void bind(Connection connection, PreparedStatement statement, int index, Object value)
-            throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.NULL);
-        } else if (value instanceof Instant instant) {
-            statement.setObject(index, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
-        } else if (value instanceof LocalDate date) {
-            statement.setObject(index, date);
-        } else if (value instanceof TextArray array) {
-            statement.setArray(index, connection.createArrayOf("text", array.values().toArray()));
-        } else if (value instanceof Enum<?> constant) {
-            statement.setString(index, constant.name());
-        } else {
-            statement.setObject(index, value);
         }
     }
 }

@@ -69,7 +69,7 @@ public class PgCustomerRepository implements CustomerRepository {
 
     @Override
     public void insert(Customer customer) {
-        nativeSql.update(new DynamicSql("INSERT INTO customers (id, customer_id, company_id, is_test, tax_id_normalized, status,"
+        nativeSql.defer(new DynamicSql("INSERT INTO customers (id, customer_id, company_id, is_test, tax_id_normalized, status,"
                         + " created_at, updated_at, " + PROFILE_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ",
                 customer.id(), customer.globalId(), customer.scope().companyId().value(), customer.scope().isTest(),
                 customer.profile().taxIdentity().orElse(null), Customer.STATUS_CREATED, customer.createdAt(),

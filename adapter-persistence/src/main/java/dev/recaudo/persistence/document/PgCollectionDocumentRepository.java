@@ -95,9 +95,8 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
     public void update(CollectionDocument document) {
         List<Object> values = new ArrayList<>(DocumentRows.changeable(document));
         values.addAll(List.of(document.id().value(), document.scope().companyId().value(), document.scope().isTest()));
-        if (nativeSql.update(DocumentRows.UPDATE, values.toArray()) != 1) {
-            throw new IllegalStateException("document " + document.id() + " vanished while locked");
-        }
+        // Sent with the next statement: a count other than 1 (the row vanished while locked) fails it.
+        nativeSql.deferExpecting(1, DocumentRows.UPDATE, values.toArray());
     }
 
     /** The payment's documents in one statement, their new values a typed {@code VALUES} list joined by id. */
@@ -116,9 +115,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                     document.status().name(), document.version(), document.updatedAt()));
         }
         values.addAll(List.of(scope.companyId().value(), scope.isTest()));
-        if (nativeSql.update(DocumentRows.updatePaid(paid.size()), values.toArray()) != paid.size()) {
-            throw new IllegalStateException("a document vanished while locked");
-        }
+        nativeSql.deferExpecting(paid.size(), DocumentRows.updatePaid(paid.size()), values.toArray());
     }
 
     /** The oldest documents of a partner still untouched by money, skipping those another transaction holds. */

@@ -101,7 +101,7 @@ public class PgIdempotencyStore implements IdempotencyStore {
 
     @Override
     public void complete(IdempotencyScope scope, String operation, String key, StoredResponse response, Instant now) {
-        nativeSql.update("UPDATE idempotency_records SET response_status = ?, response_body = ?, completed_at = ?" + RECORD,
+        nativeSql.defer("UPDATE idempotency_records SET response_status = ?, response_body = ?, completed_at = ?" + RECORD,
                 response.status(), response.body(), now,
                 scope.tenant().companyId().value(), scope.tenant().isTest(), scope.partnerName(), operation, key);
     }

@@ -59,7 +59,7 @@ public class PgLedger implements Ledger {
         for (int t = 0; t < posted.size(); t++) {
             entryTransfers.addAll(Collections.nCopies(posted.get(t).entries().size(), Integer.toString(t + 1)));
         }
-        nativeSql.queryOne(POST, row -> 1,
+        nativeSql.defer(POST,
                 column(posted, transfer -> transfer.id().toString()),
                 column(posted, transfer -> transfer.scope().companyId().value().toString()),
                 column(posted, transfer -> Boolean.toString(transfer.scope().isTest())),

@@ -52,7 +52,7 @@ public class PgPaymentRepository implements PaymentRepository {
 
     @Override
     public void insert(Payment payment) {
-        nativeSql.update("INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id,"
+        nativeSql.defer("INSERT INTO payments (id, company_id, is_test, source, external_payment_id, kind, customer_id,"
                         + " customer_external_id, currency, amount_minor, application_currency, application_amount_minor,"
                         + " applied_minor, credit_minor, outcome, exchange_rate_id, exchange_rate_used, request_id,"
                         + " provider_payment_id, paid_at, created_at, updated_at)"
@@ -158,7 +158,7 @@ public class PgPaymentRepository implements PaymentRepository {
                     application.amount().amountMinor(), application.transferId(), application.position(),
                     application.appliedAt(), application.refundId().orElse(null)));
         }
-        nativeSql.update("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
+        nativeSql.defer("INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency,"
                         + " amount_minor, transfer_id, position, applied_at, refund_id) VALUES "
                         + String.join(", ", Collections.nCopies(applications.size(), "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")),
                 values.toArray());

@@ -39,7 +39,7 @@ public class PgOutbox implements Outbox {
     @Override
     public void append(OutboxEvent event) {
         String body = EventBodies.render(event.body());
-        nativeSql.update(APPEND,
+        nativeSql.defer(APPEND,
                 event.id(), event.scope().companyId().value(), event.scope().isTest(), event.type(), body, event.createdAt(),
                 event.aggregateId(), event.createdAt(), event.createdAt(), event.createdAt(), event.aggregateId(),
                 event.scope().companyId().value(), event.scope().isTest(), event.type());

@@ -16,11 +16,15 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class RoundTripBudgetsTest {
 
-    /** Issue 24 asks for at most 12 and 1; 37 statements and 4 commits before it (docs/performance.md, "Round-trip budgets"). */
-    private static final long VERIFIED_PAYMENT_STATEMENTS = 11;
+    /**
+     * Issue 24 asks for at most 12 and 1; 37 statements and 4 commits before it, 11 once each write
+     * was one statement, 5 since the writes whose count no one reads go together (docs/performance.md,
+     * "Round-trip budgets"). A round trip that carries several statements counts once.
+     */
+    private static final long VERIFIED_PAYMENT_STATEMENTS = 5;
     private static final long VERIFIED_PAYMENT_COMMITS = 1;
-    /** Chosen in issue 24, where it came down from 18 statements and 2 commits. */
-    private static final long INVOICE_CREATE_STATEMENTS = 8;
+    /** Chosen in issue 24, where it came down from 18 statements and 2 commits, then 8, then 5. */
+    private static final long INVOICE_CREATE_STATEMENTS = 5;
     private static final long INVOICE_CREATE_COMMITS = 1;
 
     @Test

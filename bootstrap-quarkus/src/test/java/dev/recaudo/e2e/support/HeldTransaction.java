@@ -3,6 +3,8 @@ package dev.recaudo.e2e.support;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.persistence.common.NativeSql;
+import io.quarkus.arc.Arc;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +25,8 @@ public final class HeldTransaction<T> {
         CountDownLatch done = new CountDownLatch(1);
         transaction = CompletableFuture.supplyAsync(() -> transactions.inTransaction(() -> {
             T result = work.get();
+            // Its writes sent, so that they hold their rows and locks while it stays open.
+            Arc.container().instance(NativeSql.class).get().sendDeferred();
             done.countDown();
             Latches.await(ended);
             if (rollBack.get()) {
