@@ -51,6 +51,7 @@ final class Scenarios {
     final int requests;
     final int openSeconds;
     final int prewarmSeconds;
+    final int drainPatienceSeconds;
     final List<String> scenarios;
     final String run;
     final boolean pause;
@@ -66,6 +67,8 @@ final class Scenarios {
         openSeconds = Integer.parseInt(options.getOrDefault("open-seconds", "0"));
         // Before any measurement, each scenario this many seconds unmeasured, in order (0: none).
         prewarmSeconds = Integer.parseInt(options.getOrDefault("prewarm-seconds", "0"));
+        // How long webhook_drain waits for the endpoint's pause to end and its backlog to arrive.
+        drainPatienceSeconds = Integer.parseInt(options.getOrDefault("drain-patience-seconds", "300"));
         scenarios = List.of(options.getOrDefault("scenarios",
                 "invoice_create,invoice_get,document_get,documents_page_1,documents_page_1000,payments_zipf_1.001,payments_zipf_2.0").split(","));
         run = Long.toString(System.currentTimeMillis(), 36);
@@ -75,10 +78,12 @@ final class Scenarios {
     void run() throws Exception {
         List<List<Bench.Partner>> partners = new ArrayList<>();
         String publicKey = null;
+        String[] first = null;
         for (int c = 0; c < COMPANIES; c++) {
             String[] company = load.createCompany();
             System.out.println("company " + c + " " + company[0]);
             if (c == 0) {
+                first = company;
                 publicKey = load.createKey(company[0], company[1], "[\"public_invoices:read\",\"public_invoices:write\"]");
             }
             List<Bench.Partner> keys = new ArrayList<>();
@@ -96,11 +101,18 @@ final class Scenarios {
         // The JIT's warm-up over every scenario first: the code a later scenario shares with an earlier
         // one (the list's pages, say) is otherwise compiled during the earlier one's measurement.
         for (String scenario : prewarmSeconds > 0 && requests == 0 ? scenarios : List.<String>of()) {
+            if (scenario.equals(Drain.SCENARIO)) {
+                continue;
+            }
             IntFunction<Bench.Http.Call> call = call(scenario, partners, reads, invoiceKey);
             timed(scenario + ":prewarm", prewarmSeconds, Integer.MAX_VALUE, n -> call.apply(PREWARM_NUMBERS + n));
         }
         for (String scenario : scenarios) {
             pause(scenario);
+            if (scenario.equals(Drain.SCENARIO)) {
+                System.out.println(Drain.measure(this, first[0], first[1], invoiceKey, seconds, drainPatienceSeconds));
+                continue;
+            }
             IntFunction<Bench.Http.Call> call = call(scenario, partners, reads, invoiceKey);
             Measured measured = measure(scenario, call);
             System.out.println(measured.result());

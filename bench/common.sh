@@ -25,7 +25,8 @@ javac -d "$out/classes" "$here"/*.java
 bench() { $client_taskset java -Djava.awt.headless=true -cp "$out/classes" Bench "$@"; }
 
 # start_service VARIANT DB LOG: starts the variant's jar on a database it creates and migrates, with
-# the rate limits out of the way, and waits until it is ready. Its process id is service_pid.
+# the rate limits out of the way, loopback webhook receivers allowed and an endpoint paused after
+# one failure for DRAIN_PAUSE_SECONDS (Drain.java), and waits until it is ready. Its process id is service_pid.
 # SERVICE_JAVA_OPTS are the JVM's options (profile.sh's flight recording).
 start_service() {
   QUARKUS_HTTP_PORT=$port \
@@ -37,6 +38,9 @@ start_service() {
   RECAUDO_RATE_LIMIT_INTEGRATIONS_PER_MINUTE=100000000 \
   RECAUDO_RATE_LIMIT_VERIFIED_PAYMENTS_PER_MINUTE=100000000 \
   RECAUDO_ADMIN_PASSWORD_HASH_COST=4 \
+  RECAUDO_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true \
+  RECAUDO_WEBHOOKS_PAUSE_AFTER_FAILURES=1 \
+  RECAUDO_WEBHOOKS_PAUSE_BASE_SECONDS=${DRAIN_PAUSE_SECONDS:-45} \
     $client_taskset java ${SERVICE_JAVA_OPTS:-} -jar "${app[$1]}/quarkus-run.jar" >"$3" 2>&1 &
   service_pid=$!
   for _ in $(seq 120); do

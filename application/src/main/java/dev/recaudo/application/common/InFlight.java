@@ -16,19 +16,26 @@ import java.util.function.Supplier;
  * The attempts this instance has in flight, per lane, and the room left under the lane's bound. A
  * claim asks for the room, then reports what it started; each attempt is followed until its
  * outcome is recorded, and ends then. A lane's claims run one at a time (each lane has scheduled
- * runs of its own) and ends on other threads: between a claim's question and its report only ends
- * can happen in that lane, which make the room larger, so the bound always holds.
+ * runs of its own, {@link LaneRuns}) and ends on other threads: between a claim's question and its
+ * report only ends can happen in that lane, which make the room larger, so the bound always holds.
+ * Each end is reported to {@code ended}, which may claim again into the room it left.
  */
 public final class InFlight {
 
     private final int max;
+    private final Consumer<KeyEnvironment> ended;
     private final Map<KeyEnvironment, AtomicInteger> lanes = new EnumMap<>(KeyEnvironment.class);
 
     public InFlight(int max) {
+        this(max, lane -> {});
+    }
+
+    public InFlight(int max, Consumer<KeyEnvironment> ended) {
         if (max < 1) {
             throw new IllegalArgumentException("a lane holds at least one attempt");
         }
         this.max = max;
+        this.ended = ended;
         for (KeyEnvironment lane : KeyEnvironment.values()) {
             lanes.put(lane, new AtomicInteger());
         }
@@ -65,6 +72,7 @@ public final class InFlight {
                     if (failure != null) {
                         unrecorded.accept(failure);
                     }
+                    ended.accept(lane);
                 });
     }
 }
