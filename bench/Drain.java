@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The {@code webhook_drain} scenario (bench/README.md, "Webhook drain"): how fast the outbox empties
- * to a loopback receiver, against how fast invoice creation fills it. The receiver (this process)
+ * to a loopback receiver (a test-environment endpoint, as the bench's keys are test keys), against how fast invoice creation fills it. The receiver (this process)
  * refuses the first delivery, which pauses the endpoint (the service runs with
  * {@code RECAUDO_WEBHOOKS_PAUSE_AFTER_FAILURES=1} and a pause longer than the creation phase); invoices
  * are then created at full speed for the scenario's seconds, each leaving one {@code invoice.created}
@@ -57,10 +57,10 @@ final class Drain {
             String url = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks";
             Bench.Http http = scenarios.load.http;
             http.expect(201, http.post("/companies/" + companyId + "/webhook-endpoints",
-                    "{\"url\":\"" + url + "\",\"events\":[\"invoice.created\"]}", Map.of("Authorization", "Bearer " + adminToken)));
+                    "{\"url\":\"" + url + "\",\"events\":[\"invoice.created\"],\"environment\":\"test\"}", Map.of("Authorization", "Bearer " + adminToken)));
             // The first invoice's delivery is refused, which pauses the endpoint: the backlog waits behind it.
             http.createInvoice(invoiceKey, scenarios.run + "-drain-first").check();
-            awaitUntil(() -> refused.get() > 0, patienceSeconds, "the first delivery");
+            awaitUntil(() -> refused.get() > 0, Math.min(patienceSeconds, 60), "the first delivery");
             Scenarios.Measured created = scenarios.timed(SCENARIO + ":create", seconds, Integer.MAX_VALUE,
                     n -> http.createInvoice(invoiceKey, scenarios.run + "-drain-" + n));
             int backlog = created.sortedLatenciesNanos().length + 1;
