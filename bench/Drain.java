@@ -12,11 +12,12 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The {@code webhook_drain} scenario (bench/README.md, "Webhook drain"): how fast the outbox empties
- * to a loopback receiver (a test-environment endpoint, as the bench's keys are test keys), against how fast invoice creation fills it. The receiver (this process)
- * refuses the first delivery, which pauses the endpoint (the service runs with
- * {@code RECAUDO_WEBHOOKS_PAUSE_AFTER_FAILURES=1} and a pause longer than the creation phase); invoices
- * are then created at full speed for the scenario's seconds, each leaving one {@code invoice.created}
- * delivery behind the pause; when the pause ends the backlog drains with nothing else running.
+ * to a loopback receiver (a test-environment endpoint, as the bench's keys are test keys), against
+ * how fast invoice creation fills it. The receiver (this process) refuses the first delivery, which
+ * pauses the endpoint (the service runs with {@code RECAUDO_WEBHOOKS_PAUSE_AFTER_FAILURES=1} and a
+ * pause longer than the creation phase); invoices are then created at full speed for the scenario's
+ * seconds, each leaving one {@code invoice.created} delivery behind the pause; when the pause ends
+ * the backlog drains with nothing else running.
  * Creation rate: invoices per second of the creation phase. Drain rate: deliveries per second from
  * the first accepted one to the last. Both phases have the machine to themselves.
  */

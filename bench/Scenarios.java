@@ -94,14 +94,18 @@ final class Scenarios {
             }
             partners.add(keys);
         }
-        System.out.println(timed("document_upsert", 0, DOCUMENTS, rank0 -> upsertDocument(partners, "Z", rank0 + 1)).result());
+        // The documents the reads read first: page 1 of a company's list is then one of them (never
+        // paid), like page 1,000 (an invoice), and not ZD-1, the document the payments pay most.
         timed("read_document_upsert", 0, READ_DOCUMENTS, rank0 -> upsertDocument(partners, "R", rank0 + 1));
+        System.out.println(timed("document_upsert", 0, DOCUMENTS, rank0 -> upsertDocument(partners, "Z", rank0 + 1)).result());
         String invoiceKey = publicKey;
         Reads reads = new Reads(load.http, invoiceKey, partners);
         // The JIT's warm-up over every scenario first: the code a later scenario shares with an earlier
         // one (the list's pages, say) is otherwise compiled during the earlier one's measurement.
         for (String scenario : prewarmSeconds > 0 && requests == 0 ? scenarios : List.<String>of()) {
-            if (scenario.equals(Drain.SCENARIO)) {
+            // The drain has no requests of its own to repeat; page 1,000 may not exist yet (the
+            // invoices of the measured create make it), and page 1 warms the same code.
+            if (scenario.equals(Drain.SCENARIO) || scenario.equals("documents_page_1000")) {
                 continue;
             }
             IntFunction<Bench.Http.Call> call = call(scenario, partners, reads, invoiceKey);
