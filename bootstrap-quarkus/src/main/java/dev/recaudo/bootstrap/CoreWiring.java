@@ -20,6 +20,7 @@ import dev.recaudo.application.document.DocumentQueryService;
 import dev.recaudo.application.idempotency.IdempotentExecution;
 import dev.recaudo.application.integration.CollectionDocumentsService;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase;
+import dev.recaudo.application.integration.DocumentDossiers;
 import dev.recaudo.application.integration.VerifiedPaymentsService;
 import dev.recaudo.application.integration.VerifiedPaymentsUseCase;
 import dev.recaudo.application.invoice.BulkAnnulmentService;
@@ -201,9 +202,9 @@ public class CoreWiring {
     @Produces
     @Singleton
     CollectionDocumentsUseCase collectionDocuments(CollectionDocumentRepository documents, CustomerRepository customers,
-            UpsertCustomerUseCase customerUpserts, UpsertOrder order, PaymentRepository payments, DocumentBook book,
+            UpsertCustomerUseCase customerUpserts, UpsertOrder order, DocumentDossiers dossiers, DocumentBook book,
             Transactions transactions, Clock clock) {
-        return new CollectionDocumentsService(documents, customers, customerUpserts, order, payments, book, transactions,
+        return new CollectionDocumentsService(documents, customers, customerUpserts, order, dossiers, book, transactions,
                 clock);
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * One round trip of {@link NativeSql}: the unit of work's deferred writes taken out (whatever
- * happens next, they are sent once), then the statement they go with, if any, as one text the
+ * happens next, they are sent once), then the statements they go with, if any, as one text the
  * PostgreSQL driver sends together and whose answers come in order.
  */
 final class DeferredWrites {
@@ -35,16 +35,19 @@ final class DeferredWrites {
         this.statements = statements;
     }
 
-    /** The writes {@code pending} holds, emptying it, followed by {@code sql} unless it is null. */
-    static DeferredWrites taken(List<Write> pending, String sql, Object[] parameters) {
+    /** A statement sent now, whatever its answer. */
+    static Write statement(String sql, Object[] parameters) {
+        return new Write(sql, parameters, ANY_ROWS);
+    }
+
+    /** The writes {@code pending} holds, emptying it, followed by {@code sent}. */
+    static DeferredWrites taken(List<Write> pending, List<Write> sent) {
         List<Write> deferred = pending == null ? List.of() : List.copyOf(pending);
         if (pending != null) {
             pending.clear();
         }
         List<Write> statements = new ArrayList<>(deferred);
-        if (sql != null) {
-            statements.add(new Write(sql, parameters, ANY_ROWS));
-        }
+        statements.addAll(sent);
         return new DeferredWrites(deferred, statements);
     }
 

@@ -1,12 +1,10 @@
 package dev.recaudo.persistence.common;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -36,22 +34,6 @@ import org.hibernate.Session;
 @ApplicationScoped
 public class NativeSql {
 
-    /** Runs JDBC work on a connection: the session's, or in tests a second instance's own. */
-    private interface Connections {
-        <T> T run(ConnectionWork<T> work);
-
-        /**
-         * The deferred writes of the current transaction, null unless it is a unit of work
-         * ({@link #unitOfWork}); with {@code create}, a new unit's empty list.
-         */
-        List<DeferredWrites.Write> deferred(boolean create);
-    }
-
-    @FunctionalInterface
-    private interface ConnectionWork<T> {
-        T run(Connection connection) throws SQLException;
-    }
-
     private final Connections connections;
     private final StatementObserver observer;
 
@@ -60,64 +42,16 @@ public class NativeSql {
      * instance on the same database does, for tests that need two.
      */
     public NativeSql(DataSource standalone) {
-        this.connections = new Connections() {
-            @Override
-            public <T> T run(ConnectionWork<T> work) {
-                return alone(standalone, work);
-            }
-
-            @Override
-            public List<DeferredWrites.Write> deferred(boolean create) {
-                return null;
-            }
-        };
+        this.connections = Connections.standalone(standalone);
         this.observer = null;
     }
 
-    /**
-     * In a transaction, on its session's connection; outside one, alone on a pooled connection
-     * (autocommit), as the key lookups and rate-limit counters of every request run, without the
-     * cost of a transaction of their own. With the statement observer a test installed, if any.
-     */
+    /** On the session's connection in a transaction, alone outside one; with the statement observer a test installed, if any. */
     @Inject
     public NativeSql(Session session, DataSource dataSource, TransactionSynchronizationRegistry transactions,
             Instance<StatementObserver> observers) {
-        this.connections = new Connections() {
-            @Override
-            public <T> T run(ConnectionWork<T> work) {
-                if (!QuarkusTransaction.isActive()) {
-                    return alone(dataSource, work);
-                }
-                return session.doReturningWork(connection -> {
-                    try {
-                        return work.run(connection);
-                    } catch (SQLException e) {
-                        throw Refusals.of("native statement", e);
-                    }
-                });
-            }
-
-            @Override
-            @SuppressWarnings("unchecked")
-            public List<DeferredWrites.Write> deferred(boolean create) {
-                if (transactions.getTransactionKey() == null) {
-                    return null;
-                }
-                if (create) {
-                    transactions.putResource(DeferredWrites.class, new ArrayList<DeferredWrites.Write>());
-                }
-                return (List<DeferredWrites.Write>) transactions.getResource(DeferredWrites.class);
-            }
-        };
+        this.connections = Connections.ofSession(session, dataSource, transactions);
         this.observer = observers.isResolvable() ? observers.get() : null;
-    }
-
-    private static <T> T alone(DataSource dataSource, ConnectionWork<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
-            return work.run(connection);
-        } catch (SQLException e) {
-            throw Refusals.of("a statement outside a transaction", e);
-        }
     }
 
     @FunctionalInterface
@@ -129,14 +63,28 @@ public class NativeSql {
     public record TextArray(List<String> values) {}
 
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... parameters) {
-        return execute(sql, parameters, statement -> {
-            try (ResultSet rows = statement.getResultSet()) {
-                List<T> result = new ArrayList<>();
-                while (rows.next()) {
-                    result.add(mapper.map(rows));
-                }
-                return result;
+        return execute(List.of(DeferredWrites.statement(sql, parameters)), statement -> rows(statement, mapper));
+    }
+
+    /** The rows of {@code statement}'s current result, each mapped. */
+    static <T> List<T> rows(PreparedStatement statement, RowMapper<T> mapper) throws SQLException {
+        try (ResultSet rows = statement.getResultSet()) {
+            List<T> result = new ArrayList<>();
+            while (rows.next()) {
+                result.add(mapper.map(rows));
             }
+            return result;
+        }
+    }
+
+    /**
+     * The batch's queries in one round trip (with the unit of work's deferred writes before them),
+     * each answered with its own rows: reads that do not depend on each other's answers.
+     */
+    public void queryTogether(QueryBatch batch) {
+        execute(batch.statements(), statement -> {
+            batch.read(statement);
+            return null;
         });
     }
 
@@ -161,7 +109,7 @@ public class NativeSql {
     }
 
     public int update(String sql, Object... parameters) {
-        return execute(sql, parameters, PreparedStatement::getUpdateCount);
+        return execute(List.of(DeferredWrites.statement(sql, parameters)), PreparedStatement::getUpdateCount);
     }
 
     /**
@@ -180,7 +128,7 @@ public class NativeSql {
     public void sendDeferred() {
         List<DeferredWrites.Write> pending = connections.deferred(false);
         if (pending != null && !pending.isEmpty()) {
-            execute(null, new Object[0], statement -> null);
+            execute(List.of(), statement -> null);
         }
     }
 
@@ -216,13 +164,13 @@ public class NativeSql {
     }
 
     /**
-     * {@code sql} (none: the deferred writes only) after the transaction's deferred writes, in one
-     * round trip, each deferred write's count checked as its answer comes; then {@code answer} reads
-     * the last statement's result.
+     * {@code statements} (none: the deferred writes only) after the transaction's deferred writes, in
+     * one round trip, each deferred write's count checked as its answer comes; then {@code answer}
+     * reads the statements' results, from the first.
      */
-    private <T> T execute(String sql, Object[] parameters, Answer<T> answer) {
+    private <T> T execute(List<DeferredWrites.Write> statements, Answer<T> answer) {
         return connections.run(connection -> {
-            DeferredWrites batch = DeferredWrites.taken(connections.deferred(false), sql, parameters);
+            DeferredWrites batch = DeferredWrites.taken(connections.deferred(false), statements);
             if (observer != null) {
                 batch.statements().forEach(write -> observer.executing(write.sql(), write.parameters()));
             }

@@ -4,13 +4,18 @@ import static dev.recaudo.persistence.common.Rows.instant;
 import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.common.TenantScope;
+import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.persistence.common.DynamicSql;
+import dev.recaudo.persistence.common.Rows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -43,6 +48,43 @@ public final class CustomerRows {
         return Optional.of(new CustomerLink(scope, row.getString(prefix + "source"),
                 row.getString(prefix + "external_customer_id"), uuid(row, prefix + "customer_id"), uuid(row, prefix + "global_id"),
                 profile(row, prefix), instant(row, prefix + "created_at"), instant(row, prefix + "updated_at")));
+    }
+
+    /**
+     * For each document {@code documentIds} selects (a subquery of their tenant), the link its partner
+     * named its customer by, whichever customer that link is of now; keyed by {@code document_id}.
+     */
+    public static DynamicSql namedLinksOf(DynamicSql documentIds) {
+        return new DynamicSql("SELECT d.id AS document_id, d.company_id, d.is_test, " + linkColumns("")
+                + " FROM collection_documents d JOIN customer_links l ON l.company_id = d.company_id AND l.is_test = d.is_test"
+                + " AND l.source = d.source AND l.external_customer_id = d.customer_external_id"
+                + " JOIN customers c ON c.id = l.customer_id WHERE d.id IN (").append(documentIds).append(")");
+    }
+
+    /** For each document {@code documentIds} selects, its partner's first link to its customer, as {@link #namedLinksOf}. */
+    public static DynamicSql firstLinksOf(DynamicSql documentIds) {
+        return new DynamicSql("SELECT DISTINCT ON (d.id) d.id AS document_id, d.company_id, d.is_test, " + linkColumns("")
+                + " FROM collection_documents d JOIN customer_links l ON l.company_id = d.company_id AND l.is_test = d.is_test"
+                + " AND l.source = d.source AND l.customer_id = d.customer_id"
+                + " JOIN customers c ON c.id = l.customer_id WHERE d.id IN (").append(documentIds)
+                .append(") ORDER BY d.id, l.created_at, l.source, l.external_customer_id");
+    }
+
+    /** A link of {@link #namedLinksOf} or {@link #firstLinksOf}, keyed by its document's id. */
+    public static Map.Entry<UUID, CustomerLink> documentLink(ResultSet row) throws SQLException {
+        return Map.entry(uuid(row, "document_id"), link(Rows.scope(row), row, "").orElseThrow());
+    }
+
+    /** The customers of the documents {@code documentIds} selects. */
+    public static DynamicSql customersOf(DynamicSql documentIds) {
+        return new DynamicSql("SELECT c.* FROM customers c WHERE c.id IN (SELECT d.customer_id FROM collection_documents d"
+                + " WHERE d.id IN (").append(documentIds).append("))");
+    }
+
+    /** A row of {@code customers}. */
+    public static Customer customer(ResultSet row) throws SQLException {
+        return new Customer(uuid(row, "id"), uuid(row, "customer_id"), Rows.scope(row), profile(row, ""),
+                instant(row, "created_at"), instant(row, "updated_at"));
     }
 
     /** The same columns describe a customer as created and a partner's link to it. */

@@ -58,13 +58,13 @@ public class PgCustomerRepository implements CustomerRepository {
     @Override
     public Optional<Customer> findByTaxIdentity(TenantScope scope, String taxIdentity) {
         return nativeSql.queryOne("SELECT * FROM customers WHERE company_id = ? AND is_test = ? AND tax_id_normalized = ?",
-                row -> customer(scope, row), scope.companyId().value(), scope.isTest(), taxIdentity);
+                CustomerRows::customer, scope.companyId().value(), scope.isTest(), taxIdentity);
     }
 
     @Override
     public Optional<Customer> find(TenantScope scope, UUID companyCustomerId) {
         return nativeSql.queryOne("SELECT * FROM customers WHERE company_id = ? AND is_test = ? AND id = ?",
-                row -> customer(scope, row), scope.companyId().value(), scope.isTest(), companyCustomerId);
+                CustomerRows::customer, scope.companyId().value(), scope.isTest(), companyCustomerId);
     }
 
     @Override
@@ -110,10 +110,6 @@ public class PgCustomerRepository implements CustomerRepository {
                 profile.customerCode().orElse(null)};
     }
 
-    private static Customer customer(TenantScope scope, ResultSet row) throws SQLException {
-        return new Customer(uuid(row, "id"), uuid(row, "customer_id"), scope, CustomerRows.profile(row, ""),
-                instant(row, "created_at"), instant(row, "updated_at"));
-    }
 
     private static CustomerLink link(TenantScope scope, ResultSet row) throws SQLException {
         return CustomerRows.link(scope, row, "").orElseThrow();

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 @ApplicationScoped
@@ -30,9 +31,6 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Inject
     NativeSql nativeSql;
-
-    @Inject
-    DocumentLineEntities lines;
 
     @Override
     public void lockIdentity(TenantScope scope, String source, String externalDocumentId) {
@@ -127,23 +125,23 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
                 DocumentRows::document, scope.companyId().value(), scope.isTest(), source, limit);
     }
 
-    /** Lines are written only onto a document of the scope: another tenant's document id changes nothing. */
+    /**
+     * Lines are written only onto a document of the scope: onto another tenant's document id nothing
+     * is inserted, which fails the transaction when the lines are sent (their count is expected).
+     */
     @Override
     public void replaceLines(TenantScope scope, DocumentId id, List<DocumentLine> lines) {
-        long documents = nativeSql.queryOne("WITH document AS (SELECT id FROM collection_documents"
-                        + " WHERE id = ? AND company_id = ? AND is_test = ?),"
-                        + " removed AS (DELETE FROM document_lines WHERE document_id IN (SELECT id FROM document))"
-                        + " SELECT count(*) FROM document",
-                row -> row.getLong(1), id.value(), scope.companyId().value(), scope.isTest()).orElse(0L);
-        if (documents != 1) {
-            throw new IllegalStateException("document " + id + " is not in the scope its lines were written for");
+        nativeSql.defer(DocumentLineRows.delete(scope, id));
+        if (!lines.isEmpty()) {
+            DynamicSql insert = DocumentLineRows.insert(scope, id, lines);
+            nativeSql.deferExpecting(lines.size(), insert.text(), insert.parameters());
         }
-        this.lines.insert(id, lines);
     }
 
     @Override
     public List<DocumentLine> lines(TenantScope scope, DocumentId id) {
-        return lines.read(scope, id);
+        return nativeSql.query(DocumentLineRows.linesOf(DocumentSelection.byId(scope, id).ids()), DocumentLineRows::line)
+                .stream().map(Map.Entry::getValue).toList();
     }
 
     @Override

@@ -51,10 +51,16 @@ public final class KnownCustomers {
                 .orElseGet(() -> ChangeSlice.empty(query.after()));
     }
 
-    public KnownCustomer ofDocument(CollectionDocument document) {
-        return linkOf(document.scope(), document.source(), document.customerId(), document.customerExternalId())
+    /**
+     * The document's customer as its partner knows it: the link the document names when it is of the
+     * document's customer, else the partner's first link to it ({@code firstLink}), else as the
+     * document itself describes it (a public invoice of a partner without a link).
+     */
+    public static KnownCustomer ofDocument(CollectionDocument document, Optional<CustomerLink> namedLink,
+            Optional<CustomerLink> firstLink, Customer customer) {
+        return namedLink.filter(link -> link.companyCustomerId().equals(document.customerId())).or(() -> firstLink)
                 .map(CustomerLink::known)
-                .orElseGet(() -> asInvoiceDescribesIt(document));
+                .orElseGet(() -> asInvoiceDescribesIt(document, customer));
     }
 
     /** Empty for a payment without a customer; {@code paidDocument} is read only when no link names it. */
@@ -64,7 +70,8 @@ public final class KnownCustomers {
         }
         return linkOf(payment.scope(), payment.source(), payment.customerId().get(), payment.customerExternalId())
                 .map(CustomerLink::known)
-                .or(() -> paidDocument.get().map(KnownCustomers.this::asInvoiceDescribesIt));
+                .or(() -> paidDocument.get().map(document ->
+                        asInvoiceDescribesIt(document, customers.find(document.scope(), document.customerId()).orElseThrow())));
     }
 
     private Optional<CustomerLink> linkOf(TenantScope scope, String source, UUID customerId, Optional<String> externalId) {
@@ -73,8 +80,7 @@ public final class KnownCustomers {
                 .or(() -> customers.findFirstLink(scope, source, customerId));
     }
 
-    private KnownCustomer asInvoiceDescribesIt(CollectionDocument document) {
-        Customer customer = customers.find(document.scope(), document.customerId()).orElseThrow();
+    private static KnownCustomer asInvoiceDescribesIt(CollectionDocument document, Customer customer) {
         DocumentDetails details = document.details();
         return new KnownCustomer(customer.id(), customer.globalId(), new CustomerProfile(Optional.empty(), details.name(),
                 details.email(), details.phone(), document.reference(), Optional.empty()));

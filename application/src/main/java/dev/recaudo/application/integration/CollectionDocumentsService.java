@@ -23,7 +23,6 @@ import dev.recaudo.domain.document.DocumentLifecycle.UpdateVerdict;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.Money;
 import dev.recaudo.domain.payment.Payment;
-import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.domain.upsert.PartnerRecord;
 import dev.recaudo.domain.upsert.UpsertOrder;
 import java.time.Clock;
@@ -47,7 +46,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
     private final KnownCustomers knownCustomers;
     private final UpsertCustomerUseCase customerUpserts;
     private final UpsertOrder order;
-    private final PaymentRepository payments;
+    private final DocumentDossiers dossiers;
     private final DocumentBook book;
     private final Transactions transactions;
     private final Clock clock;
@@ -57,7 +56,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
             CustomerRepository customers,
             UpsertCustomerUseCase customerUpserts,
             UpsertOrder order,
-            PaymentRepository payments,
+            DocumentDossiers dossiers,
             DocumentBook book,
             Transactions transactions,
             Clock clock) {
@@ -66,7 +65,7 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
         this.knownCustomers = new KnownCustomers(customers);
         this.customerUpserts = customerUpserts;
         this.order = order;
-        this.payments = payments;
+        this.dossiers = dossiers;
         this.book = book;
         this.transactions = transactions;
         this.clock = clock;
@@ -177,13 +176,13 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
 
     @Override
     public Optional<DocumentView> get(TenantScope scope, String source, String externalDocumentId) {
-        return documents.findByExternalId(scope, source, externalDocumentId).map(document -> view(document, scope));
+        return dossiers.byExternalId(scope, source, externalDocumentId).map(CollectionDocumentsService::view);
     }
 
     @Override
     public ChangeSlice<DocumentView> list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId) {
         return knownCustomers.list(scope, query, customerExternalId, narrowed -> documents.list(scope, narrowed))
-                .map(document -> view(document, scope));
+                .mapAll(page -> dossiers.of(scope, page).stream().map(CollectionDocumentsService::view).toList());
     }
 
     @Override
@@ -208,11 +207,11 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
     }
 
     private DocumentView view(DocumentId id, TenantScope scope) {
-        return view(documents.find(scope, id).orElseThrow(), scope);
+        return view(dossiers.byId(scope, id).orElseThrow());
     }
 
-    private DocumentView view(CollectionDocument document, TenantScope scope) {
-        return new DocumentView(document, knownCustomers.ofDocument(document), documents.lines(scope, document.id()),
-                payments.applicationsOfDocument(scope, document.id()));
+    private static DocumentView view(DocumentDossiers.Dossier dossier) {
+        return new DocumentView(dossier.document(), KnownCustomers.ofDocument(dossier.document(), dossier.namedLink(),
+                dossier.firstLink(), dossier.customer()), dossier.lines(), dossier.applications());
     }
 }

@@ -12,6 +12,7 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.customer.Customer;
 import dev.recaudo.domain.customer.CustomerLink;
 import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.customer.KnownCustomer;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.money.CurrencyCode;
@@ -54,7 +55,7 @@ class KnownCustomersTest {
         customers.insert(alice);
         customers.insertLink(CustomerLink.create(alice, "erpA", "A-C1", alice.profile(), NOW));
 
-        CustomerProfile seen = known.ofDocument(invoiceOf("erpB", Optional.empty())).profile();
+        CustomerProfile seen = seen(invoiceOf("erpB", Optional.empty())).profile();
 
         assertThat(seen).isEqualTo(new CustomerProfile(Optional.empty(), "Invoice name", Optional.of("b@partner.test"),
                 Optional.of("+15550000000"), Optional.of("V 1"), Optional.empty()));
@@ -66,9 +67,32 @@ class KnownCustomersTest {
         customers.insertLink(CustomerLink.create(alice, "erpB", "B-1", profile("B first", "b1@partner.test"), NOW));
         customers.insertLink(CustomerLink.create(alice, "erpB", "B-2", profile("B second", "b2@partner.test"), NOW.plusSeconds(1)));
 
-        assertThat(known.ofDocument(invoiceOf("erpB", Optional.of("B-2"))).profile().name()).isEqualTo("B second");
-        assertThat(known.ofDocument(invoiceOf("erpB", Optional.empty())).profile().name()).isEqualTo("B first");
-        assertThat(known.ofDocument(invoiceOf("erpB", Optional.empty())).companyCustomerId()).isEqualTo(alice.id());
+        assertThat(seen(invoiceOf("erpB", Optional.of("B-2"))).profile().name()).isEqualTo("B second");
+        assertThat(seen(invoiceOf("erpB", Optional.empty())).profile().name()).isEqualTo("B first");
+        assertThat(seen(invoiceOf("erpB", Optional.empty())).companyCustomerId()).isEqualTo(alice.id());
+    }
+
+    @Test
+    void givenTheDocumentNamesALinkNowOfAnotherCustomer_whenViewed_thenItsOwnCustomersFirstLink() {
+        Customer bob = Customer.create(SCOPE, new CustomerProfile(Optional.empty(), "Bob", Optional.empty(), Optional.empty(),
+                Optional.of("V-2"), Optional.empty()), NOW);
+        customers.insert(alice);
+        customers.insert(bob);
+        customers.insertLink(CustomerLink.create(alice, "erpB", "B-1", profile("B of Alice", "b1@partner.test"), NOW));
+        customers.insertLink(CustomerLink.create(bob, "erpB", "B-BOB", profile("B of Bob", "b2@partner.test"), NOW));
+
+        KnownCustomer seen = seen(invoiceOf("erpB", Optional.of("B-BOB")));
+
+        assertThat(seen.profile().name()).isEqualTo("B of Alice");
+        assertThat(seen.companyCustomerId()).isEqualTo(alice.id());
+    }
+
+    /** The document's customer from the links a dossier brings: the one the document names, and its partner's first. */
+    private KnownCustomer seen(CollectionDocument document) {
+        return KnownCustomers.ofDocument(document,
+                document.customerExternalId().flatMap(id -> customers.findLink(SCOPE, document.source(), id)),
+                customers.findFirstLink(SCOPE, document.source(), document.customerId()),
+                customers.find(SCOPE, document.customerId()).orElseThrow());
     }
 
     /** A list query as the documents and payments lists have one: a partner, a place in the change order, a customer. */

@@ -191,6 +191,11 @@ public final class InMemoryBooks {
         return customers;
     }
 
+    /** The documents' dossiers, read from these books. */
+    public InMemoryDocumentDossiers dossiers() {
+        return new InMemoryDocumentDossiers(documents, customers, payments);
+    }
+
     public InMemoryLedger ledger() {
         return ledger;
     }

@@ -133,7 +133,7 @@ public final class InMemoryPaymentRepository implements PaymentRepository, Trans
         return ofDocument.isEmpty() ? Optional.empty() : Optional.of(ofDocument.get(ofDocument.size() - 1).paymentId());
     }
 
-    @Override
+    /** The payments applied to the document, as a dossier shows them ({@link InMemoryDocumentDossiers}). */
     public List<AppliedPayment> applicationsOfDocument(TenantScope scope, DocumentId documentId) {
         return ofDocument(scope, documentId).stream().map(application -> {
             Payment payment = payment(application.paymentId()).orElseThrow();

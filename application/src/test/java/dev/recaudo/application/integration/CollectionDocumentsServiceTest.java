@@ -42,7 +42,7 @@ class CollectionDocumentsServiceTest {
     private final InMemoryBooks books = new InMemoryBooks();
     private final CollectionDocumentsService service = new CollectionDocumentsService(books.documents(), books.customers(),
             new UpsertCustomerService(books.customers(), books.upsertOrder(), books.transactions(), books.clock()),
-            books.upsertOrder(), books.payments(), books.book(),
+            books.upsertOrder(), books.dossiers(), books.book(),
             books.transactions(), books.clock());
 
     @AfterEach

@@ -1,16 +1,18 @@
 package dev.recaudo.e2e.budgets;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.RoundTrips;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The round trips of the two hot writes, held to a budget (docs/performance.md): every statement the
+ * The round trips of the two hot writes and of the document reads, held to a budget (docs/performance.md): every statement the
  * request sends beyond the key lookup, and every commit, counted by the test profile's JDBC driver.
  */
 @QuarkusTest
@@ -26,6 +28,16 @@ class RoundTripBudgetsTest {
     /** Chosen in issue 24, where it came down from 18 statements and 2 commits, then 8, then 5. */
     private static final long INVOICE_CREATE_STATEMENTS = 5;
     private static final long INVOICE_CREATE_COMMITS = 1;
+    /**
+     * A document and everything its view shows (its lines, the payments applied, its customer as the
+     * partner knows it) in one round trip, in autocommit; 5 to 6 before (one per part), and a page of
+     * the list 1 + 5 per document.
+     */
+    private static final long DOCUMENT_READ_STATEMENTS = 1;
+    private static final long DOCUMENT_READ_COMMITS = 1;
+    /** The page, then all of its documents' parts in one more, however many documents it holds. */
+    private static final long DOCUMENT_PAGE_STATEMENTS = 2;
+    private static final long DOCUMENT_PAGE_COMMITS = 2;
 
     @Test
     void givenAnOpenDocument_whenAVerifiedPaymentPaysIt_thenItStaysWithinItsBudget() {
@@ -51,6 +63,36 @@ class RoundTripBudgetsTest {
 
         trips.response().then().statusCode(201);
         assertWithin(trips, INVOICE_CREATE_STATEMENTS, INVOICE_CREATE_COMMITS);
+    }
+
+    @Test
+    void givenAPaidDocument_whenItsPartnerReadsIt_thenItsWholeViewTakesOneRoundTrip() {
+        awaitRoomInTheRateWindow();
+        Partner partner = Partner.create();
+        partner.createDocument("R", "C-1", "USD", 1000);
+        partner.pay("P-0", "C-1", 400, "USD", "R", 400).then().statusCode(200);
+        partner.get("/collection-documents/R").then().statusCode(200);
+
+        RoundTrips trips = RoundTrips.of(() -> partner.get("/collection-documents/R"));
+
+        trips.response().then().statusCode(200).body("lines.size()", equalTo(1)).body("appliedPayments.size()", equalTo(1))
+                .body("customer.name", equalTo("Cliente C-1"));
+        assertWithin(trips, DOCUMENT_READ_STATEMENTS, DOCUMENT_READ_COMMITS);
+    }
+
+    @Test
+    void givenThreeDocuments_whenTheirPartnerListsThem_thenThePageTakesTwoRoundTrips() {
+        awaitRoomInTheRateWindow();
+        Partner partner = Partner.create();
+        for (String document : List.of("L-1", "L-2", "L-3")) {
+            partner.createDocument(document, "C-" + document, "USD", 1000);
+        }
+        partner.get("/collection-documents", "limit=1").then().statusCode(200);
+
+        RoundTrips trips = RoundTrips.of(() -> partner.get("/collection-documents", "limit=3"));
+
+        trips.response().then().statusCode(200).body("items.size()", equalTo(3)).body("items.lines.flatten().size()", equalTo(3));
+        assertWithin(trips, DOCUMENT_PAGE_STATEMENTS, DOCUMENT_PAGE_COMMITS);
     }
 
     /**

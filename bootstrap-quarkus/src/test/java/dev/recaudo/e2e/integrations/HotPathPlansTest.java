@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,8 +76,13 @@ class HotPathPlansTest {
                 shown.then().statusCode(200).body("documents.externalDocumentId", contains("HP-2", "HP-1"));
                 return shown.header("X-Request-Id");
             }));
+            // A paid document's view and a page of the list: their parts are selected by the documents' ids.
+            statements.addAll(recorded(() -> partner.get("/collection-documents/HP-2")));
+            statements.addAll(recorded(() -> partner.get("/collection-documents", "limit=2")));
             assertThat(statements).extracting(Statement::sql)
                     .anyMatch(sql -> sql.contains("payment_applications") && sql.startsWith("SELECT"))
+                    .anyMatch(sql -> sql.startsWith("SELECT l.document_id") && sql.contains("document_lines"))
+                    .anyMatch(sql -> sql.contains("DISTINCT ON (d.id)"))
                     .anyMatch(sql -> sql.contains("recaudo_post_transfers"));
 
             assertThat(walks(statements)).as("plans with the statistics as loaded").isEmpty();
@@ -87,6 +93,15 @@ class HotPathPlansTest {
                 Sql.execute("ALTER TABLE " + table + " RESET (autovacuum_enabled)");
             }
         }
+    }
+
+    /** The statements of a read that answers 200. */
+    private List<Statement> recorded(Supplier<Response> read) {
+        return recorder.record(() -> {
+            Response shown = read.get();
+            shown.then().statusCode(200);
+            return shown.header("X-Request-Id");
+        });
     }
 
     /** What each statement's plan walks: a sequential scan of a large table, or an index scan no condition bounds. */

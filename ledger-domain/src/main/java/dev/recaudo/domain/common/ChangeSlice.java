@@ -39,6 +39,15 @@ public record ChangeSlice<T>(List<T> items, boolean hasMore, Optional<ChangePosi
     }
 
     public <R> ChangeSlice<R> map(Function<T, R> view) {
-        return new ChangeSlice<>(items.stream().map(view).toList(), hasMore, next);
+        return mapAll(page -> page.stream().map(view).toList());
+    }
+
+    /** The same page with its items replaced, all at once, by {@code views}: one item for each, in order. */
+    public <R> ChangeSlice<R> mapAll(Function<List<T>, List<R>> views) {
+        List<R> viewed = views.apply(items);
+        if (viewed.size() != items.size()) {
+            throw new IllegalStateException("a page of " + items.size() + " items viewed as " + viewed.size());
+        }
+        return new ChangeSlice<>(viewed, hasMore, next);
     }
 }

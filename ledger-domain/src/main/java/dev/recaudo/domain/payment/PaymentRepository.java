@@ -58,8 +58,6 @@ public interface PaymentRepository {
     /** The payment whose application settled the document last, if any. */
     Optional<UUID> latestPaymentFor(TenantScope scope, DocumentId documentId);
 
-    List<AppliedPayment> applicationsOfDocument(TenantScope scope, DocumentId documentId);
-
     List<PaidDocument> applicationsOfPayment(TenantScope scope, UUID paymentId);
 
     void insertExchangeRate(ExchangeRate rate);
