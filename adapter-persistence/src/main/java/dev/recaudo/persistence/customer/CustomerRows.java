@@ -13,9 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -51,28 +49,28 @@ public final class CustomerRows {
     }
 
     /**
-     * For each document {@code documentIds} selects (a subquery of their tenant), the link its partner
-     * named its customer by, whichever customer that link is of now; keyed by {@code document_id}.
+     * The link the partner of the document {@code documentId} selects (a subquery of its tenant giving
+     * at most one id) named its customer by, whichever customer that link is of now.
      */
-    public static DynamicSql namedLinksOf(DynamicSql documentIds) {
-        return new DynamicSql("SELECT d.id AS document_id, d.company_id, d.is_test, " + linkColumns("")
+    public static DynamicSql namedLinkOf(DynamicSql documentId) {
+        return new DynamicSql("SELECT d.company_id, d.is_test, " + linkColumns("")
                 + " FROM collection_documents d JOIN customer_links l ON l.company_id = d.company_id AND l.is_test = d.is_test"
                 + " AND l.source = d.source AND l.external_customer_id = d.customer_external_id"
-                + " JOIN customers c ON c.id = l.customer_id WHERE d.id IN (").append(documentIds).append(")");
+                + " JOIN customers c ON c.id = l.customer_id WHERE d.id IN (").append(documentId).append(")");
     }
 
-    /** For each document {@code documentIds} selects, its partner's first link to its customer, as {@link #namedLinksOf}. */
-    public static DynamicSql firstLinksOf(DynamicSql documentIds) {
-        return new DynamicSql("SELECT DISTINCT ON (d.id) d.id AS document_id, d.company_id, d.is_test, " + linkColumns("")
+    /** The first link of that document's partner to its customer, as {@link #namedLinkOf} selects the document. */
+    public static DynamicSql firstLinkOf(DynamicSql documentId) {
+        return new DynamicSql("SELECT d.company_id, d.is_test, " + linkColumns("")
                 + " FROM collection_documents d JOIN customer_links l ON l.company_id = d.company_id AND l.is_test = d.is_test"
                 + " AND l.source = d.source AND l.customer_id = d.customer_id"
-                + " JOIN customers c ON c.id = l.customer_id WHERE d.id IN (").append(documentIds)
-                .append(") ORDER BY d.id, l.created_at, l.source, l.external_customer_id");
+                + " JOIN customers c ON c.id = l.customer_id WHERE d.id IN (").append(documentId)
+                .append(") ORDER BY l.created_at, l.source, l.external_customer_id LIMIT 1");
     }
 
-    /** A link of {@link #namedLinksOf} or {@link #firstLinksOf}, keyed by its document's id. */
-    public static Map.Entry<UUID, CustomerLink> documentLink(ResultSet row) throws SQLException {
-        return Map.entry(uuid(row, "document_id"), link(Rows.scope(row), row, "").orElseThrow());
+    /** A link of {@link #namedLinkOf} or {@link #firstLinkOf}. */
+    public static CustomerLink documentLink(ResultSet row) throws SQLException {
+        return link(Rows.scope(row), row, "").orElseThrow();
     }
 
     /** The customers of the documents {@code documentIds} selects. */

@@ -1,7 +1,6 @@
 package dev.recaudo.persistence.document;
 
 import static dev.recaudo.persistence.common.Rows.optionalInstant;
-import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
@@ -12,9 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -27,7 +24,7 @@ final class DocumentLineRows {
 
     private DocumentLineRows() {}
 
-    private static final String COLUMNS = "l.document_id, l.position, l.quantity, l.unit_amount_minor, l.amount_minor,"
+    private static final String COLUMNS = "l.position, l.quantity, l.unit_amount_minor, l.amount_minor,"
             + " l.description, l.period_start, l.period_end";
 
     /** The document's lines, removed unless it is of {@code scope}. */
@@ -65,10 +62,9 @@ final class DocumentLineRows {
                 .append(documents).append(") ORDER BY l.document_id, l.position");
     }
 
-    /** A line, keyed by its document's id. */
-    static Map.Entry<UUID, DocumentLine> line(ResultSet row) throws SQLException {
-        return Map.entry(uuid(row, "document_id"), new DocumentLine(row.getLong("quantity"), row.getLong("unit_amount_minor"),
-                row.getLong("amount_minor"), Optional.ofNullable(row.getString("description")),
-                optionalInstant(row, "period_start"), optionalInstant(row, "period_end")));
+    static DocumentLine line(ResultSet row) throws SQLException {
+        return new DocumentLine(row.getLong("quantity"), row.getLong("unit_amount_minor"), row.getLong("amount_minor"),
+                Optional.ofNullable(row.getString("description")), optionalInstant(row, "period_start"),
+                optionalInstant(row, "period_end"));
     }
 }

@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 @ApplicationScoped
@@ -140,8 +139,7 @@ public class PgCollectionDocumentRepository implements CollectionDocumentReposit
 
     @Override
     public List<DocumentLine> lines(TenantScope scope, DocumentId id) {
-        return nativeSql.query(DocumentLineRows.linesOf(DocumentSelection.byId(scope, id).ids()), DocumentLineRows::line)
-                .stream().map(Map.Entry::getValue).toList();
+        return nativeSql.query(DocumentLineRows.linesOf(DocumentSelection.byId(scope, id).ids()), DocumentLineRows::line);
     }
 
     @Override

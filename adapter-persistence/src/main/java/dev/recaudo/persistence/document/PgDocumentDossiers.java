@@ -17,16 +17,14 @@ import dev.recaudo.persistence.payment.PgPaymentRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.function.Function;
-import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A document's view in one round trip: the statements of its table's owners (the document, its
  * lines, the payments applied, its partner's links and its customer), each selecting by the same
- * condition on the document, sent together. A page's documents, already read, take one more.
+ * condition on the document, sent together. A page's documents, already read, take one more, with
+ * each document's parts selected by its id.
  */
 @ApplicationScoped
 @StoreFailures
@@ -50,10 +48,13 @@ public class PgDocumentDossiers implements DocumentDossiers {
         if (documents.isEmpty()) {
             return List.of();
         }
+        // Each document's parts by its id: statements PostgreSQL plans once per connection and keeps,
+        // where one statement for the whole page (an array of ids) was planned anew on every call.
         QueryBatch batch = new QueryBatch();
-        Parts parts = Parts.of(batch, DocumentSelection.byIds(scope, documents.stream().map(d -> d.id().value()).toList()));
+        List<Parts> parts = documents.stream().map(document -> Parts.of(batch, DocumentSelection.byId(scope, document.id())))
+                .toList();
         nativeSql.queryTogether(batch);
-        return documents.stream().map(parts.assembled()).toList();
+        return IntStream.range(0, documents.size()).mapToObj(i -> parts.get(i).dossier(documents.get(i))).toList();
     }
 
     private Optional<Dossier> read(DocumentSelection selection) {
@@ -61,47 +62,32 @@ public class PgDocumentDossiers implements DocumentDossiers {
         Answer<CollectionDocument> found = batch.add(selection.rows(DocumentRows.COLUMNS), DocumentRows::document);
         Parts parts = Parts.of(batch, selection);
         nativeSql.queryTogether(batch);
-        return found.rows().stream().findFirst().map(parts.assembled());
+        return found.rows().stream().findFirst().map(parts::dossier);
     }
 
-    /** The parts' statements of one batch, and the dossier of a document once it has run. */
+    /** The statements of one document's parts in a batch, and its dossier once the batch has run. */
     private record Parts(
-            Answer<Map.Entry<UUID, DocumentLine>> lines,
-            Answer<Map.Entry<UUID, AppliedPayment>> applications,
-            Answer<Map.Entry<UUID, CustomerLink>> namedLinks,
-            Answer<Map.Entry<UUID, CustomerLink>> firstLinks,
+            Answer<DocumentLine> lines,
+            Answer<AppliedPayment> applications,
+            Answer<CustomerLink> namedLinks,
+            Answer<CustomerLink> firstLinks,
             Answer<Customer> customers) {
 
         static Parts of(QueryBatch batch, DocumentSelection selection) {
             return new Parts(
                     batch.add(DocumentLineRows.linesOf(selection.ids()), DocumentLineRows::line),
                     batch.add(PgPaymentRepository.applicationsOf(selection.ids()), PgPaymentRepository::applied),
-                    batch.add(CustomerRows.namedLinksOf(selection.ids()), CustomerRows::documentLink),
-                    batch.add(CustomerRows.firstLinksOf(selection.ids()), CustomerRows::documentLink),
+                    batch.add(CustomerRows.namedLinkOf(selection.ids()), CustomerRows::documentLink),
+                    batch.add(CustomerRows.firstLinkOf(selection.ids()), CustomerRows::documentLink),
                     batch.add(CustomerRows.customersOf(selection.ids()), CustomerRows::customer));
         }
 
-        /** The dossier of each document, from the answers the batch brought (each grouped once). */
-        Function<CollectionDocument, Dossier> assembled() {
-            Map<UUID, List<DocumentLine>> linesOf = grouped(lines);
-            Map<UUID, List<AppliedPayment>> applicationsOf = grouped(applications);
-            Map<UUID, List<CustomerLink>> namedLinkOf = grouped(namedLinks);
-            Map<UUID, List<CustomerLink>> firstLinkOf = grouped(firstLinks);
-            Map<UUID, Customer> customerOf = customers.rows().stream().collect(Collectors.toMap(Customer::id, c -> c));
-            return document -> {
-                UUID id = document.id().value();
-                Customer customer = Optional.ofNullable(customerOf.get(document.customerId()))
-                        .orElseThrow(() -> new IllegalStateException("document " + id + " has no customer row"));
-                return new Dossier(document, linesOf.getOrDefault(id, List.of()), applicationsOf.getOrDefault(id, List.of()),
-                        namedLinkOf.getOrDefault(id, List.of()).stream().findFirst(),
-                        firstLinkOf.getOrDefault(id, List.of()).stream().findFirst(), customer);
-            };
-        }
-
-        /** The answer's rows by document, each document's in the order read. */
-        private static <T> Map<UUID, List<T>> grouped(Answer<Map.Entry<UUID, T>> answer) {
-            return answer.rows().stream().collect(Collectors.groupingBy(Map.Entry::getKey,
-                    Collectors.mapping(Map.Entry::getValue, Collectors.toList())));
+        /** The document's dossier, once the batch has run. */
+        Dossier dossier(CollectionDocument document) {
+            Customer customer = customers.rows().stream().findFirst()
+                    .orElseThrow(() -> new IllegalStateException("document " + document.id() + " has no customer row"));
+            return new Dossier(document, lines.rows(), applications.rows(), namedLinks.rows().stream().findFirst(),
+                    firstLinks.rows().stream().findFirst(), customer);
         }
     }
 }

@@ -29,7 +29,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -174,16 +173,16 @@ public class PgPaymentRepository implements PaymentRepository {
 
     /** The payments applied to the documents {@code documentIds} selects (a subquery of their tenant), in the order applied. */
     public static DynamicSql applicationsOf(DynamicSql documentIds) {
-        return new DynamicSql("SELECT a.document_id, a.payment_id, a.amount_minor, a.currency, a.applied_at, p.source,"
+        return new DynamicSql("SELECT a.payment_id, a.amount_minor, a.currency, a.applied_at, p.source,"
                 + " p.external_payment_id, p.kind, p.outcome FROM payment_applications a JOIN payments p ON p.id = a.payment_id"
                 + " WHERE a.document_id IN (").append(documentIds).append(") ORDER BY a.applied_at, a.id");
     }
 
-    /** A payment applied to a document, keyed by the document's id. */
-    public static Map.Entry<UUID, AppliedPayment> applied(ResultSet row) throws SQLException {
-        return Map.entry(uuid(row, "document_id"), new AppliedPayment(uuid(row, "payment_id"), money(row, "amount_minor", "currency"),
-                row.getString("source"), row.getString("external_payment_id"), PaymentKind.valueOf(row.getString("kind")),
-                PaymentOutcome.fromWireName(row.getString("outcome")), instant(row, "applied_at")));
+    /** A payment applied to a document. */
+    public static AppliedPayment applied(ResultSet row) throws SQLException {
+        return new AppliedPayment(uuid(row, "payment_id"), money(row, "amount_minor", "currency"), row.getString("source"),
+                row.getString("external_payment_id"), PaymentKind.valueOf(row.getString("kind")),
+                PaymentOutcome.fromWireName(row.getString("outcome")), instant(row, "applied_at"));
     }
 
     @Override

@@ -82,7 +82,7 @@ class HotPathPlansTest {
             assertThat(statements).extracting(Statement::sql)
                     .anyMatch(sql -> sql.contains("payment_applications") && sql.startsWith("SELECT"))
                     .anyMatch(sql -> sql.startsWith("SELECT l.document_id") && sql.contains("document_lines"))
-                    .anyMatch(sql -> sql.contains("DISTINCT ON (d.id)"))
+                    .anyMatch(sql -> sql.contains("JOIN customer_links l") && sql.endsWith("LIMIT 1"))
                     .anyMatch(sql -> sql.contains("recaudo_post_transfers"));
 
             assertThat(walks(statements)).as("plans with the statistics as loaded").isEmpty();
