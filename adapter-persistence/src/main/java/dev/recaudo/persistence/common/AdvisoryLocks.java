@@ -23,10 +23,11 @@ public final class AdvisoryLocks {
     /**
      * Waits for, then holds until the transaction ends, a lock shared by every tenant, such as the
      * one the claims of a dispatch lane take turns on; {@code name} must not look like an identity's
-     * ({@link #name}), so it starts with a word of its own.
+     * ({@link #name}), so it starts with a word of its own. Taken with the transaction's next
+     * statement, in its round trip, before that statement runs ({@link NativeSql#defer}).
      */
     public static void lockShared(NativeSql nativeSql, String name) {
-        nativeSql.queryOne(LOCK, row -> 1, name);
+        nativeSql.defer(LOCK, name);
     }
 
     /**

@@ -184,7 +184,7 @@ public class PgDeliveryClaims implements DeliveryClaims {
         }
         WaitingDeliveries.followersDueAt(nativeSql, claim.deliveryId(),
                 status == DeliveryStatus.PENDING ? nextAttemptAt.orElseThrow() : clock.instant());
-        nativeSql.update("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
+        nativeSql.defer("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
                         + " VALUES (?, ?, ?, ?, ?)",
                 claim.deliveryId(), attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
                 attempt.error().map(error -> error.length() > 500 ? error.substring(0, 500) : error).orElse(null));
@@ -201,17 +201,18 @@ public class PgDeliveryClaims implements DeliveryClaims {
      */
     @Override
     public Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId) {
-        nativeSql.queryOne("SELECT set_config('lock_timeout', ?, true)", row -> 1, HEALTH_LOCK_WAIT_MILLIS + "ms");
+        // The bound goes with the lock, and its reset with the next statement: one round trip for the three.
+        nativeSql.defer("SELECT set_config('lock_timeout', ?, true)", HEALTH_LOCK_WAIT_MILLIS + "ms");
         Optional<TargetHealth> health = nativeSql.queryOne("SELECT consecutive_failures, pauses, paused_until"
                 + " FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL FOR NO KEY UPDATE",
                 EndpointRows::health, companyId.value(), endpointId);
-        nativeSql.queryOne("SELECT set_config('lock_timeout', '0', true)", row -> 1);
+        nativeSql.defer("SELECT set_config('lock_timeout', '0', true)");
         return health;
     }
 
     @Override
     public void storeHealth(CompanyId companyId, UUID endpointId, TargetHealth health) {
-        nativeSql.update("UPDATE webhook_endpoints SET consecutive_failures = ?, pauses = ?, paused_until = ?"
+        nativeSql.defer("UPDATE webhook_endpoints SET consecutive_failures = ?, pauses = ?, paused_until = ?"
                         + " WHERE company_id = ? AND id = ?",
                 health.consecutiveFailures(), health.pauses(), health.pausedUntil().orElse(null), companyId.value(),
                 endpointId);

@@ -42,7 +42,7 @@ final class WaitingDeliveries {
 
     /** After deliveries were leased until {@code leasedUntil}: their followers wait for that end at least. */
     static void followersAfterLeases(NativeSql nativeSql, TextArray leased, Instant leasedUntil) {
-        nativeSql.update(BEHIND_LEASES, leasedUntil, leased, leasedUntil);
+        nativeSql.defer(BEHIND_LEASES, leasedUntil, leased, leasedUntil);
     }
 
     /**
@@ -51,6 +51,6 @@ final class WaitingDeliveries {
      * has only when a delivery ahead of it was redelivered, is replaced by it.
      */
     static void followersDueAt(NativeSql nativeSql, UUID deliveryId, Instant at) {
-        nativeSql.update(BEHIND_ONE, at, deliveryId);
+        nativeSql.defer(BEHIND_ONE, at, deliveryId);
     }
 }
