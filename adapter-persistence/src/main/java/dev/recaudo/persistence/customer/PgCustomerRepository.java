@@ -110,7 +110,6 @@ public class PgCustomerRepository implements CustomerRepository {
                 profile.customerCode().orElse(null)};
     }
 
-
     private static CustomerLink link(TenantScope scope, ResultSet row) throws SQLException {
         return CustomerRows.link(scope, row, "").orElseThrow();
     }

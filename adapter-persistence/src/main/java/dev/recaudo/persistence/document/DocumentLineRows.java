@@ -18,14 +18,14 @@ import java.util.function.Function;
  * The owner of {@code document_lines}: its statements and its one row mapping. Lines are written
  * and read only through their document, in its tenant's scope: all of a document's lines go in one
  * statement, however many (their values as arrays, so the parameter count does not grow with them),
- * and the lines of many documents come back in one.
+ * and come back in one.
  */
 final class DocumentLineRows {
 
-    private DocumentLineRows() {}
-
     private static final String COLUMNS = "l.position, l.quantity, l.unit_amount_minor, l.amount_minor,"
             + " l.description, l.period_start, l.period_end";
+
+    private DocumentLineRows() {}
 
     /** The document's lines, removed unless it is of {@code scope}. */
     static DynamicSql delete(TenantScope scope, DocumentId id) {

@@ -1,6 +1,7 @@
 package dev.recaudo.domain.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Optional;
@@ -41,5 +42,17 @@ class ChangeSliceTest {
         assertThat(ChangeSlice.<String>of(List.of(), 2, Optional.of(START)).next()).contains(START);
         assertThat(ChangeSlice.<String>of(List.of(), 2, Optional.empty()).next()).isEmpty();
         assertThat(ChangeSlice.<String>empty(Optional.of(START)).map(String::length).next()).contains(START);
+    }
+
+    @Test
+    void givenAPage_whenItsItemsAreViewedAllAtOnce_thenThePlaceStaysAndAViewPerItemIsRequired() {
+        ChangeSlice<String> slice = ChangeSlice.of(List.of(row("a", 10), row("bb", 11), row("ccc", 12)), 2, Optional.of(START));
+
+        ChangeSlice<Integer> viewed = slice.mapAll(items -> items.stream().map(String::length).toList());
+
+        assertThat(viewed.items()).containsExactly(1, 2);
+        assertThat(viewed.hasMore()).isTrue();
+        assertThat(viewed.next()).isEqualTo(slice.next());
+        assertThatThrownBy(() -> slice.mapAll(items -> List.of(1))).isInstanceOf(IllegalStateException.class);
     }
 }
