@@ -55,7 +55,7 @@ final class Scenarios {
     final List<String> scenarios;
     final String run;
     final boolean pause;
-    final String afterSetup;
+    final String analyze;
     final BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
 
     Scenarios(Map<String, String> options) {
@@ -74,9 +74,11 @@ final class Scenarios {
                 "invoice_create,invoice_get,document_get,documents_page_1,documents_page_1000,payments_zipf_1.001,payments_zipf_2.0").split(","));
         run = Long.toString(System.currentTimeMillis(), 36);
         pause = options.getOrDefault("pause", "no").equals("yes");
-        // A shell command run once the setup's documents exist, before any scenario (the harnesses'
-        // ANALYZE of the service's database, as floor_setup.sql analyzes the floor's).
-        afterSetup = options.getOrDefault("after-setup", "");
+        // A shell command that refreshes the planner's statistics of the service's database (the
+        // harnesses' ANALYZE): run once the setup's documents exist and after every scenario, prewarm
+        // passes included, as autovacuum would between them on a server that runs it (this machine's
+        // PostgreSQL does not: docs/performance.md, "Statistics the harness refreshes").
+        analyze = options.getOrDefault("analyze", "");
     }
 
     void run() throws Exception {
@@ -102,9 +104,7 @@ final class Scenarios {
         // paid), like page 1,000 (an invoice), and not ZD-1, the document the payments pay most.
         timed("read_document_upsert", 0, READ_DOCUMENTS, rank0 -> upsertDocument(partners, "R", rank0 + 1));
         System.out.println(timed("document_upsert", 0, DOCUMENTS, rank0 -> upsertDocument(partners, "Z", rank0 + 1)).result());
-        if (!afterSetup.isEmpty() && new ProcessBuilder("bash", "-c", afterSetup).inheritIO().start().waitFor() != 0) {
-            throw new IllegalStateException("the command after the setup failed: " + afterSetup);
-        }
+        analyze();
         String invoiceKey = publicKey;
         Reads reads = new Reads(load.http, invoiceKey, partners);
         // The JIT's warm-up over every scenario first: the code a later scenario shares with an earlier
@@ -117,11 +117,13 @@ final class Scenarios {
             }
             IntFunction<Bench.Http.Call> call = call(scenario, partners, reads, invoiceKey);
             timed(scenario + ":prewarm", prewarmSeconds, Integer.MAX_VALUE, n -> call.apply(PREWARM_NUMBERS + n));
+            analyze();
         }
         for (String scenario : scenarios) {
             pause(scenario);
             if (scenario.equals(Drain.SCENARIO)) {
                 System.out.println(Drain.measure(this, first[0], first[1], invoiceKey, seconds, drainPatienceSeconds));
+                analyze();
                 continue;
             }
             IntFunction<Bench.Http.Call> call = call(scenario, partners, reads, invoiceKey);
@@ -134,8 +136,15 @@ final class Scenarios {
                 Measured open = openLoop(scenario + ":open", rate, n -> call.apply(OPEN_LOOP_NUMBERS + n));
                 System.out.println(open.result() + String.format(Locale.ROOT, " rate=%.2f", rate));
             }
+            analyze();
         }
         pause("end");
+    }
+
+    private void analyze() throws IOException, InterruptedException {
+        if (!analyze.isEmpty() && new ProcessBuilder("bash", "-c", analyze).inheritIO().start().waitFor() != 0) {
+            throw new IllegalStateException("the statistics' command failed: " + analyze);
+        }
     }
 
     /** The requests of {@code scenario}, request number n the n-th. */

@@ -131,7 +131,7 @@ for round in $(seq "$rounds"); do
   # Each result line is followed at once by the service's resident memory at that moment.
   bench scenarios --base "http://127.0.0.1:$port" --operator-token bench-operator --workers "$workers" \
       --seconds "$measure" --warmup-seconds "$warmup" --prewarm-seconds "$prewarm" --open-seconds "$open" --scenarios "$scenarios" \
-      --after-setup "psql -d $db -qc ANALYZE" \
+      --analyze "psql -d $db -qc ANALYZE" \
     | while IFS= read -r line; do
         echo "$line"
         case $line in "result "*) echo "rss op=$(field "$line" op) kb=$(awk '/^VmRSS:/ { print $2 }' "/proc/$service_pid/status")" ;; esac

@@ -91,7 +91,7 @@ fi
 start_service service "$db" "$out/service.log"
 coproc load { bench scenarios --base "http://127.0.0.1:$port" --operator-token bench-operator --workers "$workers" \
   --seconds "$measure" --warmup-seconds "$warmup" --prewarm-seconds "$prewarm" --open-seconds 0 --scenarios "$scenarios" --pause yes \
-  --after-setup "psql -d $db -qc ANALYZE"; }
+  --analyze "psql -d $db -qc ANALYZE"; }
 while IFS= read -r line <&"${load[0]}"; do
   echo "$line" >>"$out/bench.log"
   case $line in

@@ -59,6 +59,27 @@ public class DatabaseBootstrap {
         LOG.infof("database schema at version %s (%d migrations applied now)",
                 flyway.info().current() == null ? "none" : flyway.info().current().getVersion(),
                 result.migrationsExecuted);
+        try (Connection connection = flyway.getConfiguration().getDataSource().getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet setting = statement.executeQuery("SELECT current_setting('autovacuum')")) {
+            setting.next();
+            statisticsWarning(setting.getString(1)).ifPresent(LOG::warn);
+        } catch (SQLException e) {
+            LOG.warnf("could not read the server's autovacuum setting (%s)", e.getMessage());
+        }
+    }
+
+    /**
+     * What an operator is told when the server does not refresh the planner's statistics itself:
+     * PostgreSQL then keeps the plans it made while the tables were empty, and a read that took a
+     * millisecond takes seconds once they have grown (docs/performance.md, "Statistics the harness
+     * refreshes").
+     */
+    static Optional<String> statisticsWarning(String autovacuum) {
+        return autovacuum.equals("on") ? Optional.empty()
+                : Optional.of("the database server runs with autovacuum = " + autovacuum + ": the planner's statistics are"
+                        + " never refreshed and plans made on small tables are kept as they grow; turn it on, or run"
+                        + " ANALYZE on a schedule");
     }
 
     private void createDatabaseIfMissing() {
