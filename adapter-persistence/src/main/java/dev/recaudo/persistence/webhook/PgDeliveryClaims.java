@@ -104,16 +104,6 @@ public class PgDeliveryClaims implements DeliveryClaims {
             + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
             + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at";
 
-    /**
-     * A claim's and an outcome's commit do not wait for the write-ahead log to reach the disk
-     * ({@code synchronous_commit} off, this transaction only): what a crash of the database server may
-     * lose with them is a lease or an attempt's record, and either way the delivery is due again and
-     * sent once more, which at-least-once delivery allows (receivers deduplicate by the event's id).
-     * What is lost never leaves a half: PostgreSQL still commits or drops each transaction whole. The
-     * deliveries themselves are made in the money path's transactions, which wait for the disk.
-     */
-    private static final String COMMIT_WITHOUT_WAITING = "SELECT set_config('synchronous_commit', 'off', true)";
-
     /** How long recording an outcome waits for its endpoint's row, at most; others hold it for a few milliseconds. */
     static final long HEALTH_LOCK_WAIT_MILLIS = 2_000;
 
@@ -128,7 +118,6 @@ public class PgDeliveryClaims implements DeliveryClaims {
 
     @Override
     public void serializeClaims(KeyEnvironment lane) {
-        nativeSql.defer(COMMIT_WITHOUT_WAITING);
         AdvisoryLocks.lockShared(nativeSql, "dispatch-claims:webhook:" + lane.wireName());
     }
 
@@ -213,7 +202,6 @@ public class PgDeliveryClaims implements DeliveryClaims {
     @Override
     public Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId) {
         // The bound goes with the lock, and its reset with the next statement: one round trip for the three.
-        nativeSql.defer(COMMIT_WITHOUT_WAITING);
         nativeSql.defer("SELECT set_config('lock_timeout', ?, true)", HEALTH_LOCK_WAIT_MILLIS + "ms");
         Optional<TargetHealth> health = nativeSql.queryOne("SELECT consecutive_failures, pauses, paused_until"
                 + " FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL FOR NO KEY UPDATE",

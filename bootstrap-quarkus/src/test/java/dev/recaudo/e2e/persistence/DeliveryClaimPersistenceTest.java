@@ -19,10 +19,8 @@ import dev.recaudo.e2e.support.NoPollers;
 import dev.recaudo.e2e.support.Parallel;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
-import dev.recaudo.persistence.common.NativeSql;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -54,9 +52,6 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
 
     private static final Instant FUTURE = Instant.parse("2126-01-01T00:00:00Z");
     private static final DispatchCaps UNCAPPED = new DispatchCaps(1_000, 1_000);
-
-    @Inject
-    NativeSql nativeSql;
 
     @Test
     void givenAnEvent_whenAppended_thenEachSubscribedEndpointOfItsEnvironmentGetsOnePendingDelivery() {
@@ -233,34 +228,6 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
         } finally {
             removal.commit();
         }
-    }
-
-    /**
-     * A claim's and an outcome's transactions commit without waiting for the disk, since what a
-     * crash of the server loses of them only sends a delivery again; every other transaction waits.
-     */
-    @Test
-    void givenTheDispatchersTransactions_whenTheyRun_thenOnlyTheyCommitWithoutWaitingForTheDisk() {
-        CompanyId company = new CompanyId(Tenants.company().id());
-        WebhookEndpoint endpoint = endpoint(company, KeyEnvironment.TEST, Set.of("invoice.created"));
-
-        String claim = transactions.inTransaction(() -> {
-            claims.serializeClaims(KeyEnvironment.TEST);
-            return synchronousCommit();
-        });
-        String outcome = transactions.inTransaction(() -> {
-            claims.lockHealth(company, endpoint.id());
-            return synchronousCommit();
-        });
-        String other = transactions.inTransaction(this::synchronousCommit);
-
-        assertThat(claim).isEqualTo("off");
-        assertThat(outcome).isEqualTo("off");
-        assertThat(other).isEqualTo("on");
-    }
-
-    private String synchronousCommit() {
-        return nativeSql.queryOne("SHOW synchronous_commit", row -> row.getString(1)).orElseThrow();
     }
 
     /** An endpoint's 101 events about one invoice, then one about another; the first claim has leased the first. */

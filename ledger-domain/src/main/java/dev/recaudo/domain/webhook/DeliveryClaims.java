@@ -14,10 +14,7 @@ import java.util.UUID;
 /**
  * Port: the dispatcher's side of the deliveries: claiming due ones fairly, under caps that hold
  * across instances; recording attempts under the claim's lease token; and each endpoint's health
- * (paused, on probation, healthy), which attempts change and its administrator may reset. A claim's
- * transaction begins with {@link #serializeClaims} and an outcome's with {@link #lockHealth}; an
- * adapter may commit those two without waiting for durability, since losing either to a crash only
- * makes the delivery due again, and delivery is at least once.
+ * (paused, on probation, healthy), which attempts change and its administrator may reset.
  */
 public interface DeliveryClaims {
 
