@@ -65,6 +65,8 @@ final class Drain {
             Scenarios.Measured created = scenarios.timed(SCENARIO + ":create", seconds, Integer.MAX_VALUE,
                     n -> http.createInvoice(invoiceKey, scenarios.run + "-drain-" + n));
             int backlog = created.sortedLatenciesNanos().length + 1;
+            // Before the pause ends (DRAIN_PAUSE_SECONDS, longer than the creation): the claims are planned for the backlog.
+            scenarios.analyze();
             awaitUntil(() -> accepted.get() >= backlog, patienceSeconds, backlog + " deliveries");
             double creationRate = (backlog - 1) / created.seconds();
             double drainSeconds = (lastAccepted.get() - firstAccepted.get()) / 1e9;

@@ -141,7 +141,7 @@ final class Scenarios {
         pause("end");
     }
 
-    private void analyze() throws IOException, InterruptedException {
+    void analyze() throws IOException, InterruptedException {
         if (!analyze.isEmpty() && new ProcessBuilder("bash", "-c", analyze).inheritIO().start().waitFor() != 0) {
             throw new IllegalStateException("the statistics' command failed: " + analyze);
         }
