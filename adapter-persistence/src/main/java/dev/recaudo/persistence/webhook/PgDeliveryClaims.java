@@ -59,6 +59,24 @@ public class PgDeliveryClaims implements DeliveryClaims {
      */
     private static final int HEADS_READ_MAX = 100;
 
+    /** A delivery no lease holds that is due at the parameters' time (twice: the due time, the lease's end). */
+    private static final String FREE = " x.status = 'PENDING' AND x.next_attempt_at <= ? AND (x.leased_until IS NULL OR x.leased_until < ?)";
+
+    /**
+     * The oldest deliveries of the endpoint {@code endpoint} names (a column, or a parameter with any
+     * condition that follows it) that are free ({@link #FREE}) and wait for no earlier pending delivery
+     * about the same invoice, {@code limit} at most, from its first {@link #HEADS_READ_MAX} free ones.
+     */
+    private static String heads(String endpoint, String limit) {
+        return "SELECT h.id, h.next_attempt_at, h.seq FROM ("
+                + " SELECT x.id, x.endpoint_id, x.aggregate_id, x.next_attempt_at, x.seq FROM webhook_deliveries x"
+                + " WHERE x.endpoint_id = " + endpoint + " AND" + FREE
+                + " ORDER BY x.next_attempt_at, x.seq LIMIT " + HEADS_READ_MAX + ") h"
+                + " WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries y WHERE y.endpoint_id = h.endpoint_id"
+                + "   AND y.aggregate_id = h.aggregate_id AND y.status = 'PENDING' AND y.seq < h.seq)"
+                + " ORDER BY h.next_attempt_at, h.seq LIMIT " + limit;
+    }
+
     /**
      * The lane's endpoints that have pending deliveries, found by skipping through the pending index
      * from one endpoint to the next (one probe per endpoint, however long its queue), each with its
@@ -80,23 +98,29 @@ public class PgDeliveryClaims implements DeliveryClaims {
             + "   FROM pending p JOIN webhook_endpoints e ON e.id = p.endpoint_id"
             + "   WHERE e.is_test = ? AND e.deleted_at IS NULL)"
             + " SELECT lane.*, d.id AS delivery_id, d.next_attempt_at, d.seq FROM lane LEFT JOIN LATERAL ("
-            + "   SELECT h.id, h.next_attempt_at, h.seq FROM ("
-            + "     SELECT x.id, x.endpoint_id, x.aggregate_id, x.next_attempt_at, x.seq FROM webhook_deliveries x"
-            + "     WHERE x.endpoint_id = lane.id AND (lane.paused_until IS NULL OR lane.paused_until <= ?)"
-            + "     AND x.status = 'PENDING' AND x.next_attempt_at <= ? AND (x.leased_until IS NULL OR x.leased_until < ?)"
-            + "     ORDER BY x.next_attempt_at, x.seq LIMIT " + HEADS_READ_MAX + ") h"
-            + "   WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries y WHERE y.endpoint_id = h.endpoint_id"
-            + "       AND y.aggregate_id = h.aggregate_id AND y.status = 'PENDING' AND y.seq < h.seq)"
-            + "   ORDER BY h.next_attempt_at, h.seq LIMIT ?) d ON true";
+            + heads("lane.id AND (lane.paused_until IS NULL OR lane.paused_until <= ?)", "?") + ") d ON true";
 
     /**
      * The chosen deliveries still due and free, locked in a materialized CTE (evaluated once, so the
      * join with the endpoints can never run it again and lease more), leased under new tokens.
      */
     private static final String LEASE = "WITH chosen AS MATERIALIZED (SELECT x.id FROM webhook_deliveries x"
-            + "   WHERE x.id = ANY (?::uuid[]) AND x.status = 'PENDING' AND x.next_attempt_at <= ?"
-            + "   AND (x.leased_until IS NULL OR x.leased_until < ?) FOR UPDATE SKIP LOCKED)"
-            + " UPDATE webhook_deliveries d SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
+            + " WHERE x.id = ANY (?::uuid[]) AND" + FREE + " FOR UPDATE SKIP LOCKED)";
+
+    /**
+     * The endpoint's next delivery ({@link #heads}), still free once locked, leased as {@link #LEASE}
+     * leases; only while the attempts in flight for the endpoint's company in its environment, the one
+     * just recorded no longer among them, leave room for one more beside the one handed over.
+     */
+    private static final String LEASE_NEXT = "WITH chosen AS MATERIALIZED (SELECT x.id FROM webhook_deliveries x"
+            + " WHERE x.id = (SELECT n.id FROM (" + heads("?", "1") + ") n) AND" + FREE
+            + " AND (SELECT count(*) FROM webhook_endpoints c JOIN webhook_deliveries l ON l.endpoint_id = c.id"
+            + "   WHERE c.company_id = ? AND c.is_test = (SELECT s.is_test FROM webhook_endpoints s WHERE s.id = ?)"
+            + "   AND l.status = 'PENDING' AND l.leased_until >= ?) + 2 <= ?"
+            + " FOR UPDATE SKIP LOCKED)";
+
+    /** Leases what {@code chosen} holds, under new tokens, and answers what sending each needs. */
+    private static final String LEASED = " UPDATE webhook_deliveries d SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
             + " FROM chosen, webhook_endpoints e"
             + " WHERE d.id = chosen.id AND e.id = d.endpoint_id"
             + " RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, d.lease_token, e.company_id, e.url, e.secret,"
@@ -146,10 +170,20 @@ public class PgDeliveryClaims implements DeliveryClaims {
     public List<DueDelivery> lease(List<UUID> deliveryIds, Instant now, Duration lease) {
         TextArray ids = new TextArray(deliveryIds.stream().map(UUID::toString).toList());
         Instant leasedUntil = now.plus(lease);
-        List<DueDelivery> leased = nativeSql.query(LEASE, this::dueOrUnreadable, ids, now, now, leasedUntil, now)
+        List<DueDelivery> leased = nativeSql.query(LEASE + LEASED, this::dueOrUnreadable, ids, now, now, leasedUntil, now)
                 .stream().flatMap(Optional::stream).toList();
         WaitingDeliveries.followersAfterLeases(nativeSql, ids, leasedUntil);
         return leased;
+    }
+
+    @Override
+    public Optional<DueDelivery> leaseNext(DueDelivery.Endpoint endpoint, Instant now, Duration lease, int perCompanyMax) {
+        Instant leasedUntil = now.plus(lease);
+        Optional<DueDelivery> next = nativeSql.queryOne(LEASE_NEXT + LEASED, this::dueOrUnreadable, endpoint.id(), now, now,
+                now, now, endpoint.companyId().value(), endpoint.id(), now, perCompanyMax, leasedUntil, now).flatMap(due -> due);
+        next.ifPresent(due -> WaitingDeliveries.followersAfterLeases(nativeSql,
+                new TextArray(List.of(due.deliveryId().toString())), leasedUntil));
+        return next;
     }
 
     /**

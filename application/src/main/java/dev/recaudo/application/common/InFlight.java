@@ -10,6 +10,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -54,9 +55,11 @@ public final class InFlight {
      * Follows one attempt the lane started: {@code send} makes it; its outcome is recorded on the
      * {@code recorder}'s threads, never on the HTTP client's (a sender that failed, or broke its
      * promise and failed its stage, instead of reporting an outcome counts as an attempt not sent);
-     * then the attempt ends here, and a recording that failed is handed to {@code unrecorded}.
+     * then the attempt ends here, and a recording that failed is handed to {@code unrecorded}. A
+     * recording that answers {@code true} handed the attempt's place to a next attempt it started and
+     * follows: the place stays taken, and nothing ends.
      */
-    public void follow(KeyEnvironment lane, Supplier<CompletionStage<SendOutcome>> send, Consumer<SendOutcome> record,
+    public void follow(KeyEnvironment lane, Supplier<CompletionStage<SendOutcome>> send, Predicate<SendOutcome> record,
             Executor recorder, Consumer<Throwable> unrecorded) {
         CompletionStage<SendOutcome> sending;
         try {
@@ -66,8 +69,11 @@ public final class InFlight {
         }
         sending.handle((outcome, failure) -> outcome != null ? outcome
                         : SendOutcome.failed(AttemptResult.NOT_SENT, "the request could not be made: " + failure.getMessage(), 0))
-                .thenAcceptAsync(record, recorder)
-                .whenComplete((recorded, failure) -> {
+                .thenApplyAsync(record::test, recorder)
+                .whenComplete((handedOver, failure) -> {
+                    if (Boolean.TRUE.equals(handedOver)) {
+                        return;
+                    }
                     lanes.get(lane).decrementAndGet();
                     if (failure != null) {
                         unrecorded.accept(failure);

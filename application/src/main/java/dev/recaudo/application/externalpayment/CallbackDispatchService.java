@@ -120,7 +120,11 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     }
 
     private void send(KeyEnvironment lane, DueCallback callback, Map<CompanyId, Optional<String>> claimSecrets) {
-        inFlight.follow(lane, () -> signedAndSent(callback, claimSecrets), outcome -> record(callback, outcome), recorder,
+        // Each callback goes to its own payment's origin once: its place returns to the lane, never handed over.
+        inFlight.follow(lane, () -> signedAndSent(callback, claimSecrets), outcome -> {
+            record(callback, outcome);
+            return false;
+        }, recorder,
                 // Its lease runs out and it is recorded unknown: sent at most once, whatever happened.
                 failure -> LOG.log(System.Logger.Level.WARNING, "Callback {0}: its result could not be recorded ({1});"
                         + " it becomes unknown when its lease runs out", callback.id(), failure.toString()));

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 /**
  * Endpoints and deliveries in memory, with the claim rules of the table: a delivery is due when it
@@ -162,10 +163,7 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
             int inFlight = (int) deliveries.values().stream().filter(row -> row.endpoint.id().equals(endpoint.id()))
                     .filter(row -> leased(row, now)).count();
             DispatchTarget target = new DispatchTarget(endpoint.companyId(), endpoint.id().toString());
-            List<Candidate> heads = deliveries.values().stream()
-                    .filter(row -> row.endpoint.id().equals(endpoint.id()) && due(row, now) && !leased(row, now))
-                    .filter(row -> !waitsForAnEarlierOne(row))
-                    .sorted(Comparator.comparing((Row row) -> row.nextAttemptAt.orElseThrow()).thenComparingLong(row -> row.seq))
+            List<Candidate> heads = heads(endpoint.id(), now)
                     .limit(perEndpointMax)
                     .map(row -> new Candidate(row.id, target, row.nextAttemptAt.orElseThrow(), row.seq))
                     .toList();
@@ -193,6 +191,27 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
                     row.body, row.attempts, row.createdAt, row.leaseToken.orElseThrow()));
         }
         return leased;
+    }
+
+    @Override
+    public Optional<DueDelivery> leaseNext(DueDelivery.Endpoint endpoint, Instant now, Duration lease, int perCompanyMax) {
+        KeyEnvironment lane = endpoints.get(endpoint.id()).environment();
+        long companyInFlight = deliveries.values().stream().filter(row -> leased(row, now))
+                .map(row -> endpoints.get(row.endpoint.id()))
+                .filter(other -> other != null && other.companyId().equals(endpoint.companyId()) && other.environment() == lane)
+                .count();
+        if (companyInFlight + 2 > perCompanyMax) {
+            return Optional.empty();
+        }
+        return heads(endpoint.id(), now).findFirst().flatMap(row -> lease(List.of(row.id), now, lease).stream().findFirst());
+    }
+
+    /** The endpoint's due deliveries no lease holds that wait for no earlier one, oldest first. */
+    private Stream<Row> heads(UUID endpointId, Instant now) {
+        return deliveries.values().stream()
+                .filter(row -> row.endpoint.id().equals(endpointId) && due(row, now) && !leased(row, now))
+                .filter(row -> !waitsForAnEarlierOne(row))
+                .sorted(Comparator.comparing((Row row) -> row.nextAttemptAt.orElseThrow()).thenComparingLong(row -> row.seq));
     }
 
     @Override

@@ -106,6 +106,69 @@ class FairDispatchTest {
         assertThat(sender.sent()).last().extracting(Sent::url).isEqualTo(quiet.url());
     }
 
+    /**
+     * A success hands its place to the endpoint's next delivery in the transaction that records it:
+     * the backlog goes on at the endpoint's cap without a claim per attempt (no turn of the lane).
+     */
+    @Test
+    void givenAnEndpointsBacklog_whenAnAttemptSucceeds_thenItsNextDeliveryTakesThePlaceWithoutAClaim() {
+        WebhookEndpoint endpoint = endpoint(CompanyId.random(), KeyEnvironment.LIVE);
+        List<Row> backlog = queue(endpoint, 5, NOW);
+        EveryLane.dispatch(service::dispatchDue);
+        int claims = webhooks.claimsSerialized();
+
+        sender.release(endpoint.url());
+
+        assertThat(webhooks.claimsSerialized()).as("no claim").isEqualTo(claims);
+        assertThat(sender.inFlight()).as("the endpoint's cap, still").hasSize(2);
+        assertThat(sender.sent()).extracting(Sent::webhookId).containsExactly(backlog.get(0).eventId.toString(),
+                backlog.get(1).eventId.toString(), backlog.get(2).eventId.toString());
+        assertThat(backlog.get(2).leasedUntil).hasValue(NOW.plus(LEASE));
+        sender.releaseAll();
+        sender.releaseAll();
+        sender.releaseAll();
+        assertThat(backlog).extracting(row -> row.status).containsOnly(DeliveryStatus.SUCCEEDED);
+        assertThat(sender.inFlight()).isEmpty();
+        assertThat(EveryLane.dispatch(service::dispatchDue)).as("the places all came back to the lane").isZero();
+        assertThat(service.dispatchDue(KeyEnvironment.LIVE)).isZero();
+    }
+
+    /** A failure keeps its place from the endpoint: it goes back to the lane, whose claim chooses fairly again. */
+    @Test
+    void givenAnEndpointsBacklog_whenAnAttemptFails_thenItsPlaceGoesBackToTheLane() {
+        WebhookEndpoint endpoint = endpoint(CompanyId.random(), KeyEnvironment.LIVE);
+        queue(endpoint, 5, NOW);
+        EveryLane.dispatch(service::dispatchDue);
+        int claims = webhooks.claimsSerialized();
+
+        sender.answering(503, 5).release(endpoint.url());
+
+        assertThat(webhooks.claimsSerialized()).as("the attempt's end claimed").isGreaterThan(claims);
+        assertThat(sender.sent()).hasSize(3);
+    }
+
+    /**
+     * A success never hands on a place its company needs for another endpoint: with the company's cap
+     * (3) full, the place goes back to the lane, whose claim gives it to the company's endpoint holding
+     * none, not to the one that held it.
+     */
+    @Test
+    void givenACompanyAtItsCap_whenAnAttemptSucceeds_thenItsPlaceGoesToTheCompanysEndpointHoldingNone() {
+        CompanyId company = CompanyId.random();
+        WebhookEndpoint busy = endpoint(company, KeyEnvironment.LIVE);
+        queue(busy, 5, NOW.minusSeconds(60));
+        queue(endpoint(company, KeyEnvironment.LIVE), 5, NOW.minusSeconds(60));
+        EveryLane.dispatch(service::dispatchDue);
+        assertThat(sender.inFlight()).as("the company's cap").hasSize(3);
+        WebhookEndpoint quiet = endpoint(company, KeyEnvironment.LIVE);
+        queue(quiet, 1, NOW);
+
+        sender.release(busy.url());
+
+        assertThat(sender.sent()).last().extracting(Sent::url).isEqualTo(quiet.url());
+        assertThat(sender.inFlight()).hasSize(3);
+    }
+
     @Test
     void givenSlowReceivers_whenDispatchedAgainAndAgain_thenNoEndpointHoldsMoreThanItsCapNorACompanyMoreThanItsCap() {
         CompanyId noisy = CompanyId.random();

@@ -35,6 +35,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -228,6 +229,101 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
         } finally {
             removal.commit();
         }
+    }
+
+    /**
+     * The place of an attempt just recorded goes to the same endpoint's next delivery in the same
+     * transaction: the oldest free one that waits for no earlier one about its invoice (so the
+     * invoice's second event, free once the first succeeded, before another invoice's), leased as a
+     * claim leases; never another endpoint's, however old, and nothing once the endpoint's queue is
+     * empty.
+     */
+    @Test
+    void givenAnAttemptRecorded_whenItsPlaceIsHandedOn_thenTheEndpointsNextDeliveryInItsInvoicesOrderIsLeased() {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        WebhookEndpoint endpoint = endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        Instant now = FUTURE.plus(Duration.ofDays(9));
+        UUID invoice = UUID.randomUUID();
+        List<UUID> events = append(scope, now.minusSeconds(60), 3, i -> i < 2 ? invoice : UUID.randomUUID());
+        DueDelivery first = transactions.inTransaction(() -> ours(claim(scope.environment(), now, new DispatchCaps(1, 10),
+                1_000), events)).get(0);
+        assertThat(first.eventId()).isEqualTo(events.get(0));
+        // Older than all of them, free, of another company's endpoint in the same lane.
+        TenantScope older = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        endpoint(older.companyId(), older.environment(), Set.of("invoice.created"));
+        List<UUID> others = append(older, now.minus(Duration.ofDays(1)), 2, i -> UUID.randomUUID());
+
+        DueDelivery second = handOn(first, now, 10).orElseThrow();
+        DueDelivery third = handOn(second, now, 10).orElseThrow();
+
+        assertThat(List.of(second.eventId(), third.eventId())).containsExactly(events.get(1), events.get(2));
+        assertThat(third.endpoint()).isEqualTo(first.endpoint());
+        assertThat(third.body()).contains(events.get(2).toString());
+        assertThat(Sql.text("SELECT extract(epoch FROM leased_until)::bigint FROM webhook_deliveries WHERE id = ?",
+                third.deliveryId())).isEqualTo(String.valueOf(now.plus(LEASE).getEpochSecond()));
+        assertThat(handOn(third, now, 10)).as("the endpoint's queue is empty").isEmpty();
+        assertDelivered(events);
+        finish(ours(transactions.inTransaction(() -> claim(older.environment(), now, UNCAPPED, 1_000)), others));
+    }
+
+    /**
+     * The company's last place is not handed on: with the company's other attempts in flight and the
+     * handed one at its cap, the place goes back to the lane, whose claim may give it to another of
+     * the company's endpoints; the delivery stays free.
+     */
+    @Test
+    void givenACompanyWhoseCapTheHandedPlaceWouldFill_whenItsPlaceIsHandedOn_thenNothingIsLeased() {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        endpoint(scope.companyId(), scope.environment(), Set.of("invoice.paid"));
+        Instant now = FUTURE.plus(Duration.ofDays(10));
+        List<UUID> created = append(scope, now.minusSeconds(60), 3, i -> UUID.randomUUID());
+        UUID paid = UUID.randomUUID();
+        transactions.inTransaction(() -> {
+            outbox.append(new OutboxEvent(paid, scope, UUID.randomUUID(), "invoice.paid", now.minusSeconds(60),
+                    Map.of("id", paid.toString())));
+            return null;
+        });
+        List<DueDelivery> inFlight = transactions.inTransaction(() -> ours(claim(scope.environment(), now,
+                new DispatchCaps(1, 10), 1_000), Stream.concat(created.stream(), Stream.of(paid)).toList()));
+        assertThat(inFlight).extracting(DueDelivery::eventId).containsExactlyInAnyOrder(created.get(0), paid);
+        DueDelivery first = inFlight.stream().filter(due -> due.eventId().equals(created.get(0))).findFirst().orElseThrow();
+
+        assertThat(handOn(first, now, 2)).as("1 other in flight + 1 handed on = the cap of 2: none left for others").isEmpty();
+        assertThat(Sql.count("SELECT count(*) FROM webhook_deliveries WHERE event_id IN (?, ?) AND leased_until IS NULL",
+                created.get(1), created.get(2))).isEqualTo(2);
+        DueDelivery second = transactions.inTransaction(() -> ours(claim(scope.environment(), now, new DispatchCaps(1, 10),
+                1_000), created)).get(0);
+        Optional<DueDelivery> third = handOn(second, now, 3);
+        assertThat(third).as("a cap of 3 leaves one place free beside it").isPresent();
+        finish(List.of(third.get(), inFlight.stream().filter(due -> due.eventId().equals(paid)).findFirst().orElseThrow()));
+    }
+
+    /** A delivery another transaction is leasing is skipped, not waited for: no delivery goes out twice. */
+    @Test
+    void givenTheEndpointsNextLockedByAClaim_whenAPlaceIsHandedOn_thenItIsSkippedWithoutWaiting() throws Exception {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        Instant now = FUTURE.plus(Duration.ofDays(11));
+        List<UUID> events = append(scope, now.minusSeconds(60), 2, i -> UUID.randomUUID());
+        DueDelivery first = transactions.inTransaction(() -> ours(claim(scope.environment(), now, new DispatchCaps(1, 10),
+                1_000), events)).get(0);
+        UUID next = UUID.fromString(Sql.text("SELECT id::text FROM webhook_deliveries WHERE event_id = ?", events.get(1)));
+        HeldTransaction<List<DueDelivery>> claim = HeldTransaction.start(transactions, () -> claims.lease(List.of(next), now, LEASE));
+        try {
+            assertThat(CompletableFuture.supplyAsync(() -> handOn(first, now, 10)).get(10, TimeUnit.SECONDS)).isEmpty();
+        } finally {
+            finish(claim.commit());
+        }
+    }
+
+    /** Records a successful attempt and hands its place on, in one transaction, as the dispatcher does. */
+    private Optional<DueDelivery> handOn(DueDelivery done, Instant now, int perCompanyMax) {
+        return transactions.inTransaction(() -> {
+            assertThat(claims.recordAttempt(done, new DeliveryAttempt(FUTURE, 5, Optional.of(200), Optional.empty()),
+                    DeliveryStatus.SUCCEEDED, Optional.empty())).isEqualTo(LeaseState.HELD);
+            return claims.leaseNext(done.endpoint(), now, LEASE, perCompanyMax);
+        });
     }
 
     /** An endpoint's 101 events about one invoice, then one about another; the first claim has leased the first. */

@@ -42,6 +42,17 @@ public interface DeliveryClaims {
      */
     List<DueDelivery> lease(List<UUID> deliveryIds, Instant now, Duration lease);
 
+    /**
+     * Hands the place of an attempt just recorded in this transaction on to its endpoint's oldest due
+     * delivery that no lease holds and that waits for no earlier one about the same invoice, leasing it
+     * until {@code now + lease}; only while the endpoint's company keeps room under
+     * {@code perCompanyMax} beyond it, so that no other endpoint of the company waits for the place.
+     * The attempts in flight to the endpoint and to its company stay as they were (one ends, one
+     * starts, in one transaction), so the caps hold without the lane's turn. Empty when there is none
+     * to hand over, or another transaction holds it.
+     */
+    Optional<DueDelivery> leaseNext(DueDelivery.Endpoint endpoint, Instant now, Duration lease, int perCompanyMax);
+
     /** The endpoint's health, its row locked until the transaction ends; empty when the company has no such endpoint. */
     Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId);
 
