@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -17,7 +18,10 @@ import java.util.function.BooleanSupplier;
  * pauses the endpoint (the service runs with {@code RECAUDO_WEBHOOKS_PAUSE_AFTER_FAILURES=1} and a
  * pause longer than the creation phase); invoices are then created at full speed for the scenario's
  * seconds, each leaving one {@code invoice.created} delivery behind the pause; when the pause ends
- * the backlog drains with nothing else running.
+ * the backlog drains with nothing else running. With a prewarm ({@code --prewarm-seconds}), invoices
+ * are first created for that long while the endpoint takes every delivery, and all of them are
+ * delivered before the endpoint is paused: the sending, the recording and the hand-over are then
+ * compiled, as on a service that sends all day, rather than compiled during the measured drain.
  * Creation rate: invoices per second of the creation phase. Drain rate: deliveries per second from
  * the first accepted one to the last. Both phases have the machine to themselves.
  */
@@ -27,6 +31,8 @@ final class Drain {
 
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
+    /** The next delivery is answered 503, which pauses the endpoint. */
+    private final AtomicBoolean refuseNext = new AtomicBoolean();
     private final AtomicLong firstAccepted = new AtomicLong();
     private final AtomicLong lastAccepted = new AtomicLong();
 
@@ -43,7 +49,7 @@ final class Drain {
         receiver.setExecutor(threads);
         receiver.createContext("/", exchange -> {
             exchange.getRequestBody().readAllBytes();
-            int status = refused.get() == 0 && refused.incrementAndGet() == 1 ? 503 : 204;
+            int status = refuseNext.compareAndSet(true, false) && refused.incrementAndGet() == 1 ? 503 : 204;
             if (status == 204) {
                 long now = System.nanoTime();
                 firstAccepted.compareAndSet(0, now);
@@ -59,7 +65,17 @@ final class Drain {
             Bench.Http http = scenarios.load.http;
             http.expect(201, http.post("/companies/" + companyId + "/webhook-endpoints",
                     "{\"url\":\"" + url + "\",\"events\":[\"invoice.created\"],\"environment\":\"test\"}", Map.of("Authorization", "Bearer " + adminToken)));
-            // The first invoice's delivery is refused, which pauses the endpoint: the backlog waits behind it.
+            if (scenarios.prewarmSeconds > 0) {
+                Scenarios.Measured warm = scenarios.timed(SCENARIO + ":prewarm", scenarios.prewarmSeconds, Integer.MAX_VALUE,
+                        n -> http.createInvoice(invoiceKey, scenarios.run + "-drain-warm-" + n));
+                int warmed = warm.sortedLatenciesNanos().length;
+                awaitUntil(() -> accepted.get() >= warmed, patienceSeconds, "the prewarm's " + warmed + " deliveries");
+                accepted.set(0);
+                firstAccepted.set(0);
+                lastAccepted.set(0);
+            }
+            // The next invoice's delivery is refused, which pauses the endpoint: the backlog waits behind it.
+            refuseNext.set(true);
             http.createInvoice(invoiceKey, scenarios.run + "-drain-first").check();
             awaitUntil(() -> refused.get() > 0, Math.min(patienceSeconds, 60), "the first delivery");
             Scenarios.Measured created = scenarios.timed(SCENARIO + ":create", seconds, Integer.MAX_VALUE,
