@@ -128,10 +128,6 @@ public class PgDeliveryClaims implements DeliveryClaims {
             + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
             + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at";
 
-    /** An endpoint's health, unless it was removed. */
-    private static final String HEALTH = "SELECT consecutive_failures, pauses, paused_until FROM webhook_endpoints"
-            + " WHERE company_id = ? AND id = ? AND deleted_at IS NULL";
-
     /** How long recording an outcome waits for its endpoint's row, at most; others hold it for a few milliseconds. */
     static final long HEALTH_LOCK_WAIT_MILLIS = 2_000;
 
@@ -229,11 +225,6 @@ public class PgDeliveryClaims implements DeliveryClaims {
         return LeaseState.HELD;
     }
 
-    @Override
-    public Optional<TargetHealth> health(CompanyId companyId, UUID endpointId) {
-        return nativeSql.queryOne(HEALTH, EndpointRows::health, companyId.value(), endpointId);
-    }
-
     /**
      * {@code FOR NO KEY UPDATE}: the row is locked against other changes of its health, while the
      * outbox keeps inserting deliveries that reference it (their key share lock does not wait). The
@@ -246,8 +237,9 @@ public class PgDeliveryClaims implements DeliveryClaims {
     public Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId) {
         // The bound goes with the lock, and its reset with the next statement: one round trip for the three.
         nativeSql.defer("SELECT set_config('lock_timeout', ?, true)", HEALTH_LOCK_WAIT_MILLIS + "ms");
-        Optional<TargetHealth> health = nativeSql.queryOne(HEALTH + " FOR NO KEY UPDATE", EndpointRows::health,
-                companyId.value(), endpointId);
+        Optional<TargetHealth> health = nativeSql.queryOne("SELECT consecutive_failures, pauses, paused_until"
+                + " FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL FOR NO KEY UPDATE",
+                EndpointRows::health, companyId.value(), endpointId);
         nativeSql.defer("SELECT set_config('lock_timeout', '0', true)");
         return health;
     }

@@ -35,9 +35,7 @@ import java.util.function.DoubleSupplier;
  * recorded in a transaction of its own as it completes, on the {@code recorder}'s threads, never on
  * the HTTP client's. An attempt is recorded only while its claim's lease token is still the
  * delivery's, so a send slower than the lease, whose delivery another instance took over, is not
- * counted twice. A success hands its place on to the endpoint's next delivery in the transaction
- * that records it ({@link DeliveryClaims#leaseNext}), so a backlog drains without a claim per
- * attempt. Each outcome of a request that was made also updates the endpoint's health: an
+ * counted twice. Each outcome of a request that was made also updates the endpoint's health: an
  * endpoint that keeps failing is paused ({@link PausePolicy}), and its deliveries wait, pending, until
  * a probe succeeds; an attempt this side never made (nothing sent) leaves the health as it was.
  */
@@ -140,7 +138,8 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
         DeliveryAttempt attempt = new DeliveryAttempt(attemptedAt, outcome.durationMillis(), outcome.statusCode(), outcome.error());
         DueDelivery.Endpoint endpoint = delivery.endpoint();
         Recorded recorded = transactions.inTransaction(() -> {
-            Optional<TargetHealth> health = healthBeforeRecording(endpoint, outcome);
+            // The endpoint's row first, as removing an endpoint takes it before its deliveries: no deadlock between them.
+            Optional<TargetHealth> health = claims.lockHealth(endpoint.companyId(), endpoint.id());
             LeaseState state = claims.recordAttempt(delivery, attempt, status, next);
             if (state == LeaseState.LOST || health.isEmpty()) {
                 return new Recorded(state, health.isPresent(), Optional.<DueDelivery>empty());
@@ -169,23 +168,6 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
             }
         }
         return recorded.next().isPresent();
-    }
-
-    /**
-     * The endpoint's health, read before the delivery is written. A success to a healthy endpoint
-     * leaves its health as it was: the row is only read, so that an endpoint's successes are recorded
-     * side by side, not one at a time behind its row (docs/performance.md, "Webhook drain"). Any other
-     * outcome may change it: the row is locked first, as removing an endpoint takes it before its
-     * deliveries, so the two never deadlock.
-     */
-    private Optional<TargetHealth> healthBeforeRecording(DueDelivery.Endpoint endpoint, SendOutcome outcome) {
-        if (outcome.succeeded()) {
-            Optional<TargetHealth> health = claims.health(endpoint.companyId(), endpoint.id());
-            if (health.isEmpty() || health.get().equals(TargetHealth.HEALTHY)) {
-                return health;
-            }
-        }
-        return claims.lockHealth(endpoint.companyId(), endpoint.id());
     }
 
     /**

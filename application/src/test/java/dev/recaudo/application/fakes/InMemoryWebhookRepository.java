@@ -215,11 +215,6 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
     }
 
     @Override
-    public Optional<TargetHealth> health(CompanyId companyId, UUID endpointId) {
-        return findEndpoint(companyId, endpointId).map(WebhookEndpoint::health);
-    }
-
-    @Override
     public Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId) {
         return findEndpoint(companyId, endpointId).map(WebhookEndpoint::health);
     }

@@ -53,9 +53,6 @@ public interface DeliveryClaims {
      */
     Optional<DueDelivery> leaseNext(DueDelivery.Endpoint endpoint, Instant now, Duration lease, int perCompanyMax);
 
-    /** The endpoint's health as last committed, its row not locked; empty when the company has no such endpoint. */
-    Optional<TargetHealth> health(CompanyId companyId, UUID endpointId);
-
     /** The endpoint's health, its row locked until the transaction ends; empty when the company has no such endpoint. */
     Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId);
 
