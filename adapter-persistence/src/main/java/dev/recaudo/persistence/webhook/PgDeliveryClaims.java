@@ -60,7 +60,8 @@ public class PgDeliveryClaims implements DeliveryClaims {
     private static final int HEADS_READ_MAX = 100;
 
     /** A delivery no lease holds that is due at the parameters' time (twice: the due time, the lease's end). */
-    private static final String FREE = " x.status = 'PENDING' AND x.next_attempt_at <= ? AND (x.leased_until IS NULL OR x.leased_until < ?)";
+    private static final String FREE = " x.status = 'PENDING' AND x.next_attempt_at <= ?"
+            + " AND (x.leased_until IS NULL OR x.leased_until < ?)";
 
     /**
      * The oldest deliveries of the endpoint {@code endpoint} names (a column, or a parameter with any
@@ -120,10 +121,12 @@ public class PgDeliveryClaims implements DeliveryClaims {
             + " FOR UPDATE SKIP LOCKED)";
 
     /** Leases what {@code chosen} holds, under new tokens, and answers what sending each needs. */
-    private static final String LEASED = " UPDATE webhook_deliveries d SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
+    private static final String LEASED = " UPDATE webhook_deliveries d"
+            + " SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
             + " FROM chosen, webhook_endpoints e"
             + " WHERE d.id = chosen.id AND e.id = d.endpoint_id"
-            + " RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, d.lease_token, e.company_id, e.url, e.secret,"
+            + " RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, d.lease_token, d.leased_until, e.company_id, e.url,"
+            + " e.secret,"
             + " e.previous_secret, e.previous_secret_expires_at,"
             + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
             + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at";
@@ -202,7 +205,8 @@ public class PgDeliveryClaims implements DeliveryClaims {
         DueDelivery.Endpoint endpoint = new DueDelivery.Endpoint(uuid(row, "endpoint_id"),
                 new CompanyId(uuid(row, "company_id")), row.getString("url"), secrets);
         return Optional.of(new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), endpoint, row.getString("body"),
-                row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token")));
+                row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token"),
+                instant(row, "leased_until")));
     }
 
     /** The state changes first, on the claim's token: a stale holder writes nothing, not even its attempt row. */

@@ -150,8 +150,13 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
                     claims.storeHealth(endpoint.companyId(), endpoint.id(), after);
                 }
             }
-            return new Recorded(state, true, handOver
-                    ? claims.leaseNext(endpoint, now, limits.lease(), limits.caps().perCompanyMax()) : Optional.empty());
+            // After the recording, by the clock: the deliveries it let go on (the invoice's next) are due from then on.
+            Instant recordedAt = clock.instant();
+            // An attempt whose lease ran out before its success counted as in flight for no claim any more:
+            // a place handed on from it would be one more than the caps allow.
+            boolean handedOn = handOver && delivery.leasedAt(recordedAt);
+            return new Recorded(state, true, handedOn
+                    ? claims.leaseNext(endpoint, recordedAt, limits.lease(), limits.caps().perCompanyMax()) : Optional.empty());
         });
         recorded.next().ifPresent(following -> send(lane, following));
         if (recorded.lease() == LeaseState.LOST) {

@@ -78,6 +78,7 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
     private final Map<UUID, Row> deliveries = new LinkedHashMap<>();
     private final AtomicLong sequence = new AtomicLong();
     private int claimsSerialized;
+    private MutableClock recordingClock;
 
     @Override
     public void insertEndpoint(WebhookEndpoint endpoint) {
@@ -188,7 +189,7 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
             WebhookEndpoint endpoint = endpoints.getOrDefault(row.endpoint.id(), row.endpoint);
             leased.add(new DueDelivery(row.id, row.eventId,
                     new DueDelivery.Endpoint(endpoint.id(), endpoint.companyId(), endpoint.url(), endpoint.secrets()),
-                    row.body, row.attempts, row.createdAt, row.leaseToken.orElseThrow()));
+                    row.body, row.attempts, row.createdAt, row.leaseToken.orElseThrow(), row.leasedUntil.orElseThrow()));
         }
         return leased;
     }
@@ -251,7 +252,26 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
         row.nextAttemptAt = nextAttemptAt;
         row.leasedUntil = Optional.empty();
         row.leaseToken = Optional.empty();
+        if (recordingClock != null) {
+            recordingClock.advance(Duration.ofMillis(1));
+            Instant recordedAt = recordingClock.instant();
+            deliveries.values().stream().filter(other -> other.endpoint.id().equals(row.endpoint.id())
+                            && other.aggregateId.equals(row.aggregateId) && other.status == DeliveryStatus.PENDING
+                            && other.seq > row.seq)
+                    .forEach(follower -> follower.nextAttemptAt = Optional.of(status == DeliveryStatus.PENDING
+                            ? nextAttemptAt.orElseThrow() : recordedAt));
+        }
         return LeaseState.HELD;
+    }
+
+    /**
+     * Records as the database adapter does, on its own clock: each recording takes a millisecond of
+     * {@code clock}, and the followers of the delivery it records are due at its retry, or at the
+     * recording's time when it ended ({@code WaitingDeliveries}).
+     */
+    public InMemoryWebhookRepository recordingOn(MutableClock clock) {
+        this.recordingClock = clock;
+        return this;
     }
 
     @Override

@@ -133,6 +133,45 @@ class FairDispatchTest {
         assertThat(service.dispatchDue(KeyEnvironment.LIVE)).isZero();
     }
 
+    /**
+     * The invoice's next event takes the place its first one's success leaves, although the recording
+     * made it due only then, on the recording's clock: the hand-over looks for due deliveries after it.
+     */
+    @Test
+    void givenTwoEventsAboutOneInvoice_whenTheFirstSucceeds_thenTheSecondTakesItsPlaceWithoutAClaim() {
+        webhooks.recordingOn(clock);
+        WebhookEndpoint endpoint = endpoint(CompanyId.random(), KeyEnvironment.LIVE);
+        UUID invoice = UUID.randomUUID();
+        webhooks.queue(endpoint, invoice, UUID.randomUUID(), "invoice.created", "{\"created\":1}", NOW.minusMillis(1));
+        Row paid = webhooks.queue(endpoint, invoice, UUID.randomUUID(), "invoice.paid", "{\"paid\":1}", NOW);
+        EveryLane.dispatch(service::dispatchDue);
+        int claims = webhooks.claimsSerialized();
+
+        sender.release(endpoint.url());
+
+        assertThat(webhooks.claimsSerialized()).as("no claim").isEqualTo(claims);
+        assertThat(sender.sent()).extracting(Sent::body).containsExactly("{\"created\":1}", "{\"paid\":1}");
+        assertThat(paid.leasedUntil).isPresent();
+    }
+
+    /**
+     * An attempt that outlasted its lease stopped counting as in flight when the lease ran out: a
+     * place handed on from its success would be one more than the caps allow, so it goes back to the
+     * lane.
+     */
+    @Test
+    void givenAnAttemptThatOutlastedItsLease_whenItSucceeds_thenItsPlaceGoesBackToTheLane() {
+        WebhookEndpoint endpoint = endpoint(CompanyId.random(), KeyEnvironment.LIVE);
+        queue(endpoint, 5, NOW);
+        EveryLane.dispatch(service::dispatchDue);
+        int claims = webhooks.claimsSerialized();
+        clock.advance(LEASE.plusSeconds(1));
+
+        sender.release(endpoint.url());
+
+        assertThat(webhooks.claimsSerialized()).as("the attempt's end claimed").isGreaterThan(claims);
+    }
+
     /** A failure keeps its place from the endpoint: it goes back to the lane, whose claim chooses fairly again. */
     @Test
     void givenAnEndpointsBacklog_whenAnAttemptFails_thenItsPlaceGoesBackToTheLane() {

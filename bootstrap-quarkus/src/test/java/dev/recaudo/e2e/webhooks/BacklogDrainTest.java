@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 24: the outbox drains as fast as the caps allow, not one claim per scheduled run. With the
- * scheduled runs off, one claim takes what one endpoint may have in flight (2); every attempt that
- * ends claims into the room it left, so the whole backlog arrives without another run.
+ * scheduled runs off, one claim takes what one endpoint may have in flight (2); every success hands
+ * its place to the endpoint's next delivery, and every other end claims into the room it left, so the
+ * whole backlog arrives without another run.
  */
 @QuarkusTest
 @TestProfile(BacklogDrainTest.NoScheduledDispatch.class)

@@ -11,14 +11,21 @@ import java.util.UUID;
  * a job's is ({@link dev.recaudo.domain.job.JobLease}): an instance whose send outlasted its lease,
  * and whose delivery another instance claimed meanwhile, can no longer record an attempt for it. The
  * endpoint's secrets are read at the claim; which of them sign is decided at each attempt's time.
+ * {@code leasedUntil} is the lease's end.
  */
 public record DueDelivery(UUID deliveryId, UUID eventId, Endpoint endpoint, String body, int attemptsSoFar,
-        Instant eventCreatedAt, UUID leaseToken) {
+        Instant eventCreatedAt, UUID leaseToken, Instant leasedUntil) {
 
     public DueDelivery {
         Objects.requireNonNull(deliveryId, "deliveryId");
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(leaseToken, "leaseToken");
+        Objects.requireNonNull(leasedUntil, "leasedUntil");
+    }
+
+    /** Whether the lease still holds at {@code now}: past its end the delivery counts as in flight for no claim. */
+    public boolean leasedAt(Instant now) {
+        return !now.isAfter(leasedUntil);
     }
 
     /** The endpoint it goes to, as the claim read it. */
