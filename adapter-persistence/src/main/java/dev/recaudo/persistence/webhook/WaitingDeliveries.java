@@ -11,7 +11,7 @@ import java.util.UUID;
  * earlier than the lease's end; when its attempt is recorded, they are due with its retry, or at once
  * if it succeeded or died; a new delivery is due no earlier than the last one it follows. So an
  * endpoint's due, unleased deliveries, oldest first, start with those that wait for nothing, and the
- * claim's bounded read of each queue ({@link PgDeliveryClaims}) cannot be filled by followers while
+ * claim's bounded read of each queue ({@link DeliveryClaimStatements}) cannot be filled by followers while
  * other invoices' deliveries are due further along (docs/decisions.md, "Fair dispatch"). Each
  * statement reads one invoice's followers through {@code webhook_deliveries_pending_by_invoice}.
  */
