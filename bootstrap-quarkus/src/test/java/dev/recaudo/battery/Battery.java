@@ -67,10 +67,15 @@ public final class Battery implements AutoCloseable {
 
     private static final Map<Map<String, String>, Battery> SHARED = new HashMap<>();
 
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(Battery::closeShared, "battery-shutdown"));
+    }
+
     /**
      * One battery on the test server for every test of the run that neither kills, restarts nor
-     * reconfigures its instances, started on first use and closed when the test JVM exits: starting
-     * two instances is most of a battery test's time. Tests sharing it keep to companies of their own.
+     * reconfigures its instances, started on first use and kept until the test JVM exits or another
+     * battery needs the server (see {@link #closeSharedOtherThan}): starting two instances is most of a
+     * battery test's time. Tests sharing it keep to companies of their own.
      */
     public static Battery shared() throws Exception {
         return shared(Map.of());
@@ -78,33 +83,60 @@ public final class Battery implements AutoCloseable {
 
     /**
      * As {@link #shared()}, for tests that need {@code environment} added to {@link #configuration()}
-     * (a loopback receiver, the WhatsApp app secret): one battery per distinct environment and run,
-     * shared by every test asking for that environment.
+     * (a loopback receiver, the WhatsApp app secret): one battery per distinct environment, shared by
+     * every test asking for that environment while it lives.
      */
     public static synchronized Battery shared(Map<String, String> environment) throws Exception {
         Battery battery = SHARED.get(environment);
         if (battery == null) {
-            Battery started = onTestServer(startingTest() + "-shared", environment);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    started.close();
-                } catch (Exception e) {
-                    System.err.println("could not close a shared battery: " + e);
-                }
-            }, "battery-shutdown"));
-            SHARED.put(Map.copyOf(environment), started);
-            battery = started;
+            closeSharedOtherThan(environment);
+            battery = onTestServer(startingTest() + "-shared", environment);
+            SHARED.put(Map.copyOf(environment), battery);
         }
         return battery;
     }
 
-    /** Two instances on a fresh database of the test PostgreSQL server ({@code RECAUDO_TEST_PG}). */
+    /**
+     * Closes every shared battery, for a test that starts the service on the test server outside a
+     * battery (see {@link #closeSharedOtherThan}); a later {@link #shared} starts its battery again.
+     */
+    public static synchronized void closeShared() {
+        closeSharedOtherThan(null);
+    }
+
+    /**
+     * Closes the shared batteries of every environment but {@code kept} (none when null). The test
+     * server's default 100 connections hold one battery's two pools of 32 and the test JVM's own, not
+     * two batteries': a shared battery's idle pools, kept while another battery's test made its burst,
+     * ran the server out of connections ({@code FATAL: sorry, too many clients already}). So whatever
+     * starts instances on the test server first closes the batteries it does not use, and their pools'
+     * connections are gone before its instances open theirs.
+     */
+    private static synchronized void closeSharedOtherThan(Map<String, String> kept) {
+        SHARED.entrySet().removeIf(shared -> {
+            if (shared.getKey().equals(kept)) {
+                return false;
+            }
+            try {
+                shared.getValue().close();
+            } catch (Exception e) {
+                System.err.println("could not close a shared battery: " + e);
+            }
+            return true;
+        });
+    }
+
+    /**
+     * Two instances on a fresh database of the test PostgreSQL server ({@code RECAUDO_TEST_PG}), the
+     * test's own to close; the shared batteries are closed first ({@link #closeSharedOtherThan}).
+     */
     public static Battery onTestServer() throws Exception {
         return onTestServer(Map.of());
     }
 
     /** As {@link #onTestServer()}, with {@code environment} added to {@link #configuration()}. */
     public static Battery onTestServer(Map<String, String> environment) throws Exception {
+        closeShared();
         return onTestServer(startingTest(), environment);
     }
 

@@ -62,9 +62,6 @@ public final class ServiceInstance implements AutoCloseable {
     /**
      * Starts the jar on a free port against {@code database} and waits until {@code /q/health/ready}
      * answers 200. {@code environment} adds to or overrides the port, datasource, public base URL and sealing key.
-     * An instance gives back a pooled connection idle for ten seconds: the shared batteries live until
-     * the run ends, and without that their idle pools held enough of the test server's default 100
-     * connections that a burst on another battery came close to its limit.
      * The console output goes to {@code target/battery-logs/<name>.log} (a name already used in this
      * run gets a number added; a file of an earlier run is replaced).
      */
@@ -79,7 +76,6 @@ public final class ServiceInstance implements AutoCloseable {
                 "QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl(),
                 "QUARKUS_DATASOURCE_USERNAME", database.user(),
                 "QUARKUS_DATASOURCE_PASSWORD", database.password(),
-                "QUARKUS_DATASOURCE_JDBC_IDLE_REMOVAL_INTERVAL", "10S",
                 "RECAUDO_PUBLIC_BASE_URL", "http://127.0.0.1:" + port,
                 "RECAUDO_SECRETS_KEYS", SEALING_KEYRING,
                 "RECAUDO_SECRETS_ACTIVE_KEY", SEALING_KEY_ID));

@@ -1,5 +1,6 @@
 package dev.recaudo.onboarding;
 
+import dev.recaudo.battery.Battery;
 import dev.recaudo.battery.Database;
 import dev.recaudo.battery.ServiceInstance;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
@@ -9,7 +10,8 @@ import java.util.Map;
 
 /**
  * The runnable jar of the package phase ({@link ServiceInstance}) with the demo seed, against a
- * fresh database on the test PostgreSQL server, which is dropped again on {@link #close()}.
+ * fresh database on the test PostgreSQL server, which is dropped again on {@link #close()}. The
+ * shared batteries are closed first: one service's pool at a time on the test server ({@link Battery#closeShared()}).
  */
 final class PackagedService implements AutoCloseable {
 
@@ -22,6 +24,7 @@ final class PackagedService implements AutoCloseable {
     }
 
     static PackagedService startWithDemoSeed() throws Exception {
+        Battery.closeShared();
         Database database = Database.create(PostgresTestDatabase.SERVER, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD,
                 "recaudo_quickstart_");
         try {
