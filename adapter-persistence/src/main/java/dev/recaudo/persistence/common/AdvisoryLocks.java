@@ -15,16 +15,20 @@ public final class AdvisoryLocks {
     private AdvisoryLocks() {
     }
 
-    /** Waits for, then holds until the transaction ends, the lock of the identity {@code parts} of a {@code kind} in the scope. */
+    /**
+     * Waits for, then holds until the transaction ends, the lock of the identity {@code parts} of a
+     * {@code kind} in the scope. Taken with the transaction's next native statement, in its round
+     * trip, before that statement runs ({@link NativeSql#defer}); in read committed that statement
+     * gets its own snapshot once the lock is held, so it sees what the lock's last holder committed.
+     */
     public static void lockIdentity(NativeSql nativeSql, String kind, TenantScope scope, String... parts) {
-        nativeSql.queryOne(LOCK, row -> 1, name(kind, scope, parts));
+        nativeSql.defer(LOCK, name(kind, scope, parts));
     }
 
     /**
-     * Waits for, then holds until the transaction ends, a lock shared by every tenant, such as the
-     * one the claims of a dispatch lane take turns on; {@code name} must not look like an identity's
-     * ({@link #name}), so it starts with a word of its own. Taken with the transaction's next
-     * statement, in its round trip, before that statement runs ({@link NativeSql#defer}).
+     * As {@link #lockIdentity}, for a lock shared by every tenant, such as the one the claims of a
+     * dispatch lane take turns on; {@code name} must not look like an identity's ({@link #name}), so
+     * it starts with a word of its own.
      */
     public static void lockShared(NativeSql nativeSql, String name) {
         nativeSql.defer(LOCK, name);

@@ -6,10 +6,17 @@ import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.domain.customer.Customer;
+import dev.recaudo.domain.customer.CustomerProfile;
+import dev.recaudo.domain.customer.CustomerRepository;
+import dev.recaudo.domain.customer.TaxIdentity;
+import dev.recaudo.e2e.support.Tenants;
 import dev.recaudo.persistence.common.AdvisoryLocks;
 import dev.recaudo.persistence.common.NativeSql;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -18,7 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The identity locks against PostgreSQL: a second transaction that locks the same identity waits
- * until the first ends, and one of another tenant or environment does not wait at all.
+ * until the first ends, one of another tenant or environment does not wait at all, and the statement
+ * the lock goes with (it is deferred to that statement's round trip) sees what the first committed.
  */
 @QuarkusTest
 class AdvisoryLockPersistenceTest {
@@ -28,6 +36,9 @@ class AdvisoryLockPersistenceTest {
 
     @Inject
     Transactions transactions;
+
+    @Inject
+    CustomerRepository customers;
 
     @Test
     void givenTwoTransactionsRacingForOneIdentity_whenBothLockIt_thenTheSecondWaitsUntilTheFirstEnds() throws Exception {
@@ -55,6 +66,29 @@ class AdvisoryLockPersistenceTest {
         first.release();
     }
 
+    @Test
+    void givenACustomerCreatedUnderItsIdentityLock_whenTheNextHolderLooksForItInTheLocksRoundTrip_thenItFindsIt() throws Exception {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.TEST);
+        String taxId = "RUC-" + UUID.randomUUID();
+        String identity = "tax:" + TaxIdentity.normalize(taxId).orElseThrow();
+        Holder first = Holder.start(this, () -> {
+            customers.lockIdentity(scope, identity);
+            customers.insert(Customer.create(scope, new CustomerProfile(Optional.empty(), "Cliente", Optional.empty(),
+                    Optional.empty(), Optional.of(taxId), Optional.empty()), Instant.now()));
+            nativeSql.sendDeferred();
+        });
+
+        CompletableFuture<Optional<Customer>> found = CompletableFuture.supplyAsync(() -> transactions.inTransaction(() -> {
+            customers.lockIdentity(scope, identity);
+            return customers.findByTaxIdentity(scope, TaxIdentity.normalize(taxId).orElseThrow());
+        }));
+
+        Thread.sleep(300);
+        assertThat(found).as("the lookup waits for the lock it goes with").isNotDone();
+        first.release();
+        assertThat(found.get(30, TimeUnit.SECONDS)).as("the customer committed by the lock's last holder").isPresent();
+    }
+
     private CompletableFuture<Void> lockAsync(TenantScope scope, String identity) {
         return CompletableFuture.runAsync(() -> transactions.inTransaction(() -> {
             AdvisoryLocks.lockIdentity(nativeSql, "document", scope, "acme-erp", identity);
@@ -66,10 +100,18 @@ class AdvisoryLockPersistenceTest {
     private record Holder(CountDownLatch released, CompletableFuture<Void> transaction) {
 
         static Holder start(AdvisoryLockPersistenceTest test, TenantScope scope, String identity) throws Exception {
+            return start(test, () -> {
+                AdvisoryLocks.lockIdentity(test.nativeSql, "document", scope, "acme-erp", identity);
+                test.nativeSql.sendDeferred();
+            });
+        }
+
+        /** A transaction that runs {@code locking}, which must leave its lock taken, then waits to be released. */
+        static Holder start(AdvisoryLockPersistenceTest test, Runnable locking) throws Exception {
             CountDownLatch locked = new CountDownLatch(1);
             CountDownLatch released = new CountDownLatch(1);
             CompletableFuture<Void> transaction = CompletableFuture.runAsync(() -> test.transactions.inTransaction(() -> {
-                AdvisoryLocks.lockIdentity(test.nativeSql, "document", scope, "acme-erp", identity);
+                locking.run();
                 locked.countDown();
                 try {
                     assertThat(released.await(30, TimeUnit.SECONDS)).isTrue();
