@@ -1,8 +1,9 @@
 package dev.recaudo.persistence.webhook;
 
 /**
- * The statements of a claim of due deliveries and of a place handed over ({@link PgDeliveryClaims}):
- * the candidates of a lane, the lease of the chosen ones, and the lease of an endpoint's next delivery.
+ * The statements of a claim of due deliveries, of an attempt recorded and of a place handed over
+ * ({@link PgDeliveryClaims}): the candidates of a lane, the lease of the chosen ones, the recording
+ * under the endpoint's lock, and the lease of an endpoint's next delivery.
  */
 final class DeliveryClaimStatements {
 
@@ -58,34 +59,67 @@ final class DeliveryClaimStatements {
             + heads("lane.id AND (lane.paused_until IS NULL OR lane.paused_until <= ?)", "?") + ") d ON true";
 
     /**
-     * The chosen deliveries still due and free, locked in a materialized CTE (evaluated once, so the
-     * join with the endpoints can never run it again and lease more), leased under new tokens.
+     * Leases what {@code chosen} holds, under new tokens; their followers wait for the leases' end
+     * ({@link WaitingDeliveries#BEHIND_LEASED}); answers what sending each needs.
      */
-    static final String LEASE = "WITH chosen AS MATERIALIZED (SELECT x.id FROM webhook_deliveries x"
-            + " WHERE x.id = ANY (?::uuid[]) AND" + FREE + " FOR UPDATE SKIP LOCKED)";
-
-    /**
-     * The endpoint's next delivery ({@link #heads}), still free once locked, leased as {@link #LEASE}
-     * leases; only while the attempts in flight for the endpoint's company in its environment, the one
-     * just recorded no longer among them, leave room for one more beside the one handed over.
-     */
-    static final String LEASE_NEXT = "WITH chosen AS MATERIALIZED (SELECT x.id FROM webhook_deliveries x"
-            + " WHERE x.id = (SELECT n.id FROM (" + heads("?", "1") + ") n) AND" + FREE
-            + " AND (SELECT count(*) FROM webhook_endpoints c JOIN webhook_deliveries l ON l.endpoint_id = c.id"
-            + "   WHERE c.company_id = ? AND c.is_test = (SELECT s.is_test FROM webhook_endpoints s WHERE s.id = ?)"
-            + "   AND l.status = 'PENDING' AND l.leased_until >= ?) + 2 <= ?"
-            + " FOR UPDATE SKIP LOCKED)";
-
-    /** Leases what {@code chosen} holds, under new tokens, and answers what sending each needs. */
-    static final String LEASED = " UPDATE webhook_deliveries d"
+    private static final String LEASED = ", leased AS (UPDATE webhook_deliveries d"
             + " SET leased_until = ?, lease_token = gen_random_uuid(), updated_at = ?"
             + " FROM chosen, webhook_endpoints e"
             + " WHERE d.id = chosen.id AND e.id = d.endpoint_id"
-            + " RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, d.lease_token, d.leased_until, e.company_id, e.url,"
-            + " e.secret,"
-            + " e.previous_secret, e.previous_secret_expires_at,"
+            + " RETURNING d.id, d.event_id, d.endpoint_id, d.aggregate_id, d.seq, d.attempts, d.lease_token, d.leased_until,"
+            + " e.company_id, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,"
             + " (SELECT o.body FROM outbox_events o WHERE o.id = d.event_id) AS body,"
-            + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at";
+            + " (SELECT o.created_at FROM outbox_events o WHERE o.id = d.event_id) AS event_created_at)"
+            + WaitingDeliveries.BEHIND_LEASED
+            + " SELECT * FROM leased";
+
+    /**
+     * The chosen deliveries still due and free, locked in a materialized CTE (evaluated once, so the
+     * join with the endpoints can never run it again and lease more), leased ({@link #LEASED}).
+     */
+    static final String LEASE = "WITH chosen AS MATERIALIZED (SELECT x.id FROM webhook_deliveries x"
+            + " WHERE x.id = ANY (?::uuid[]) AND" + FREE + " FOR UPDATE SKIP LOCKED)" + LEASED;
+
+    /**
+     * The endpoint's next delivery ({@link #heads}), still free once locked, leased as {@link #LEASE}
+     * leases; only when this transaction recorded the attempt whose place it takes (the delivery's row
+     * is this transaction's version: {@link #RECORD} did not find the lease lost), and only while the
+     * attempts in flight for the endpoint's company in its environment, the one just recorded no longer
+     * among them, leave room for one more beside the one handed over.
+     */
+    static final String LEASE_NEXT = "WITH chosen AS MATERIALIZED (SELECT x.id FROM webhook_deliveries x"
+            + " WHERE EXISTS (SELECT 1 FROM webhook_deliveries r WHERE r.id = ? AND r.xmin = pg_current_xact_id()::xid)"
+            + " AND x.id = (SELECT n.id FROM (" + heads("?", "1") + ") n) AND" + FREE
+            + " AND (SELECT count(*) FROM webhook_endpoints c JOIN webhook_deliveries l ON l.endpoint_id = c.id"
+            + "   WHERE c.company_id = ? AND c.is_test = (SELECT s.is_test FROM webhook_endpoints s WHERE s.id = ?)"
+            + "   AND l.status = 'PENDING' AND l.leased_until >= ?) + 2 <= ?"
+            + " FOR UPDATE SKIP LOCKED)" + LEASED;
+
+    /**
+     * The endpoint's health, its row locked ({@code FOR NO KEY UPDATE}) against other changes of it,
+     * while the outbox keeps inserting deliveries that reference it (their key share lock does not
+     * wait). The wait for it is bounded ({@link PgDeliveryClaims#HEALTH_LOCK_WAIT_MILLIS}, this
+     * transaction only): removing an endpoint holds its row while it ends every pending delivery,
+     * however many, and the few threads that record every company's outcomes must not all queue
+     * behind that. Past the wait the recording fails; the delivery is due again when its lease runs
+     * out, or dead with its endpoint.
+     */
+    static final String LOCK_HEALTH = "SELECT consecutive_failures, pauses, paused_until"
+            + " FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL FOR NO KEY UPDATE";
+
+    /**
+     * An attempt recorded on the claim's token: the delivery's new state, its lease released, then its
+     * attempt row and its followers' due time ({@link WaitingDeliveries#BEHIND_RECORDED}), all only
+     * when the token is still the delivery's and it is still pending; answers how many it recorded (0:
+     * the lease was lost, and nothing is written).
+     */
+    static final String RECORD = "WITH recorded AS (UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1,"
+            + " next_attempt_at = ?, leased_until = NULL, lease_token = NULL, updated_at = ?"
+            + " WHERE id = ? AND lease_token = ? AND status = 'PENDING' RETURNING id, endpoint_id, aggregate_id, seq),"
+            + " attempt AS (INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
+            + " SELECT id, ?::timestamptz, ?::bigint, ?::integer, ?::text FROM recorded)"
+            + WaitingDeliveries.BEHIND_RECORDED
+            + " SELECT count(*) FROM recorded";
 
     private DeliveryClaimStatements() {}
 }

@@ -17,8 +17,10 @@ import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
 import dev.recaudo.domain.webhook.EndpointSecrets;
 import dev.recaudo.persistence.common.AdvisoryLocks;
+import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.NativeSql.TextArray;
+import dev.recaudo.persistence.common.QueryBatch;
 import dev.recaudo.persistence.common.StoreFailures;
 import dev.recaudo.persistence.secret.SecretSealer;
 import dev.recaudo.persistence.secret.SecretUnreadable;
@@ -91,21 +93,36 @@ public class PgDeliveryClaims implements DeliveryClaims {
     @Override
     public List<DueDelivery> lease(List<UUID> deliveryIds, Instant now, Duration lease) {
         TextArray ids = new TextArray(deliveryIds.stream().map(UUID::toString).toList());
-        Instant leasedUntil = now.plus(lease);
-        List<DueDelivery> leased = nativeSql.query(DeliveryClaimStatements.LEASE + DeliveryClaimStatements.LEASED, this::dueOrUnreadable, ids, now, now, leasedUntil, now)
+        return nativeSql.query(DeliveryClaimStatements.LEASE, this::dueOrUnreadable, ids, now, now, now.plus(lease), now)
                 .stream().flatMap(Optional::stream).toList();
-        WaitingDeliveries.followersAfterLeases(nativeSql, ids, leasedUntil);
-        return leased;
     }
 
+    /**
+     * One round trip: the endpoint's lock with its bound ({@link #HEALTH_LOCK_WAIT_MILLIS}, this
+     * transaction only), the bound's reset, the recording ({@link DeliveryClaimStatements#RECORD}) and,
+     * handed over, the next delivery's lease ({@link DeliveryClaimStatements#LEASE_NEXT}), each
+     * statement in its own snapshot, so the lease sees the recording and the followers it made due.
+     */
     @Override
-    public Optional<DueDelivery> leaseNext(DueDelivery.Endpoint endpoint, Instant now, Duration lease, int perCompanyMax) {
-        Instant leasedUntil = now.plus(lease);
-        Optional<DueDelivery> next = nativeSql.queryOne(DeliveryClaimStatements.LEASE_NEXT + DeliveryClaimStatements.LEASED, this::dueOrUnreadable, endpoint.id(), now, now,
-                now, now, endpoint.companyId().value(), endpoint.id(), now, perCompanyMax, leasedUntil, now).flatMap(due -> due);
-        next.ifPresent(due -> WaitingDeliveries.followersAfterLeases(nativeSql,
-                new TextArray(List.of(due.deliveryId().toString())), leasedUntil));
-        return next;
+    public Recording record(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt,
+            Instant now, Optional<HandOver> handOver) {
+        DueDelivery.Endpoint endpoint = claim.endpoint();
+        nativeSql.defer("SELECT set_config('lock_timeout', ?, true)", HEALTH_LOCK_WAIT_MILLIS + "ms");
+        QueryBatch batch = new QueryBatch();
+        QueryBatch.Answer<TargetHealth> health = batch.add(new DynamicSql(DeliveryClaimStatements.LOCK_HEALTH,
+                endpoint.companyId().value(), endpoint.id()), EndpointRows::health);
+        batch.add(new DynamicSql("SELECT set_config('lock_timeout', '0', true)"), row -> row.getString(1));
+        QueryBatch.Answer<Long> recorded = batch.add(new DynamicSql(DeliveryClaimStatements.RECORD, status.name(),
+                nextAttemptAt.orElse(null), now, claim.deliveryId(), claim.leaseToken(), attempt.attemptedAt(),
+                attempt.durationMillis(), attempt.statusCode().orElse(null),
+                attempt.error().map(error -> error.length() > 500 ? error.substring(0, 500) : error).orElse(null),
+                status == DeliveryStatus.PENDING ? nextAttemptAt.orElseThrow() : now), row -> row.getLong(1));
+        Optional<QueryBatch.Answer<Optional<DueDelivery>>> next = handOver.map(place -> batch.add(new DynamicSql(
+                DeliveryClaimStatements.LEASE_NEXT, claim.deliveryId(), endpoint.id(), now, now, now, now, endpoint.companyId().value(), endpoint.id(),
+                now, place.perCompanyMax(), now.plus(place.lease()), now), this::dueOrUnreadable));
+        nativeSql.queryTogether(batch);
+        return new Recording(health.rows().stream().findFirst(), recorded.rows().get(0) == 0 ? LeaseState.LOST : LeaseState.HELD,
+                next.flatMap(leased -> leased.rows().stream().findFirst()).flatMap(due -> due));
     }
 
     /**
@@ -126,45 +143,6 @@ public class PgDeliveryClaims implements DeliveryClaims {
         return Optional.of(new DueDelivery(uuid(row, "id"), uuid(row, "event_id"), endpoint, row.getString("body"),
                 row.getInt("attempts"), instant(row, "event_created_at"), uuid(row, "lease_token"),
                 instant(row, "leased_until")));
-    }
-
-    /** The state changes first, on the claim's token: a stale holder writes nothing, not even its attempt row. */
-    @Override
-    public LeaseState recordAttempt(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status,
-            Optional<Instant> nextAttemptAt) {
-        int recorded = nativeSql.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?,"
-                        + " leased_until = NULL, lease_token = NULL, updated_at = ?"
-                        + " WHERE id = ? AND lease_token = ? AND status = 'PENDING'",
-                status.name(), nextAttemptAt.orElse(null), clock.instant(), claim.deliveryId(), claim.leaseToken());
-        if (recorded == 0) {
-            return LeaseState.LOST;
-        }
-        WaitingDeliveries.followersDueAt(nativeSql, claim.deliveryId(),
-                status == DeliveryStatus.PENDING ? nextAttemptAt.orElseThrow() : clock.instant());
-        nativeSql.defer("INSERT INTO webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error)"
-                        + " VALUES (?, ?, ?, ?, ?)",
-                claim.deliveryId(), attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
-                attempt.error().map(error -> error.length() > 500 ? error.substring(0, 500) : error).orElse(null));
-        return LeaseState.HELD;
-    }
-
-    /**
-     * {@code FOR NO KEY UPDATE}: the row is locked against other changes of its health, while the
-     * outbox keeps inserting deliveries that reference it (their key share lock does not wait). The
-     * wait for it is bounded ({@link #HEALTH_LOCK_WAIT_MILLIS}, this transaction only): removing an
-     * endpoint holds its row while it ends every pending delivery, however many, and the few threads
-     * that record every company's outcomes must not all queue behind that. Past the wait the
-     * recording fails; the delivery is due again when its lease runs out, or dead with its endpoint.
-     */
-    @Override
-    public Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId) {
-        // The bound goes with the lock, and its reset with the next statement: one round trip for the three.
-        nativeSql.defer("SELECT set_config('lock_timeout', ?, true)", HEALTH_LOCK_WAIT_MILLIS + "ms");
-        Optional<TargetHealth> health = nativeSql.queryOne("SELECT consecutive_failures, pauses, paused_until"
-                + " FROM webhook_endpoints WHERE company_id = ? AND id = ? AND deleted_at IS NULL FOR NO KEY UPDATE",
-                EndpointRows::health, companyId.value(), endpointId);
-        nativeSql.defer("SELECT set_config('lock_timeout', '0', true)");
-        return health;
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.recaudo.persistence.webhook;
 
 import dev.recaudo.persistence.common.NativeSql;
-import dev.recaudo.persistence.common.NativeSql.TextArray;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -17,10 +16,24 @@ import java.util.UUID;
  */
 final class WaitingDeliveries {
 
-    /** The followers of each given delivery that is leased until exactly the given end: due no earlier than that end. */
-    private static final String BEHIND_LEASES = "UPDATE webhook_deliveries s SET next_attempt_at = greatest(s.next_attempt_at, ?)"
-            + " FROM webhook_deliveries h WHERE h.id = ANY (?::uuid[]) AND h.leased_until = ?"
-            + " AND s.endpoint_id = h.endpoint_id AND s.aggregate_id = h.aggregate_id AND s.status = 'PENDING' AND s.seq > h.seq";
+    /**
+     * A common table expression to follow one named {@code leased} of a statement that leases the
+     * deliveries {@code chosen} holds, returning each one's endpoint, invoice, sequence and lease end:
+     * their followers, none of them chosen, are due no earlier than that end.
+     */
+    static final String BEHIND_LEASED = ", behind AS (UPDATE webhook_deliveries s"
+            + " SET next_attempt_at = greatest(s.next_attempt_at, h.leased_until) FROM leased h"
+            + " WHERE s.endpoint_id = h.endpoint_id AND s.aggregate_id = h.aggregate_id AND s.status = 'PENDING' AND s.seq > h.seq"
+            + " AND s.id NOT IN (SELECT id FROM chosen))";
+
+    /**
+     * A common table expression to follow one named {@code recorded} that returns a delivery whose
+     * attempt was just recorded, with its endpoint, invoice and sequence: its followers are due at the
+     * parameter's time ({@link #followersDueAt}).
+     */
+    static final String BEHIND_RECORDED = ", followers AS (UPDATE webhook_deliveries s SET next_attempt_at = ?::timestamptz"
+            + " FROM recorded h"
+            + " WHERE s.endpoint_id = h.endpoint_id AND s.aggregate_id = h.aggregate_id AND s.status = 'PENDING' AND s.seq > h.seq)";
 
     /** The followers of one delivery: due when it can go on. */
     private static final String BEHIND_ONE = "UPDATE webhook_deliveries s SET next_attempt_at = ?"
@@ -39,11 +52,6 @@ final class WaitingDeliveries {
     static final String DUE_AFTER_AHEAD = "greatest(?::timestamptz, ahead.next_attempt_at, ahead.leased_until)";
 
     private WaitingDeliveries() {}
-
-    /** After deliveries were leased until {@code leasedUntil}: their followers wait for that end at least. */
-    static void followersAfterLeases(NativeSql nativeSql, TextArray leased, Instant leasedUntil) {
-        nativeSql.defer(BEHIND_LEASES, leasedUntil, leased, leasedUntil);
-    }
 
     /**
      * The followers of a delivery are due at {@code at}: its retry after an attempt that failed, or

@@ -14,6 +14,8 @@ import dev.recaudo.domain.metrics.DeliveryChannel;
 import dev.recaudo.domain.metrics.OperationalMetrics;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.DeliveryClaims;
+import dev.recaudo.domain.webhook.DeliveryClaims.HandOver;
+import dev.recaudo.domain.webhook.DeliveryClaims.Recording;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
 import dev.recaudo.domain.webhook.RetrySchedule;
@@ -122,14 +124,13 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
 
     /**
      * Records the outcome; after a success, while the lane has room on this instance (so no other
-     * endpoint's delivery waits for this place), the same transaction leases the endpoint's next
+     * endpoint's delivery waits for this place), the same round trip leases the endpoint's next
      * delivery, which goes out at once in this attempt's place: a backlog drains without a claim
      * per attempt (docs/performance.md, "Webhook drain"). Answers whether the place was handed over.
      */
     private boolean record(KeyEnvironment lane, DueDelivery delivery, Instant attemptedAt, SendOutcome outcome) {
         // Counted whether or not it can still be recorded below: the request went out (or was refused) either way.
         metrics.deliveryAttempt(DeliveryChannel.INVOICE_WEBHOOK, outcome.result());
-        boolean handOver = outcome.succeeded() && inFlight.room(lane) > 0;
         Instant now = clock.instant();
         int attempts = delivery.attemptsSoFar() + 1;
         Optional<Instant> next = outcome.succeeded() ? Optional.empty() : schedule.delayAfter(attempts, random).map(now::plus);
@@ -137,26 +138,23 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
                 : next.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.DEAD;
         DeliveryAttempt attempt = new DeliveryAttempt(attemptedAt, outcome.durationMillis(), outcome.statusCode(), outcome.error());
         DueDelivery.Endpoint endpoint = delivery.endpoint();
+        // Not from an attempt whose lease ran out before its success: it counted as in flight for no claim
+        // any more, and a place handed on from it would be one more than the caps allow.
+        Optional<HandOver> handOver = outcome.succeeded() && inFlight.room(lane) > 0 && delivery.leasedAt(now)
+                ? Optional.of(new HandOver(limits.lease(), limits.caps().perCompanyMax())) : Optional.empty();
         Recorded recorded = transactions.inTransaction(() -> {
-            // The endpoint's row first, as removing an endpoint takes it before its deliveries: no deadlock between them.
-            Optional<TargetHealth> health = claims.lockHealth(endpoint.companyId(), endpoint.id());
-            LeaseState state = claims.recordAttempt(delivery, attempt, status, next);
-            if (state == LeaseState.LOST || health.isEmpty()) {
-                return new Recorded(state, health.isPresent(), Optional.<DueDelivery>empty());
+            Recording recording = claims.record(delivery, attempt, status, next, now, handOver);
+            if (recording.lease() == LeaseState.LOST || recording.health().isEmpty()) {
+                return new Recorded(recording.lease(), recording.health().isPresent(), Optional.<DueDelivery>empty());
             }
+            TargetHealth health = recording.health().get();
             if (outcome.result().tellsOfTarget()) {
-                TargetHealth after = pauses.after(health.get(), outcome.succeeded(), now);
-                if (!after.equals(health.get())) {
+                TargetHealth after = pauses.after(health, outcome.succeeded(), now);
+                if (!after.equals(health)) {
                     claims.storeHealth(endpoint.companyId(), endpoint.id(), after);
                 }
             }
-            // After the recording, by the clock: the deliveries it let go on (the invoice's next) are due from then on.
-            Instant recordedAt = clock.instant();
-            // An attempt whose lease ran out before its success counted as in flight for no claim any more:
-            // a place handed on from it would be one more than the caps allow.
-            boolean handedOn = handOver && delivery.leasedAt(recordedAt);
-            return new Recorded(state, true, handedOn
-                    ? claims.leaseNext(endpoint, recordedAt, limits.lease(), limits.caps().perCompanyMax()) : Optional.empty());
+            return new Recorded(LeaseState.HELD, true, recording.next());
         });
         recorded.next().ifPresent(following -> send(lane, following));
         if (recorded.lease() == LeaseState.LOST) {

@@ -78,7 +78,6 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
     private final Map<UUID, Row> deliveries = new LinkedHashMap<>();
     private final AtomicLong sequence = new AtomicLong();
     private int claimsSerialized;
-    private MutableClock recordingClock;
 
     @Override
     public void insertEndpoint(WebhookEndpoint endpoint) {
@@ -194,17 +193,18 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
         return leased;
     }
 
-    @Override
-    public Optional<DueDelivery> leaseNext(DueDelivery.Endpoint endpoint, Instant now, Duration lease, int perCompanyMax) {
+    /** As the adapter's hand-over: the endpoint's next delivery, while its company keeps room beside it. */
+    private Optional<DueDelivery> leaseNext(DueDelivery.Endpoint endpoint, Instant now, HandOver handOver) {
         KeyEnvironment lane = endpoints.get(endpoint.id()).environment();
         long companyInFlight = deliveries.values().stream().filter(row -> leased(row, now))
                 .map(row -> endpoints.get(row.endpoint.id()))
                 .filter(other -> other != null && other.companyId().equals(endpoint.companyId()) && other.environment() == lane)
                 .count();
-        if (companyInFlight + 2 > perCompanyMax) {
+        if (companyInFlight + 2 > handOver.perCompanyMax()) {
             return Optional.empty();
         }
-        return heads(endpoint.id(), now).findFirst().flatMap(row -> lease(List.of(row.id), now, lease).stream().findFirst());
+        return heads(endpoint.id(), now).findFirst()
+                .flatMap(row -> lease(List.of(row.id), now, handOver.lease()).stream().findFirst());
     }
 
     /** The endpoint's due deliveries no lease holds that wait for no earlier one, oldest first. */
@@ -213,11 +213,6 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
                 .filter(row -> row.endpoint.id().equals(endpointId) && due(row, now) && !leased(row, now))
                 .filter(row -> !waitsForAnEarlierOne(row))
                 .sorted(Comparator.comparing((Row row) -> row.nextAttemptAt.orElseThrow()).thenComparingLong(row -> row.seq));
-    }
-
-    @Override
-    public Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId) {
-        return findEndpoint(companyId, endpointId).map(WebhookEndpoint::health);
     }
 
     @Override
@@ -240,11 +235,12 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
     }
 
     @Override
-    public LeaseState recordAttempt(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status,
-            Optional<Instant> nextAttemptAt) {
+    public Recording record(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt,
+            Instant now, Optional<HandOver> handOver) {
+        Optional<TargetHealth> health = findEndpoint(claim.endpoint().companyId(), claim.endpoint().id()).map(WebhookEndpoint::health);
         Row row = row(claim.deliveryId());
         if (!row.leaseToken.equals(Optional.of(claim.leaseToken())) || row.status != DeliveryStatus.PENDING) {
-            return LeaseState.LOST;
+            return new Recording(health, LeaseState.LOST, Optional.empty());
         }
         row.attemptLog.add(attempt);
         row.status = status;
@@ -252,26 +248,13 @@ public final class InMemoryWebhookRepository implements WebhookRepository, Deliv
         row.nextAttemptAt = nextAttemptAt;
         row.leasedUntil = Optional.empty();
         row.leaseToken = Optional.empty();
-        if (recordingClock != null) {
-            recordingClock.advance(Duration.ofMillis(1));
-            Instant recordedAt = recordingClock.instant();
-            deliveries.values().stream().filter(other -> other.endpoint.id().equals(row.endpoint.id())
-                            && other.aggregateId.equals(row.aggregateId) && other.status == DeliveryStatus.PENDING
-                            && other.seq > row.seq)
-                    .forEach(follower -> follower.nextAttemptAt = Optional.of(status == DeliveryStatus.PENDING
-                            ? nextAttemptAt.orElseThrow() : recordedAt));
-        }
-        return LeaseState.HELD;
-    }
-
-    /**
-     * Records as the database adapter does, on its own clock: each recording takes a millisecond of
-     * {@code clock}, and the followers of the delivery it records are due at its retry, or at the
-     * recording's time when it ended ({@code WaitingDeliveries}).
-     */
-    public InMemoryWebhookRepository recordingOn(MutableClock clock) {
-        this.recordingClock = clock;
-        return this;
+        // Its followers are due at its retry, or now when it ended (WaitingDeliveries).
+        deliveries.values().stream().filter(other -> other.endpoint.id().equals(row.endpoint.id())
+                        && other.aggregateId.equals(row.aggregateId) && other.status == DeliveryStatus.PENDING
+                        && other.seq > row.seq)
+                .forEach(follower -> follower.nextAttemptAt = Optional.of(status == DeliveryStatus.PENDING
+                        ? nextAttemptAt.orElseThrow() : now));
+        return new Recording(health, LeaseState.HELD, handOver.flatMap(place -> leaseNext(claim.endpoint(), now, place)));
     }
 
     @Override

@@ -135,11 +135,10 @@ class FairDispatchTest {
 
     /**
      * The invoice's next event takes the place its first one's success leaves, although the recording
-     * made it due only then, on the recording's clock: the hand-over looks for due deliveries after it.
+     * made it due only then: the hand-over looks for deliveries due at the recording's time.
      */
     @Test
     void givenTwoEventsAboutOneInvoice_whenTheFirstSucceeds_thenTheSecondTakesItsPlaceWithoutAClaim() {
-        webhooks.recordingOn(clock);
         WebhookEndpoint endpoint = endpoint(CompanyId.random(), KeyEnvironment.LIVE);
         UUID invoice = UUID.randomUUID();
         webhooks.queue(endpoint, invoice, UUID.randomUUID(), "invoice.created", "{\"created\":1}", NOW.minusMillis(1));

@@ -10,6 +10,8 @@ import dev.recaudo.domain.dispatch.DispatchCaps;
 import dev.recaudo.domain.dispatch.TargetHealth;
 import dev.recaudo.domain.job.LeaseState;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
+import dev.recaudo.domain.webhook.DeliveryClaims.HandOver;
+import dev.recaudo.domain.webhook.DeliveryClaims.Recording;
 import dev.recaudo.domain.webhook.DeliveryStatus;
 import dev.recaudo.domain.webhook.DueDelivery;
 import dev.recaudo.domain.webhook.OutboxEvent;
@@ -217,13 +219,17 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
     void givenAnEndpointBeingRemoved_whenAnOutcomeIsRecordedMeanwhile_thenItsWaitForTheEndpointIsBounded() throws Exception {
         TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
         WebhookEndpoint endpoint = endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        List<UUID> events = append(scope, 1, i -> UUID.randomUUID());
+        Instant now = FUTURE.plus(Duration.ofDays(12));
+        DueDelivery held = transactions.inTransaction(() -> ours(claim(scope.environment(), now, UNCAPPED, 1_000), events)).get(0);
         HeldTransaction<Void> removal = HeldTransaction.start(transactions, () -> {
             webhooks.deleteEndpoint(scope.companyId(), endpoint.id());
             return null;
         });
         try {
-            CompletableFuture<Optional<TargetHealth>> recording = CompletableFuture.supplyAsync(
-                    () -> transactions.inTransaction(() -> claims.lockHealth(scope.companyId(), endpoint.id())));
+            CompletableFuture<Recording> recording = CompletableFuture.supplyAsync(() -> transactions.inTransaction(
+                    () -> claims.record(held, new DeliveryAttempt(FUTURE, 5, Optional.of(200), Optional.empty()),
+                            DeliveryStatus.SUCCEEDED, Optional.empty(), now, Optional.empty())));
 
             assertThat(recording).failsWithin(Duration.ofSeconds(10));
         } finally {
@@ -234,9 +240,9 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
     /**
      * The place of an attempt just recorded goes to the same endpoint's next delivery in the same
      * transaction: the oldest free one that waits for no earlier one about its invoice (so the
-     * invoice's second event, free once the first succeeded, before another invoice's), leased as a
-     * claim leases; never another endpoint's, however old, and nothing once the endpoint's queue is
-     * empty.
+     * invoice's second event, due from the first's recording on, before another invoice's due a
+     * second later), leased as a claim leases; never another endpoint's, however old, and nothing
+     * once the endpoint's queue is empty.
      */
     @Test
     void givenAnAttemptRecorded_whenItsPlaceIsHandedOn_thenTheEndpointsNextDeliveryInItsInvoicesOrderIsLeased() {
@@ -253,7 +259,8 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
         endpoint(older.companyId(), older.environment(), Set.of("invoice.created"));
         List<UUID> others = append(older, now.minus(Duration.ofDays(1)), 2, i -> UUID.randomUUID());
 
-        DueDelivery second = handOn(first, now, 10).orElseThrow();
+        // Recorded as the second event is created: the third, a second younger, is not due yet.
+        DueDelivery second = handOn(first, now.minusSeconds(59), 10).orElseThrow();
         DueDelivery third = handOn(second, now, 10).orElseThrow();
 
         assertThat(List.of(second.eventId(), third.eventId())).containsExactly(events.get(1), events.get(2));
@@ -317,13 +324,43 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
         }
     }
 
-    /** Records a successful attempt and hands its place on, in one transaction, as the dispatcher does. */
+    /**
+     * A holder whose lease ran out and was claimed again records its success too late: the recording
+     * writes nothing, and the hand-over in its round trip leases nothing either, since the place was
+     * not the stale holder's to give (the new holder's attempt holds it).
+     */
+    @Test
+    void givenALeaseClaimedAgain_whenTheStaleHoldersSuccessIsRecordedWithAHandOver_thenNothingIsHandedOn() {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        Instant now = FUTURE.plus(Duration.ofDays(13));
+        List<UUID> events = append(scope, now.minusSeconds(60), 2, i -> UUID.randomUUID());
+        DispatchCaps oneAtATime = new DispatchCaps(1, 10);
+        DueDelivery stale = transactions.inTransaction(() -> ours(claim(scope.environment(), now, oneAtATime, 1_000), events)).get(0);
+        Instant later = now.plus(LEASE).plusSeconds(1);
+        DueDelivery current = transactions.inTransaction(() -> ours(claim(scope.environment(), later, oneAtATime, 1_000), events))
+                .get(0);
+        assertThat(current.deliveryId()).isEqualTo(stale.deliveryId());
+
+        Recording recording = transactions.inTransaction(() -> claims.record(stale,
+                new DeliveryAttempt(FUTURE, 5, Optional.of(200), Optional.empty()), DeliveryStatus.SUCCEEDED, Optional.empty(), later,
+                Optional.of(new HandOver(LEASE, 10))));
+
+        assertThat(recording.lease()).isEqualTo(LeaseState.LOST);
+        assertThat(recording.next()).isEmpty();
+        assertThat(Sql.count("SELECT count(*) FROM webhook_deliveries WHERE event_id = ? AND leased_until IS NULL", events.get(1)))
+                .as("the endpoint's next delivery, still free").isEqualTo(1);
+        finish(List.of(current));
+    }
+
+    /** Records a successful attempt and hands its place on, in one round trip, as the dispatcher does. */
     private Optional<DueDelivery> handOn(DueDelivery done, Instant now, int perCompanyMax) {
-        return transactions.inTransaction(() -> {
-            assertThat(claims.recordAttempt(done, new DeliveryAttempt(FUTURE, 5, Optional.of(200), Optional.empty()),
-                    DeliveryStatus.SUCCEEDED, Optional.empty())).isEqualTo(LeaseState.HELD);
-            return claims.leaseNext(done.endpoint(), now, LEASE, perCompanyMax);
-        });
+        Recording recording = transactions.inTransaction(() -> claims.record(done,
+                new DeliveryAttempt(FUTURE, 5, Optional.of(200), Optional.empty()), DeliveryStatus.SUCCEEDED, Optional.empty(), now,
+                Optional.of(new HandOver(LEASE, perCompanyMax))));
+        assertThat(recording.lease()).isEqualTo(LeaseState.HELD);
+        assertThat(recording.health()).contains(TargetHealth.HEALTHY);
+        return recording.next();
     }
 
     /** An endpoint's 101 events about one invoice, then one about another; the first claim has leased the first. */
@@ -356,7 +393,8 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
         assertThat(inFlight).hasSize(1);
         TargetHealth paused = new TargetHealth(5, 1, Optional.of(now.plusSeconds(60)));
         transactions.inTransaction(() -> {
-            assertThat(claims.lockHealth(scope.companyId(), endpoint.id())).contains(TargetHealth.HEALTHY);
+            assertThat(webhooks.findEndpoint(scope.companyId(), endpoint.id())).map(WebhookEndpoint::health)
+                    .contains(TargetHealth.HEALTHY);
             claims.storeHealth(scope.companyId(), endpoint.id(), paused);
             return null;
         });
@@ -450,8 +488,9 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
     }
 
     private void record(DueDelivery due, DeliveryStatus status, Optional<Instant> next) {
-        assertThat(transactions.inTransaction(() -> claims.recordAttempt(due,
-                new DeliveryAttempt(FUTURE, 5, Optional.of(200), Optional.empty()), status, next))).isEqualTo(LeaseState.HELD);
+        assertThat(transactions.inTransaction(() -> claims.record(due,
+                new DeliveryAttempt(FUTURE, 5, Optional.of(200), Optional.empty()), status, next, FUTURE, Optional.empty()).lease()))
+                .isEqualTo(LeaseState.HELD);
     }
 
     /** Records a successful attempt of each claimed delivery, releasing their leases. */

@@ -118,8 +118,8 @@ class DeliveryLeasePersistenceTest extends DeliveryPersistence {
         Instant now = FUTURE.plus(Duration.ofDays(3));
         DueDelivery holder = claimOurs(now, event);
 
-        HeldTransaction<LeaseState> recording = HeldTransaction.start(transactions, () -> claims.recordAttempt(holder,
-                attempt(204), DeliveryStatus.SUCCEEDED, Optional.empty()));
+        HeldTransaction<LeaseState> recording = HeldTransaction.start(transactions, () -> claims.record(holder,
+                attempt(204), DeliveryStatus.SUCCEEDED, Optional.empty(), FUTURE, Optional.empty()).lease());
         List<DueDelivery> meanwhile = CompletableFuture.supplyAsync(() -> transactions.inTransaction(
                 () -> claim(KeyEnvironment.LIVE, now.plus(LEASE).plusSeconds(1), UNCAPPED, 1_000))).get(10, TimeUnit.SECONDS);
 
@@ -154,7 +154,7 @@ class DeliveryLeasePersistenceTest extends DeliveryPersistence {
     private LeaseState record(DueDelivery claim, int statusCode) {
         DeliveryStatus status = statusCode < 300 ? DeliveryStatus.SUCCEEDED : DeliveryStatus.PENDING;
         Optional<Instant> next = statusCode < 300 ? Optional.empty() : Optional.of(FUTURE);
-        return transactions.inTransaction(() -> claims.recordAttempt(claim, attempt(statusCode), status, next));
+        return transactions.inTransaction(() -> claims.record(claim, attempt(statusCode), status, next, FUTURE, Optional.empty()).lease());
     }
 
     private static OffsetDateTime utc(Instant instant) {

@@ -42,29 +42,36 @@ public interface DeliveryClaims {
      */
     List<DueDelivery> lease(List<UUID> deliveryIds, Instant now, Duration lease);
 
-    /**
-     * Hands the place of an attempt just recorded in this transaction on to its endpoint's oldest due
-     * delivery that no lease holds and that waits for no earlier one about the same invoice, leasing it
-     * until {@code now + lease}; only while the endpoint's company keeps room under
-     * {@code perCompanyMax} beyond it, so that no other endpoint of the company waits for the place.
-     * The attempts in flight to the endpoint and to its company stay as they were (one ends, one
-     * starts, in one transaction), so the caps hold without the lane's turn. Empty when there is none
-     * to hand over, or another transaction holds it.
-     */
-    Optional<DueDelivery> leaseNext(DueDelivery.Endpoint endpoint, Instant now, Duration lease, int perCompanyMax);
-
-    /** The endpoint's health, its row locked until the transaction ends; empty when the company has no such endpoint. */
-    Optional<TargetHealth> lockHealth(CompanyId companyId, UUID endpointId);
-
     /** Stores a locked endpoint's health: paused until a time, on probation, or healthy again. */
     void storeHealth(CompanyId companyId, UUID endpointId, TargetHealth health);
 
     /**
-     * Records the attempt and the delivery's new state, releasing the lease, if the caller still holds
-     * it (the claim's token is still the delivery's and it is still pending). Otherwise nothing is
-     * written and the answer is {@link LeaseState#LOST}: another instance claimed the delivery after
-     * this lease ran out, and its own attempt is the one that counts.
+     * Records an attempt at {@code now}, in one round trip: the endpoint's row locked first (removing an endpoint
+     * takes it before its deliveries, so the two never deadlock) and its health read; then the attempt
+     * and the delivery's new state written, releasing the lease, if the caller still holds it (the
+     * claim's token is still the delivery's and it is still pending); then, with {@code handOver}, the
+     * attempt's place handed on ({@link HandOver}). When the lease was lost ({@link LeaseState#LOST}:
+     * another instance claimed the delivery after this lease ran out, and its own attempt is the one
+     * that counts), nothing is written and no place is handed on.
      */
-    LeaseState recordAttempt(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt);
+    Recording record(DueDelivery claim, DeliveryAttempt attempt, DeliveryStatus status, Optional<Instant> nextAttemptAt,
+            Instant now, Optional<HandOver> handOver);
 
+    /**
+     * The place of the attempt being recorded, handed on to its endpoint's oldest delivery that is due
+     * at the recording's {@code now}, that no lease holds and that waits for no earlier one about the same
+     * invoice (the invoice's next event, made due by the recording, among them), leased for
+     * {@code lease}; only while the endpoint's company keeps room under {@code perCompanyMax} beyond
+     * it, so that no other endpoint of the company waits for the place. The attempts in flight to the
+     * endpoint and to its company stay as they were (one ends, one starts, in one transaction), so the
+     * caps hold without the lane's turn. Only for an attempt whose lease still holds: a place handed on
+     * from one that ran out would be one more than the caps allow.
+     */
+    record HandOver(Duration lease, int perCompanyMax) {}
+
+    /**
+     * What recording an attempt found: the endpoint's health as it was (empty: the company has no
+     * such endpoint any more), whether the lease held, and the delivery the place was handed on to.
+     */
+    record Recording(Optional<TargetHealth> health, LeaseState lease, Optional<DueDelivery> next) {}
 }
