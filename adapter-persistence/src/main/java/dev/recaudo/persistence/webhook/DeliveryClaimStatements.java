@@ -83,12 +83,16 @@ final class DeliveryClaimStatements {
     /**
      * The endpoint's next delivery ({@link #heads}), still free once locked, leased as {@link #LEASE}
      * leases; only when this transaction recorded the attempt whose place it takes (the delivery's row
-     * is this transaction's version: {@link #RECORD} did not find the lease lost), and only while the
-     * attempts in flight for the endpoint's company in its environment, the one just recorded no longer
-     * among them, leave room for one more beside the one handed over.
+     * is this transaction's version: {@link #RECORD} did not find the lease lost), while that attempt's
+     * lease (the parameter after its id) still holds now, after the waits for a connection and for the
+     * endpoint's lock (a lease that ran out stopped counting as in flight for every claim, and a place
+     * handed on from it would be one more than the caps allow), and only while the attempts in flight
+     * for the endpoint's company in its environment, the one just recorded no longer among them, leave
+     * room for one more beside the one handed over.
      */
     static final String LEASE_NEXT = "WITH chosen AS MATERIALIZED (SELECT x.id FROM webhook_deliveries x"
-            + " WHERE EXISTS (SELECT 1 FROM webhook_deliveries r WHERE r.id = ? AND r.xmin = pg_current_xact_id()::xid)"
+            + " WHERE EXISTS (SELECT 1 FROM webhook_deliveries r WHERE r.id = ? AND r.xmin = pg_current_xact_id()::xid"
+            + "   AND ?::timestamptz >= clock_timestamp())"
             + " AND x.id = (SELECT n.id FROM (" + heads("?", "1") + ") n) AND" + FREE
             + " AND (SELECT count(*) FROM webhook_endpoints c JOIN webhook_deliveries l ON l.endpoint_id = c.id"
             + "   WHERE c.company_id = ? AND c.is_test = (SELECT s.is_test FROM webhook_endpoints s WHERE s.id = ?)"

@@ -118,7 +118,7 @@ public class PgDeliveryClaims implements DeliveryClaims {
                 attempt.error().map(error -> error.length() > 500 ? error.substring(0, 500) : error).orElse(null),
                 status == DeliveryStatus.PENDING ? nextAttemptAt.orElseThrow() : now), row -> row.getLong(1));
         Optional<QueryBatch.Answer<Optional<DueDelivery>>> next = handOver.map(place -> batch.add(new DynamicSql(
-                DeliveryClaimStatements.LEASE_NEXT, claim.deliveryId(), endpoint.id(), now, now, now, now, endpoint.companyId().value(), endpoint.id(),
+                DeliveryClaimStatements.LEASE_NEXT, claim.deliveryId(), claim.leasedUntil(), endpoint.id(), now, now, now, now, endpoint.companyId().value(), endpoint.id(),
                 now, place.perCompanyMax(), now.plus(place.lease()), now), this::dueOrUnreadable));
         nativeSql.queryTogether(batch);
         return new Recording(health.rows().stream().findFirst(), recorded.rows().get(0) == 0 ? LeaseState.LOST : LeaseState.HELD,

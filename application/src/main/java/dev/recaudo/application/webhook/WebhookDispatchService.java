@@ -139,7 +139,8 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
         DeliveryAttempt attempt = new DeliveryAttempt(attemptedAt, outcome.durationMillis(), outcome.statusCode(), outcome.error());
         DueDelivery.Endpoint endpoint = delivery.endpoint();
         // Not from an attempt whose lease ran out before its success: it counted as in flight for no claim
-        // any more, and a place handed on from it would be one more than the caps allow.
+        // any more, and a place handed on from it would be one more than the caps allow (the recording
+        // checks again when it hands the place on, after its waits).
         Optional<HandOver> handOver = outcome.succeeded() && inFlight.room(lane) > 0 && delivery.leasedAt(now)
                 ? Optional.of(new HandOver(limits.lease(), limits.caps().perCompanyMax())) : Optional.empty();
         Recorded recorded = transactions.inTransaction(() -> {

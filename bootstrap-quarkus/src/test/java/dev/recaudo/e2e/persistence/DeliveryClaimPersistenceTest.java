@@ -25,6 +25,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -351,6 +352,32 @@ class DeliveryClaimPersistenceTest extends DeliveryPersistence {
         assertThat(Sql.count("SELECT count(*) FROM webhook_deliveries WHERE event_id = ? AND leased_until IS NULL", events.get(1)))
                 .as("the endpoint's next delivery, still free").isEqualTo(1);
         finish(List.of(current));
+    }
+
+    /**
+     * An attempt whose lease ran out while its success waited to be recorded (for a connection, for
+     * the endpoint's lock) is recorded, as no claim took the delivery back, but hands nothing on: its
+     * place stopped counting as in flight when the lease ran out, and a claim may have given it away.
+     */
+    @Test
+    void givenALeaseThatRanOutBeforeItsSuccessWasRecorded_whenItsPlaceIsHandedOn_thenNothingIsLeased() {
+        TenantScope scope = new TenantScope(new CompanyId(Tenants.company().id()), KeyEnvironment.LIVE);
+        endpoint(scope.companyId(), scope.environment(), Set.of("invoice.created"));
+        // The database's clock judges the lease: everything here happened an hour ago.
+        Instant past = Instant.now().minus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        List<UUID> events = append(scope, past, 2, i -> UUID.randomUUID());
+        Instant claimedAt = past.plusSeconds(10);
+        DueDelivery ranOut = transactions.inTransaction(() -> ours(claim(scope.environment(), claimedAt, new DispatchCaps(1, 10),
+                1_000), events)).get(0);
+
+        Recording recording = transactions.inTransaction(() -> claims.record(ranOut,
+                new DeliveryAttempt(claimedAt, 5, Optional.of(200), Optional.empty()), DeliveryStatus.SUCCEEDED, Optional.empty(),
+                claimedAt.plusSeconds(1), Optional.of(new HandOver(LEASE, 10))));
+
+        assertThat(recording.lease()).as("no claim took it back: its success counts").isEqualTo(LeaseState.HELD);
+        assertThat(recording.next()).isEmpty();
+        assertThat(Sql.count("SELECT count(*) FROM webhook_deliveries WHERE event_id = ? AND leased_until IS NULL", events.get(1)))
+                .as("the endpoint's next delivery, still free").isEqualTo(1);
     }
 
     /** Records a successful attempt and hands its place on, in one round trip, as the dispatcher does. */

@@ -64,8 +64,8 @@ public interface DeliveryClaims {
      * {@code lease}; only while the endpoint's company keeps room under {@code perCompanyMax} beyond
      * it, so that no other endpoint of the company waits for the place. The attempts in flight to the
      * endpoint and to its company stay as they were (one ends, one starts, in one transaction), so the
-     * caps hold without the lane's turn. Only for an attempt whose lease still holds: a place handed on
-     * from one that ran out would be one more than the caps allow.
+     * caps hold without the lane's turn. Only from an attempt whose lease still holds when the place
+     * is handed on: a place handed on from one that ran out would be one more than the caps allow.
      */
     record HandOver(Duration lease, int perCompanyMax) {}
 
