@@ -28,7 +28,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,9 +56,6 @@ public class PgDeliveryClaims implements DeliveryClaims {
 
     @Inject
     NativeSql nativeSql;
-
-    @Inject
-    Clock clock;
 
     @Inject
     SecretSealer sealer;
