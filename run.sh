@@ -2,6 +2,7 @@
 # Runs Recaudo: builds it when the runnable jar is missing or older than a build input, then starts
 # it on port 8080 (QUARKUS_HTTP_PORT). The database named by QUARKUS_DATASOURCE_JDBC_URL (default
 # jdbc:postgresql://localhost:5432/recaudo) is created when missing and migrated at start.
+# `./run.sh --build-only` builds when needed and stops there (deploy/container.sh build uses it).
 set -euo pipefail
 cd "$(dirname "$0")"
 jar=bootstrap-quarkus/target/quarkus-app/quarkus-run.jar
@@ -18,6 +19,9 @@ newer_build_input() {
 
 if [ ! -f "$jar" ] || [ -n "$(newer_build_input)" ]; then
   echo "Building Recaudo..." >&2
-  ./mvnw -B -q package -DskipTests
+  ./mvnw -B -q package -DskipTests -Dnative.sources.skip
+fi
+if [ "${1:-}" = "--build-only" ]; then
+  exit 0
 fi
 exec java ${JAVA_OPTS:-} -jar "$jar" "$@"

@@ -21,7 +21,7 @@ cleanup() { git -C "$repo" worktree remove --force "$tree" >/dev/null 2>&1 || rm
 trap cleanup EXIT
 git -C "$repo" worktree add --detach "$tree" "$hash" >/dev/null 2>&1
 echo "building ${hash:0:12} in $tree ..." >&2
-(cd "$tree" && ./mvnw -B -o -q package -DskipTests -DskipITs -pl bootstrap-quarkus -am >&2)
+(cd "$tree" && ./mvnw -B -o -q package -DskipTests -DskipITs -Dnative.sources.skip -pl bootstrap-quarkus -am >&2)
 mkdir -p "$(dirname "$app")"
 cp -r "$tree/bootstrap-quarkus/target/quarkus-app" "$app.partial"
 mv "$app.partial" "$app"

@@ -16,8 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -28,12 +30,16 @@ import java.util.regex.Pattern;
  * The runnable jar of the package phase ({@code target/quarkus-app/quarkus-run.jar}), started as an
  * operator would, with {@code java -jar}, on its own port against a given database. The process
  * is the JVM itself (no shell in between), so {@link #kill9()} is {@code kill -9} of the service.
+ * {@link #startContainer} starts a container image of it instead, with podman on the host's network
+ * ({@code deploy/container.sh run}): the process is podman's client, which passes SIGTERM on to the
+ * container's JVM.
  * Its console output is written, across restarts, to {@code target/battery-logs/<name>.log}, which
  * the tests' failure messages quote and {@link LogScan} reads for secrets.
  */
 public final class ServiceInstance implements AutoCloseable {
 
     private static final Path RUNNABLE_JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
+    private static final Path CONTAINER_SCRIPT = Path.of("..", "deploy", "container.sh");
     private static final long READY_TIMEOUT_SECONDS = 120;
     private static final long STOP_TIMEOUT_SECONDS = 30;
     private static final int OUTPUT_TAIL_BYTES = 20_000;
@@ -49,13 +55,18 @@ public final class ServiceInstance implements AutoCloseable {
 
     private final int port;
     private final Path log;
+    /** The container's name when the service runs in one; null for the jar. */
+    private final String container;
+    private final String image;
     private Map<String, String> environment;
     private final HttpClient health = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private Process process;
 
-    private ServiceInstance(int port, Path log, Map<String, String> environment) {
+    private ServiceInstance(int port, Path log, String image, Map<String, String> environment) {
         this.port = port;
         this.log = log;
+        this.image = image;
+        this.container = image == null ? null : "recaudo-" + log.getFileName().toString().replace(".log", "") + "-" + port;
         this.environment = environment;
     }
 
@@ -70,6 +81,20 @@ public final class ServiceInstance implements AutoCloseable {
             throw new AssertionError(RUNNABLE_JAR.toAbsolutePath() + " is missing: run `./mvnw verify`, whose"
                     + " package phase builds it before the integration tests");
         }
+        return start(name, null, database, environment);
+    }
+
+    /**
+     * As {@link #start}, but runs the container {@code image} (built from the same jar) with podman,
+     * on the host's network, its settings passed as the container's environment.
+     */
+    public static ServiceInstance startContainer(String name, String image, Database database, Map<String, String> environment)
+            throws Exception {
+        return start(name, image, database, environment);
+    }
+
+    private static ServiceInstance start(String name, String image, Database database, Map<String, String> environment)
+            throws Exception {
         int port = freePort();
         Map<String, String> all = new HashMap<>(Map.of(
                 "QUARKUS_HTTP_PORT", String.valueOf(port),
@@ -80,7 +105,7 @@ public final class ServiceInstance implements AutoCloseable {
                 "RECAUDO_SECRETS_KEYS", SEALING_KEYRING,
                 "RECAUDO_SECRETS_ACTIVE_KEY", SEALING_KEY_ID));
         all.putAll(environment);
-        ServiceInstance instance = new ServiceInstance(port, logFile(name), Map.copyOf(all));
+        ServiceInstance instance = new ServiceInstance(port, logFile(name), image, Map.copyOf(all));
         instance.launch();
         return instance;
     }
@@ -94,6 +119,14 @@ public final class ServiceInstance implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port);
     }
 
+    /** The container's name, for podman; an {@link IllegalStateException} for the jar. */
+    public String container() {
+        if (container == null) {
+            throw new IllegalStateException("the instance on port " + port + " runs the jar, not a container");
+        }
+        return container;
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }
@@ -101,10 +134,27 @@ public final class ServiceInstance implements AutoCloseable {
     /**
      * Kills the JVM with SIGKILL ({@link Process#destroyForcibly()} sends SIGKILL on Linux; the
      * exit status 137 = 128 + 9 that this returns shows it): no shutdown hook, no graceful drain.
+     * A container's JVM gets the SIGKILL through {@code podman kill}.
      */
-    public int kill9() throws InterruptedException {
-        process.destroyForcibly();
+    public int kill9() throws IOException, InterruptedException {
+        if (container != null) {
+            podman("kill", "--signal", "KILL", container);
+        } else {
+            process.destroyForcibly();
+        }
         return process.waitFor();
+    }
+
+    /**
+     * Sends SIGTERM, as an orchestrator stopping the instance does, and returns at once; the
+     * process ends when the service has stopped ({@link #awaitExit}).
+     */
+    public void terminate() throws IOException, InterruptedException {
+        if (container != null) {
+            podman("kill", "--signal", "TERM", container);
+        } else {
+            process.destroy();
+        }
     }
 
     /** Starts the jar again, on the same port with the same environment, after a kill or a stop. */
@@ -200,11 +250,27 @@ public final class ServiceInstance implements AutoCloseable {
         if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
         }
+        if (container != null) {
+            try {
+                podman("rm", "--force", "--ignore", container);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     private void launch() throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-jar", RUNNABLE_JAR.toString()).redirectErrorStream(true);
+        List<String> command = new ArrayList<>();
+        if (container == null) {
+            command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar",
+                    RUNNABLE_JAR.toString()));
+        } else {
+            // Each setting by name only: podman takes its value from its own environment, so no
+            // secret is on a command line that ps shows.
+            command.addAll(List.of(CONTAINER_SCRIPT.toString(), "run", image, "--name", container, "-e", "JAVA_TOOL_OPTIONS=-Xmx512m"));
+            environment.keySet().stream().sorted().forEach(name -> command.addAll(List.of("-e", name)));
+        }
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);
         process = builder.start();
         keepOutput(process);
@@ -267,7 +333,8 @@ public final class ServiceInstance implements AutoCloseable {
         }
         String reason = process.isAlive() ? "was not ready in " + READY_TIMEOUT_SECONDS + " s" : "exited with status " + process.waitFor();
         stop();
-        throw new AssertionError("java -jar " + RUNNABLE_JAR + " on port " + port + " " + reason + "; its output:\n" + outputTail());
+        String started = container == null ? "java -jar " + RUNNABLE_JAR : "container " + container + " of " + image;
+        throw new AssertionError(started + " on port " + port + " " + reason + "; its output:\n" + outputTail());
     }
 
     private static synchronized Path logFile(String name) throws IOException {
@@ -277,6 +344,17 @@ public final class ServiceInstance implements AutoCloseable {
         }
         Files.createDirectories(LOGS);
         return Files.write(LOGS.resolve(unique + ".log"), new byte[0]);
+    }
+
+    /** Runs a podman command to its end; an {@link AssertionError} with its output if it fails. */
+    private static void podman(String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("podman"));
+        command.addAll(List.of(arguments));
+        Process podman = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(podman.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (podman.waitFor() != 0) {
+            throw new AssertionError(String.join(" ", command) + " failed:\n" + output);
+        }
     }
 
     private static int freePort() throws IOException {

@@ -5,6 +5,7 @@ import dev.recaudo.battery.Database;
 import dev.recaudo.battery.ServiceInstance;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,15 +25,39 @@ final class PackagedService implements AutoCloseable {
     }
 
     static PackagedService startWithDemoSeed() throws Exception {
+        return startWithDemoSeed(database -> ServiceInstance.start("QuickstartIT", database, Map.of("RECAUDO_DEMO_SEED", "true")));
+    }
+
+    /**
+     * The container image {@code image} instead of the jar, with the demo seed and {@code environment}
+     * added to its settings.
+     */
+    static PackagedService startContainerWithDemoSeed(String image, Map<String, String> environment) throws Exception {
+        Map<String, String> all = new HashMap<>(environment);
+        all.put("RECAUDO_DEMO_SEED", "true");
+        return startWithDemoSeed(database -> ServiceInstance.startContainer("ContainerImageIT", image, database, all));
+    }
+
+    private static PackagedService startWithDemoSeed(Starter starter) throws Exception {
         Battery.closeShared();
         Database database = Database.create(PostgresTestDatabase.SERVER, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD,
                 "recaudo_quickstart_");
         try {
-            return new PackagedService(database, ServiceInstance.start("QuickstartIT", database, Map.of("RECAUDO_DEMO_SEED", "true")));
+            return new PackagedService(database, starter.start(database));
         } catch (Exception | AssertionError e) {
             database.drop();
             throw e;
         }
+    }
+
+    /** The running service. */
+    ServiceInstance instance() {
+        return instance;
+    }
+
+    /** The database the service runs against. */
+    Database database() {
+        return database;
     }
 
     /** The {@code export NAME=value} lines the demo seed printed, in order. */
@@ -48,6 +73,12 @@ final class PackagedService implements AutoCloseable {
     /** The file the console output goes to. */
     Path log() {
         return instance.log();
+    }
+
+    /** Starts the service against a fresh database. */
+    @FunctionalInterface
+    private interface Starter {
+        ServiceInstance start(Database database) throws Exception;
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -85,7 +86,7 @@ class RunScriptTest {
 
         start();
 
-        assertThat(lines("build-calls.txt")).containsExactly("-B -q package -DskipTests");
+        assertThat(lines("build-calls.txt")).containsExactly("-B -q package -DskipTests -Dnative.sources.skip");
         assertThat(lines("start-calls.txt")).containsExactly("-jar " + JAR);
     }
 
@@ -98,6 +99,17 @@ class RunScriptTest {
 
         assertThat(lines("build-calls.txt")).hasSize(1);
         assertThat(lines("start-calls.txt")).hasSize(2);
+    }
+
+    @Test
+    void givenNoJar_whenRunToBuildOnly_thenBuildsAndStartsNothing() throws Exception {
+        Files.delete(project.resolve(JAR));
+
+        start("--build-only");
+        start("--build-only");
+
+        assertThat(lines("build-calls.txt")).containsExactly("-B -q package -DskipTests -Dnative.sources.skip");
+        assertThat(lines("start-calls.txt")).isEmpty();
     }
 
     @Test
@@ -155,8 +167,10 @@ class RunScriptTest {
         assertThat(lines("build-calls.txt")).hasSize(1);
     }
 
-    private void start() throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder("bash", "run.sh").directory(project.toFile())
+    private void start(String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", "run.sh"));
+        command.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile())
                 .redirectErrorStream(true);
         builder.environment().put("PATH", project.resolve("bin") + ":" + System.getenv("PATH"));
         builder.environment().remove("JAVA_OPTS");
