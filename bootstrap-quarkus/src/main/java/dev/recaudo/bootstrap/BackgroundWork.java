@@ -8,8 +8,12 @@ import dev.recaudo.application.invoice.BulkAnnulmentUseCase;
 import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.StoreUnavailable;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.function.IntSupplier;
 import org.jboss.logging.Logger;
 
@@ -20,7 +24,8 @@ import org.jboss.logging.Logger;
  * failover, no connection free in time), a run ends with one warning line and the next one tries
  * again: nothing was claimed, or a claim's lease lets it go. Any other failure is the scheduler's
  * to log, with its stack trace. Live and test dispatch run apart, each lane on its own runs, and so
- * does the recovery of direct charges and refunds whose outcome never arrived.
+ * does the recovery of direct charges and refunds whose outcome never arrived. When the instance
+ * stops ({@link #stop}), no run starts anything more, and the sends already started finish first.
  */
 @ApplicationScoped
 public class BackgroundWork {
@@ -39,10 +44,20 @@ public class BackgroundWork {
     private final ChargeRecoveryUseCase chargeRecovery;
     private final RefundRecoveryUseCase refundRecovery;
     private final CardSessionRecoveryUseCase cardSessions;
+    private final Duration sendsMax;
+    private volatile boolean stopping;
 
+    @Inject
     public BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment,
             CallbackDispatchUseCase callbacks, ChargeRecoveryUseCase chargeRecovery, RefundRecoveryUseCase refundRecovery,
-            CardSessionRecoveryUseCase cardSessions) {
+            CardSessionRecoveryUseCase cardSessions, RecaudoConfig config) {
+        this(webhooks, bulkAnnulment, callbacks, chargeRecovery, refundRecovery, cardSessions, Duration.ofSeconds(config.shutdown().sendsMaxSeconds()));
+    }
+
+    BackgroundWork(WebhookDispatchUseCase webhooks, BulkAnnulmentUseCase bulkAnnulment, CallbackDispatchUseCase callbacks,
+            ChargeRecoveryUseCase chargeRecovery, RefundRecoveryUseCase refundRecovery, CardSessionRecoveryUseCase cardSessions,
+            Duration sendsMax) {
+        this.sendsMax = sendsMax;
         this.cardSessions = cardSessions;
         this.webhooks = webhooks;
         this.bulkAnnulment = bulkAnnulment;
@@ -102,7 +117,7 @@ public class BackgroundWork {
     }
 
     /** Claims again while a claim started something, up to the claims of one run. */
-    private static void dispatch(String work, IntSupplier claim) {
+    private void dispatch(String work, IntSupplier claim) {
         whileDatabaseAnswers(work, () -> {
             int claims = 0;
             while (claims < DISPATCH_BATCHES_PER_RUN_MAX && claim.getAsInt() > 0) {
@@ -116,7 +131,31 @@ public class BackgroundWork {
         whileDatabaseAnswers("background jobs", bulkAnnulment::runNext);
     }
 
-    private static void whileDatabaseAnswers(String work, Runnable run) {
+    /**
+     * At shutdown (SIGTERM; Quarkus has let the HTTP requests in flight finish first): no scheduled
+     * run starts anything from now on (a run under way ends its step: a job's batch commits or rolls
+     * back, and its lease lets another instance go on), the dispatchers claim nothing more and hand no
+     * place on, and the webhook and callback attempts already started are waited for, {@code sendsMax}
+     * at most, so their outcomes are recorded before the process exits. What is still in flight then
+     * comes back when its lease runs out, as after a crash.
+     */
+    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        stopping = true;
+        webhooks.stopClaiming();
+        callbacks.stopClaiming();
+        long deadline = System.nanoTime() + sendsMax.toNanos();
+        int webhooksLeft = webhooks.awaitIdle(sendsMax);
+        int callbacksLeft = callbacks.awaitIdle(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+        if (webhooksLeft + callbacksLeft > 0) {
+            LOG.warnf("Stopping with %d webhook and %d callback attempts still in flight after %s: they come back when"
+                    + " their leases run out", webhooksLeft, callbacksLeft, sendsMax);
+        }
+    }
+
+    private void whileDatabaseAnswers(String work, Runnable run) {
+        if (stopping) {
+            return;
+        }
         try {
             run.run();
         } catch (StoreUnavailable unavailable) {

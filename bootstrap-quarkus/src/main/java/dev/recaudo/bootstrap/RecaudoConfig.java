@@ -137,6 +137,20 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
     @Override
     InvariantsConfig invariants();
 
+    ShutdownConfig shutdown();
+
+    /** {@code recaudo.shutdown.*}: stopping on SIGTERM (the HTTP side's bound is {@code quarkus.shutdown.timeout}). */
+    interface ShutdownConfig {
+        /**
+         * How long stopping waits for the webhook and callback attempts already started to end and
+         * be recorded; what is still in flight then comes back when its lease runs out.
+         */
+        @WithDefault("5")
+        @Min(0)
+        @Max(60)
+        int sendsMaxSeconds();
+    }
+
     /** Test-only: halts the process at a chosen step, for the crash tests of the reliability battery. */
     CrashTestConfig crashTest();
 

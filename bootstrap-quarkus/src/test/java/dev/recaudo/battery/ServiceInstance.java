@@ -103,7 +103,9 @@ public final class ServiceInstance implements AutoCloseable {
                 "QUARKUS_DATASOURCE_PASSWORD", database.password(),
                 "RECAUDO_PUBLIC_BASE_URL", "http://127.0.0.1:" + port,
                 "RECAUDO_SECRETS_KEYS", SEALING_KEYRING,
-                "RECAUDO_SECRETS_ACTIVE_KEY", SEALING_KEY_ID));
+                "RECAUDO_SECRETS_ACTIVE_KEY", SEALING_KEY_ID,
+                // No balancer routes away from a test's instance: stopping one need not wait for it.
+                "QUARKUS_SHUTDOWN_DELAY", "0s"));
         all.putAll(environment);
         ServiceInstance instance = new ServiceInstance(port, logFile(name), image, Map.copyOf(all));
         instance.launch();
@@ -147,13 +149,15 @@ public final class ServiceInstance implements AutoCloseable {
 
     /**
      * Sends SIGTERM, as an orchestrator stopping the instance does, and returns at once; the
-     * process ends when the service has stopped ({@link #awaitExit}).
+     * process ends when the service has stopped ({@link #awaitExit}). Sent with {@code kill}, not
+     * {@link Process#destroy()}, which would close the output stream and lose what the service logs
+     * while it stops.
      */
     public void terminate() throws IOException, InterruptedException {
         if (container != null) {
             podman("kill", "--signal", "TERM", container);
         } else {
-            process.destroy();
+            run("kill", "-TERM", String.valueOf(process.pid()));
         }
     }
 
@@ -346,13 +350,17 @@ public final class ServiceInstance implements AutoCloseable {
         return Files.write(LOGS.resolve(unique + ".log"), new byte[0]);
     }
 
-    /** Runs a podman command to its end; an {@link AssertionError} with its output if it fails. */
     private static void podman(String... arguments) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("podman"));
         command.addAll(List.of(arguments));
-        Process podman = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(podman.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (podman.waitFor() != 0) {
+        run(command.toArray(String[]::new));
+    }
+
+    /** Runs a command to its end; an {@link AssertionError} with its output if it fails. */
+    private static void run(String... command) throws IOException, InterruptedException {
+        Process running = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(running.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (running.waitFor() != 0) {
             throw new AssertionError(String.join(" ", command) + " failed:\n" + output);
         }
     }

@@ -11,6 +11,9 @@ import dev.recaudo.domain.common.StoreUnavailable;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.e2e.support.Latches;
 import dev.recaudo.e2e.support.LogCapture;
+import io.quarkus.runtime.ShutdownEvent;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -18,15 +21,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
+import java.util.function.ToIntFunction;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The scheduled runs while the database is out of reach: each ends with one warning line instead of
- * the scheduler's ERROR and stack trace on every tick, and a failure of another kind still leaves.
+ * the scheduler's ERROR and stack trace on every tick, and a failure of another kind still leaves;
+ * and the stop at shutdown.
  */
 class BackgroundWorkTest {
+
+    private static final Duration SENDS_MAX = Duration.ofSeconds(5);
 
     private final LogCapture log = LogCapture.of(BackgroundWork.class.getName());
 
@@ -83,9 +90,9 @@ class BackgroundWorkTest {
     void givenTheTestLanesRunHanging_whenTheLiveLaneRuns_thenItDispatchesMeanwhile() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         List<String> dispatched = new CopyOnWriteArrayList<>();
-        WebhookDispatchUseCase webhooks = lane -> lanes(lane, "webhooks", release, dispatched);
-        CallbackDispatchUseCase callbacks = lane -> lanes(lane, "callbacks", release, dispatched);
-        BackgroundWork work = new BackgroundWork(webhooks, jobs(() -> 0), callbacks, lane -> 0, lane -> 0, lane -> 0);
+        Dispatcher webhooks = new Dispatcher(lane -> lanes(lane, "webhooks", release, dispatched));
+        Dispatcher callbacks = new Dispatcher(lane -> lanes(lane, "callbacks", release, dispatched));
+        BackgroundWork work = new BackgroundWork(webhooks, jobs(() -> 0), callbacks, lane -> 0, lane -> 0, lane -> 0, SENDS_MAX);
         CompletableFuture<Void> testWebhooks = CompletableFuture.runAsync(work::dispatchTestWebhooks);
         CompletableFuture<Void> testCallbacks = CompletableFuture.runAsync(work::sendTestCallbacks);
 
@@ -109,12 +116,81 @@ class BackgroundWorkTest {
         return 0;
     }
 
+    /**
+     * Issue 25: on SIGTERM, no scheduled run starts anything more, both dispatchers stop claiming and
+     * are waited for within the bound, and what they still had in flight then is said in one warning.
+     */
+    @Test
+    void givenAttemptsStillInFlight_whenTheInstanceStops_thenNoRunStartsAnythingAndTheStopWaitsWithinItsBound() throws Exception {
+        int[] steps = {0};
+        Dispatcher webhooks = new Dispatcher(lane -> ++steps[0]).leaving(2);
+        Dispatcher callbacks = new Dispatcher(lane -> ++steps[0]);
+        BackgroundWork work = new BackgroundWork(webhooks, jobs(() -> ++steps[0]), callbacks, lane -> ++steps[0],
+                lane -> ++steps[0], lane -> ++steps[0], SENDS_MAX);
+
+        work.stop(new ShutdownEvent());
+        work.dispatchLiveWebhooks();
+        work.sendTestCallbacks();
+        work.runJobs();
+        work.recoverLiveCharges();
+        work.recoverTestRefunds();
+        work.reconcileCardSessions();
+
+        assertThat(steps[0]).as("steps run after the stop").isZero();
+        assertThat(webhooks.stopped).isTrue();
+        assertThat(callbacks.stopped).isTrue();
+        assertThat(webhooks.waitedFor).containsExactly(SENDS_MAX);
+        assertThat(callbacks.waitedFor).singleElement().satisfies(wait -> assertThat(wait).isLessThanOrEqualTo(SENDS_MAX));
+        assertThat(log.lines()).singleElement().satisfies(line -> {
+            assertThat(line.level()).isEqualTo(Level.WARNING);
+            assertThat(line.message()).isEqualTo("Stopping with 2 webhook and 0 callback attempts still in flight after PT5S:"
+                    + " they come back when their leases run out");
+        });
+    }
+
     /** Background work whose every use case answers, or fails, as {@code step} does. */
     private static BackgroundWork work(IntSupplier step) {
-        WebhookDispatchUseCase webhooks = lane -> step.getAsInt();
-        CallbackDispatchUseCase callbacks = lane -> step.getAsInt();
-        return new BackgroundWork(webhooks, jobs(step), callbacks, lane -> step.getAsInt(), lane -> step.getAsInt(),
-                lane -> step.getAsInt());
+        return new BackgroundWork(new Dispatcher(lane -> step.getAsInt()), jobs(step), new Dispatcher(lane -> step.getAsInt()),
+                lane -> step.getAsInt(), lane -> step.getAsInt(), lane -> step.getAsInt(), SENDS_MAX);
+    }
+
+    /** A webhook or callback dispatcher whose runs answer as {@code run} does, and which notes its stop. */
+    private static final class Dispatcher implements WebhookDispatchUseCase, CallbackDispatchUseCase {
+        private final ToIntFunction<KeyEnvironment> run;
+        private final List<Duration> waitedFor = new ArrayList<>();
+        private boolean stopped;
+        private int left;
+
+        Dispatcher(ToIntFunction<KeyEnvironment> run) {
+            this.run = run;
+        }
+
+        /** Still {@code attempts} in flight whenever waited for. */
+        Dispatcher leaving(int attempts) {
+            left = attempts;
+            return this;
+        }
+
+        @Override
+        public int dispatchDue(KeyEnvironment lane) {
+            return run.applyAsInt(lane);
+        }
+
+        @Override
+        public int dispatchQueued(KeyEnvironment lane) {
+            return run.applyAsInt(lane);
+        }
+
+        @Override
+        public void stopClaiming() {
+            stopped = true;
+        }
+
+        @Override
+        public int awaitIdle(Duration within) {
+            waitedFor.add(within);
+            return left;
+        }
     }
 
     private static BulkAnnulmentUseCase jobs(IntSupplier step) {

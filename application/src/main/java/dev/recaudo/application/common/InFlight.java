@@ -3,11 +3,13 @@ package dev.recaudo.application.common;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -19,13 +21,16 @@ import java.util.function.Supplier;
  * outcome is recorded, and ends then. A lane's claims run one at a time (each lane has scheduled
  * runs of its own, {@link LaneRuns}) and ends on other threads: between a claim's question and its
  * report only ends can happen in that lane, which make the room larger, so the bound always holds.
- * Each end is reported to {@code ended}, which may claim again into the room it left.
+ * Each end is reported to {@code ended}, which may claim again into the room it left. Once
+ * {@link #close() closed} (the instance is stopping) no lane has room any more, so nothing more is
+ * claimed or handed on, and {@link #awaitIdle} waits for the attempts already started to end.
  */
 public final class InFlight {
 
     private final int max;
     private final Consumer<KeyEnvironment> ended;
     private final Map<KeyEnvironment, AtomicInteger> lanes = new EnumMap<>(KeyEnvironment.class);
+    private volatile boolean closed;
 
     public InFlight(int max) {
         this(max, lane -> {});
@@ -42,9 +47,33 @@ public final class InFlight {
         }
     }
 
-    /** Attempts the lane may still start. */
+    /** Attempts the lane may still start: none once closed. */
     public int room(KeyEnvironment lane) {
-        return Math.max(0, max - lanes.get(lane).get());
+        return closed ? 0 : Math.max(0, max - lanes.get(lane).get());
+    }
+
+    /** Leaves no room in any lane from now on: the attempts started go on, no other starts. */
+    public void close() {
+        closed = true;
+    }
+
+    /**
+     * Waits until no attempt is in flight in any lane, for {@code within} at most; answers how many
+     * are still in flight then (0: every attempt started has ended, its outcome recorded or dropped).
+     */
+    public synchronized int awaitIdle(Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        for (int left = inFlight(); ; left = inFlight()) {
+            long wait = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left == 0 || wait <= 0) {
+                return left;
+            }
+            wait(wait);
+        }
+    }
+
+    private int inFlight() {
+        return lanes.values().stream().mapToInt(AtomicInteger::get).sum();
     }
 
     public void started(KeyEnvironment lane, int attempts) {
@@ -75,6 +104,9 @@ public final class InFlight {
                         return;
                     }
                     lanes.get(lane).decrementAndGet();
+                    synchronized (this) {
+                        notifyAll();
+                    }
                     if (failure != null) {
                         unrecorded.accept(failure);
                     }

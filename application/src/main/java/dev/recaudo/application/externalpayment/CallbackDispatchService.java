@@ -87,6 +87,16 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     }
 
     @Override
+    public void stopClaiming() {
+        inFlight.close();
+    }
+
+    @Override
+    public int awaitIdle(Duration within) throws InterruptedException {
+        return inFlight.awaitIdle(within);
+    }
+
+    @Override
     public int dispatchQueued(KeyEnvironment lane) {
         transactions.inTransaction(() -> callbacks.expireUnanswered(clock.instant()));
         int room = Math.min(limits.claimMax(), inFlight.room(lane));

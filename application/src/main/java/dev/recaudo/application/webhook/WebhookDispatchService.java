@@ -22,6 +22,7 @@ import dev.recaudo.domain.webhook.RetrySchedule;
 import dev.recaudo.domain.webhook.WebhookSender;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -75,6 +76,16 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
         this.clock = clock;
         this.random = random;
         this.recorder = recorder;
+    }
+
+    @Override
+    public void stopClaiming() {
+        inFlight.close();
+    }
+
+    @Override
+    public int awaitIdle(Duration within) throws InterruptedException {
+        return inFlight.awaitIdle(within);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.recaudo.application.webhook;
 
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import java.time.Duration;
 
 /** Inbound port of the scheduler: send the deliveries that are due. */
 public interface WebhookDispatchUseCase {
@@ -12,4 +13,16 @@ public interface WebhookDispatchUseCase {
      * its own), so a slow claim in one never delays the other.
      */
     int dispatchDue(KeyEnvironment lane);
+
+    /**
+     * At shutdown: claims nothing more from now on, in any lane, and hands no attempt's place on
+     * (nothing is left claimed and never started); the attempts already started go on.
+     */
+    void stopClaiming();
+
+    /**
+     * Waits for the attempts already started to end, their outcomes recorded, for {@code within} at
+     * most; answers how many are still in flight then. Their deliveries come back when their leases run out.
+     */
+    int awaitIdle(Duration within) throws InterruptedException;
 }

@@ -110,6 +110,22 @@ class CallbackDispatchServiceTest {
                 Runnable::run);
     }
 
+    /** Issue 25: a stopping instance claims no callback, so none is left attempting without a sender. */
+    @Test
+    void givenTheInstanceStopping_whenARunComes_thenNothingIsClaimedAndTheCallbackStaysQueuedForAnother() throws Exception {
+        UUID waiting = queued();
+        Sender sender = new Sender(url -> WebhookSender.SendOutcome.answered(204, 12));
+        CallbackDispatchService stopping = service(sender);
+
+        stopping.stopClaiming();
+
+        assertThat(stopping.dispatchQueued(KeyEnvironment.TEST)).isZero();
+        assertThat(sender.secrets).isEmpty();
+        assertThat(callbacks.row(waiting).result).isEqualTo(CallbackResult.QUEUED);
+        assertThat(callbacks.row(waiting).leasedUntil).isNull();
+        assertThat(stopping.awaitIdle(Duration.ZERO)).isZero();
+    }
+
     /** One read of the company's secret per claim, not one per callback. */
     @Test
     void givenSeveralCallbacksOfOneCompanyInAClaim_whenDispatched_thenItsSecretIsReadOnce() {
