@@ -24,6 +24,9 @@ import javax.sql.DataSource;
 @StoreFailures
 public class PgLedgerAudit implements LedgerAudit {
 
+    /** The audit reads one snapshot: the transaction's first statement, before any that takes one. */
+    static final String REPEATABLE_READ = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ";
+
     /** The key of the audit's transaction-scoped advisory lock. */
     static final String LOCK = "SELECT pg_try_advisory_xact_lock(hashtextextended('ledger-invariants', 0))";
 
@@ -37,7 +40,9 @@ public class PgLedgerAudit implements LedgerAudit {
     public Outcome check() {
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
-            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            // Read only and repeatable read for this transaction alone (BEGIN READ ONLY, then SET
+            // TRANSACTION): Connection.setTransactionIsolation would set the session's default, which
+            // PgBouncer's transaction pooling would leave on a server connection another client gets.
             connection.setReadOnly(true);
             try {
                 return checkHoldingTheLock(connection);
@@ -53,6 +58,7 @@ public class PgLedgerAudit implements LedgerAudit {
 
     private Outcome checkHoldingTheLock(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {
+            statement.execute(REPEATABLE_READ);
             statement.execute("SET LOCAL statement_timeout = '" + settings.invariants().timeoutSeconds() + "s'");
         }
         try (PreparedStatement statement = connection.prepareStatement(LOCK); ResultSet row = statement.executeQuery()) {

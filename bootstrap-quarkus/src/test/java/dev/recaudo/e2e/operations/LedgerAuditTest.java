@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.bootstrap.LedgerInvariantWatch;
 import dev.recaudo.domain.ledger.LedgerAudit;
+import dev.recaudo.rest.common.RequestIds;
+import dev.recaudo.e2e.support.CountingDriver;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.LogCapture;
 import dev.recaudo.e2e.support.PostgresTestDatabase;
@@ -16,10 +18,13 @@ import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jboss.logging.MDC;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,6 +89,25 @@ class LedgerAuditTest {
             other.rollback();
         }
         assertThat(audit.check()).isInstanceOf(LedgerAudit.Completed.class);
+    }
+
+    /**
+     * Issue 25: the audit's single snapshot is set for its transaction only. A session-level setting
+     * would stay, under PgBouncer's transaction pooling, on a server connection other clients get.
+     */
+    @Test
+    void givenACheck_whenItRuns_thenItsIsolationIsItsTransactionsNotTheSessions() {
+        String id = "ledger-audit-" + UUID.randomUUID();
+        MDC.put(RequestIds.MDC_KEY, id);
+        try {
+            assertThat(audit.check()).isInstanceOf(LedgerAudit.Completed.class);
+        } finally {
+            MDC.remove(RequestIds.MDC_KEY);
+        }
+
+        List<CountingDriver.Trip> trips = CountingDriver.of(id);
+        assertThat(trips).extracting(CountingDriver.Trip::sql).noneMatch(sql -> sql.startsWith(CountingDriver.SESSION_ISOLATION));
+        assertThat(trips).first().extracting(CountingDriver.Trip::sql).isEqualTo("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
     }
 
     private static Map<String, Double> violations() {

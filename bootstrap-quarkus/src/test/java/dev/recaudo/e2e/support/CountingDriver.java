@@ -22,8 +22,8 @@ import org.jboss.logging.MDC;
 /**
  * The test profile's JDBC driver: PostgreSQL's own, with every connection it opens wrapped so that each
  * round trip the service makes is seen, whoever sends it (Hibernate, {@code NativeSql}, Flyway, Agroal):
- * every statement executed (a JDBC batch is one), every commit and rollback, and every statement run in
- * autocommit, which PostgreSQL commits on its own. Each is recorded with the id of the request it
+ * every statement executed (a JDBC batch is one), every commit and rollback, every statement run in
+ * autocommit, which PostgreSQL commits on its own, and every change of the session's isolation level. Each is recorded with the id of the request it
  * served, from the logging context, so {@link RoundTrips} can hold one request to a budget.
  */
 public final class CountingDriver implements Driver {
@@ -40,6 +40,8 @@ public final class CountingDriver implements Driver {
         }
     }
 
+    /** The trip of {@link Connection#setTransactionIsolation}, followed by the level's number. */
+    public static final String SESSION_ISOLATION = "setTransactionIsolation ";
     private static final Set<String> EXECUTIONS = Set.of("execute", "executeQuery", "executeUpdate",
             "executeLargeUpdate", "executeBatch", "executeLargeBatch");
     private static final List<Trip> RECORDED = Collections.synchronizedList(new ArrayList<>());
@@ -90,6 +92,9 @@ public final class CountingDriver implements Driver {
             String name = method.getName();
             if ("commit".equals(name) || "rollback".equals(name) && (args == null || args.length == 0)) {
                 record(name.toUpperCase(java.util.Locale.ROOT), false);
+            } else if ("setTransactionIsolation".equals(name)) {
+                // pgjdbc sends SET SESSION CHARACTERISTICS: session state, which PgBouncer's transaction pooling would leak.
+                record(SESSION_ISOLATION + args[0], false);
             }
             Object result = call(connection, method, args);
             if (result instanceof Statement statement) {
