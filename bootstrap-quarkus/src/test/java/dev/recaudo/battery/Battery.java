@@ -232,6 +232,11 @@ public final class Battery implements AutoCloseable {
                 Map<String, String> all = new HashMap<>(configuration());
                 all.putAll(environment);
                 all.putAll(own);
+                // A crash test's own cluster is reached directly: PgBouncer stands before the test server only.
+                boolean onTestServer = database.server().equals(PostgresTestDatabase.SERVER);
+                if (all.remove(PgBouncer.THROUGH) != null || PgBouncer.forEveryBattery() && onTestServer) {
+                    all.put("QUARKUS_DATASOURCE_JDBC_URL", PgBouncer.jdbcUrl(database));
+                }
                 registerSecrets(all);
                 instances.add(ServiceInstance.start(name + "-" + instances.size(), database, all));
             }

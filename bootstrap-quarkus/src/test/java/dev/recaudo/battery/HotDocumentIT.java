@@ -29,10 +29,15 @@ class HotDocumentIT {
             Pattern.compile("(?i)could not serialize|deadlock detected|SQLState: 40001|SQLState: 40P01|violates check constraint");
 
 
+    /** The battery the test runs on; {@code HotDocumentThroughPgBouncerIT} runs it through PgBouncer. */
+    Battery battery() throws Exception {
+        return Battery.shared(Map.of());
+    }
+
     @Test
     void givenOneDocument_whenHundredsOfPaymentsForItsWholeBalanceRace_thenAtMostTheBalanceIsAppliedAndNoDatabaseErrorReachesAClient()
             throws Exception {
-        Battery battery = Battery.shared();
+        Battery battery = battery();
         IntegrationsPartner partner = battery.company().integrationsPartner();
         String hot = Partner.unique("HOT");
         partner.createDocument(hot, "C-1", "USD", BALANCE_MINOR);

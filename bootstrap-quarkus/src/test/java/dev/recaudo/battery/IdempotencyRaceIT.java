@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -23,10 +24,15 @@ class IdempotencyRaceIT {
     private static final int THREADS = Battery.size("battery.idempotency.threads", 50);
 
 
+    /** The battery the test runs on; {@code IdempotencyRaceThroughPgBouncerIT} runs it through PgBouncer. */
+    Battery battery() throws Exception {
+        return Battery.shared(Map.of());
+    }
+
     @Test
     void givenOneKeyFrom50ThreadsOnBothInstances_whenReleasedTogether_thenOneDocumentPerRoundAndOnlyTheOriginalOrInProgress()
             throws Exception {
-        Battery battery = Battery.shared();
+        Battery battery = battery();
         Company company = battery.company();
         Company.Key key = company.invoicesKey();
         for (int round = 0; round < ROUNDS; round++) {

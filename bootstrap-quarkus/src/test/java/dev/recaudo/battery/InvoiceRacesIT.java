@@ -36,10 +36,15 @@ class InvoiceRacesIT {
     /** What one round left behind: the invoice, the settlement that won (null when the annulment did). */
     private record Outcome(String invoiceId, String winningProviderPaymentId) {}
 
+    /** The battery the test runs on; {@code InvoiceRacesThroughPgBouncerIT} runs it through PgBouncer. */
+    Battery battery() throws Exception {
+        return Battery.shared(Battery.LOOPBACK_RECEIVERS);
+    }
+
     @Test
     void givenSettlementsAnnulmentAndPutsOnOneInvoice_whenRacingOnBothInstances_thenLegalStateAndOneInvoicePaidPerPaidInvoice()
             throws Exception {
-        Battery battery = Battery.shared(Battery.LOOPBACK_RECEIVERS);
+        Battery battery = battery();
         Company company = battery.company();
         Company.Key key = company.invoicesKey();
         try (Receiver receiver = new Receiver(ordinal -> 200)) {
