@@ -8,8 +8,9 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Who is calling in this request, as the credential filter established it, and the rate-limit
- * decision that the response headers report. Filters write who is calling; resources add only what
+ * Who is calling in this request, as the credential filter established it (also named on the
+ * request's log lines from then on: {@link RequestIds#identify}), and the rate-limit decision that
+ * the response headers report. Filters write who is calling; resources add only what
  * the audit trail records of the answer (outcome, the id of the object they created), and only
  * outside a unit of work that may be run again: a write's outcome travels in its
  * {@link IdempotentWrites.Reply} instead, so that a run rolled back after a lock race leaves nothing here.
@@ -47,10 +48,12 @@ public class Caller {
 
     public void authenticated(KeyPrincipal principal) {
         this.key = principal;
+        RequestIds.identify(principal.companyId().value(), Optional.of(principal.key().id().value()));
     }
 
     public void authenticated(AdminPrincipal principal) {
         this.admin = principal;
+        RequestIds.identify(principal.companyId().value(), Optional.empty());
     }
 
     /** The platform operator's token was presented and matched. */

@@ -12,7 +12,6 @@ import jakarta.enterprise.event.Observes;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
-import org.jboss.logging.MDC;
 
 /**
  * The first handler of every HTTP request, before any resource matches: fixes the request id,
@@ -63,7 +62,7 @@ public class HttpEdge {
         String requestId = RequestIds.acceptOrCreate(context.request().getHeader(RequestIds.HEADER));
         context.request().headers().set(RequestIds.HEADER, requestId);
         context.response().putHeader(RequestIds.HEADER, requestId);
-        MDC.put(RequestIds.MDC_KEY, requestId);
+        RequestIds.begin(requestId);
         context.put(LOGGED_QUERY_KEY, AccessLogQuery.redact(context.request().query()));
         context.put(LOGGED_PATH_KEY, ClientText.forLog(LoggedPath.of(context.request().path())));
         Optional<String> controlled = partWithControlCharacter(context.request().uri());

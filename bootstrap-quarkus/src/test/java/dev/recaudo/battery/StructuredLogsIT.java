@@ -1,0 +1,83 @@
+package dev.recaudo.battery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.recaudo.battery.BatteryClient.Answer;
+import dev.recaudo.battery.BatteryClient.Call;
+import dev.recaudo.e2e.support.PostgresTestDatabase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 25: with {@code QUARKUS_LOG_CONSOLE_JSON_ENABLED=true} the packaged service logs one JSON
+ * object per line, each line of a request naming the request, and once a credential named them the
+ * caller's company and key (its id), for a log collector to filter on; no secret is in any field.
+ */
+class StructuredLogsIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void givenJsonLogs_whenAKeyAnAdministratorAndNoCredentialCall_thenEveryLineIsJsonAndNamesItsRequestCompanyAndKey()
+            throws Exception {
+        Battery.closeShared();
+        Database database = Database.create(PostgresTestDatabase.SERVER, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD,
+                "recaudo_logs_");
+        Map<String, String> environment = new HashMap<>(Battery.configuration());
+        environment.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "true");
+        try (ServiceInstance instance = ServiceInstance.start("StructuredLogsIT", database, environment)) {
+            BatteryClient client = new BatteryClient(List.of(instance));
+            Company company = Company.onboard(client, Battery.OPERATOR_TOKEN);
+            Company.Key key = company.invoicesKey();
+
+            Answer keyed = client.send(Call.get("/v1/invoices").header("Authorization", "Bearer " + key.secret())
+                    .header("X-Request-Id", "logs-keyed"));
+            Answer administrator = client.send(Call.get("/companies/" + company.id() + "/api-keys")
+                    .header("Authorization", "Bearer " + company.adminToken()).header("X-Request-Id", "logs-admin"));
+            Answer anonymous = client.send(Call.get("/v1/invoices").header("X-Request-Id", "logs-anonymous"));
+            assertThat(List.of(keyed.status(), administrator.status(), anonymous.status())).containsExactly(200, 200, 401);
+            Eventually.await("the three access log lines", Duration.ofSeconds(10), () -> List.of("logs-keyed", "logs-admin",
+                    "logs-anonymous").stream().allMatch(id -> !linesOf(instance, id).isEmpty()));
+
+            List<String> lines = instance.output().lines().filter(line -> !line.isBlank()).toList();
+            assertThat(lines).as("every line of the log").allSatisfy(line -> assertThat(parse(line).path("message").isTextual())
+                    .as("a JSON object with a message: %s", line).isTrue());
+            assertThat(linesOf(instance, "logs-keyed")).allSatisfy(line -> {
+                assertThat(line.at("/mdc/companyId").asText()).isEqualTo(company.id().toString());
+                assertThat(line.at("/mdc/keyId").asText()).isEqualTo(key.id().toString());
+            });
+            assertThat(linesOf(instance, "logs-admin")).allSatisfy(line -> {
+                assertThat(line.at("/mdc/companyId").asText()).isEqualTo(company.id().toString());
+                assertThat(line.at("/mdc/keyId").isMissingNode()).isTrue();
+            });
+            assertThat(linesOf(instance, "logs-anonymous")).allSatisfy(line -> {
+                assertThat(line.at("/mdc/companyId").isMissingNode()).isTrue();
+                assertThat(line.at("/mdc/keyId").isMissingNode()).isTrue();
+            });
+            LogScan.assertClean(List.of(instance.log()));
+        } finally {
+            database.drop();
+        }
+    }
+
+    /** The log lines of one request, by the request id in their context. */
+    private static List<JsonNode> linesOf(ServiceInstance instance, String requestId) {
+        return instance.output().lines().filter(line -> line.startsWith("{")).map(StructuredLogsIT::parse)
+                .filter(line -> requestId.equals(line.at("/mdc/requestId").asText())).toList();
+    }
+
+    private static JsonNode parse(String line) {
+        try {
+            return JSON.readTree(line);
+        } catch (IOException e) {
+            throw new UncheckedIOException("not JSON: " + line, e);
+        }
+    }
+}
