@@ -19,6 +19,7 @@ import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -57,6 +58,7 @@ public class ApiKeysResource {
     Caller caller;
 
     /** A key as the list shows it, without its text. */
+    @RegisterForReflection
     public record ApiKeyListItem(
             UUID id,
             String name,
@@ -76,6 +78,7 @@ public class ApiKeysResource {
     }
 
     /** The answer to a creation or a rotation: the key as listed, and its full text, shown this once. */
+    @RegisterForReflection
     public record ApiKeyView(@JsonUnwrapped ApiKeyListItem listed, String key) {}
 
     @POST

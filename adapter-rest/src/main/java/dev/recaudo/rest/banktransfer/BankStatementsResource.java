@@ -18,6 +18,7 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.StatementBody;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -125,6 +126,7 @@ public class BankStatementsResource {
     }
 
     /** An import as answered; balances in minor units, negative when a debit. */
+    @RegisterForReflection
     public record StatementView(UUID id, UUID accountId, String statementId, String format, String status, String failure,
             Long openingBalanceMinor, Long closingBalanceMinor, Long previousClosingBalanceMinor, boolean gap, int entriesNew,
             int entriesAlreadySeen, int matched, int proposed, int unmatched, java.time.Instant importedAt) {

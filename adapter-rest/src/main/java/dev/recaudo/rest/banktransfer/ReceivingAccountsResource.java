@@ -14,6 +14,7 @@ import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -50,6 +51,7 @@ public class ReceivingAccountsResource {
     Caller caller;
 
     /** An account as answered: {@code accountNumber} or {@code phone} is null, never both. */
+    @RegisterForReflection
     public record AccountView(UUID id, String bank, String accountNumber, String phone, String holder, String currency,
             boolean active, Instant createdAt) {
 
@@ -100,6 +102,7 @@ public class ReceivingAccountsResource {
     }
 
     /** A mapping as answered: every field with the header that names it. */
+    @RegisterForReflection
     public record CsvMappingView(UUID accountId, Map<String, String> columns, String decimalSeparator, String dateFormat,
             String reversalColumn) {
 

@@ -9,6 +9,7 @@ import dev.recaudo.rest.auth.AdminApi;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -52,6 +53,7 @@ public class ReconciliationProposalsResource {
      * What a decision did; {@code outcome}, for a confirmation: {@code paid} (the invoice, then
      * conciliated) or {@code credited} (the invoice no longer took it: the customer's credit).
      */
+    @RegisterForReflection
     public record DecisionView(UUID id, String status, String outcome) {}
 
     @GET

@@ -21,6 +21,7 @@ import dev.recaudo.rest.common.validation.Matches;
 import dev.recaudo.rest.common.validation.PathSegment;
 import dev.recaudo.rest.common.validation.Text;
 import dev.recaudo.rest.common.validation.Uuid;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.Map;
@@ -43,6 +44,7 @@ final class CheckoutRequests {
 
     private CheckoutRequests() {}
 
+    @RegisterForReflection
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ResolveCustomerRequest(
             @Uuid(required = true) String companyId,
@@ -52,6 +54,7 @@ final class CheckoutRequests {
             @Text(max = IDENTITY_DOCUMENT_MAX) String identityDocument) {}
 
     /** The spec marks {@code companyId} required for a payer but not for a product: absent, it is the token's company. */
+    @RegisterForReflection
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ProductRequest(
             @Uuid String companyId,

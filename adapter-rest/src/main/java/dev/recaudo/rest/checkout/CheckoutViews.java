@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.recaudo.domain.checkout.CheckoutCustomer;
 import dev.recaudo.domain.common.Saved;
 import dev.recaudo.domain.product.Product;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -30,6 +31,7 @@ final class CheckoutViews {
      * as the database gives it back (JSONB text), never parsed again: JSONB spells {@code 1e200} with
      * 201 digits, more than a request may carry, and that is still the value the partner sent.
      */
+    @RegisterForReflection
     public record SavedProductView(UUID id, String sku, String name, String description, long amountMinor,
             String currency, String status,
             @JsonRawValue @Schema(type = SchemaType.OBJECT, description = "The metadata object as stored") String metadata,
@@ -44,6 +46,7 @@ final class CheckoutViews {
     }
 
     /** A payer: {@code companyCustomerId} is the id to use for checkouts, {@code customerId} the global one. */
+    @RegisterForReflection
     public record CheckoutCustomerView(UUID companyCustomerId, UUID customerId, String email, String name, boolean isNew) {
 
         static CheckoutCustomerView of(Saved<CheckoutCustomer> saved) {

@@ -1,5 +1,6 @@
 package dev.recaudo.rest.common;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -16,6 +17,7 @@ public final class ErrorEnvelopes {
     /** Public invoice API, messaging query, sandbox, operator and administration APIs. */
     @Schema(name = "PublicError", description = "Error of the public invoice API, the messaging query, the sandbox and"
             + " the operator and administration APIs.")
+    @RegisterForReflection
     public record PublicErrorResponse(
             @Schema(required = true) String message,
             @Schema(required = true, description = "Numeric code; each response lists those it may carry",
@@ -25,9 +27,11 @@ public final class ErrorEnvelopes {
             Map<String, List<String>> errors) {}
 
     /** Partner integrations API: the details sit under {@code error}. */
+    @RegisterForReflection
     @Schema(name = "IntegrationsError", description = "Error of the integrations API.")
     public record IntegrationsErrorResponse(@Schema(required = true) IntegrationsErrorDetail error) {}
 
+    @RegisterForReflection
     @Schema(name = "IntegrationsErrorDetail")
     public record IntegrationsErrorDetail(
             @Schema(required = true, example = "invalid_api_key") String code,
@@ -36,6 +40,7 @@ public final class ErrorEnvelopes {
             String requestId) {}
 
     /** External payments API and checkout helper. */
+    @RegisterForReflection
     @Schema(name = "StatusError", description = "Error of the external payments API and the checkout helper.")
     public record StatusErrorResponse(
             @Schema(required = true, example = "404") int statusCode,

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.quarkus.jackson.ObjectMapperCustomizer;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Singleton;
 
 /**
@@ -28,9 +29,11 @@ import jakarta.inject.Singleton;
  * docs/decisions.md, "Limits"). Text must be storable: no NUL, no lone surrogate, in trees
  * ({@link BoundedJsonTree}) and in records ({@link StorableStrings}). The body's size is bounded
  * before Jackson reads it ({@code recaudo.http.body-bytes-max}), so the parser gets no
- * document-length limit of its own.
+ * document-length limit of its own. {@link JsonText}, which answers hold as raw JSON, is written by a
+ * serializer of its own here; it is registered for reflection with the bodies that hold it.
  */
 @Singleton
+@RegisterForReflection(targets = JsonText.class)
 public class JsonSettings implements ObjectMapperCustomizer {
 
     /**

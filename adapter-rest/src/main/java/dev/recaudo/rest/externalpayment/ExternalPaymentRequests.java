@@ -18,6 +18,7 @@ import dev.recaudo.rest.common.validation.AmountMinor;
 import dev.recaudo.rest.common.validation.HttpsUrl;
 import dev.recaudo.rest.common.validation.Text;
 import dev.recaudo.rest.common.validation.Uuid;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.util.Optional;
@@ -38,6 +39,7 @@ final class ExternalPaymentRequests {
     private ExternalPaymentRequests() {}
 
     /** The body of both creations; unknown fields are ignored. */
+    @RegisterForReflection
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record CreateExternalPaymentRequest(
             @AmountMinor(min = 1) Long amountMinor,

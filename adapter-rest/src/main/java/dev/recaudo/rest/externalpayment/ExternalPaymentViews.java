@@ -7,6 +7,7 @@ import dev.recaudo.domain.externalpayment.CallbackAttempt;
 import dev.recaudo.domain.externalpayment.ExternalPayment;
 import dev.recaudo.domain.refund.Refund;
 import dev.recaudo.domain.refund.RefundStatus;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +27,7 @@ public final class ExternalPaymentViews {
      * {@code nextActionUrl} where the payer must go to authenticate a pending live direct payment's charge
      * (3-D Secure), null otherwise.
      */
+    @RegisterForReflection
     public record ExternalPaymentBody(
             UUID id,
             String status,
@@ -53,6 +55,7 @@ public final class ExternalPaymentViews {
      * {@code failed} or {@code unknown}; {@code statusCode} the receiver's answer, {@code error} why
      * there was no usable answer, {@code durationMs} how long it took (null while in flight or unknown).
      */
+    @RegisterForReflection
     public record WebhookAttemptBody(Instant attemptedAt, String status, Integer statusCode, String error, Long durationMs) {}
 
     public record ExternalPaymentPage(List<ExternalPaymentBody> payments, long total, int page, int limit) {}

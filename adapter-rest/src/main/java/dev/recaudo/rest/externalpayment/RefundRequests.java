@@ -9,6 +9,7 @@ import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.validation.AmountMinor;
 import dev.recaudo.rest.common.validation.Text;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -18,6 +19,7 @@ final class RefundRequests {
     private RefundRequests() {}
 
     /** {@code amountMinor} is in the payment's currency; unknown fields are ignored. */
+    @RegisterForReflection
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record CreateRefundRequest(@AmountMinor(min = 1) Long amountMinor, @Text(max = Refund.REASON_LENGTH_MAX) String reason) {}
 

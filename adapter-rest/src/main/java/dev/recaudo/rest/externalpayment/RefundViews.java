@@ -1,6 +1,7 @@
 package dev.recaudo.rest.externalpayment;
 
 import dev.recaudo.domain.refund.Refund;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -15,6 +16,7 @@ public final class RefundViews {
      * {@code pending}, {@code succeeded} or {@code failed}; {@code processorReference} the
      * processor's (or rail's) own id of it, once known.
      */
+    @RegisterForReflection
     public record RefundBody(
             UUID id,
             UUID externalPaymentId,

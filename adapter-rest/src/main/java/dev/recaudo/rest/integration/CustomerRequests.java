@@ -9,6 +9,7 @@ import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.validation.EmailText;
 import dev.recaudo.rest.common.validation.Text;
 import dev.recaudo.rest.common.validation.Text.Blank;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.constraints.Pattern;
 import java.util.Locale;
 import java.util.Optional;
@@ -24,6 +25,7 @@ final class CustomerRequests {
     private CustomerRequests() {}
 
     /** A customer's profile; blank optional texts are absent, and the others are kept trimmed. */
+    @RegisterForReflection
     public record CustomerData(
             @Pattern(regexp = "^(individual|business)$", message = "must be individual or business") String type,
             @CustomerName String name,
@@ -33,6 +35,7 @@ final class CustomerRequests {
             @Text(max = IntegrationFields.ID_MAX, blank = Blank.ABSENT) String taxId,
             @Text(max = 100, blank = Blank.ABSENT) String customerCode) {}
 
+    @RegisterForReflection
     public record UpsertCustomerRequest(
             String source,
             @Text(max = IntegrationFields.ID_MAX, required = true, blank = Blank.ABSENT) String externalCustomerId,

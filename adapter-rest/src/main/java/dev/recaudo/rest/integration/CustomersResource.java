@@ -23,6 +23,7 @@ import dev.recaudo.rest.common.RequestBodies;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.RestSettings;
 import dev.recaudo.rest.integration.CustomerRequests.UpsertCustomerRequest;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
@@ -80,6 +81,7 @@ public class CustomersResource {
     @Inject
     RestSettings settings;
 
+    @RegisterForReflection
     public record UpsertCustomerResponse(
             UUID customerId, UUID companyCustomerId, String source, String externalCustomerId, String status) {}
 

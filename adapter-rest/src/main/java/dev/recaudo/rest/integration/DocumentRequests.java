@@ -16,6 +16,7 @@ import dev.recaudo.rest.common.validation.PathSegment;
 import dev.recaudo.rest.common.validation.Text;
 import dev.recaudo.rest.common.validation.Text.Blank;
 import dev.recaudo.rest.integration.CustomerRequests.CustomerData;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import java.time.Instant;
@@ -36,9 +37,11 @@ final class DocumentRequests {
 
     private DocumentRequests() {}
 
+    @RegisterForReflection
     public record LineRequest(Long quantity, Long unitAmountMinor, Long amountMinor, String description, String periodStart,
             String periodEnd) {}
 
+    @RegisterForReflection
     public record UpsertRequest(
             String source,
             @Text(max = IntegrationFields.ID_MAX, required = true, blank = Blank.ABSENT) @PathSegment String externalDocumentId,

@@ -9,6 +9,7 @@ import dev.recaudo.domain.document.DocumentLine;
 import dev.recaudo.domain.document.DocumentStatus;
 import dev.recaudo.domain.payment.Payment;
 import dev.recaudo.domain.payment.PaymentOutcome;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -52,6 +53,7 @@ final class IntegrationViews {
         });
     }
 
+    @RegisterForReflection
     record CustomerSummary(UUID customerId, UUID companyCustomerId, String name, String email, String phone, String taxId,
             String customerCode) {
         static CustomerSummary of(KnownCustomer customer) {
@@ -61,6 +63,7 @@ final class IntegrationViews {
         }
     }
 
+    @RegisterForReflection
     record Line(long quantity, long unitAmountMinor, long amountMinor, String description, Instant periodStart,
             Instant periodEnd) {
         static Line of(DocumentLine line) {
@@ -70,11 +73,13 @@ final class IntegrationViews {
     }
 
     /** One application of a payment to the document; {@code provider} is the payment's kind, as the payments list names it. */
+    @RegisterForReflection
     record AppliedPaymentView(UUID paymentId, long amountMinor, String source, String externalPaymentId,
             @Schema(description = "The payment's kind, as the payments list's provider filter names it",
                     enumeration = {"verified", "provider_settlement", "checkout", "external"}) String provider,
             String currency, String status, Instant appliedAt) {}
 
+    @RegisterForReflection
     record Document(
             UUID invoiceId,
             UUID companyCustomerId,
@@ -113,11 +118,14 @@ final class IntegrationViews {
                 document.metadataJson().orElse(null), document.createdAt(), document.updatedAt());
     }
 
+    @RegisterForReflection
     record PaymentDocument(UUID invoiceId, String externalDocumentId, String currency, long appliedMinor, long balanceMinor,
             String status) {}
 
+    @RegisterForReflection
     record PaymentCustomer(UUID customerId, UUID companyCustomerId, String name, String email) {}
 
+    @RegisterForReflection
     record PaymentBody(
             UUID paymentId,
             String source,

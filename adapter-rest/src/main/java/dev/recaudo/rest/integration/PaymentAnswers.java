@@ -16,6 +16,7 @@ import dev.recaudo.rest.common.ClientText;
 import dev.recaudo.rest.common.IdempotentWrites;
 import dev.recaudo.rest.common.LoggedFailure;
 import dev.recaudo.rest.common.Problem;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
@@ -93,6 +94,7 @@ class PaymentAnswers {
         }
     }
 
+    @RegisterForReflection
     public record FailedPayment(String source, String externalPaymentId, String status, String requestId) {}
 
     /**

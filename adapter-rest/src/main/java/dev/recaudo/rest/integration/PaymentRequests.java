@@ -19,6 +19,7 @@ import dev.recaudo.rest.common.validation.AmountMinor;
 import dev.recaudo.rest.common.validation.PathSegment;
 import dev.recaudo.rest.common.validation.Text;
 import dev.recaudo.rest.common.validation.Text.Blank;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -41,9 +42,11 @@ final class PaymentRequests {
      * One document a payment names. Its rules stay in {@link #listed}: the count limit is configuration,
      * and a document's first problem hides the rest of it, as the spec's examples answer.
      */
+    @RegisterForReflection
     public record DocumentRequest(String externalDocumentId, Long amountMinor) {}
 
     /** Properties beyond these (such as a partner's legacy fields) are ignored. */
+    @RegisterForReflection
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record VerifiedPaymentRequest(
             String source,
@@ -54,6 +57,7 @@ final class PaymentRequests {
             String verifiedAt,
             List<DocumentRequest> documents) {}
 
+    @RegisterForReflection
     public record CertifiedRateRequest(
             String refCurrency,
             @AmountMinor(min = 1, whenNull = IntegrationFields.AMOUNT_FROM_ONE_REQUIRED) Long refAmountMinor,

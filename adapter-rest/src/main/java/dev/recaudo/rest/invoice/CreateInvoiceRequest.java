@@ -3,6 +3,7 @@ package dev.recaudo.rest.invoice;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.recaudo.rest.common.validation.EmailText;
 import dev.recaudo.rest.common.validation.Text;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.constraints.NotNull;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -14,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * field's JSON type, keeps the amount as written, trims the e-mail and reads the date; the amount's
  * major units and the rules against the key are checked there.
  */
+@RegisterForReflection
 @Schema(name = "CreateInvoiceRequest")
 public record CreateInvoiceRequest(
         @Schema(required = true, minLength = 1, maxLength = 255, description = "Customer national or tax identifier")

@@ -1,6 +1,7 @@
 package dev.recaudo.rest.invoice;
 
 import dev.recaudo.rest.common.validation.Text;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -8,6 +9,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * (which takes only {@code DELETE_FROM_PROVIDER}), its shape rules the annotations; read by
  * {@link InvoiceRequests#deletion}, which checks the reason and how it goes with the payment id.
  */
+@RegisterForReflection
 @Schema(name = "DeleteInvoiceRequest", additionalProperties = Schema.False.class)
 public record DeleteInvoiceRequest(
         @Schema(enumeration = {"DELETE_FROM_PROVIDER", "PAID_FROM_PROVIDER"}, defaultValue = "DELETE_FROM_PROVIDER")

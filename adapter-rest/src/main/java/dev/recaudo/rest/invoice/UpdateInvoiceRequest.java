@@ -2,6 +2,7 @@ package dev.recaudo.rest.invoice;
 
 import dev.recaudo.rest.common.validation.EmailText;
 import dev.recaudo.rest.common.validation.Text;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.constraints.NotNull;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -12,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * its shape rules the annotations, read from the JSON tree by {@link InvoiceRequests#replacement}.
  * {@code provider} and properties that are not components here are refused.
  */
+@RegisterForReflection
 @Schema(name = "UpdateInvoiceRequest", additionalProperties = Schema.False.class)
 public record UpdateInvoiceRequest(
         @Schema(required = true, minLength = 5, maxLength = 100) @Text(min = 5, max = 100, required = true) String reference,

@@ -10,6 +10,7 @@ import dev.recaudo.application.messaging.MessagingEventsUseCase.StatusReport;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RestSettings;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -144,6 +145,7 @@ public class WhatsAppWebhookResource {
     }
 
     /** The answer to a delivery, for the OpenAPI document. */
+    @RegisterForReflection
     public record StoredStatusesResponse(int stored) {}
 
     /** Both secrets are set (RECAUDO_WHATSAPP_APP_SECRET and RECAUDO_WHATSAPP_VERIFY_TOKEN). */

@@ -12,6 +12,7 @@ import dev.recaudo.rest.common.FieldErrors;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.validation.EmailText;
 import dev.recaudo.rest.common.validation.Text;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -43,6 +44,7 @@ final class OperatorRequests {
             @NotNull(message = "is required") @Valid AdminCredentials admin) {}
 
     /** The body of a partial update, for the OpenAPI document: absent fields keep their value. */
+    @RegisterForReflection
     @Schema(additionalProperties = Schema.False.class)
     public record UpdateCompanyRequest(Boolean enabled, @Schema(nullable = true) String referenceCurrency) {}
 

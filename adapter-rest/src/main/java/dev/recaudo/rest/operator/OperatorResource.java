@@ -20,6 +20,7 @@ import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.operator.OperatorRequests.CreateCompanyRequest;
 import dev.recaudo.rest.operator.OperatorRequests.RegisterOriginRequest;
 import dev.recaudo.rest.operator.OperatorRequests.UpdateCompanyRequest;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -59,6 +60,7 @@ public class OperatorResource {
     @Inject
     AdministrationTrail trail;
 
+    @RegisterForReflection
     public record CompanyCreated(UUID companyId, String name, String referenceCurrency, boolean enabled, UUID adminUserId) {}
 
     public record CompanyView(UUID companyId, String name, String referenceCurrency, boolean enabled) {
@@ -68,6 +70,7 @@ public class OperatorResource {
         }
     }
 
+    @RegisterForReflection
     public record OriginView(UUID id, UUID companyId, String phoneNumberId, String displayPhoneNumber, Instant createdAt) {
         static OriginView of(WhatsAppOrigin origin) {
             return new OriginView(origin.id(), origin.companyId().value(), origin.phoneNumberId(),

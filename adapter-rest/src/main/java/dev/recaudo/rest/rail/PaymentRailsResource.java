@@ -9,6 +9,7 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -44,6 +45,7 @@ public class PaymentRailsResource {
     RequestValidation validation;
 
     /** The credentials; unknown fields are refused with the others. */
+    @RegisterForReflection
     @Schema(name = "PaymentRailCredentialsRequest")
     public record CredentialsRequest(
             @Schema(description = "The processor's live secret or restricted key: sk_live_ or rk_live_ + 8 to"
@@ -52,6 +54,7 @@ public class PaymentRailsResource {
                     required = true, maxLength = 246) String webhookSecret) {}
 
     /** Whether the company's credentials at the rail are set, and when they were last set; never the values. */
+    @RegisterForReflection
     @Schema(name = "PaymentRailStatus")
     public record RailStatus(String rail, boolean configured, Instant updatedAt) {}
 

@@ -7,6 +7,7 @@ import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RestSettings;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -49,6 +50,7 @@ public class ProcessorEventsResource {
     }
 
     /** The answer to an event, for the OpenAPI document: {@code duplicate} when it had been applied before. */
+    @RegisterForReflection
     public record ReceivedResponse(boolean received, boolean duplicate) {}
 
     @POST

@@ -12,6 +12,7 @@ import dev.recaudo.rest.common.JsonBody;
 import dev.recaudo.rest.common.Problem;
 import dev.recaudo.rest.common.RequestValidation;
 import dev.recaudo.rest.common.validation.Text;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -41,6 +42,7 @@ final class WebhookRequests {
             String environment) {}
 
     /** Absent, or without a body, the replaced secret signs for the configured overlap. */
+    @RegisterForReflection
     @Schema(name = "RotateWebhookSecretRequest", additionalProperties = Schema.False.class)
     public record RotateSecretRequest(
             @Schema(minimum = "0", maximum = "" + EndpointSecrets.OVERLAP_MAX_SECONDS,

@@ -3,6 +3,7 @@ package dev.recaudo.rest.webhook;
 import dev.recaudo.domain.webhook.DeliveryAttempt;
 import dev.recaudo.domain.webhook.WebhookDelivery;
 import dev.recaudo.domain.webhook.WebhookEndpoint;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -16,9 +17,11 @@ public final class WebhookViews {
     private WebhookViews() {}
 
     /** {@code secret} is present only in the answer to the registration. */
+    @RegisterForReflection
     public record EndpointView(UUID id, String url, Set<String> events, String environment, String secret, Instant createdAt) {}
 
     /** The new secret, shown this once, and when the replaced one stops signing (excluded). */
+    @RegisterForReflection
     public record RotatedSecretView(UUID id, String secret, Instant previousSecretExpiresAt) {}
 
     /**
@@ -26,6 +29,7 @@ public final class WebhookViews {
      * (null when not paused): it failed {@code consecutiveFailures} times in a row. After a pause it
      * gets one attempt at a time until one succeeds, which sets the count back to 0.
      */
+    @RegisterForReflection
     public record EndpointListItem(UUID id, String url, Set<String> events, String environment, Instant createdAt,
             boolean paused, Instant pausedUntil, int consecutiveFailures) {
 
@@ -37,6 +41,7 @@ public final class WebhookViews {
         }
     }
 
+    @RegisterForReflection
     public record AttemptView(Instant attemptedAt, long durationMs, Integer statusCode, String error) {
         static AttemptView of(DeliveryAttempt attempt) {
             return new AttemptView(attempt.attemptedAt(), attempt.durationMillis(), attempt.statusCode().orElse(null),
@@ -44,6 +49,7 @@ public final class WebhookViews {
         }
     }
 
+    @RegisterForReflection
     public record DeliveryView(
             UUID id, UUID eventId, String eventType, String status, int attempts, Instant nextAttemptAt, Instant createdAt,
             List<AttemptView> attemptLog) {
