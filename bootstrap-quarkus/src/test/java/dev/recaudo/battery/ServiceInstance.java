@@ -55,6 +55,8 @@ public final class ServiceInstance implements AutoCloseable {
 
     private final int port;
     private final Path log;
+    /** The runnable jar, when the service runs as {@code java -jar}; null for a container. */
+    private final Path jar;
     /** The container's name when the service runs in one; null for the jar. */
     private final String container;
     private final String image;
@@ -62,9 +64,10 @@ public final class ServiceInstance implements AutoCloseable {
     private final HttpClient health = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private Process process;
 
-    private ServiceInstance(int port, Path log, String image, Map<String, String> environment) {
+    private ServiceInstance(int port, Path log, Path jar, String image, Map<String, String> environment) {
         this.port = port;
         this.log = log;
+        this.jar = jar;
         this.image = image;
         this.container = image == null ? null : "recaudo-" + log.getFileName().toString().replace(".log", "") + "-" + port;
         this.environment = environment;
@@ -81,7 +84,13 @@ public final class ServiceInstance implements AutoCloseable {
             throw new AssertionError(RUNNABLE_JAR.toAbsolutePath() + " is missing: run `./mvnw verify`, whose"
                     + " package phase builds it before the integration tests");
         }
-        return start(name, null, database, environment);
+        return start(name, RUNNABLE_JAR, null, database, environment);
+    }
+
+    /** As {@link #start}, with another build's runnable jar (an earlier release's, say). */
+    public static ServiceInstance startJar(String name, Path jar, Database database, Map<String, String> environment)
+            throws Exception {
+        return start(name, jar, null, database, environment);
     }
 
     /**
@@ -90,10 +99,10 @@ public final class ServiceInstance implements AutoCloseable {
      */
     public static ServiceInstance startContainer(String name, String image, Database database, Map<String, String> environment)
             throws Exception {
-        return start(name, image, database, environment);
+        return start(name, null, image, database, environment);
     }
 
-    private static ServiceInstance start(String name, String image, Database database, Map<String, String> environment)
+    private static ServiceInstance start(String name, Path jar, String image, Database database, Map<String, String> environment)
             throws Exception {
         int port = freePort();
         Map<String, String> all = new HashMap<>(Map.of(
@@ -107,7 +116,7 @@ public final class ServiceInstance implements AutoCloseable {
                 // No balancer routes away from a test's instance: stopping one need not wait for it.
                 "QUARKUS_SHUTDOWN_DELAY", "0s"));
         all.putAll(environment);
-        ServiceInstance instance = new ServiceInstance(port, logFile(name), image, Map.copyOf(all));
+        ServiceInstance instance = new ServiceInstance(port, logFile(name), jar, image, Map.copyOf(all));
         instance.launch();
         return instance;
     }
@@ -267,7 +276,7 @@ public final class ServiceInstance implements AutoCloseable {
         List<String> command = new ArrayList<>();
         if (container == null) {
             command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar",
-                    RUNNABLE_JAR.toString()));
+                    jar.toString()));
         } else {
             // Each setting by name only: podman takes its value from its own environment, so no
             // secret is on a command line that ps shows.
@@ -337,7 +346,7 @@ public final class ServiceInstance implements AutoCloseable {
         }
         String reason = process.isAlive() ? "was not ready in " + READY_TIMEOUT_SECONDS + " s" : "exited with status " + process.waitFor();
         stop();
-        String started = container == null ? "java -jar " + RUNNABLE_JAR : "container " + container + " of " + image;
+        String started = container == null ? "java -jar " + jar : "container " + container + " of " + image;
         throw new AssertionError(started + " on port " + port + " " + reason + "; its output:\n" + outputTail());
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.recaudo.battery.LogScan;
 import dev.recaudo.battery.SensitiveFields;
+import dev.recaudo.battery.ServiceInstance;
 import dev.recaudo.battery.SensitiveValues;
 import dev.recaudo.battery.SensitiveValues.Kind;
 import dev.recaudo.onboarding.QuickstartPage.Step;
@@ -59,14 +60,24 @@ final class QuickstartRun {
      * shown outputs named (e.g. "invoice id").
      */
     static Map<String, String> check(PackagedService service, Path workingDirectory) throws Exception {
+        return check(service.seedExports(), service.instance(), workingDirectory);
+    }
+
+    /**
+     * As {@link #check(PackagedService, Path)}, against {@code target} with the {@code exports} a demo
+     * seed printed (on another instance of the same database, an upgrade's next release say): the
+     * page's {@code BASE} is the target's address.
+     */
+    static Map<String, String> check(List<String> seedExports, ServiceInstance target, Path workingDirectory) throws Exception {
         QuickstartPage page = QuickstartPage.read(PAGE);
         assertThat(page.steps()).as("sh blocks of %s", PAGE_NAME).isNotEmpty();
-        List<String> exports = service.seedExports();
+        List<String> exports = seedExports.stream()
+                .map(line -> line.startsWith("export BASE=") ? "export BASE=" + target.baseUri() : line).toList();
         assertThat(exports.stream().map(line -> line.substring("export ".length(), line.indexOf('='))).toList())
-                .as("variables the seed prints, against those the page shows; service output:%n%s", service.output())
+                .as("variables the seed prints, against those the page shows; service output:%n%s", target.output())
                 .isEqualTo(page.exportedNames());
 
-        List<String> printed = run(page, exports, service, workingDirectory);
+        List<String> printed = run(page, exports, target, workingDirectory);
 
         Map<String, String> values = new HashMap<>();
         for (int i = 0; i < page.steps().size(); i++) {
@@ -87,7 +98,7 @@ final class QuickstartRun {
         exports.forEach(QuickstartRun::registerSeedSecret);
         page.steps().forEach(step -> SensitiveFields.registerBody(step.commands()));
         printed.forEach(SensitiveFields::registerBody);
-        LogScan.assertClean(List.of(service.log()));
+        LogScan.assertClean(List.of(target.log()));
         return values;
     }
 
@@ -108,7 +119,7 @@ final class QuickstartRun {
      * Runs every step in one bash with {@code set -euo pipefail}, each announced by a marker line,
      * and answers what each printed (standard output and error together).
      */
-    private static List<String> run(QuickstartPage page, List<String> exports, PackagedService service, Path workingDirectory)
+    private static List<String> run(QuickstartPage page, List<String> exports, ServiceInstance target, Path workingDirectory)
             throws Exception {
         StringBuilder script = new StringBuilder("set -euo pipefail\n").append(LOUD_CURL);
         exports.forEach(line -> script.append(line).append('\n'));
@@ -130,7 +141,7 @@ final class QuickstartRun {
             Step failed = page.steps().get(Math.max(printed.size() - 1, 0));
             fail("the sh block at %s:%d failed (bash exit status %d):%n%s%n--- it printed ---%n%s%n"
                     + "--- the service printed ---%n%s", PAGE_NAME, failed.line(), bash.exitValue(), failed.commands(),
-                    printed.isEmpty() ? output : printed.get(printed.size() - 1), service.output());
+                    printed.isEmpty() ? output : printed.get(printed.size() - 1), target.output());
         }
         assertThat(printed).as("output of every step:%n%s", output).hasSize(page.steps().size());
         return printed;
