@@ -25,7 +25,8 @@ security=${mirror%/debian}/debian-security
 rootfs=$(mktemp -d /var/tmp/recaudo-rootfs.XXXXXX)
 cleanup() {
   umount "$rootfs/proc" 2>/dev/null || true
-  rm -rf "$rootfs"
+  # Never past the tree itself, should /proc still be mounted in it.
+  rm -rf --one-file-system "$rootfs"
 }
 trap cleanup EXIT
 
@@ -59,9 +60,10 @@ umount "$rootfs/proc"
 rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/* "$rootfs"/var/log/* "$rootfs"/tmp/* \
   "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/* "$rootfs"/usr/share/locale/*
 
+java_home=/usr/lib/jvm/java-17-openjdk-$(chroot "$rootfs" dpkg --print-architecture)
 tar -C "$rootfs" -c . | podman import \
   --change 'ENV LANG=C.UTF-8' \
-  --change 'ENV JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64' \
+  --change "ENV JAVA_HOME=$java_home" \
   --change 'CMD ["/bin/bash"]' \
   - "$image" >&2
 echo "built $image in $(( $(date +%s) - started )) s: $(podman image inspect --format '{{.Size}}' "$image") bytes" >&2

@@ -9,6 +9,7 @@ import dev.recaudo.application.webhook.WebhookDispatchUseCase;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.StoreUnavailable;
 import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -24,8 +25,9 @@ import org.jboss.logging.Logger;
  * failover, no connection free in time), a run ends with one warning line and the next one tries
  * again: nothing was claimed, or a claim's lease lets it go. Any other failure is the scheduler's
  * to log, with its stack trace. Live and test dispatch run apart, each lane on its own runs, and so
- * does the recovery of direct charges and refunds whose outcome never arrived. When the instance
- * stops ({@link #stop}), no run starts anything more, and the sends already started finish first.
+ * does the recovery of direct charges and refunds whose outcome never arrived. From the SIGTERM on
+ * no run starts anything more ({@link #stopStarting}), and the sends already started end before the
+ * process exits ({@link #stop}).
  */
 @ApplicationScoped
 public class BackgroundWork {
@@ -45,6 +47,7 @@ public class BackgroundWork {
     private final RefundRecoveryUseCase refundRecovery;
     private final CardSessionRecoveryUseCase cardSessions;
     private final Duration sendsMax;
+    private final Thread signalled = new Thread(this::stopStarting, "recaudo-stop-starting");
     private volatile boolean stopping;
 
     @Inject
@@ -132,23 +135,51 @@ public class BackgroundWork {
     }
 
     /**
-     * At shutdown (SIGTERM; Quarkus has let the HTTP requests in flight finish first): no scheduled
-     * run starts anything from now on (a run under way ends its step: a job's batch commits or rolls
-     * back, and its lease lets another instance go on), the dispatchers claim nothing more and hand no
-     * place on, and the webhook and callback attempts already started are waited for, {@code sendsMax}
-     * at most, so their outcomes are recorded before the process exits. What is still in flight then
-     * comes back when its lease runs out, as after a crash.
+     * On SIGTERM the JVM runs this hook at once, beside Quarkus' own stop, which first keeps serving
+     * requests for its delay: background work stops starting anything from the signal on, so the
+     * sends are not still beginning when the instance is about to exit ({@link #stopStarting}).
      */
-    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+    void onStart(@Observes StartupEvent event) {
+        Runtime.getRuntime().addShutdownHook(signalled);
+    }
+
+    /**
+     * No scheduled run starts anything from now on (a run under way ends its step: a job's batch
+     * commits or rolls back, and its lease lets another instance go on), and the dispatchers claim
+     * nothing more and hand no place on, so nothing is left leased and never sent.
+     */
+    void stopStarting() {
         stopping = true;
         webhooks.stopClaiming();
         callbacks.stopClaiming();
+    }
+
+    /**
+     * At shutdown (Quarkus has served its delay and let the HTTP requests in flight finish): stops
+     * starting work if the signal did not already, then waits for the webhook and callback attempts
+     * already started, {@code sendsMax} at most, so their outcomes are recorded before the process
+     * exits. What is still in flight then comes back when its lease runs out, as after a crash.
+     */
+    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(signalled);
+        } catch (IllegalStateException exiting) {
+            // The JVM is exiting: the hook has run, or runs now.
+        }
+        stopStarting();
+        int inFlight = webhooks.awaitIdle(Duration.ZERO) + callbacks.awaitIdle(Duration.ZERO);
+        if (inFlight == 0) {
+            return;
+        }
+        LOG.infof("Stopping: %d attempts in flight; waiting for them to end, %s at most", inFlight, sendsMax);
         long deadline = System.nanoTime() + sendsMax.toNanos();
         int webhooksLeft = webhooks.awaitIdle(sendsMax);
         int callbacksLeft = callbacks.awaitIdle(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         if (webhooksLeft + callbacksLeft > 0) {
             LOG.warnf("Stopping with %d webhook and %d callback attempts still in flight after %s: they come back when"
                     + " their leases run out", webhooksLeft, callbacksLeft, sendsMax);
+        } else {
+            LOG.info("Stopping: the attempts in flight ended and their outcomes are recorded");
         }
     }
 

@@ -5,6 +5,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.JavaParameterizedType;
 import com.tngtech.archunit.core.domain.JavaType;
 import com.tngtech.archunit.core.domain.ReferencedClassObject;
@@ -90,7 +91,7 @@ final class JsonWireTypes {
                 continue;
             }
             for (JavaField field : type.getFields()) {
-                if (!field.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC)) {
+                if (!field.getModifiers().contains(JavaModifier.STATIC)) {
                     held(field.getType(), next);
                 }
             }
@@ -99,7 +100,8 @@ final class JsonWireTypes {
     }
 
     private static void held(JavaType type, Deque<JavaClass> next) {
-        next.push(type.toErasure());
+        JavaClass erasure = type.toErasure();
+        next.push(erasure.isArray() ? erasure.getBaseComponentType() : erasure);
         if (type instanceof JavaParameterizedType parameterized) {
             parameterized.getActualTypeArguments().forEach(argument -> held(argument, next));
         }

@@ -140,10 +140,24 @@ public final class Battery implements AutoCloseable {
         return onTestServer(startingTest(), environment);
     }
 
+    /**
+     * As {@link #onTestServer(Map)}, with {@code perInstance.get(i)} added for instance i only (one
+     * instance dispatching, the other not, say).
+     */
+    public static Battery onTestServer(Map<String, String> environment, List<Map<String, String>> perInstance) throws Exception {
+        closeShared();
+        return onTestServer(startingTest(), environment, perInstance);
+    }
+
     private static Battery onTestServer(String name, Map<String, String> environment) throws Exception {
+        return onTestServer(name, environment, List.of(Map.of(), Map.of()));
+    }
+
+    private static Battery onTestServer(String name, Map<String, String> environment, List<Map<String, String>> perInstance)
+            throws Exception {
         Database database = Database.create(PostgresTestDatabase.SERVER, PostgresTestDatabase.USER, PostgresTestDatabase.PASSWORD,
                 "recaudo_battery_");
-        return start(name, database, true, environment, List.of(Map.of(), Map.of()));
+        return start(name, database, true, environment, perInstance);
     }
 
     /** Two instances on a fresh database of {@code cluster}, with {@code environment} added to {@link #configuration()}. */
@@ -234,7 +248,7 @@ public final class Battery implements AutoCloseable {
                 all.putAll(own);
                 // A crash test's own cluster is reached directly: PgBouncer stands before the test server only.
                 boolean onTestServer = database.server().equals(PostgresTestDatabase.SERVER);
-                if (all.remove(PgBouncer.THROUGH) != null || PgBouncer.forEveryBattery() && onTestServer) {
+                if ((all.remove(PgBouncer.THROUGH) != null || PgBouncer.forEveryBattery()) && onTestServer) {
                     all.put("QUARKUS_DATASOURCE_JDBC_URL", PgBouncer.jdbcUrl(database));
                 }
                 registerSecrets(all);

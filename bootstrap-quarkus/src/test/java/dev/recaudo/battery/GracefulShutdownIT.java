@@ -35,9 +35,10 @@ import org.junit.jupiter.api.Test;
  * a balancer. The balancer here polls the instance's readiness and, like the clients, sends no new
  * request to an instance that is not ready or answered {@code 503}. The stopped instance must:
  * keep serving for its delay while its readiness says it is going ({@code quarkus.shutdown.delay}),
- * let the requests in flight finish, never reset a request it was sent, record the webhook attempts
- * it had started before it exits, and leave nothing that the other instance cannot finish: every
- * invoice a client saw acknowledged is there, and its {@code invoice.created} reaches the receiver.
+ * let the requests in flight finish, never reset a request it was sent, wait for the webhook attempts
+ * it had started (it is the only one sending, to a receiver slow around the SIGTERM) and record them
+ * before it exits, and leave nothing the other instance cannot finish: every invoice a client saw
+ * acknowledged is there, and once the other instance dispatches, its {@code invoice.created} arrives.
  * Requests a client cut short itself (sent whole, the connection closed without reading the answer)
  * and then sent again with the same idempotency key to the other instance get one invoice, the one
  * the answer names.
@@ -49,8 +50,14 @@ class GracefulShutdownIT {
     private static final Duration LOAD_BEFORE_SIGTERM = Duration.ofSeconds(2);
     private static final Duration LOAD_AFTER_EXIT = Duration.ofSeconds(1);
     private static final int CUT_SHORT = 10;
-    /** How slowly the receiver answers around the SIGTERM, so that the stopping instance has attempts in flight. */
-    private static final long SLOW_ANSWER_MILLIS = 300;
+    /**
+     * How slowly the receiver answers from just before the SIGTERM, one request at a time: the
+     * stopping instance, the only one sending, then has its endpoint's two places in flight, and the
+     * second ends after the delay, so the stop has an attempt to wait for.
+     */
+    private static final long SLOW_ANSWER_MILLIS = 2_500;
+    private static final Duration SLOW_BEFORE_SIGTERM = Duration.ofMillis(500);
+    private static final Map<String, String> NOT_DISPATCHING = Map.of("RECAUDO_WEBHOOKS_DISPATCH_INTERVAL", "off");
     /** The stop's bound: the delay, the requests in flight (10 s at most), the sends (5 s at most), and the JVM's own. */
     private static final Duration STOP_MAX = DELAY.plusSeconds(10 + 5 + 5);
 
@@ -63,7 +70,7 @@ class GracefulShutdownIT {
         Map<String, String> environment = new HashMap<>(Battery.LOOPBACK_RECEIVERS);
         environment.put("QUARKUS_SHUTDOWN_DELAY", DELAY.toMillis() + "ms");
         AtomicBoolean slowReceiver = new AtomicBoolean();
-        try (Battery battery = Battery.onTestServer(environment);
+        try (Battery battery = Battery.onTestServer(environment, List.of(Map.of(), NOT_DISPATCHING));
                 Receiver receiver = new Receiver(ordinal -> {
                     if (slowReceiver.get()) {
                         sleep(SLOW_ANSWER_MILLIS);
@@ -90,6 +97,7 @@ class GracefulShutdownIT {
             Thread.sleep(LOAD_BEFORE_SIGTERM.toMillis());
 
             slowReceiver.set(true);
+            Thread.sleep(SLOW_BEFORE_SIGTERM.toMillis());
             long signalled = System.nanoTime();
             stopping.terminate();
             String inTheDelayKey = "graceful-in-delay-" + UUID.randomUUID();
@@ -130,11 +138,15 @@ class GracefulShutdownIT {
                         .isEqualTo(again.json().getString("id"));
             }
 
+            assertThat(stopping.output()).as("the stopping instance waited for its sends, which ended before it exited")
+                    .containsPattern("Stopping: [1-9]\\d* attempts in flight; waiting for them to end")
+                    .contains("Stopping: the attempts in flight ended and their outcomes are recorded")
+                    .doesNotContain("callback attempts still in flight").doesNotContain("the attempt could not be recorded");
+
+            // The other instance takes the dispatch over: what the stopped one left unsent goes out.
+            battery.instance(1).restart(Map.of("RECAUDO_WEBHOOKS_DISPATCH_INTERVAL", "200ms"));
             Set<String> invoices = Set.copyOf(acknowledged.values());
             Receiver.await(() -> createdFor(receiver).containsAll(invoices), Duration.ofSeconds(60));
-            assertThat(stopping.output()).as("the stopping instance's sends all ended before it exited")
-                    .contains("stopped in").doesNotContain("callback attempts still in flight")
-                    .doesNotContain("the attempt could not be recorded");
             battery.assertInvariants();
         }
     }

@@ -1,8 +1,6 @@
 package dev.recaudo.battery;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,19 +9,17 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Debian's PgBouncer (1.18) in transaction pooling, between a battery's instances and the test
  * server, as many instances share one PostgreSQL in production (docs/scaling.md). One per test JVM,
  * started on first use on a free loopback port, with fewer server connections than the instances'
  * pools hold, so transactions of different clients take turns on the same server connections.
- * Every database of the server is reachable through it by name. PgBouncer 1.18 keeps no prepared
- * statement across transactions, so the instances connect with {@code prepareThreshold=0}. Without
- * {@code pgbouncer} a test that needs it is skipped locally and fails in CI ({@code CI=true}).
+ * Every database of the server is reachable through it by name, as the test server's user.
+ * PgBouncer 1.18 keeps no prepared statement across transactions, so the instances connect with
+ * {@code prepareThreshold=0}. Without {@code pgbouncer} a test that needs it is skipped locally and
+ * fails in CI ({@link HostTools}).
  */
 public final class PgBouncer {
 
@@ -55,24 +51,24 @@ public final class PgBouncer {
     /** The JDBC URL of {@code database} through PgBouncer, started on first use. */
     static synchronized String jdbcUrl(Database database) throws IOException, InterruptedException {
         if (running == null || !running.process.isAlive()) {
-            running = start(database.server());
+            running = start(database.server(), database.user());
             Runtime.getRuntime().addShutdownHook(new Thread(running.process::destroy, "pgbouncer-stop"));
         }
         return "jdbc:postgresql://127.0.0.1:" + running.port + "/" + database.name() + "?prepareThreshold=0";
     }
 
-    private static PgBouncer start(String server) throws IOException, InterruptedException {
-        Path executable = executable();
+    private static PgBouncer start(String server, String user) throws IOException, InterruptedException {
+        Path executable = HostTools.require("pgbouncer", "apt-get install pgbouncer");
         Path directory = Files.createTempDirectory("recaudo-pgbouncer-");
         // PgBouncer refuses to run as root: started as root, it switches to postgres, who must read and write here.
         Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxrwxrwx"));
-        int port = freePort();
+        int port = ServiceInstance.freePort();
         String host = server.substring(0, server.lastIndexOf(':'));
         String serverPort = server.substring(server.lastIndexOf(':') + 1);
         Path configuration = directory.resolve("pgbouncer.ini");
         Files.writeString(configuration, String.join("\n",
                 "[databases]",
-                "* = host=" + host + " port=" + serverPort + " user=postgres",
+                "* = host=" + host + " port=" + serverPort + " user=" + user,
                 "[pgbouncer]",
                 "listen_addr = 127.0.0.1",
                 "listen_port = " + port,
@@ -105,27 +101,8 @@ public final class PgBouncer {
                 + Files.readString(directory.resolve("pgbouncer.out")) + readIfThere(directory.resolve("pgbouncer.log")));
     }
 
-    private static Path executable() {
-        Optional<Path> found = Stream.concat(Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)),
-                        Stream.of("/usr/sbin"))
-                .map(directory -> Path.of(directory, "pgbouncer")).filter(Files::isExecutable).findFirst();
-        if (found.isEmpty()) {
-            String missing = "pgbouncer must be installed (apt-get install pgbouncer)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new IllegalStateException(missing);
-            }
-            Assumptions.abort(missing);
-        }
-        return found.get();
-    }
-
     private static String readIfThere(Path file) throws IOException {
         return Files.exists(file) ? Files.readString(file) : "";
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

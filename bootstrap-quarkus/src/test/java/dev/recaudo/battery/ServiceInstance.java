@@ -374,7 +374,8 @@ public final class ServiceInstance implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    /** A loopback port nothing listens on now. */
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 import java.util.function.ToIntFunction;
 import java.util.logging.Level;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -139,13 +140,26 @@ class BackgroundWorkTest {
         assertThat(steps[0]).as("steps run after the stop").isZero();
         assertThat(webhooks.stopped).isTrue();
         assertThat(callbacks.stopped).isTrue();
-        assertThat(webhooks.waitedFor).containsExactly(SENDS_MAX);
-        assertThat(callbacks.waitedFor).singleElement().satisfies(wait -> assertThat(wait).isLessThanOrEqualTo(SENDS_MAX));
-        assertThat(log.lines()).singleElement().satisfies(line -> {
-            assertThat(line.level()).isEqualTo(Level.WARNING);
-            assertThat(line.message()).isEqualTo("Stopping with 2 webhook and 0 callback attempts still in flight after PT5S:"
-                    + " they come back when their leases run out");
-        });
+        assertThat(webhooks.waitedFor).as("asked, then waited for").containsExactly(Duration.ZERO, SENDS_MAX);
+        assertThat(callbacks.waitedFor).hasSize(2).allSatisfy(wait -> assertThat(wait).isLessThanOrEqualTo(SENDS_MAX));
+        assertThat(log.lines()).extracting(LogCapture.Line::level, LogCapture.Line::message).containsExactly(
+                Tuple.tuple(Level.INFO, "Stopping: 2 attempts in flight; waiting for them to end, PT5S at most"),
+                Tuple.tuple(Level.WARNING, "Stopping with 2 webhook and 0 callback attempts still in flight"
+                        + " after PT5S: they come back when their leases run out"));
+    }
+
+    @Test
+    void givenNothingInFlight_whenTheInstanceStops_thenItStopsClaimingAndDoesNotWait() throws Exception {
+        Dispatcher webhooks = new Dispatcher(lane -> 0);
+        Dispatcher callbacks = new Dispatcher(lane -> 0);
+        BackgroundWork work = new BackgroundWork(webhooks, jobs(() -> 0), callbacks, lane -> 0, lane -> 0, lane -> 0, SENDS_MAX);
+
+        work.stop(new ShutdownEvent());
+
+        assertThat(webhooks.stopped).isTrue();
+        assertThat(callbacks.stopped).isTrue();
+        assertThat(webhooks.waitedFor).containsExactly(Duration.ZERO);
+        assertThat(log.lines()).isEmpty();
     }
 
     /** Background work whose every use case answers, or fails, as {@code step} does. */

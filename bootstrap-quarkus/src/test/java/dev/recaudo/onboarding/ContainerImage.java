@@ -1,6 +1,6 @@
 package dev.recaudo.onboarding;
 
-import java.io.File;
+import dev.recaudo.battery.HostTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,14 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The JVM image of the packaged jar, built for the tests as an operator builds it: the Debian base
  * by {@code deploy/base-image.sh} (kept in podman's store, so built once per machine), the image by
- * {@code deploy/container.sh image}, once per test run. Without podman (and debootstrap for a first
- * base) the tests that need it are skipped locally and fail in CI ({@code CI=true}), which installs
- * both (.ci/run).
+ * {@code deploy/container.sh image}, once per test run. Without podman, runc and debootstrap the
+ * tests that need it are skipped locally and fail in CI ({@link HostTools}).
  */
 final class ContainerImage {
 
@@ -31,7 +29,7 @@ final class ContainerImage {
     /** The image of this run's jar, built on first use. */
     static synchronized String jvm() throws IOException, InterruptedException {
         if (!built) {
-            requireTools();
+            Stream.of("podman", "runc", "debootstrap").forEach(tool -> HostTools.require(tool, "apt-get install podman runc debootstrap"));
             run(REPOSITORY.resolve("deploy/base-image.sh").toString());
             build(TAG, REPOSITORY);
             built = true;
@@ -67,22 +65,6 @@ final class ContainerImage {
 
     static void remove(String image) throws IOException, InterruptedException {
         run("podman", "rmi", "--force", image);
-    }
-
-    private static void requireTools() {
-        List<String> missing = Stream.of("podman", "runc", "debootstrap").filter(tool -> !onPath(tool)).toList();
-        if (!missing.isEmpty()) {
-            String message = String.join(", ", missing) + " must be on the PATH (apt-get install podman runc debootstrap)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new IllegalStateException(message);
-            }
-            Assumptions.abort(message);
-        }
-    }
-
-    private static boolean onPath(String tool) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(directory -> Files.isExecutable(Path.of(directory, tool)));
     }
 
     private static String run(String... command) throws IOException, InterruptedException {

@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -201,10 +200,7 @@ class ContainerImageIT {
     }
 
     private static String export(PackagedService service, String name) {
-        Map<String, String> exports = new HashMap<>();
-        service.seedExports().forEach(line -> exports.put(line.substring("export ".length(), line.indexOf('=')),
-                line.substring(line.indexOf('=') + 1)));
-        return exports.get(name);
+        return PackagedService.exported(service.seedExports(), name);
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

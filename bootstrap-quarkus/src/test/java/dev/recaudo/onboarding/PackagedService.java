@@ -62,7 +62,19 @@ final class PackagedService implements AutoCloseable {
 
     /** The {@code export NAME=value} lines the demo seed printed, in order. */
     List<String> seedExports() {
-        return instance.output().lines().filter(line -> line.matches("export [A-Z_]+=\\S+")).toList();
+        return seedExports(instance.output());
+    }
+
+    /** The {@code export NAME=value} lines a demo seed printed in {@code output}, in order. */
+    static List<String> seedExports(String output) {
+        return output.lines().filter(line -> line.matches("export [A-Z_]+=\\S+")).toList();
+    }
+
+    /** The value of {@code name} among the seed's {@code exports}. */
+    static String exported(List<String> exports, String name) {
+        return exports.stream().filter(line -> line.startsWith("export " + name + "=")).findFirst()
+                .map(line -> line.substring(line.indexOf('=') + 1))
+                .orElseThrow(() -> new AssertionError("the demo seed exported no " + name));
     }
 
     /** The service's console output so far. */

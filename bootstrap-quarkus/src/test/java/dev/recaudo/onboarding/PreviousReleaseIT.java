@@ -51,7 +51,7 @@ class PreviousReleaseIT {
             List<String> exports;
             try (ServiceInstance migrating = ServiceInstance.start("PreviousReleaseIT-this-build", database,
                     Map.of("RECAUDO_DEMO_SEED", "true"))) {
-                exports = migrating.output().lines().filter(line -> line.matches("export [A-Z_]+=\\S+")).toList();
+                exports = PackagedService.seedExports(migrating.output());
             }
             String schema = database.text("SELECT max(version) FROM flyway_schema_history");
             // Releases up to v0.1.0 refuse migrations they do not know unless told otherwise; later ones ignore them by default.
@@ -61,7 +61,7 @@ class PreviousReleaseIT {
                 Map<String, String> values = QuickstartRun.check(exports, previous, workingDirectory);
 
                 Answer read = new BatteryClient(List.of(current)).send(Call.get("/v1/invoices/" + values.get("invoice id"))
-                        .header("Authorization", "Bearer " + export(exports, "PUBLIC_KEY")));
+                        .header("Authorization", "Bearer " + PackagedService.exported(exports, "PUBLIC_KEY")));
                 assertThat(read.status()).as("this build reading the invoice the previous release made: %s", read).isEqualTo(200);
                 assertThat(read.json().getString("status")).isEqualTo("PAID");
                 assertThat(database.text("SELECT max(version) FROM flyway_schema_history"))
@@ -79,15 +79,19 @@ class PreviousReleaseIT {
 
     /** The release's runnable jar, built by the bench's script in a worktree of its own (kept for later runs). */
     private static Path build(String commit) throws IOException, InterruptedException {
-        Process build = new ProcessBuilder(BUILD_JAR.toString(), commit).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String printed = new String(build.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(build.waitFor(BUILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)).as("the release built in time").isTrue();
-        assertThat(build.exitValue()).as("bench/build-jar.sh %s: %s", commit, printed).isZero();
-        return Path.of(printed.lines().reduce((first, second) -> second).orElseThrow(), "quarkus-run.jar");
-    }
-
-    private static String export(List<String> exports, String name) {
-        return exports.stream().filter(line -> line.startsWith("export " + name + "=")).findFirst()
-                .map(line -> line.substring(line.indexOf('=') + 1)).orElseThrow();
+        Path printed = Files.createTempFile("recaudo-release-build-", ".txt");
+        try {
+            Process build = new ProcessBuilder(BUILD_JAR.toString(), commit).redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .redirectOutput(printed.toFile()).start();
+            if (!build.waitFor(BUILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+                build.destroyForcibly();
+                throw new AssertionError("bench/build-jar.sh " + commit + " did not finish in " + BUILD_TIMEOUT_MINUTES + " minutes");
+            }
+            String output = Files.readString(printed, StandardCharsets.UTF_8).strip();
+            assertThat(build.exitValue()).as("bench/build-jar.sh %s: %s", commit, output).isZero();
+            return Path.of(output.lines().reduce((first, second) -> second).orElseThrow(), "quarkus-run.jar");
+        } finally {
+            Files.delete(printed);
+        }
     }
 }

@@ -61,7 +61,9 @@ class MigrationsExpandOnlyTest {
             "CREATE TABLE t (id int); ALTER TABLE t ADD CONSTRAINT t_unique UNIQUE (id); ALTER TABLE t ALTER COLUMN id SET NOT NULL",
             "CREATE FUNCTION pg_temp.helper() RETURNS int AS $f$ SELECT 1 $f$ LANGUAGE sql; DROP FUNCTION pg_temp.helper()",
             "ALTER TABLE payments DROP CONSTRAINT payments_sign;\n-- expand: looser than the check it replaces\n"
-                    + "ALTER TABLE payments ADD CONSTRAINT payments_sign CHECK (amount <> 0)"})
+                    + "ALTER TABLE payments ADD CONSTRAINT payments_sign CHECK (amount <> 0)",
+            "CREATE TABLE t (id int); CREATE TRIGGER t_guard BEFORE INSERT ON t FOR EACH ROW EXECUTE FUNCTION guard()",
+            "ALTER TABLE payments ADD COLUMN fee numeric(12,2) NOT NULL DEFAULT 0, ADD COLUMN note text"})
     void givenAnExpandStatement_thenNothingIsFound(String sql) {
         assertThat(ExpandOnlyLint.contractStatements(sql)).isEmpty();
     }
@@ -81,7 +83,13 @@ class MigrationsExpandOnlyTest {
             "ALTER TABLE payments ADD CONSTRAINT payments_note UNIQUE (note)",
             "ALTER TABLE payments ADD CHECK (amount > 0)",
             "CREATE UNIQUE INDEX payments_note ON payments (note)",
-            "TRUNCATE payments"})
+            "TRUNCATE payments",
+            "ALTER TABLE payments ADD COLUMN fee numeric(12,2) NOT NULL",
+            "ALTER TABLE payments ADD COLUMN note text, ADD COLUMN fee numeric(12, 2) NOT NULL",
+            "COMMENT ON COLUMN payments.note IS 'a -- b'; DROP TABLE payments",
+            "DO $$ BEGIN EXECUTE 'DROP TABLE payments'; END $$",
+            "CREATE TRIGGER payments_guard BEFORE INSERT ON payments FOR EACH ROW EXECUTE FUNCTION guard()",
+            "ALTER TABLE payments DROP CONSTRAINT c; -- expand: not a review of the next line\nDROP TABLE payments"})
     void givenAContractStatement_thenItIsFound(String sql) {
         assertThat(ExpandOnlyLint.contractStatements(sql)).hasSize(1);
     }

@@ -17,8 +17,8 @@ import java.util.function.Supplier;
 
 /**
  * The attempts this instance has in flight, per lane, and the room left under the lane's bound. A
- * claim asks for the room, then reports what it started; each attempt is followed until its
- * outcome is recorded, and ends then. A lane's claims run one at a time (each lane has scheduled
+ * claim reserves its places before it runs and gives back what it did not fill; each attempt is
+ * followed until its outcome is recorded, and ends then. A lane's claims run one at a time (each lane has scheduled
  * runs of its own, {@link LaneRuns}) and ends on other threads: between a claim's question and its
  * report only ends can happen in that lane, which make the room larger, so the bound always holds.
  * Each end is reported to {@code ended}, which may claim again into the room it left. Once
@@ -52,8 +52,31 @@ public final class InFlight {
         return closed ? 0 : Math.max(0, max - lanes.get(lane).get());
     }
 
-    /** Leaves no room in any lane from now on: the attempts started go on, no other starts. */
-    public void close() {
+    /**
+     * Takes up to {@code wanted} of the lane's places for a claim about to run, before it runs (none
+     * once closed), and answers how many. They count as in flight at once, so a stop that waits for
+     * the lane to be idle waits for the claim too; the claim gives back what it did not fill
+     * ({@link #release}). Against {@link #close()} it is all or nothing: a claim reserves before the
+     * close and is waited for, or after it and gets nothing.
+     */
+    public synchronized int reserve(KeyEnvironment lane, int wanted) {
+        int places = Math.min(wanted, room(lane));
+        lanes.get(lane).addAndGet(places);
+        return places;
+    }
+
+    /** Gives back places a claim reserved and did not fill. */
+    public void release(KeyEnvironment lane, int places) {
+        if (places > 0) {
+            lanes.get(lane).addAndGet(-places);
+            synchronized (this) {
+                notifyAll();
+            }
+        }
+    }
+
+    /** Leaves no room in any lane from now on: the attempts started and the claims under way go on, no other starts. */
+    public synchronized void close() {
         closed = true;
     }
 
@@ -74,10 +97,6 @@ public final class InFlight {
 
     private int inFlight() {
         return lanes.values().stream().mapToInt(AtomicInteger::get).sum();
-    }
-
-    public void started(KeyEnvironment lane, int attempts) {
-        lanes.get(lane).addAndGet(attempts);
     }
 
     /**

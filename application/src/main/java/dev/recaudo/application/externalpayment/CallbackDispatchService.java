@@ -99,12 +99,16 @@ public final class CallbackDispatchService implements CallbackDispatchUseCase {
     @Override
     public int dispatchQueued(KeyEnvironment lane) {
         transactions.inTransaction(() -> callbacks.expireUnanswered(clock.instant()));
-        int room = Math.min(limits.claimMax(), inFlight.room(lane));
-        Claimed claimed = claim(lane, room);
+        int reserved = inFlight.reserve(lane, limits.claimMax());
+        Claimed claimed = new Claimed(List.of(), 0);
+        try {
+            claimed = claim(lane, reserved);
+        } finally {
+            inFlight.release(lane, reserved - claimed.due().size());
+        }
         for (int i = 0; i < claimed.pausedOnes(); i++) {
             metrics.deliveryAttempt(DeliveryChannel.PAYMENT_CALLBACK, AttemptResult.TARGET_PAUSED);
         }
-        inFlight.started(lane, claimed.due().size());
         Map<CompanyId, Optional<String>> claimSecrets = new HashMap<>();
         claimed.due().forEach(callback -> send(lane, callback, claimSecrets));
         return claimed.due().size() + claimed.pausedOnes();

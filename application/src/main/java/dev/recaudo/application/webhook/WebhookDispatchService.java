@@ -103,12 +103,16 @@ public final class WebhookDispatchService implements WebhookDispatchUseCase {
     }
 
     private int claimOnce(KeyEnvironment lane) {
-        int room = Math.min(limits.claimMax(), inFlight.room(lane));
-        if (room == 0) {
+        int reserved = inFlight.reserve(lane, limits.claimMax());
+        if (reserved == 0) {
             return 0;
         }
-        List<DueDelivery> claimed = claim(lane, room);
-        inFlight.started(lane, claimed.size());
+        List<DueDelivery> claimed = List.of();
+        try {
+            claimed = claim(lane, reserved);
+        } finally {
+            inFlight.release(lane, reserved - claimed.size());
+        }
         claimed.forEach(delivery -> send(lane, delivery));
         return claimed.size();
     }

@@ -86,23 +86,13 @@ class DispatchStopTest {
 
         assertThat(service.awaitIdle(Duration.ofMillis(50))).as("still in flight past the bound").isEqualTo(1);
 
-        CompletableFuture<Void> answered = CompletableFuture.runAsync(() -> {
-            sleep(100);
-            sender.release(endpoint.url());
-        });
+        CompletableFuture<Void> answered = CompletableFuture.runAsync(() -> sender.release(endpoint.url()),
+                CompletableFuture.delayedExecutor(100, TimeUnit.MILLISECONDS));
         long started = System.nanoTime();
         assertThat(service.awaitIdle(Duration.ofSeconds(10))).isZero();
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).as("returned once the outcome was recorded")
                 .isLessThan(5_000);
         answered.join();
         assertThat(row.status).isEqualTo(DeliveryStatus.SUCCEEDED);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -10,12 +10,17 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.By;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The browser of the page's browser tests: Debian's Chromium, headless, driven through Debian's
@@ -70,6 +75,26 @@ final class HeadlessChromium implements AutoCloseable {
 
     WebDriver driver() {
         return driver;
+    }
+
+    /**
+     * The text of the element {@code locator} finds once it is {@code expected}, waited for (15 s at
+     * most) after a form was sent: the post and its redirect may commit more than one document on a
+     * busy machine, so an element found as soon as the old page was gone can belong to a document
+     * already being replaced (Chromium's "Node with given id does not belong to the document"). A
+     * text that never becomes the expected one fails with the last one read.
+     */
+    static String awaitText(WebDriver driver, By locator, Predicate<String> expected) {
+        String[] last = {null};
+        try {
+            new WebDriverWait(driver, Duration.ofSeconds(15)).ignoring(WebDriverException.class).until(page -> {
+                last[0] = page.findElement(locator).getText();
+                return expected.test(last[0]);
+            });
+        } catch (TimeoutException neverSo) {
+            throw new AssertionError(locator + " reads \"" + last[0] + "\" after 15 s", neverSo);
+        }
+        return last[0];
     }
 
     /** Quits the browser and deletes its profile. */

@@ -111,7 +111,7 @@ class HostedCheckoutBrowserTest {
         driver.findElement(By.id("pay")).click();
         // The form posts and is redirected back; on a busy machine the click returns before the new page is there.
         new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(pending));
-        assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pagado");
+        HeadlessChromium.awaitText(driver, By.id("state"), "Pagado"::equals);
         assertThat(driver.getCurrentUrl()).isEqualTo(page);
         assertThat(driver.findElements(By.id("pay"))).isEmpty();
         assertNoSeriousViolations(new AxeBuilder().analyze(driver));
@@ -148,13 +148,13 @@ class HostedCheckoutBrowserTest {
             WebElement pending = driver.findElement(By.id("state"));
             driver.findElement(By.id("pay")).click();
             new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(pending));
-            assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pagado");
+            HeadlessChromium.awaitText(driver, By.id("state"), "Pagado"::equals);
 
             driver.switchTo().window(secondTab);
             WebElement stale = driver.findElement(By.id("state"));
             driver.findElement(By.id("pay")).click();
             new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(stale));
-            assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pagado");
+            HeadlessChromium.awaitText(driver, By.id("state"), "Pagado"::equals);
             assertThat(driver.getCurrentUrl()).isEqualTo(page);
             screenshot("checkout-page-shared-paid.png");
 

@@ -157,8 +157,8 @@ class LivePageBrowserTest {
             WebElement before = driver.findElement(By.id("state"));
             driver.findElement(By.id("report-submit")).click();
             new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(before));
-            WebElement reports = driver.findElement(By.id("reports"));
-            assertThat(reports.getText()).contains("Recibimos tu reporte", reference.replace("-", ""));
+            assertThat(HeadlessChromium.awaitText(driver, By.id("reports"), text -> text.contains("Recibimos tu reporte")))
+                    .contains(reference.replace("-", ""));
             assertThat(driver.getCurrentUrl()).startsWith(page);
             assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pendiente de pago");
             assertThat(((Number) script("return document.documentElement.scrollWidth;")).intValue())

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.bootstrap.LedgerInvariantWatch;
 import dev.recaudo.domain.ledger.LedgerAudit;
-import dev.recaudo.rest.common.RequestIds;
 import dev.recaudo.e2e.support.CountingDriver;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.LogCapture;
@@ -13,6 +12,7 @@ import dev.recaudo.e2e.support.PostgresTestDatabase;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import dev.recaudo.e2e.support.Upkeep;
+import dev.recaudo.rest.common.RequestIds;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;

@@ -23,7 +23,8 @@ import org.jboss.logging.MDC;
  * The test profile's JDBC driver: PostgreSQL's own, with every connection it opens wrapped so that each
  * round trip the service makes is seen, whoever sends it (Hibernate, {@code NativeSql}, Flyway, Agroal):
  * every statement executed (a JDBC batch is one), every commit and rollback, every statement run in
- * autocommit, which PostgreSQL commits on its own, and every change of the session's isolation level. Each is recorded with the id of the request it
+ * autocommit, which PostgreSQL commits on its own, and every change of the session's isolation
+ * level. Each is recorded with the id of the request it
  * served, from the logging context, so {@link RoundTrips} can hold one request to a budget.
  */
 public final class CountingDriver implements Driver {
