@@ -27,10 +27,12 @@ bench() { $client_taskset java -Djava.awt.headless=true -cp "$out/classes" Bench
 # start_service VARIANT DB LOG: starts the variant's jar on a database it creates and migrates, with
 # the rate limits out of the way, loopback webhook receivers allowed and an endpoint paused after
 # one failure for DRAIN_PAUSE_SECONDS (Drain.java), and waits until it is ready. Its process id is service_pid.
-# SERVICE_JAVA_OPTS are the JVM's options (profile.sh's flight recording).
+# SERVICE_JAVA_OPTS are the JVM's options (profile.sh's flight recording). SERVICE_PG_PORT sends the
+# service to another port than the bench's own connections (a PgBouncer before the same server), and
+# SERVICE_JDBC_PARAMETERS adds to its JDBC URL (?prepareThreshold=0).
 start_service() {
   QUARKUS_HTTP_PORT=$port \
-  QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://$pg_host:$pg_port/$2" \
+  QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://$pg_host:${SERVICE_PG_PORT:-$pg_port}/$2${SERVICE_JDBC_PARAMETERS:-}" \
   QUARKUS_DATASOURCE_USERNAME=$pg_user \
   RECAUDO_OPERATOR_TOKEN=bench-operator \
   RECAUDO_PUBLIC_BASE_URL="http://127.0.0.1:$port" \
@@ -57,7 +59,8 @@ start_service() {
 # again at its end, also when the script fails: the server is shared, so it is never left pinned.
 pin_cpus() {
   if [ -n "$pg_cpus" ]; then
-    for pid in $(pgrep -u postgres -x postgres); do taskset -a -cp "$pg_cpus" "$pid" >/dev/null; done
+    # A backend that ends between the listing and its pinning needs none.
+    for pid in $(pgrep -u postgres -x postgres); do taskset -a -cp "$pg_cpus" "$pid" >/dev/null 2>&1 || true; done
     trap 'stop_service; unpin_cpus' EXIT
   fi
 }
