@@ -29,7 +29,7 @@ class HotDocumentIT {
             Pattern.compile("(?i)could not serialize|deadlock detected|SQLState: 40001|SQLState: 40P01|violates check constraint");
 
 
-    /** The battery the test runs on; {@code HotDocumentThroughPgBouncerIT} runs it through PgBouncer. */
+    /** The battery the test runs on; {@link RacesThroughPgBouncerIT} runs it through PgBouncer. */
     Battery battery() throws Exception {
         return Battery.shared(Map.of());
     }

@@ -24,7 +24,7 @@ class IdempotencyRaceIT {
     private static final int THREADS = Battery.size("battery.idempotency.threads", 50);
 
 
-    /** The battery the test runs on; {@code IdempotencyRaceThroughPgBouncerIT} runs it through PgBouncer. */
+    /** The battery the test runs on; {@link RacesThroughPgBouncerIT} runs it through PgBouncer. */
     Battery battery() throws Exception {
         return Battery.shared(Map.of());
     }

@@ -36,7 +36,7 @@ class InvoiceRacesIT {
     /** What one round left behind: the invoice, the settlement that won (null when the annulment did). */
     private record Outcome(String invoiceId, String winningProviderPaymentId) {}
 
-    /** The battery the test runs on; {@code InvoiceRacesThroughPgBouncerIT} runs it through PgBouncer. */
+    /** The battery the test runs on; {@link RacesThroughPgBouncerIT} runs it through PgBouncer. */
     Battery battery() throws Exception {
         return Battery.shared(Battery.LOOPBACK_RECEIVERS);
     }
