@@ -9,6 +9,7 @@ import dev.recaudo.application.rail.CardProcessor;
 import dev.recaudo.application.rail.CardRail;
 import dev.recaudo.application.rail.ProcessorEvent;
 import dev.recaudo.domain.money.CurrencyCode;
+import io.opentelemetry.api.trace.Tracer;
 import java.util.Objects;
 import java.util.Set;
 
@@ -23,9 +24,12 @@ public final class StripeRail implements CardRail {
     public static final long TOLERANCE_SECONDS = 300;
 
     private final StripeSettings settings;
+    private final Tracer tracer;
 
-    public StripeRail(StripeSettings settings) {
+    /** {@code tracer} begins the span of each request to Stripe (a no-op one while tracing is off). */
+    public StripeRail(StripeSettings settings, Tracer tracer) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.tracer = Objects.requireNonNull(tracer, "tracer");
     }
 
     @Override
@@ -52,6 +56,7 @@ public final class StripeRail implements CardRail {
                 .setConnectTimeout(Math.toIntExact(settings.connectTimeout().toMillis()))
                 .setReadTimeout(Math.toIntExact(settings.readTimeout().toMillis()))
                 .setMaxNetworkRetries(settings.maxNetworkRetries())
+                .setHttpClient(new TracedStripeHttp(tracer))
                 .build();
         return new StripeProcessor(client);
     }

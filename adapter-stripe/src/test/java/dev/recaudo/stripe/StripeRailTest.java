@@ -7,6 +7,7 @@ import dev.recaudo.application.rail.CardRail;
 import dev.recaudo.application.rail.ProcessorEvent;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import io.opentelemetry.api.trace.TracerProvider;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,7 @@ class StripeRailTest {
 
     static final String SECRET = "whsec_test_secret";
 
-    final StripeRail rail = new StripeRail(StripeSettings.defaults());
+    final StripeRail rail = new StripeRail(StripeSettings.defaults(), TracerProvider.noop().get("test"));
     final EventSigner signer = new EventSigner(SECRET);
     final UUID payment = UUID.randomUUID();
     final UUID checkout = UUID.randomUUID();

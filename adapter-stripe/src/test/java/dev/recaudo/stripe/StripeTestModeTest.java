@@ -13,6 +13,7 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
+import io.opentelemetry.api.trace.TracerProvider;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 @EnabledIfEnvironmentVariable(named = "STRIPE_TEST_SECRET_KEY", matches = "sk_test_.+")
 class StripeTestModeTest {
 
-    final CardProcessor stripe = new StripeRail(StripeSettings.defaults())
+    final CardProcessor stripe = new StripeRail(StripeSettings.defaults(), TracerProvider.noop().get("test"))
             .connect(new CardCredentials(System.getenv("STRIPE_TEST_SECRET_KEY"), "whsec_unused"));
     final TenantScope scope = new TenantScope(CompanyId.random(), KeyEnvironment.TEST);
 

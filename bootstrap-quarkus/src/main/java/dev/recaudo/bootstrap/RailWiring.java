@@ -18,6 +18,7 @@ import dev.recaudo.domain.externalpayment.ExternalPaymentRepository;
 import dev.recaudo.domain.payment.PaymentRepository;
 import dev.recaudo.stripe.StripeRail;
 import dev.recaudo.stripe.StripeSettings;
+import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.arc.All;
 import io.quarkus.arc.properties.UnlessBuildProperty;
 import jakarta.enterprise.inject.Produces;
@@ -40,10 +41,10 @@ public class RailWiring {
     @Produces
     @Singleton
     @UnlessBuildProperty(name = "recaudo-test.card-rail", stringValue = "recording", enableIfMissing = true)
-    CardRail stripe(RecaudoConfig config) {
+    CardRail stripe(RecaudoConfig config, Tracer tracer) {
         BackgroundConfig.StripeConfig stripe = config.payments().stripe();
         return new StripeRail(new StripeSettings(stripe.apiBase(), Duration.ofMillis(stripe.connectTimeoutMillis()),
-                Duration.ofMillis(stripe.readTimeoutMillis()), stripe.maxNetworkRetries()));
+                Duration.ofMillis(stripe.readTimeoutMillis()), stripe.maxNetworkRetries()), tracer);
     }
 
     /** Every card rail bean, in the order of their names (so "the first configured" is stable). */

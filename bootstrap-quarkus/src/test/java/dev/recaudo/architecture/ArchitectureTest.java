@@ -21,7 +21,7 @@ class ArchitectureTest {
     private static final String[] FRAMEWORKS = {
         "io.quarkus..", "jakarta..", "javax.inject..", "javax.persistence..", "org.hibernate..",
         "com.fasterxml..", "io.vertx..", "io.smallrye..", "org.eclipse.microprofile..", "org.jboss..",
-        "org.flywaydb..", "io.agroal..", "org.postgresql..", "at.favre.."
+        "org.flywaydb..", "io.agroal..", "org.postgresql..", "at.favre..", "io.opentelemetry.."
     };
 
     @ArchTest

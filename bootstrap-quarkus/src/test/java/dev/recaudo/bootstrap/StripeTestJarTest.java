@@ -14,6 +14,7 @@ import dev.recaudo.stripe.EventSigner;
 import dev.recaudo.stripe.StripeDouble;
 import dev.recaudo.stripe.StripeRail;
 import dev.recaudo.stripe.StripeSettings;
+import io.opentelemetry.api.trace.TracerProvider;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +32,8 @@ class StripeTestJarTest {
         try (StripeDouble stripe = StripeDouble.start()) {
             UUID payment = UUID.randomUUID();
             stripe.paymentIntentCreated(StripeDouble.paymentIntent("pi_e2e", "succeeded", 500, "usd", Map.of()));
-            StripeRail rail = new StripeRail(new StripeSettings(stripe.baseUrl(), Duration.ofSeconds(2), Duration.ofSeconds(2), 0));
+            StripeRail rail = new StripeRail(new StripeSettings(stripe.baseUrl(), Duration.ofSeconds(2), Duration.ofSeconds(2), 0),
+                    TracerProvider.noop().get("test"));
             TenantScope scope = new TenantScope(CompanyId.random(), KeyEnvironment.LIVE);
 
             PaymentProcessor.ChargeAnswer answer = rail.connect(new CardCredentials("sk_live_e2e", "whsec_e2e"))

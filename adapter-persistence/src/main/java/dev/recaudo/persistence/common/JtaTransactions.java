@@ -3,6 +3,12 @@ package dev.recaudo.persistence.common;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.common.StoreUnavailable;
 import dev.recaudo.domain.metrics.OperationalMetrics;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,12 +36,16 @@ import org.jboss.logging.Logger;
  * that runs it, dropped with an attempt that is run again, and run once the last one is over, unless
  * it ended as a {@link StoreUnavailable} (the client sends the request again). A transaction begun
  * with {@code QuarkusTransaction.requiringNew()} inside the work shares the outer one's list.
+ * Each outermost transaction is a span ({@code transaction}), with its attempts and each lock race
+ * that made it run again, an error when it ends failed.
  */
 @ApplicationScoped
 public class JtaTransactions implements Transactions {
 
     private static final Logger LOG = Logger.getLogger(JtaTransactions.class);
     static final int ATTEMPTS_MAX = 8;
+    static final AttributeKey<Long> ATTEMPTS = AttributeKey.longKey("recaudo.transaction.attempts");
+    static final AttributeKey<String> RACE = AttributeKey.stringKey("recaudo.transaction.lock_race");
 
     /** The actions waiting for the end of the outermost transaction this thread runs, if any. */
     private static final ThreadLocal<List<Runnable>> SETTLED = new ThreadLocal<>();
@@ -67,6 +77,9 @@ public class JtaTransactions implements Transactions {
     @Inject
     NativeSql nativeSql;
 
+    @Inject
+    Tracer tracer;
+
     @Override
     public <T> T inTransaction(Supplier<T> work) {
         if (QuarkusTransaction.isActive()) {
@@ -75,13 +88,19 @@ public class JtaTransactions implements Transactions {
         List<Runnable> settled = new ArrayList<>();
         SETTLED.set(settled);
         boolean over = true;
-        try {
-            return withRetries(work, settled::clear);
+        Span span = tracer.spanBuilder("transaction").startSpan();
+        try (Scope ignored = span.makeCurrent()) {
+            return withRetries(work, settled::clear, span);
         } catch (StoreUnavailable unavailable) {
             // The client is told to send the request again: what it decided is not over yet.
             over = false;
+            span.setStatus(StatusCode.ERROR, "store unavailable");
             throw unavailable;
+        } catch (RuntimeException failed) {
+            span.setStatus(StatusCode.ERROR, failed.getClass().getSimpleName());
+            throw failed;
         } finally {
+            span.end();
             SETTLED.remove();
             if (over) {
                 settled.forEach(JtaTransactions::runQuietly);
@@ -89,8 +108,9 @@ public class JtaTransactions implements Transactions {
         }
     }
 
-    private <T> T withRetries(Supplier<T> work, Runnable beforeRetry) {
+    private <T> T withRetries(Supplier<T> work, Runnable beforeRetry, Span span) {
         for (int attempt = 1; ; attempt++) {
+            span.setAttribute(ATTEMPTS, attempt);
             try {
                 // The work's deferred writes are sent in it: a refused one fails (or retries) it.
                 return QuarkusTransaction.requiringNew().call(() -> nativeSql.unitOfWork(work));
@@ -104,6 +124,7 @@ public class JtaTransactions implements Transactions {
                     throw unavailableOr(failure);
                 }
                 LOG.debugf("transaction attempt %d lost a lock race, retrying", attempt);
+                span.addEvent("lock race", Attributes.of(RACE, cause.get().metricName()));
                 metrics.transactionRetried(cause.get().metricName());
                 beforeRetry.run();
                 pause(attempt);

@@ -2,6 +2,7 @@ package dev.recaudo.webhooks.delivery;
 
 import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender;
+import io.opentelemetry.api.trace.Tracer;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
@@ -16,6 +17,7 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.core.net.TrustOptions;
+import io.vertx.core.tracing.TracingPolicy;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -61,18 +63,20 @@ public class HttpWebhookSender implements WebhookSender {
     private final TargetLookups lookups;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
+    private final AttemptSpans spans;
 
     @Inject
-    public HttpWebhookSender(AddressWebhookTargetPolicy targetPolicy, Vertx vertx, DeliverySettings settings) {
+    public HttpWebhookSender(AddressWebhookTargetPolicy targetPolicy, Vertx vertx, DeliverySettings settings, Tracer tracer) {
         this(targetPolicy, vertx, Duration.ofMillis(settings.webhooks().connectTimeoutMillis()),
-                Duration.ofMillis(settings.webhooks().readTimeoutMillis()), null);
+                Duration.ofMillis(settings.webhooks().readTimeoutMillis()), null, tracer);
     }
 
     /** Lets tests use timeouts of milliseconds and trust a test certificate; {@code trust} null trusts the JDK's CAs. */
     HttpWebhookSender(AddressWebhookTargetPolicy targetPolicy, Vertx vertx, Duration connectTimeout,
-            Duration requestTimeout, TrustOptions trust) {
+            Duration requestTimeout, TrustOptions trust, Tracer tracer) {
         this.targetPolicy = targetPolicy;
         this.vertx = vertx;
+        this.spans = new AttemptSpans(tracer);
         this.lookups = new TargetLookups(vertx);
         this.connectTimeout = connectTimeout;
         this.requestTimeout = requestTimeout;
@@ -85,7 +89,10 @@ public class HttpWebhookSender implements WebhookSender {
                 // No proxy is set: through one, the address checked would not be the address connected to.
                 .setProxyOptions(null)
                 // A receiver that stops answering mid-way does not keep its socket beyond the attempt's time.
-                .setIdleTimeout(Math.toIntExact(connectTimeout.plus(requestTimeout).toSeconds() + 1));
+                .setIdleTimeout(Math.toIntExact(connectTimeout.plus(requestTimeout).toSeconds() + 1))
+                // The attempt's span is this sender's own (AttemptSpans): no trace context goes to a
+                // partner's receiver, and the client adds no span with the URL's path and query.
+                .setTracingPolicy(TracingPolicy.IGNORE);
         if (trust != null) {
             options.setTrustOptions(trust);
         }
@@ -115,6 +122,7 @@ public class HttpWebhookSender implements WebhookSender {
     private CompletionStage<SendOutcome> attempt(String url, String webhookId, Instant timestamp, String body,
             List<String> secrets, Optional<Duration> timeLimit) {
         long startedNanos = System.nanoTime();
+        AttemptSpans.Open span = spans.start(url, webhookId);
         // The lookup is part of connecting: it gets the connection's budget, and the connection what it left.
         long connectBudgetMillis = timeLimit.orElse(connectTimeout).toMillis();
         Future<Prepared> prepared = lookups.run(() -> prepare(url, webhookId, timestamp, body, secrets, startedNanos),
@@ -124,6 +132,7 @@ public class HttpWebhookSender implements WebhookSender {
                         : exchange(ready, body, timeLimit, connectBudgetMillis, startedNanos))
                 .recover(failure -> Future.succeededFuture(Attempts.failedBeforeExchange(failure, connectBudgetMillis,
                         startedNanos)))
+                .onSuccess(span::end)
                 .toCompletionStage();
     }
 

@@ -3,6 +3,7 @@ package dev.recaudo.webhooks.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
+import io.opentelemetry.api.trace.TracerProvider;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
@@ -43,7 +44,7 @@ class HttpWebhookSenderEndingTest {
 
     private final Vertx vertx = TestVertx.get();
     private final HttpWebhookSender sender =
-            new HttpWebhookSender(new AddressWebhookTargetPolicy(true), vertx, Duration.ofSeconds(5), REQUEST_TIMEOUT, null);
+            new HttpWebhookSender(new AddressWebhookTargetPolicy(true), vertx, Duration.ofSeconds(5), REQUEST_TIMEOUT, null, TracerProvider.noop().get("test"));
     private final List<LogRecord> vertxErrors = new CopyOnWriteArrayList<>();
     private final Handler errorCollector = new Handler() {
         @Override
@@ -106,7 +107,7 @@ class HttpWebhookSenderEndingTest {
     void givenReceiverThatNeverAnswers_whenTwentyAttemptsAreMadeAtOnce_thenAllAreInFlightTogetherAndEndAtTheTimeout()
             throws Exception {
         HttpWebhookSender quick = new HttpWebhookSender(new AddressWebhookTargetPolicy(true), vertx, Duration.ofSeconds(5),
-                Duration.ofSeconds(2), null);
+                Duration.ofSeconds(2), null, TracerProvider.noop().get("test"));
         startReceiver(request -> receiverEvents.add("request"));
         long started = System.nanoTime();
 

@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
+import io.opentelemetry.api.trace.TracerProvider;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -174,7 +175,7 @@ class HttpWebhookSenderTest {
     void givenReceiverSlowerThanRequestTimeout_whenSent_thenTimeoutErrorAndNoStatus() {
         hookDelayMillis.set(3_000);
 
-        SendOutcome outcome = new HttpWebhookSender(permissive, vertx, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT, null).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
+        SendOutcome outcome = new HttpWebhookSender(permissive, vertx, SHORT_CONNECT_TIMEOUT, SHORT_REQUEST_TIMEOUT, null, TracerProvider.noop().get("test")).send(baseUrl() + "/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture().join();
 
         assertThat(outcome.succeeded()).isFalse();
         assertThat(outcome.statusCode()).isEmpty();
@@ -288,7 +289,7 @@ class HttpWebhookSenderTest {
             return InetAddress.getAllByName(host);
         };
         HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, hanging), vertx,
-                Duration.ofMillis(500), ANSWERING_REQUEST_TIMEOUT, null);
+                Duration.ofMillis(500), ANSWERING_REQUEST_TIMEOUT, null, TracerProvider.noop().get("test"));
         try {
             List<CompletableFuture<SendOutcome>> hung = IntStream.range(0, 40).mapToObj(i -> sender
                     .send("https://tarpit.example/hook", WEBHOOK_ID, TIMESTAMP, BODY, List.of(SECRET)).toCompletableFuture())
@@ -317,7 +318,7 @@ class HttpWebhookSenderTest {
     }
 
     private HttpWebhookSender sender(AddressWebhookTargetPolicy policy) {
-        return new HttpWebhookSender(policy, vertx, SHORT_CONNECT_TIMEOUT, ANSWERING_REQUEST_TIMEOUT, null);
+        return new HttpWebhookSender(policy, vertx, SHORT_CONNECT_TIMEOUT, ANSWERING_REQUEST_TIMEOUT, null, TracerProvider.noop().get("test"));
     }
 
     private String baseUrl() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
+import io.opentelemetry.api.trace.TracerProvider;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
@@ -96,7 +97,7 @@ class HttpWebhookSenderTlsTest {
 
     private static HttpWebhookSender sender(ScriptedResolver resolver) {
         return new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), VERTX, Duration.ofSeconds(2),
-                Duration.ofSeconds(5), new PemTrustOptions().addCertPath(resource("tls/receiver-cert.pem")));
+                Duration.ofSeconds(5), new PemTrustOptions().addCertPath(resource("tls/receiver-cert.pem")), TracerProvider.noop().get("test"));
     }
 
     private static String url(String host) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
+import io.opentelemetry.api.trace.TracerProvider;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -132,7 +133,7 @@ class OutboundTargetsTest {
             resolver.answer("receiver.example.test", "127.0.0.1");
             int port = redirecting.getAddress().getPort();
             HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx,
-                    CONNECT_TIMEOUT, REQUEST_TIMEOUT, null);
+                    CONNECT_TIMEOUT, REQUEST_TIMEOUT, null, TracerProvider.noop().get("test"));
 
             SendOutcome outcome = sender.send("http://receiver.example.test:" + port + "/h", "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
@@ -147,7 +148,7 @@ class OutboundTargetsTest {
 
     private HttpWebhookSender strictSender() {
         return new HttpWebhookSender(new AddressWebhookTargetPolicy(false, resolver), vertx, CONNECT_TIMEOUT,
-                REQUEST_TIMEOUT, null);
+                REQUEST_TIMEOUT, null, TracerProvider.noop().get("test"));
     }
 
     private String at(String url) {
@@ -169,7 +170,7 @@ class OutboundTargetsTest {
         try {
             int port = receiver.getAddress().getPort();
             HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx,
-                    CONNECT_TIMEOUT, REQUEST_TIMEOUT, null);
+                    CONNECT_TIMEOUT, REQUEST_TIMEOUT, null, TracerProvider.noop().get("test"));
 
             SendOutcome outcome = sender.send("http://[::1]:" + port + "/h", "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
@@ -188,7 +189,7 @@ class OutboundTargetsTest {
             int port = receiver.getAddress().getPort();
             resolver.answer("two.example.test", "::1,127.0.0.1");
             HttpWebhookSender sender = new HttpWebhookSender(new AddressWebhookTargetPolicy(true, resolver), vertx,
-                    CONNECT_TIMEOUT, REQUEST_TIMEOUT, null);
+                    CONNECT_TIMEOUT, REQUEST_TIMEOUT, null, TracerProvider.noop().get("test"));
 
             SendOutcome outcome = sender.send("http://two.example.test:" + port + "/h", "evt_1", Instant.now(), BODY, List.of(SECRET)).toCompletableFuture().join();
 
