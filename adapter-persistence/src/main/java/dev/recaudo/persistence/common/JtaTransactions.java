@@ -85,10 +85,10 @@ public class JtaTransactions implements Transactions {
         if (QuarkusTransaction.isActive()) {
             return work.get();
         }
+        Span span = tracer.spanBuilder("transaction").startSpan();
         List<Runnable> settled = new ArrayList<>();
         SETTLED.set(settled);
         boolean over = true;
-        Span span = tracer.spanBuilder("transaction").startSpan();
         try (Scope ignored = span.makeCurrent()) {
             return withRetries(work, settled::clear, span);
         } catch (StoreUnavailable unavailable) {

@@ -49,8 +49,16 @@ public class ClientAddresses {
 
     /** The client's address: an IPv4 address, IPv6 networks, or a trusted proxy's word for it; never with a space. */
     public ClientAddress of(HttpServerRequest request) {
+        return literal(request).map(ClientAddresses::name).orElse(UNKNOWN);
+    }
+
+    /**
+     * The address the request came from as written, a trusted proxy's word for it only when proxies are
+     * trusted: what a request's span records, where a header any caller can send would be a lie.
+     */
+    public Optional<String> literal(HttpServerRequest request) {
         SocketAddress address = forwardedFromTrustedProxies ? request.remoteAddress() : request.connection().remoteAddress();
-        return address == null ? UNKNOWN : name(address.hostAddress() != null ? address.hostAddress() : address.host());
+        return Optional.ofNullable(address).map(known -> known.hostAddress() != null ? known.hostAddress() : known.host());
     }
 
     /**

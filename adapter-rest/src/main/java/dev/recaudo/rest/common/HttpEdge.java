@@ -2,6 +2,7 @@ package dev.recaudo.rest.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.opentelemetry.api.trace.Span;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -15,7 +16,8 @@ import java.util.Optional;
 
 /**
  * The first handler of every HTTP request, before any resource matches: fixes the request id,
- * hands the access log a path and a query string with credentials masked, and refuses, in the
+ * hands the access log and the request's span a path and a query string with credentials masked
+ * (and the span the client's address as {@link ClientAddresses} trusts it), and refuses, in the
  * family's envelope, paths and queries that decode to a control character, paths with dot segments
  * or matrix parameters, an idempotency header sent twice, and bodies that declare a length
  * over the limit. Bodies sent in chunks are bounded as they are read ({@link BodyLimit}); the HTTP
@@ -45,13 +47,15 @@ public class HttpEdge {
     private final long bodyBytesMax;
     private final long statementBytesMax;
     private final ErrorPages pages;
+    private final ClientAddresses clients;
 
-    public HttpEdge(ObjectMapper json, Clock clock, RestSettings settings, ErrorPages pages) {
+    public HttpEdge(ObjectMapper json, Clock clock, RestSettings settings, ErrorPages pages, ClientAddresses clients) {
         this.json = json;
         this.clock = clock;
         this.bodyBytesMax = settings.http().bodyBytesMax();
         this.statementBytesMax = settings.bankStatements().maxBytes();
         this.pages = pages;
+        this.clients = clients;
     }
 
     void install(@Observes Router router) {
@@ -63,8 +67,11 @@ public class HttpEdge {
         context.request().headers().set(RequestIds.HEADER, requestId);
         context.response().putHeader(RequestIds.HEADER, requestId);
         RequestIds.begin(requestId);
-        context.put(LOGGED_QUERY_KEY, AccessLogQuery.redact(context.request().query()));
-        context.put(LOGGED_PATH_KEY, ClientText.forLog(LoggedPath.of(context.request().path())));
+        String loggedQuery = AccessLogQuery.redact(context.request().query());
+        String loggedPath = ClientText.forLog(LoggedPath.of(context.request().path()));
+        context.put(LOGGED_QUERY_KEY, loggedQuery);
+        context.put(LOGGED_PATH_KEY, loggedPath);
+        TracedRequestMasking.describe(Span.current(), loggedPath, loggedQuery, clients.literal(context.request()));
         Optional<String> controlled = partWithControlCharacter(context.request().uri());
         if (controlled.isPresent()) {
             refuse(context, requestId, ApiProblem.validation(controlled.get(),

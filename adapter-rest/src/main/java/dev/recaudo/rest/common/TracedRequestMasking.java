@@ -1,24 +1,30 @@
 package dev.recaudo.rest.common;
 
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.ReadWriteSpan;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
 
 /**
- * Masks a request span's path and query as the access log masks them, the moment the span starts:
- * the HTTP server's instrumentation records them as received ({@code url.path}, {@code url.query}),
- * and a hosted page's checkout id, a key put in a query by mistake or a customer's phone number
- * must no more reach a tracing backend than a log. Every span processor of the deployment sees the
- * span only after this one has run, and an exporter only once it has ended.
+ * A request span shows its path and query as the access log does. The HTTP server's instrumentation
+ * records them as received, and decoded ({@code url.path}, {@code url.query}); a hosted page's
+ * checkout id, a key put in a query by mistake or a customer's phone number must no more reach a
+ * tracing backend than a log. So, as the span starts, this processor masks the path and hides the
+ * query (a decoded query can no longer be split as it was sent: {@code api%3Dkey=...} would read as
+ * a parameter {@code api}); then {@link HttpEdge}, the first handler of every request, writes the
+ * very path and query the access log writes, and the client's address only as a trusted proxy gave it
+ * ({@code X-Forwarded-For} is any caller's to send). Spans are exported once they end, after both.
  */
 @ApplicationScoped
 public class TracedRequestMasking implements SpanProcessor {
 
     static final AttributeKey<String> URL_PATH = AttributeKey.stringKey("url.path");
     static final AttributeKey<String> URL_QUERY = AttributeKey.stringKey("url.query");
+    static final AttributeKey<String> CLIENT_ADDRESS = AttributeKey.stringKey("client.address");
 
     @Override
     public void onStart(Context parent, ReadWriteSpan span) {
@@ -26,10 +32,18 @@ public class TracedRequestMasking implements SpanProcessor {
         if (path != null) {
             span.setAttribute(URL_PATH, LoggedPath.of(path));
         }
-        String query = span.getAttribute(URL_QUERY);
-        if (query != null) {
-            span.setAttribute(URL_QUERY, AccessLogQuery.redact(query));
+        if (span.getAttribute(URL_QUERY) != null) {
+            span.setAttribute(URL_QUERY, AccessLogQuery.MASK);
         }
+    }
+
+    /** The request span's path, query and client address, as the access log and the rate limits see them. */
+    static void describe(Span span, String loggedPath, String loggedQuery, Optional<String> client) {
+        span.setAttribute(URL_PATH, loggedPath);
+        if (!loggedQuery.isEmpty()) {
+            span.setAttribute(URL_QUERY, loggedQuery);
+        }
+        client.ifPresent(address -> span.setAttribute(CLIENT_ADDRESS, address));
     }
 
     @Override

@@ -3,14 +3,17 @@ package dev.recaudo.rest.common;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** A request span's path and query reach the exporter masked as the access log masks them. */
+/** A request span's path, query and client address reach the exporter as the access log shows them. */
 class TracedRequestMaskingTest {
 
     private static final String KEY = "rk_live_4fTq9ZyXbQ2LmN8pR3sV6wK1hJ0cD7eA5gU2iO9yT3x";
@@ -20,16 +23,26 @@ class TracedRequestMaskingTest {
             .addSpanProcessor(SimpleSpanProcessor.create(exported)).build();
 
     @Test
-    void givenAHostedPageWithCredentialsInItsQuery_whenTheSpanEnds_thenItsCheckoutIdAndCredentialsAreMasked() {
-        SpanData span = requestSpan("/pay/0b7c3f3e-9a34-4f3c-a1e5-6d1b8f1f2a77", "token=T-SECRET&email=ana@example.com&lang=es");
+    void givenAHostedPageWithCredentialsInItsDecodedQuery_whenTheSpanStarts_thenItsCheckoutIdIsMaskedAndTheQueryHidden() {
+        SpanData span = requestSpan("/pay/0b7c3f3e-9a34-4f3c-a1e5-6d1b8f1f2a77", "api=key=AK-SECRET&lang=es", null);
 
         assertThat(span.getAttributes().get(TracedRequestMasking.URL_PATH)).isEqualTo("/pay/***");
-        assertThat(span.getAttributes().get(TracedRequestMasking.URL_QUERY)).isEqualTo("token=***&email=***&lang=es");
+        assertThat(span.getAttributes().get(TracedRequestMasking.URL_QUERY)).isEqualTo("***");
+    }
+
+    @Test
+    void givenTheEdgesAccessLogView_whenDescribed_thenTheSpanShowsItsPathQueryAndTrustedClientAddress() {
+        String raw = "api%3Dkey=AK-SECRET&email=ana@example.com&lang=es";
+        SpanData span = requestSpan("/v1/invoices", "api=key=AK-SECRET&email=ana@example.com&lang=es", built -> TracedRequestMasking
+                .describe(built, LoggedPath.of("/v1/invoices"), AccessLogQuery.redact(raw), Optional.of("203.0.113.7")));
+
+        assertThat(span.getAttributes().get(TracedRequestMasking.URL_QUERY)).isEqualTo("api%3Dkey=***&email=***&lang=es");
+        assertThat(span.getAttributes().get(TracedRequestMasking.CLIENT_ADDRESS)).isEqualTo("203.0.113.7");
     }
 
     @Test
     void givenAKeyAsAPathSegment_whenTheSpanEnds_thenThatSegmentIsMaskedAndTheRestKept() {
-        SpanData span = requestSpan("/v1/invoices/" + KEY + "/cancel", null);
+        SpanData span = requestSpan("/v1/invoices/" + KEY + "/cancel", null, null);
 
         assertThat(span.getAttributes().get(TracedRequestMasking.URL_PATH)).isEqualTo("/v1/invoices/***/cancel");
         assertThat(span.getAttributes().get(TracedRequestMasking.URL_QUERY)).isNull();
@@ -42,13 +55,18 @@ class TracedRequestMaskingTest {
         assertThat(exported.getFinishedSpanItems().get(0).getAttributes().isEmpty()).isTrue();
     }
 
-    private SpanData requestSpan(String path, String query) {
-        var builder = tracing.get("test").spanBuilder("GET").setSpanKind(SpanKind.SERVER)
-                .setAttribute(TracedRequestMasking.URL_PATH, path);
+    /** A server span started as the HTTP server's instrumentation starts it, {@code during} its request. */
+    private SpanData requestSpan(String path, String query, Consumer<Span> during) {
+        SpanBuilder builder = tracing.get("test").spanBuilder("GET").setSpanKind(SpanKind.SERVER)
+                .setAttribute(TracedRequestMasking.URL_PATH, path)
+                .setAttribute(TracedRequestMasking.CLIENT_ADDRESS, "198.51.100.9");
         if (query != null) {
             builder.setAttribute(TracedRequestMasking.URL_QUERY, query);
         }
         Span span = builder.startSpan();
+        if (during != null) {
+            during.accept(span);
+        }
         span.end();
         return exported.getFinishedSpanItems().get(0);
     }

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 25: with tracing switched on, a request is a server span that follows the caller's trace,
- * its transaction a child span, and a webhook attempt a client span; paths and queries are masked
- * on the spans as in the access log, and nothing of a receiver's URL but its host is recorded. The
+ * its transaction a child span, and a webhook attempt a client span; paths and queries are on the
+ * spans as in the access log, no exception message is, and nothing of a receiver's URL but its host. The
  * spans are read where an OTLP collector would receive them (the exporters' end).
  */
 @QuarkusTest
@@ -39,6 +39,7 @@ class TracingTest {
     private static final AttributeKey<String> URL_PATH = AttributeKey.stringKey("url.path");
     private static final AttributeKey<String> URL_QUERY = AttributeKey.stringKey("url.query");
     private static final AttributeKey<String> HOST = AttributeKey.stringKey("server.address");
+    private static final AttributeKey<String> CLIENT_ADDRESS = AttributeKey.stringKey("client.address");
     private static final AttributeKey<String> WEBHOOK_ID = AttributeKey.stringKey("recaudo.webhook.id");
     private static final AttributeKey<Long> ATTEMPTS = AttributeKey.longKey("recaudo.transaction.attempts");
     /** The random part of a key, as the log scan of the battery looks for it. */
@@ -79,21 +80,35 @@ class TracingTest {
     }
 
     @Test
-    void givenCheckoutIdsKeysAndPersonalDataInPathsAndQueries_whenRequested_thenTheRequestSpansShowThemMasked()
+    void givenCheckoutIdsKeysAndPersonalDataInPathsAndQueries_whenRequested_thenTheRequestSpansShowThemAsTheAccessLogDoes()
             throws InterruptedException {
         String checkoutId = UUID.randomUUID().toString();
         String key = "rk_live_" + SECRET_BODY;
 
-        given().get("/pay/" + checkoutId + "?token=T-SECRET&phone=5550001234&lang=en");
-        given().get("/v1/invoices/" + key + "?page=2&api_key=AK-SECRET");
+        given().header("X-Forwarded-For", "203.0.113.99").get("/pay/" + checkoutId + "?token=T-SECRET&phone=5550001234&lang=en");
+        given().urlEncodingEnabled(false).get("/v1/invoices/" + key + "?page=2&api%3Dkey=AK-SECRET");
 
         SpanData page = await(span -> queryOf(span).filter(query -> query.contains("lang=en")).isPresent());
         assertThat(page.getAttributes().get(URL_PATH)).isEqualTo("/pay/***");
-        assertThat(page.getAttributes().get(URL_QUERY)).contains("lang=en").contains("token=***").contains("phone=***");
+        assertThat(page.getAttributes().get(URL_QUERY)).isEqualTo("token=***&phone=***&lang=en");
+        assertThat(page.getAttributes().get(CLIENT_ADDRESS)).as("a forwarded address from no trusted proxy").isEqualTo("127.0.0.1");
         SpanData invoice = await(span -> queryOf(span).filter(query -> query.contains("page=2")).isPresent());
         assertThat(invoice.getAttributes().get(URL_PATH)).isEqualTo("/v1/invoices/***");
+        assertThat(invoice.getAttributes().get(URL_QUERY)).isEqualTo("page=2&api%3Dkey=***");
         assertThat(List.of(page, invoice)).allSatisfy(span -> assertThat(recorded(span)).doesNotContain(checkoutId)
                 .doesNotContain("SECRET").doesNotContain("5550001234"));
+    }
+
+    @Test
+    void givenABodyTheParserRefusesQuotingAKey_whenPosted_thenNoSpanCarriesTheParsersMessage() throws InterruptedException {
+        Tenants.Key key = Invoices.liveKey(Tenants.company());
+
+        given().auth().oauth2(key.secret()).header("x-idempotency", UUID.randomUUID().toString()).contentType(ContentType.JSON)
+                .body("{\"name\": rk_live_" + SECRET_BODY + "}").post("/v1/invoices?probe=parser").then().statusCode(422);
+
+        SpanData request = await(span -> queryOf(span).filter(query -> query.contains("probe=parser")).isPresent());
+        assertThat(request.getEvents()).as("exceptions recorded on the request span").isEmpty();
+        assertThat(spans.getFinishedSpanItems()).allSatisfy(span -> assertThat(recorded(span)).doesNotContain(SECRET_BODY));
     }
 
     @Test
