@@ -1,5 +1,11 @@
 package dev.recaudo.stripe;
 
+import static io.opentelemetry.semconv.ErrorAttributes.ERROR_TYPE;
+import static io.opentelemetry.semconv.HttpAttributes.HTTP_REQUEST_METHOD;
+import static io.opentelemetry.semconv.HttpAttributes.HTTP_RESPONSE_STATUS_CODE;
+import static io.opentelemetry.semconv.ServerAttributes.SERVER_ADDRESS;
+import static io.opentelemetry.semconv.ServerAttributes.SERVER_PORT;
+
 import com.stripe.exception.ApiConnectionException;
 import com.stripe.net.HttpURLConnectionClient;
 import com.stripe.net.StripeRequest;
@@ -21,13 +27,9 @@ import java.util.regex.Pattern;
  */
 final class TracedStripeHttp extends HttpURLConnectionClient {
 
-    static final AttributeKey<String> METHOD = AttributeKey.stringKey("http.request.method");
-    static final AttributeKey<String> HOST = AttributeKey.stringKey("server.address");
-    static final AttributeKey<Long> PORT = AttributeKey.longKey("server.port");
+    /** The path with object ids as {@code {id}} (a convention still incubating, hence not in the stable constants). */
     static final AttributeKey<String> TEMPLATE = AttributeKey.stringKey("url.template");
-    static final AttributeKey<Long> STATUS = AttributeKey.longKey("http.response.status_code");
     static final AttributeKey<String> REQUEST_ID = AttributeKey.stringKey("stripe.request_id");
-    static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
 
     /** An object id: a lower-case prefix, an underscore, then a mix with a digit or a capital ({@code pi_3Mtw...}). */
     private static final Pattern OBJECT_ID = Pattern.compile("[a-z]+_[A-Za-z0-9_]*[0-9A-Z][A-Za-z0-9_]*");
@@ -44,14 +46,14 @@ final class TracedStripeHttp extends HttpURLConnectionClient {
         String template = template(url.getPath());
         String method = request.method().name();
         Span span = tracer.spanBuilder(method + " " + template).setSpanKind(SpanKind.CLIENT)
-                .setAttribute(METHOD, method)
-                .setAttribute(HOST, url.getHost())
-                .setAttribute(PORT, (long) (url.getPort() >= 0 ? url.getPort() : url.getDefaultPort()))
+                .setAttribute(HTTP_REQUEST_METHOD, method)
+                .setAttribute(SERVER_ADDRESS, url.getHost())
+                .setAttribute(SERVER_PORT, (long) (url.getPort() >= 0 ? url.getPort() : url.getDefaultPort()))
                 .setAttribute(TEMPLATE, template)
                 .startSpan();
         try {
             StripeResponse response = super.request(request);
-            span.setAttribute(STATUS, (long) response.code());
+            span.setAttribute(HTTP_RESPONSE_STATUS_CODE, (long) response.code());
             if (response.requestId() != null) {
                 span.setAttribute(REQUEST_ID, response.requestId());
             }

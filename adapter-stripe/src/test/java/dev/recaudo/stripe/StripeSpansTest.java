@@ -1,5 +1,9 @@
 package dev.recaudo.stripe;
 
+import static io.opentelemetry.semconv.ErrorAttributes.ERROR_TYPE;
+import static io.opentelemetry.semconv.HttpAttributes.HTTP_REQUEST_METHOD;
+import static io.opentelemetry.semconv.HttpAttributes.HTTP_RESPONSE_STATUS_CODE;
+import static io.opentelemetry.semconv.ServerAttributes.SERVER_PORT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -43,10 +47,10 @@ class StripeSpansTest extends StripeDoubleTest {
         assertThat(SPANS.getFinishedSpanItems()).hasSize(1);
         assertThat(call.getName()).isEqualTo("POST /v1/payment_intents");
         assertThat(call.getKind()).isEqualTo(SpanKind.CLIENT);
-        assertThat(call.getAttributes().get(TracedStripeHttp.METHOD)).isEqualTo("POST");
-        assertThat(call.getAttributes().get(TracedStripeHttp.STATUS)).isEqualTo(200L);
+        assertThat(call.getAttributes().get(HTTP_REQUEST_METHOD)).isEqualTo("POST");
+        assertThat(call.getAttributes().get(HTTP_RESPONSE_STATUS_CODE)).isEqualTo(200L);
         assertThat(call.getAttributes().get(TracedStripeHttp.REQUEST_ID)).isEqualTo("req_double");
-        assertThat(call.getAttributes().get(TracedStripeHttp.PORT)).isEqualTo((long) stripe.server().port());
+        assertThat(call.getAttributes().get(SERVER_PORT)).isEqualTo((long) stripe.server().port());
         assertThat(call.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
         assertNothingPrivate(call);
     }
@@ -65,8 +69,8 @@ class StripeSpansTest extends StripeDoubleTest {
                 .containsExactly("POST /v1/payment_intents", "POST /v1/payment_intents", "GET /v1/payment_intents/search");
         assertThat(spans.subList(0, 2)).allSatisfy(lost -> {
             assertThat(lost.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-            assertThat(lost.getAttributes().get(TracedStripeHttp.ERROR_TYPE)).isEqualTo("connection");
-            assertThat(lost.getAttributes().get(TracedStripeHttp.STATUS)).isNull();
+            assertThat(lost.getAttributes().get(ERROR_TYPE)).isEqualTo("connection");
+            assertThat(lost.getAttributes().get(HTTP_RESPONSE_STATUS_CODE)).isNull();
         });
         assertThat(spans).allSatisfy(this::assertNothingPrivate);
     }
@@ -79,8 +83,8 @@ class StripeSpansTest extends StripeDoubleTest {
 
         SpanData refused = SPANS.getFinishedSpanItems().get(0);
         assertThat(refused.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-        assertThat(refused.getAttributes().get(TracedStripeHttp.STATUS)).isEqualTo(500L);
-        assertThat(refused.getAttributes().get(TracedStripeHttp.ERROR_TYPE)).isEqualTo("500");
+        assertThat(refused.getAttributes().get(HTTP_RESPONSE_STATUS_CODE)).isEqualTo(500L);
+        assertThat(refused.getAttributes().get(ERROR_TYPE)).isEqualTo("500");
     }
 
     @Test

@@ -1,6 +1,9 @@
 package dev.recaudo.rest.common;
 
-import io.opentelemetry.api.common.AttributeKey;
+import static io.opentelemetry.semconv.ClientAttributes.CLIENT_ADDRESS;
+import static io.opentelemetry.semconv.UrlAttributes.URL_PATH;
+import static io.opentelemetry.semconv.UrlAttributes.URL_QUERY;
+
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.ReadWriteSpan;
@@ -21,10 +24,6 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class TracedRequestMasking implements SpanProcessor {
-
-    static final AttributeKey<String> URL_PATH = AttributeKey.stringKey("url.path");
-    static final AttributeKey<String> URL_QUERY = AttributeKey.stringKey("url.query");
-    static final AttributeKey<String> CLIENT_ADDRESS = AttributeKey.stringKey("client.address");
 
     @Override
     public void onStart(Context parent, ReadWriteSpan span) {

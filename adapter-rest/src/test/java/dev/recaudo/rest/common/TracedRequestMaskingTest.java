@@ -1,5 +1,8 @@
 package dev.recaudo.rest.common;
 
+import static io.opentelemetry.semconv.ClientAttributes.CLIENT_ADDRESS;
+import static io.opentelemetry.semconv.UrlAttributes.URL_PATH;
+import static io.opentelemetry.semconv.UrlAttributes.URL_QUERY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.api.trace.Span;
@@ -26,8 +29,8 @@ class TracedRequestMaskingTest {
     void givenAHostedPageWithCredentialsInItsDecodedQuery_whenTheSpanStarts_thenItsCheckoutIdIsMaskedAndTheQueryHidden() {
         SpanData span = requestSpan("/pay/0b7c3f3e-9a34-4f3c-a1e5-6d1b8f1f2a77", "api=key=AK-SECRET&lang=es", null);
 
-        assertThat(span.getAttributes().get(TracedRequestMasking.URL_PATH)).isEqualTo("/pay/***");
-        assertThat(span.getAttributes().get(TracedRequestMasking.URL_QUERY)).isEqualTo("***");
+        assertThat(span.getAttributes().get(URL_PATH)).isEqualTo("/pay/***");
+        assertThat(span.getAttributes().get(URL_QUERY)).isEqualTo("***");
     }
 
     @Test
@@ -36,16 +39,16 @@ class TracedRequestMaskingTest {
         SpanData span = requestSpan("/v1/invoices", "api=key=AK-SECRET&email=ana@example.com&lang=es", built -> TracedRequestMasking
                 .describe(built, LoggedPath.of("/v1/invoices"), AccessLogQuery.redact(raw), Optional.of("203.0.113.7")));
 
-        assertThat(span.getAttributes().get(TracedRequestMasking.URL_QUERY)).isEqualTo("api%3Dkey=***&email=***&lang=es");
-        assertThat(span.getAttributes().get(TracedRequestMasking.CLIENT_ADDRESS)).isEqualTo("203.0.113.7");
+        assertThat(span.getAttributes().get(URL_QUERY)).isEqualTo("api%3Dkey=***&email=***&lang=es");
+        assertThat(span.getAttributes().get(CLIENT_ADDRESS)).isEqualTo("203.0.113.7");
     }
 
     @Test
     void givenAKeyAsAPathSegment_whenTheSpanEnds_thenThatSegmentIsMaskedAndTheRestKept() {
         SpanData span = requestSpan("/v1/invoices/" + KEY + "/cancel", null, null);
 
-        assertThat(span.getAttributes().get(TracedRequestMasking.URL_PATH)).isEqualTo("/v1/invoices/***/cancel");
-        assertThat(span.getAttributes().get(TracedRequestMasking.URL_QUERY)).isNull();
+        assertThat(span.getAttributes().get(URL_PATH)).isEqualTo("/v1/invoices/***/cancel");
+        assertThat(span.getAttributes().get(URL_QUERY)).isNull();
     }
 
     @Test
@@ -58,10 +61,10 @@ class TracedRequestMaskingTest {
     /** A server span started as the HTTP server's instrumentation starts it, {@code during} its request. */
     private SpanData requestSpan(String path, String query, Consumer<Span> during) {
         SpanBuilder builder = tracing.get("test").spanBuilder("GET").setSpanKind(SpanKind.SERVER)
-                .setAttribute(TracedRequestMasking.URL_PATH, path)
-                .setAttribute(TracedRequestMasking.CLIENT_ADDRESS, "198.51.100.9");
+                .setAttribute(URL_PATH, path)
+                .setAttribute(CLIENT_ADDRESS, "198.51.100.9");
         if (query != null) {
-            builder.setAttribute(TracedRequestMasking.URL_QUERY, query);
+            builder.setAttribute(URL_QUERY, query);
         }
         Span span = builder.startSpan();
         if (during != null) {

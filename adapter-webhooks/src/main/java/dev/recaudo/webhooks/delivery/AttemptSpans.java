@@ -1,5 +1,12 @@
 package dev.recaudo.webhooks.delivery;
 
+import static io.opentelemetry.semconv.ErrorAttributes.ERROR_TYPE;
+import static io.opentelemetry.semconv.HttpAttributes.HTTP_REQUEST_METHOD;
+import static io.opentelemetry.semconv.HttpAttributes.HTTP_RESPONSE_STATUS_CODE;
+import static io.opentelemetry.semconv.ServerAttributes.SERVER_ADDRESS;
+import static io.opentelemetry.semconv.ServerAttributes.SERVER_PORT;
+import static io.opentelemetry.semconv.UrlAttributes.URL_SCHEME;
+
 import dev.recaudo.domain.webhook.WebhookSender.SendOutcome;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
@@ -21,14 +28,8 @@ import java.util.Locale;
  */
 final class AttemptSpans {
 
-    static final AttributeKey<String> METHOD = AttributeKey.stringKey("http.request.method");
-    static final AttributeKey<String> SCHEME = AttributeKey.stringKey("url.scheme");
-    static final AttributeKey<String> HOST = AttributeKey.stringKey("server.address");
-    static final AttributeKey<Long> PORT = AttributeKey.longKey("server.port");
     static final AttributeKey<String> WEBHOOK_ID = AttributeKey.stringKey("recaudo.webhook.id");
-    static final AttributeKey<Long> STATUS = AttributeKey.longKey("http.response.status_code");
     static final AttributeKey<String> RESULT = AttributeKey.stringKey("recaudo.attempt.result");
-    static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
 
     private final Tracer tracer;
 
@@ -39,7 +40,7 @@ final class AttemptSpans {
     /** An attempt's span, begun now; {@code url} is the one the attempt is for, checked or not. */
     Open start(String url, String webhookId) {
         SpanBuilder builder = tracer.spanBuilder("POST").setSpanKind(SpanKind.CLIENT)
-                .setAttribute(METHOD, "POST")
+                .setAttribute(HTTP_REQUEST_METHOD, "POST")
                 .setAttribute(WEBHOOK_ID, webhookId);
         receiver(url, builder);
         return new Open(builder.startSpan());
@@ -53,12 +54,12 @@ final class AttemptSpans {
             return;
         }
         if (uri.getScheme() != null) {
-            builder.setAttribute(SCHEME, uri.getScheme().toLowerCase(Locale.ROOT));
+            builder.setAttribute(URL_SCHEME, uri.getScheme().toLowerCase(Locale.ROOT));
         }
         if (uri.getHost() != null) {
-            builder.setAttribute(HOST, uri.getHost());
+            builder.setAttribute(SERVER_ADDRESS, uri.getHost());
             int port = uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-            builder.setAttribute(PORT, (long) port);
+            builder.setAttribute(SERVER_PORT, (long) port);
         }
     }
 
@@ -66,7 +67,7 @@ final class AttemptSpans {
     record Open(Span span) {
 
         void end(SendOutcome outcome) {
-            outcome.statusCode().ifPresent(status -> span.setAttribute(STATUS, status.longValue()));
+            outcome.statusCode().ifPresent(status -> span.setAttribute(HTTP_RESPONSE_STATUS_CODE, status.longValue()));
             String result = outcome.result().wireName();
             span.setAttribute(RESULT, result);
             if (!outcome.succeeded()) {

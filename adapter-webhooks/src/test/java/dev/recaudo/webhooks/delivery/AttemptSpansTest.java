@@ -1,5 +1,10 @@
 package dev.recaudo.webhooks.delivery;
 
+import static io.opentelemetry.semconv.ErrorAttributes.ERROR_TYPE;
+import static io.opentelemetry.semconv.HttpAttributes.HTTP_RESPONSE_STATUS_CODE;
+import static io.opentelemetry.semconv.ServerAttributes.SERVER_ADDRESS;
+import static io.opentelemetry.semconv.ServerAttributes.SERVER_PORT;
+import static io.opentelemetry.semconv.UrlAttributes.URL_SCHEME;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.Headers;
@@ -76,11 +81,11 @@ class AttemptSpansTest {
         assertThat(outcome.succeeded()).isTrue();
         SpanData attempt = attemptSpan();
         assertThat(attempt.getParentSpanId()).isEqualTo(parent.getSpanContext().getSpanId());
-        assertThat(attempt.getAttributes().get(AttemptSpans.HOST)).isEqualTo("127.0.0.1");
-        assertThat(attempt.getAttributes().get(AttemptSpans.PORT)).isEqualTo((long) receiver.getAddress().getPort());
-        assertThat(attempt.getAttributes().get(AttemptSpans.SCHEME)).isEqualTo("http");
+        assertThat(attempt.getAttributes().get(SERVER_ADDRESS)).isEqualTo("127.0.0.1");
+        assertThat(attempt.getAttributes().get(SERVER_PORT)).isEqualTo((long) receiver.getAddress().getPort());
+        assertThat(attempt.getAttributes().get(URL_SCHEME)).isEqualTo("http");
         assertThat(attempt.getAttributes().get(AttemptSpans.WEBHOOK_ID)).isEqualTo(WEBHOOK_ID);
-        assertThat(attempt.getAttributes().get(AttemptSpans.STATUS)).isEqualTo(204L);
+        assertThat(attempt.getAttributes().get(HTTP_RESPONSE_STATUS_CODE)).isEqualTo(204L);
         assertThat(attempt.getAttributes().get(AttemptSpans.RESULT)).isEqualTo("delivered");
         assertThat(attempt.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
         assertNothingOfTheUrlsSecrets(attempt);
@@ -98,8 +103,8 @@ class AttemptSpansTest {
 
         SpanData attempt = attemptSpan();
         assertThat(attempt.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
-        assertThat(attempt.getAttributes().get(AttemptSpans.STATUS)).isEqualTo(500L);
-        assertThat(attempt.getAttributes().get(AttemptSpans.ERROR_TYPE)).isEqualTo("status_5xx");
+        assertThat(attempt.getAttributes().get(HTTP_RESPONSE_STATUS_CODE)).isEqualTo(500L);
+        assertThat(attempt.getAttributes().get(ERROR_TYPE)).isEqualTo("status_5xx");
     }
 
     @Test
@@ -109,7 +114,7 @@ class AttemptSpansTest {
         SpanData attempt = attemptSpan();
         assertThat(attempt.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
         assertThat(attempt.getStatus().getDescription()).isEqualTo("target_refused");
-        assertThat(attempt.getAttributes().get(AttemptSpans.STATUS)).isNull();
+        assertThat(attempt.getAttributes().get(HTTP_RESPONSE_STATUS_CODE)).isNull();
         assertNothingOfTheUrlsSecrets(attempt);
         assertThat(received).isEmpty();
     }
