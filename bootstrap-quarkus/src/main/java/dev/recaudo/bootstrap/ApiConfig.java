@@ -200,6 +200,15 @@ public interface ApiConfig {
         @Min(2)
         @Max(100_000)
         int loginFailuresPerEmailPerMinute();
+
+        /**
+         * Minutes a console session lasts unused (docs/console.md); whatever its use, it lasts at
+         * most {@link #tokenLifetimeSeconds()}, as an administrator's token does.
+         */
+        @WithDefault("15")
+        @Min(1)
+        @Max(60)
+        int consoleIdleMinutes();
     }
     /** The WhatsApp Cloud API webhook's secrets; both unset by default (ingestion refused, warned at start). */
     interface WhatsAppConfig extends RestSettings.WhatsApp {}

@@ -79,6 +79,10 @@ public class ConfigurationChecks {
             problems.add("recaudo.admin.login-failures-per-address-per-minute must not be below"
                     + " recaudo.admin.login-attempts-per-minute");
         }
+        if (admin.consoleIdleMinutes() * 60L > admin.tokenLifetimeSeconds()) {
+            problems.add("recaudo.admin.console-idle-minutes must not exceed recaudo.admin.token-lifetime-seconds,"
+                    + " the longest a console session lasts");
+        }
         if (config.http().processorEventBytesMax() > config.http().bodyBytesMax()) {
             problems.add("recaudo.http.processor-event-bytes-max must not exceed recaudo.http.body-bytes-max, which bounds"
                     + " every body read first");

@@ -14,11 +14,11 @@ import java.util.UUID;
  * company's administrator would: the operator API creates it, the admin logs in and creates keys.
  * Keys get the largest rate a key may have, so the battery measures races, not the rate limiter.
  */
-public record Company(UUID id, String adminToken, BatteryClient client) {
+public record Company(UUID id, String adminEmail, String adminToken, BatteryClient client) {
 
     /** The largest {@code rateLimitRpm} the service accepts for a key. */
     public static final int KEY_RPM_MAX = 100_000;
-    private static final String ADMIN_PASSWORD = "correct horse battery";
+    static final String ADMIN_PASSWORD = "correct horse battery";
 
     /** A secret API key; {@code source} is the partner name its documents and payments carry. */
     public record Key(UUID id, String secret, String source) {}
@@ -33,7 +33,8 @@ public record Company(UUID id, String adminToken, BatteryClient client) {
         assertThat(created.status()).as("company creation: %s", created).isEqualTo(201);
         Answer login = client.sendWithFailover(Call.post("/auth/token", Json.object("email", email, "password", ADMIN_PASSWORD)));
         assertThat(login.status()).as("admin login: %s", login).isEqualTo(200);
-        return new Company(UUID.fromString(created.json().getString("companyId")), login.json().getString("accessToken"), client);
+        return new Company(UUID.fromString(created.json().getString("companyId")), email, login.json().getString("accessToken"),
+                client);
     }
 
     /** Creates a key through the admin's key API; {@code environment} is {@code live} or {@code test}. */

@@ -1,6 +1,7 @@
 package dev.recaudo.persistence.janitor;
 
 import dev.recaudo.domain.ratelimit.RateLimitCounterStore;
+import dev.recaudo.persistence.admin.PgConsoleSessions;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.PersistenceSettings;
 import dev.recaudo.persistence.idempotency.PgIdempotencyStore;
@@ -18,7 +19,8 @@ import java.util.function.IntUnaryOperator;
  * records after their retention ({@code recaudo.idempotency.retention-days}, 30 by default; a key
  * reused after that is a new request, and documents created without {@code provider_id} keep their
  * identity anyway), and rate-limit counters of windows that ended a while ago, so that table stays
- * the size of the last few minutes' traffic; and the records kept for a configured number of days
+ * the size of the last few minutes' traffic; console sessions a day after their end (signed out
+ * or run out); and the records kept for a configured number of days
  * ({@code recaudo.retention.*}, {@link RetainedRecords}). Any instance may run a purge; deleting twice
  * is harmless, and the retention purges skip rows another instance is deleting.
  */
@@ -27,6 +29,8 @@ public class ExpiredRowsJanitor {
 
     /** How long a counter outlives its window, so a request at the window's edge still finds it. */
     private static final Duration COUNTER_GRACE = Duration.ofMinutes(5);
+    /** How long a session's row outlives its end, for the support case about a sign-in a moment ago. */
+    private static final Duration SESSION_GRACE = Duration.ofDays(1);
 
     private final PgIdempotencyStore idempotencyRecords;
     private final RateLimitCounterStore rateLimitCounters;
@@ -35,11 +39,13 @@ public class ExpiredRowsJanitor {
     private final PersistenceSettings.Janitor batches;
     private final PersistenceSettings.Retention retainedRecords;
     private final NativeSql nativeSql;
+    private final PgConsoleSessions consoleSessions;
 
     ExpiredRowsJanitor(PgIdempotencyStore idempotencyRecords, RateLimitCounterStore rateLimitCounters, Clock clock,
-            PersistenceSettings settings, NativeSql nativeSql) {
+            PersistenceSettings settings, NativeSql nativeSql, PgConsoleSessions consoleSessions) {
         this.idempotencyRecords = idempotencyRecords;
         this.rateLimitCounters = rateLimitCounters;
+        this.consoleSessions = consoleSessions;
         this.clock = clock;
         this.retention = Duration.ofDays(settings.idempotency().retentionDays());
         this.batches = settings.janitor();
@@ -55,6 +61,11 @@ public class ExpiredRowsJanitor {
     @Scheduled(every = "60s", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void purgeRateLimitCounters() {
         inBatches(batches, batchSize -> rateLimitCounters.purgeEndedBefore(clock.instant().minus(COUNTER_GRACE), batchSize));
+    }
+
+    @Scheduled(every = "1h", delayed = "15m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void purgeConsoleSessions() {
+        inBatches(batches, batchSize -> consoleSessions.purgeEndedBefore(clock.instant().minus(SESSION_GRACE), batchSize));
     }
 
     /**

@@ -24,12 +24,15 @@ public enum ErrorFamily {
     STATUS,
     /** Operator and administration APIs: the public envelope, which has room for field errors. */
     ADMINISTRATION,
-    /** The hosted checkout page ({@code /pay/...}): an HTML page for the payer ({@link ErrorPages}), statuses as PUBLIC. */
+    /**
+     * Pages a person reads: the hosted checkout page ({@code /pay/...}) and the company console
+     * ({@code /console/...}), an HTML page ({@link ErrorPages}), statuses as PUBLIC.
+     */
     PAGE;
 
     /** The family of a path inside the application (for example {@code /integrations/v1/...}). */
     public static ErrorFamily forPath(String path) {
-        if (path.equals("/pay") || path.startsWith("/pay/")) {
+        if (path.equals("/pay") || path.startsWith("/pay/") || path.equals("/console") || path.startsWith("/console/")) {
             return PAGE;
         }
         if (path.startsWith("/integrations/")) {

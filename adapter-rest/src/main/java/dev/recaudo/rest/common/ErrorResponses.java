@@ -1,6 +1,7 @@
 package dev.recaudo.rest.common;
 
 import dev.recaudo.domain.metrics.OperationalMetrics;
+import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -8,6 +9,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * Renders an {@link ApiProblem} as a response in the envelope of the request's family (an HTML page
@@ -23,7 +25,8 @@ public class ErrorResponses {
     Clock clock;
 
     @Inject
-    ErrorPages pages;
+    @All
+    List<ErrorPages> pages;
 
     @Inject
     OperationalMetrics metrics;
@@ -44,7 +47,8 @@ public class ErrorResponses {
         int status = family.status(problem.problem());
         Response.ResponseBuilder response = Response.status(status);
         if (family == ErrorFamily.PAGE) {
-            ErrorPages.ErrorPage page = pages.render(status, request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
+            ErrorPages.ErrorPage page = ErrorPages.of(pages, request.getUriInfo().getPath())
+                    .render(status, request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
             response.type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8")).entity(page.html());
             page.headers().forEach(response::header);
         } else {

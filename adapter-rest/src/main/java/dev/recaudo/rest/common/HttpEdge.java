@@ -3,6 +3,7 @@ package dev.recaudo.rest.common;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.opentelemetry.api.trace.Span;
+import io.quarkus.arc.All;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -46,10 +47,10 @@ public class HttpEdge {
     private final Clock clock;
     private final long bodyBytesMax;
     private final long statementBytesMax;
-    private final ErrorPages pages;
+    private final List<ErrorPages> pages;
     private final ClientAddresses clients;
 
-    public HttpEdge(ObjectMapper json, Clock clock, RestSettings settings, ErrorPages pages, ClientAddresses clients) {
+    public HttpEdge(ObjectMapper json, Clock clock, RestSettings settings, @All List<ErrorPages> pages, ClientAddresses clients) {
         this.json = json;
         this.clock = clock;
         this.bodyBytesMax = settings.http().bodyBytesMax();
@@ -185,10 +186,10 @@ public class HttpEdge {
     }
 
     private void refuse(RoutingContext context, String requestId, ApiProblem problem) {
-        ErrorFamily family = ErrorFamily.forRequest(pathWithinApplication(context),
-                context.request().getHeader(ErrorResponses.SIGNATURE_HEADER) != null);
+        String path = pathWithinApplication(context);
+        ErrorFamily family = ErrorFamily.forRequest(path, context.request().getHeader(ErrorResponses.SIGNATURE_HEADER) != null);
         if (family == ErrorFamily.PAGE) {
-            ErrorPages.ErrorPage page = pages.render(family.status(problem.problem()),
+            ErrorPages.ErrorPage page = ErrorPages.of(pages, path).render(family.status(problem.problem()),
                     context.request().getHeader(HttpHeaders.ACCEPT_LANGUAGE));
             page.headers().forEach(context.response()::putHeader);
             context.response()

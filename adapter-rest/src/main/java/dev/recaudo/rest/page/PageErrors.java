@@ -28,8 +28,11 @@ public class PageErrors implements ErrorPages {
     static final String CARD_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("form-action 'self'",
             "form-action 'self' https:");
 
-    /** The checkout URL is a bearer capability: never framed, sent on as a referrer, sniffed or cached. */
-    static final Map<String, String> SECURITY_HEADERS = securityHeaders();
+    /**
+     * The checkout URL is a bearer capability: never framed, sent on as a referrer, sniffed or cached.
+     * The console's pages carry the same.
+     */
+    public static final Map<String, String> SECURITY_HEADERS = securityHeaders();
 
     @Inject
     @Location("hosted-checkout-message.html")
@@ -44,6 +47,11 @@ public class PageErrors implements ErrorPages {
         headers.put(HttpHeaders.CACHE_CONTROL, "no-store");
         headers.put("Pragma", "no-cache");
         return Map.copyOf(headers);
+    }
+
+    @Override
+    public boolean serves(String path) {
+        return path.equals("/pay") || path.startsWith("/pay/");
     }
 
     @Override

@@ -60,7 +60,7 @@ public record PageTexts(
             "We received your payment and are confirming it. This usually takes a few seconds.", "Refresh");
 
     /** English when the first language range the payer names is English; Spanish otherwise. */
-    static PageTexts forAcceptLanguage(String header) {
+    public static PageTexts forAcceptLanguage(String header) {
         if (header == null || header.isBlank()) {
             return SPANISH;
         }

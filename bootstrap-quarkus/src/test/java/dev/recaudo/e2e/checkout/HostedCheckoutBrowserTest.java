@@ -3,10 +3,8 @@ package dev.recaudo.e2e.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
-import com.deque.html.axecore.results.Results;
-import com.deque.html.axecore.results.Rule;
-import com.deque.html.axecore.selenium.AxeBuilder;
 import dev.recaudo.e2e.support.ExternalPayments;
+import dev.recaudo.e2e.support.HeadlessChromium;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
@@ -14,13 +12,9 @@ import dev.recaudo.e2e.webhooks.Receiver;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -31,8 +25,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
@@ -47,8 +39,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @QuarkusTest
 @Tag("browser")
 class HostedCheckoutBrowserTest {
-
-    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
     @TestHTTPResource("/")
     URL base;
@@ -69,20 +59,6 @@ class HostedCheckoutBrowserTest {
         }
     }
 
-    private void screenshot(String name) throws IOException {
-        Files.createDirectories(SCREENSHOTS);
-        File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
-        Files.copy(shot.toPath(), SCREENSHOTS.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    private static void assertNoSeriousViolations(Results results) {
-        List<String> serious = results.getViolations().stream()
-                .filter(rule -> List.of("serious", "critical").contains(rule.getImpact()))
-                .map(Rule::getId)
-                .toList();
-        assertThat(serious).as("serious or critical accessibility violations").isEmpty();
-    }
-
     @Test
     void givenTestInvoice_whenThePayerPaysOnItsPage_thenThePageShowsPaidAndTheInvoiceIsPaid() throws IOException {
         Tenants.Company company = Tenants.company();
@@ -100,12 +76,12 @@ class HostedCheckoutBrowserTest {
         assertThat(driver.findElement(By.id("amount")).getText()).contains("150.75");
         assertThat(driver.findElement(By.id("due-date")).getText()).isEqualTo("17 de mayo de 2030");
         assertThat(driver.findElement(By.id("state")).getText()).isEqualTo("Pendiente de pago");
-        assertNoSeriousViolations(new AxeBuilder().analyze(driver));
-        screenshot("checkout-page.png");
+        browser.assertAccessible();
+        browser.screenshot("checkout-page.png");
         driver.manage().window().setSize(new Dimension(360, 740));
         assertThat(driver.findElement(By.id("pay")).getSize().getWidth()).isLessThanOrEqualTo(360);
-        assertNoSeriousViolations(new AxeBuilder().analyze(driver));
-        screenshot("checkout-page-phone.png");
+        browser.assertAccessible();
+        browser.screenshot("checkout-page-phone.png");
 
         WebElement pending = driver.findElement(By.id("state"));
         driver.findElement(By.id("pay")).click();
@@ -114,8 +90,8 @@ class HostedCheckoutBrowserTest {
         HeadlessChromium.awaitText(driver, By.id("state"), "Pagado"::equals);
         assertThat(driver.getCurrentUrl()).isEqualTo(page);
         assertThat(driver.findElements(By.id("pay"))).isEmpty();
-        assertNoSeriousViolations(new AxeBuilder().analyze(driver));
-        screenshot("checkout-page-paid.png");
+        browser.assertAccessible();
+        browser.screenshot("checkout-page-paid.png");
         Invoices.get(key, invoice.getString("id")).then().statusCode(200).body("status", equalTo("PAID"));
     }
 
@@ -156,7 +132,7 @@ class HostedCheckoutBrowserTest {
             new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(stale));
             HeadlessChromium.awaitText(driver, By.id("state"), "Pagado"::equals);
             assertThat(driver.getCurrentUrl()).isEqualTo(page);
-            screenshot("checkout-page-shared-paid.png");
+            browser.screenshot("checkout-page-shared-paid.png");
 
             ExternalPayments.get(key, hosted.getString("id")).then().body("status", equalTo("completed"));
             assertThat(Sql.count("SELECT count(*) FROM payments WHERE company_id = ?", company.id())).isEqualTo(1);

@@ -3,13 +3,13 @@ package dev.recaudo.e2e.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.deque.html.axecore.results.Results;
-import com.deque.html.axecore.results.Rule;
 import com.deque.html.axecore.selenium.AxeBuilder;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.rail.CardCredentials;
 import dev.recaudo.application.rail.CardCredentialsBook;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.e2e.card.TestDoubleCardRail;
+import dev.recaudo.e2e.support.HeadlessChromium;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;

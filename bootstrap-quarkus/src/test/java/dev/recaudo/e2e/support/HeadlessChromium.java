@@ -1,9 +1,14 @@
-package dev.recaudo.e2e.checkout;
+package dev.recaudo.e2e.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.deque.html.axecore.results.Rule;
+import com.deque.html.axecore.selenium.AxeBuilder;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,6 +19,8 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebDriverException;
@@ -23,11 +30,13 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The browser of the page's browser tests: Debian's Chromium, headless, driven through Debian's
- * chromedriver so that nothing is downloaded or contacted, with a throw-away profile and a payer's
- * Latin American Spanish. Without a browser the test is skipped locally and fails in CI ({@code CI=true}).
+ * The browser of the browser tests (the hosted page, the console): Debian's Chromium, headless,
+ * driven through Debian's chromedriver so that nothing is downloaded or contacted, with a throw-away
+ * profile and Latin American Spanish. Without a browser the test is skipped locally and fails in CI ({@code CI=true}).
  */
-final class HeadlessChromium implements AutoCloseable {
+public final class HeadlessChromium implements AutoCloseable {
+
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
     private final WebDriver driver;
     private final Path profile;
@@ -38,7 +47,7 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /** Starts the browser at 1280x900 with the test's own {@code arguments} added to the common ones. */
-    static HeadlessChromium start(String... arguments) throws IOException {
+    public static HeadlessChromium start(String... arguments) throws IOException {
         Optional<Path> chromium = onPath("chromium");
         Optional<Path> chromedriver = onPath("chromedriver");
         if (chromium.isEmpty() || chromedriver.isEmpty()) {
@@ -73,8 +82,24 @@ final class HeadlessChromium implements AutoCloseable {
         return new HeadlessChromium(driver, profile);
     }
 
-    WebDriver driver() {
+    public WebDriver driver() {
         return driver;
+    }
+
+    /** The page as shown now, saved under {@code target/screenshots}. */
+    public void screenshot(String name) throws IOException {
+        Files.createDirectories(SCREENSHOTS);
+        File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), SCREENSHOTS.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Fails on any serious or critical violation axe finds on the page as shown now. */
+    public void assertAccessible() {
+        List<String> serious = new AxeBuilder().analyze(driver).getViolations().stream()
+                .filter(rule -> List.of("serious", "critical").contains(rule.getImpact()))
+                .map(Rule::getId)
+                .toList();
+        assertThat(serious).as("serious or critical accessibility violations").isEmpty();
     }
 
     /**
@@ -84,7 +109,7 @@ final class HeadlessChromium implements AutoCloseable {
      * already being replaced (Chromium's "Node with given id does not belong to the document"). A
      * text that never becomes the expected one fails with the last one read.
      */
-    static String awaitText(WebDriver driver, By locator, Predicate<String> expected) {
+    public static String awaitText(WebDriver driver, By locator, Predicate<String> expected) {
         String[] last = {null};
         try {
             new WebDriverWait(driver, Duration.ofSeconds(15)).ignoring(WebDriverException.class).until(page -> {

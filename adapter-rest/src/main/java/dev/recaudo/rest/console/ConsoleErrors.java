@@ -1,0 +1,47 @@
+package dev.recaudo.rest.console;
+
+import dev.recaudo.rest.common.ErrorPages;
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The console's messages: a form that expired, and every error raised under {@code /console}
+ * before or around its pages (unknown page, wrong method, refused path, failure), in the reader's
+ * language and with the console's security headers.
+ */
+@ApplicationScoped
+public class ConsoleErrors implements ErrorPages {
+
+    @Inject
+    @Location("console-message.html")
+    Template message;
+
+    @Override
+    public boolean serves(String path) {
+        return path.equals(ConsolePaths.ROOT) || path.startsWith(ConsolePaths.ROOT + "/");
+    }
+
+    @Override
+    public ErrorPage render(int status, String acceptLanguage) {
+        ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(acceptLanguage);
+        if (status == 404) {
+            return page(texts.notFoundTitle(), texts.notFoundText(), texts);
+        }
+        if (status >= 500) {
+            return page(texts.failureTitle(), texts.failureText(), texts);
+        }
+        return page(texts.refusedTitle(), texts.refusedText(), texts);
+    }
+
+    ErrorPage page(String heading, String text, ConsoleTexts texts) {
+        Map<String, String> headers = new LinkedHashMap<>(ConsolePaths.SECURITY_HEADERS);
+        headers.put(HttpHeaders.CONTENT_LANGUAGE, texts.lang());
+        return new ErrorPage(message.data("texts", texts).data("assets", ConsolePaths.ASSETS_FROM_ROOT).data("heading", heading)
+                .data("message", text).render(), headers);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.recaudo.e2e.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.recaudo.e2e.support.HeadlessChromium;
+import dev.recaudo.e2e.support.Tenants;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.io.IOException;
+import java.net.URL;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.WebDriver;
+
+/**
+ * Issue 26: the console in a real browser (Debian's Chromium, as for the hosted page): signing in
+ * through the form, the home page, test data switched on and marked, signing out; no serious or
+ * critical accessibility violation on any page, at desktop width and at 360 px.
+ */
+@QuarkusTest
+@Tag("browser")
+class ConsoleBrowserTest {
+
+    @TestHTTPResource("/console")
+    URL console;
+
+    private HeadlessChromium browser;
+    private WebDriver driver;
+
+    @BeforeEach
+    void startBrowser() throws IOException {
+        browser = HeadlessChromium.start();
+        driver = browser.driver();
+    }
+
+    @AfterEach
+    void stopBrowser() throws IOException {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    void givenTheAdministrator_whenSigningInSwitchingToTestAndSigningOut_thenEachPageShowsItAndIsAccessible() throws IOException {
+        Tenants.Company company = Tenants.company();
+
+        driver.get(console.toString());
+        assertThat(driver.getCurrentUrl()).endsWith("/console/sign-in");
+        assertThat(driver.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo("es-419");
+        checkAccessibleAtBothWidths("console-sign-in");
+
+        driver.findElement(By.id("email")).sendKeys(company.adminEmail());
+        driver.findElement(By.id("password")).sendKeys("not the password");
+        driver.findElement(By.cssSelector("button[type=submit]")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.cssSelector(".problem"), text -> !text.isEmpty()))
+                .isEqualTo("Correo o contraseña incorrectos.");
+        checkAccessibleAtBothWidths("console-sign-in-refused");
+
+        driver.findElement(By.id("email")).sendKeys(company.adminEmail());
+        driver.findElement(By.id("password")).sendKeys(Tenants.PASSWORD);
+        driver.findElement(By.cssSelector("button[type=submit]")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.id("signed-in-as"), company.adminEmail()::equals)).isNotEmpty();
+        Cookie session = driver.manage().getCookieNamed("recaudo_console");
+        assertThat(session.isHttpOnly()).isTrue();
+        assertThat(session.getSameSite()).isEqualTo("Strict");
+        assertThat(session.getPath()).isEqualTo("/console");
+        checkAccessibleAtBothWidths("console-home");
+
+        driver.findElement(By.xpath("//button[contains(., 'Pruebas')]")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.id("environment"), "Pruebas"::equals)).isNotEmpty();
+        assertThat(driver.findElement(By.cssSelector(".test-note")).getText()).contains("datos de prueba");
+        checkAccessibleAtBothWidths("console-home-test");
+
+        driver.findElement(By.id("sign-out")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Iniciar sesión"::equals)).isNotEmpty();
+        assertThat(driver.manage().getCookieNamed("recaudo_console")).isNull();
+        driver.get(console.toString());
+        assertThat(driver.getCurrentUrl()).endsWith("/console/sign-in");
+    }
+
+    /** axe at 1280 px and at 360 px, with a screenshot of each, the window left at desktop width. */
+    private void checkAccessibleAtBothWidths(String name) throws IOException {
+        browser.assertAccessible();
+        browser.screenshot(name + ".png");
+        driver.manage().window().setSize(new Dimension(360, 740));
+        browser.assertAccessible();
+        browser.screenshot(name + "-phone.png");
+        driver.manage().window().setSize(new Dimension(1280, 900));
+    }
+}

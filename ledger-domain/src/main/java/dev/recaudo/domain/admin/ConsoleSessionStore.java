@@ -1,0 +1,25 @@
+package dev.recaudo.domain.admin;
+
+import dev.recaudo.domain.apikey.KeyEnvironment;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Outbound port: the console's sessions, shared by every instance (a session begun on one is used,
+ * and ended, on any other), read on every request.
+ */
+public interface ConsoleSessionStore {
+
+    void insert(ConsoleSession session);
+
+    /** The session with this hash, unless it was ended. */
+    Optional<ConsoleSession> findOpen(ConsoleSessionHash idHash);
+
+    /** Records a request at {@code seenAt}; a session ended meanwhile stays ended. */
+    void touch(ConsoleSessionHash idHash, Instant seenAt);
+
+    void switchEnvironment(ConsoleSessionHash idHash, KeyEnvironment environment);
+
+    /** Ends one session; ending it again changes nothing. */
+    void end(ConsoleSessionHash idHash, Instant endedAt);
+}
