@@ -4,7 +4,7 @@
 CREATE TABLE console_sessions (
     id_hash       bytea PRIMARY KEY CHECK (octet_length(id_hash) = 32),
     company_id    uuid NOT NULL REFERENCES companies (id),
-    admin_user_id uuid NOT NULL REFERENCES admin_users (id),
+    admin_user_id uuid NOT NULL REFERENCES admin_users (id) ON DELETE CASCADE,
     environment   text NOT NULL CHECK (environment IN ('live', 'test')),
     created_at    timestamptz NOT NULL,
     last_seen_at  timestamptz NOT NULL,

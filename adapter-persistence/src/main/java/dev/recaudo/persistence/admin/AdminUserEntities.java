@@ -6,6 +6,7 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.persistence.common.SessionRows;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -19,6 +20,11 @@ class AdminUserEntities implements PanacheRepositoryBase<AdminUserEntity, UUID> 
 
     Optional<AdminUser> read(CompanyId companyId, AdminUserId id) {
         return read(find("companyId = ?1 and id = ?2", companyId.value(), id.value()).singleResultOptional());
+    }
+
+    List<AdminUser> readAll(CompanyId companyId) {
+        return list("companyId = ?1 order by email", companyId.value()).stream()
+                .map(row -> read(Optional.of(row)).orElseThrow()).toList();
     }
 
     private Optional<AdminUser> read(Optional<AdminUserEntity> entity) {

@@ -2,6 +2,8 @@ package dev.recaudo.persistence.admin;
 
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
+import dev.recaudo.domain.admin.UserRole;
+import dev.recaudo.domain.common.WireNamed;
 import dev.recaudo.domain.company.CompanyId;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -26,9 +28,12 @@ public class AdminUserEntity {
 
     public String passwordHash;
 
+    public String role;
+
     public Instant createdAt;
 
     AdminUser toDomain() {
-        return new AdminUser(new AdminUserId(id), new CompanyId(companyId), email, passwordHash, createdAt);
+        return new AdminUser(new AdminUserId(id), new CompanyId(companyId), email, passwordHash,
+                WireNamed.find(UserRole.values(), role).orElseThrow(), createdAt);
     }
 }

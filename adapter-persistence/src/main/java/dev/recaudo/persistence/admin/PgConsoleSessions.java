@@ -5,7 +5,7 @@ import static dev.recaudo.persistence.common.Rows.uuid;
 
 import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.admin.ConsoleSession;
-import dev.recaudo.domain.admin.ConsoleSessionHash;
+import dev.recaudo.domain.admin.TokenDigest;
 import dev.recaudo.domain.admin.ConsoleSessionStore;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.WireNamed;
@@ -42,10 +42,10 @@ public class PgConsoleSessions implements ConsoleSessionStore {
     }
 
     @Override
-    public Optional<ConsoleSession> findOpen(ConsoleSessionHash idHash) {
+    public Optional<ConsoleSession> findOpen(TokenDigest idHash) {
         return nativeSql.queryOne("SELECT id_hash, company_id, admin_user_id, environment, created_at, last_seen_at, ends_at"
                 + " FROM console_sessions WHERE id_hash = ? AND ended_at IS NULL", row -> new ConsoleSession(
-                        new ConsoleSessionHash(row.getBytes("id_hash")),
+                        new TokenDigest(row.getBytes("id_hash")),
                         new CompanyId(uuid(row, "company_id")),
                         new AdminUserId(uuid(row, "admin_user_id")),
                         WireNamed.find(KeyEnvironment.values(), row.getString("environment")).orElseThrow(),
@@ -56,20 +56,26 @@ public class PgConsoleSessions implements ConsoleSessionStore {
     }
 
     @Override
-    public void touch(ConsoleSessionHash idHash, Instant seenAt) {
+    public void touch(TokenDigest idHash, Instant seenAt) {
         nativeSql.update("UPDATE console_sessions SET last_seen_at = greatest(last_seen_at, ?) WHERE id_hash = ? AND ended_at IS NULL",
                 seenAt, idHash.value());
     }
 
     @Override
-    public void switchEnvironment(ConsoleSessionHash idHash, KeyEnvironment environment) {
+    public void switchEnvironment(TokenDigest idHash, KeyEnvironment environment) {
         nativeSql.update("UPDATE console_sessions SET environment = ? WHERE id_hash = ? AND ended_at IS NULL",
                 environment.wireName(), idHash.value());
     }
 
     @Override
-    public void end(ConsoleSessionHash idHash, Instant endedAt) {
+    public void end(TokenDigest idHash, Instant endedAt) {
         nativeSql.update("UPDATE console_sessions SET ended_at = ? WHERE id_hash = ? AND ended_at IS NULL", endedAt, idHash.value());
+    }
+
+    @Override
+    public int endAllOf(AdminUserId adminUserId, Instant endedAt) {
+        return nativeSql.update("UPDATE console_sessions SET ended_at = ? WHERE admin_user_id = ? AND ended_at IS NULL", endedAt,
+                adminUserId.value());
     }
 
     /** Removes up to {@code batchSize} sessions that ended before {@code instant}, ended early or not; answers how many. */

@@ -1,5 +1,6 @@
 package dev.recaudo.rest.admin;
 
+import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.AccessTokens;
 import dev.recaudo.rest.auth.AdminApiFilter;
@@ -23,7 +24,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Administrator login: e-mail and password for a signed token naming the administrator's company.
- * An administrator of a disabled company gets {@code 403} after the right password, never a token.
+ * An administrator of a disabled company gets {@code 403} after the right password, never a token;
+ * so does a viewer or a clerk, who use the console (docs/console.md).
  * Failed logins are counted ({@link AdminLogins}).
  */
 @Path("/auth/token")
@@ -64,6 +66,9 @@ public class AuthTokenResource {
         AdminLogins.Login login = logins.login(body.email(), body.password(), http);
         if (login instanceof AdminLogins.Login.Succeeded succeeded) {
             caller.authenticated(succeeded.admin()); // the login names its actor for the audit trail
+            if (succeeded.admin().role() != UserRole.ADMIN) {
+                throw AdminApiFilter.notAnAdministrator();
+            }
             AccessTokens.IssuedToken token = tokens.issueAdmin(succeeded.admin());
             return new TokenResponse(token.accessToken(), "Bearer", token.expiresInSeconds());
         }

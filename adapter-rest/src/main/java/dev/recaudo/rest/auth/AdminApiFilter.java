@@ -2,6 +2,7 @@ package dev.recaudo.rest.auth;
 
 import dev.recaudo.application.admin.AdminAuthenticationUseCase;
 import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminAuthentication;
+import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.rest.common.ApiProblem;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.Problem;
@@ -56,11 +57,20 @@ public class AdminApiFilter implements ContainerRequestFilter {
         if (!authenticated.admin().companyId().toString().equalsIgnoreCase(companyId)) {
             throw new ApiProblem(Problem.NOT_FOUND, "No such company");
         }
+        if (authenticated.admin().role() != UserRole.ADMIN) {
+            // A token issued before an administrator made them a viewer or a clerk: read fresh, refused now.
+            throw notAnAdministrator();
+        }
         caller.authenticated(authenticated.admin());
     }
 
     private static ApiProblem invalidToken() {
         return new ApiProblem(Problem.AUTHENTICATION, "A valid administrator token is required");
+    }
+
+    /** The administration API is for a company's administrators; its viewers and clerks use the console. */
+    public static ApiProblem notAnAdministrator() {
+        return new ApiProblem(Problem.FORBIDDEN, "The administration API is for administrators; sign in to the console instead");
     }
 
     /** Also answers a login with the right password: only the rightful administrator learns it. */

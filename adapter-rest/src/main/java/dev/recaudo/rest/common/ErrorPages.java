@@ -16,7 +16,8 @@ public interface ErrorPages {
     /** Whether these are the pages of {@code path} (the path inside the application). */
     boolean serves(String path);
 
-    ErrorPage render(int status, String acceptLanguage);
+    /** The page of {@code status} for a request of {@code path} (inside the application). */
+    ErrorPage render(int status, String acceptLanguage, String path);
 
     /** The pages of {@code path}, among every set the deployment has; {@code path} is of the PAGE family. */
     static ErrorPages of(List<ErrorPages> all, String path) {

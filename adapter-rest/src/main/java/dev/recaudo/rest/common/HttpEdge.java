@@ -190,7 +190,7 @@ public class HttpEdge {
         ErrorFamily family = ErrorFamily.forRequest(path, context.request().getHeader(ErrorResponses.SIGNATURE_HEADER) != null);
         if (family == ErrorFamily.PAGE) {
             ErrorPages.ErrorPage page = ErrorPages.of(pages, path).render(family.status(problem.problem()),
-                    context.request().getHeader(HttpHeaders.ACCEPT_LANGUAGE));
+                    context.request().getHeader(HttpHeaders.ACCEPT_LANGUAGE), path);
             page.headers().forEach(context.response()::putHeader);
             context.response()
                     .setStatusCode(family.status(problem.problem()))

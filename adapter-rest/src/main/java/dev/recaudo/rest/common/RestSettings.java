@@ -9,6 +9,9 @@ import java.util.Optional;
  */
 public interface RestSettings {
 
+    /** A production deployment: the console's cookies are {@code Secure} whatever the request's scheme says. */
+    boolean production();
+
     Operator operator();
 
     Sandbox sandbox();

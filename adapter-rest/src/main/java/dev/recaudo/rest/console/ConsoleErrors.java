@@ -27,21 +27,22 @@ public class ConsoleErrors implements ErrorPages {
     }
 
     @Override
-    public ErrorPage render(int status, String acceptLanguage) {
+    public ErrorPage render(int status, String acceptLanguage, String path) {
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(acceptLanguage);
+        String root = ConsolePaths.root(path);
         if (status == 404) {
-            return page(texts.notFoundTitle(), texts.notFoundText(), texts);
+            return page(texts.notFoundTitle(), texts.notFoundText(), texts, root);
         }
         if (status >= 500) {
-            return page(texts.failureTitle(), texts.failureText(), texts);
+            return page(texts.failureTitle(), texts.failureText(), texts, root);
         }
-        return page(texts.refusedTitle(), texts.refusedText(), texts);
+        return page(texts.refusedTitle(), texts.refusedText(), texts, root);
     }
 
-    ErrorPage page(String heading, String text, ConsoleTexts texts) {
+    ErrorPage page(String heading, String text, ConsoleTexts texts, String root) {
         Map<String, String> headers = new LinkedHashMap<>(ConsolePaths.SECURITY_HEADERS);
         headers.put(HttpHeaders.CONTENT_LANGUAGE, texts.lang());
-        return new ErrorPage(message.data("texts", texts).data("assets", ConsolePaths.ASSETS_FROM_ROOT).data("heading", heading)
+        return new ErrorPage(message.data("texts", texts).data("root", root).data("heading", heading)
                 .data("message", text).render(), headers);
     }
 }

@@ -14,13 +14,20 @@ import java.util.Map;
 final class ConsolePaths {
 
     static final String ROOT = "/console";
-    /** The stylesheet's folder, from a page one level below the console's root (a sign-in page, an error page). */
-    static final String ASSETS_FROM_ROOT = "../console-assets/";
-    /** The stylesheet's folder, from the console's root page itself. */
-    static final String ASSETS_AT_ROOT = "console-assets/";
     static final Map<String, String> SECURITY_HEADERS = PageErrors.SECURITY_HEADERS;
 
     private ConsolePaths() {}
+
+    /**
+     * The application's root relative to {@code path} (the request's path inside the application,
+     * {@code /console/people/{id}/role}): {@code ../} once per folder the browser is in below it. Every
+     * link, form and redirect of a console page starts with it, so a page answered at any depth, an
+     * error page included, reaches the others, under whatever prefix a proxy serves the console.
+     */
+    static String root(String path) {
+        long folders = path.chars().filter(character -> character == '/').count() - 1;
+        return "../".repeat((int) Math.max(0, folders));
+    }
 
     static Response.ResponseBuilder secured(Response.ResponseBuilder response) {
         SECURITY_HEADERS.forEach(response::header);

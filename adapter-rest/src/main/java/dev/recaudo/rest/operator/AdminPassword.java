@@ -10,7 +10,6 @@ import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Payload;
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
-import java.nio.charset.StandardCharsets;
 
 /**
  * An administrator's first password: at least {@link AdminUser#PASSWORD_LENGTH_MIN} characters, and
@@ -33,8 +32,7 @@ public @interface AdminPassword {
 
         @Override
         public boolean isValid(String value, ConstraintValidatorContext context) {
-            return value != null && value.length() >= AdminUser.PASSWORD_LENGTH_MIN
-                    && value.getBytes(StandardCharsets.UTF_8).length <= AdminUser.PASSWORD_BYTES_MAX;
+            return AdminUser.acceptablePassword(value);
         }
     }
 }

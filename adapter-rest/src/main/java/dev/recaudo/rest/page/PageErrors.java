@@ -55,7 +55,7 @@ public class PageErrors implements ErrorPages {
     }
 
     @Override
-    public ErrorPage render(int status, String acceptLanguage) {
+    public ErrorPage render(int status, String acceptLanguage, String path) {
         PageTexts texts = PageTexts.forAcceptLanguage(acceptLanguage);
         if (status == 404) {
             return page(texts.notFoundTitle(), texts.notFoundText(), texts);

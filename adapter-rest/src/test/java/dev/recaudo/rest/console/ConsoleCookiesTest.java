@@ -6,19 +6,27 @@ import io.vertx.core.http.HttpServerRequest;
 import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.Test;
 
-/** The console's cookies: never readable by script or sent from another site, and HTTPS-only where served over HTTPS. */
+/**
+ * The console's cookies: never readable by script or sent from another site, and HTTPS-only where
+ * served over HTTPS or in production, where a proxy may not say it terminated HTTPS.
+ */
 class ConsoleCookiesTest {
 
     @Test
-    void givenARequestOverHttps_whenACookieIsSet_thenItIsSecureHttpOnlyAndStrict() {
-        assertThat(ConsoleResource.cookie("recaudo_console", "abc", -1, requestOver("https")))
+    void givenARequestOverHttps_whenACookieIsKept_thenItIsSecureHttpOnlyAndStrict() {
+        assertThat(new ConsoleCookies(false).kept("recaudo_console", "abc", requestOver("https")))
                 .isEqualTo("recaudo_console=abc; HttpOnly; SameSite=Strict; Secure");
     }
 
     @Test
     void givenARequestOverPlainHttp_whenACookieIsRemoved_thenItExpiresAtOnceWithoutSecure() {
-        assertThat(ConsoleResource.cookie("recaudo_console", "", 0, requestOver("http")))
+        assertThat(new ConsoleCookies(false).removed("recaudo_console", requestOver("http")))
                 .isEqualTo("recaudo_console=; HttpOnly; SameSite=Strict; Max-Age=0");
+    }
+
+    @Test
+    void givenProductionBehindAProxyThatSaysNothing_whenACookieIsKept_thenItIsSecureAnyway() {
+        assertThat(new ConsoleCookies(true).kept("recaudo_console", "abc", requestOver("http"))).endsWith("; Secure");
     }
 
     /** A request that answers its scheme, and nothing else. */

@@ -55,6 +55,6 @@ public final class AdminAuthenticationService implements AdminAuthenticationUseC
         if (!company.get().enabled()) {
             return new AdminAuthentication.Rejected(AdminRejection.COMPANY_DISABLED);
         }
-        return new AdminAuthentication.Authenticated(new AdminPrincipal(user.id(), user.companyId(), user.email()));
+        return new AdminAuthentication.Authenticated(new AdminPrincipal(user.id(), user.companyId(), user.email(), user.role()));
     }
 }

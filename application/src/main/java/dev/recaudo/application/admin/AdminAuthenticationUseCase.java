@@ -1,6 +1,7 @@
 package dev.recaudo.application.admin;
 
 import dev.recaudo.domain.admin.AdminUserId;
+import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.company.CompanyId;
 
 /** Inbound port of administrator authentication: the login, and the administrator a token names. */
@@ -32,5 +33,6 @@ public interface AdminAuthenticationUseCase {
         COMPANY_DISABLED
     }
 
-    record AdminPrincipal(AdminUserId adminUserId, CompanyId companyId, String email) {}
+    /** A person of a company, signed in: who, of which company, and what they may do. */
+    record AdminPrincipal(AdminUserId adminUserId, CompanyId companyId, String email, UserRole role) {}
 }

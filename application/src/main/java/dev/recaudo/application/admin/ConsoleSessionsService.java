@@ -3,25 +3,20 @@ package dev.recaudo.application.admin;
 import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminAuthentication;
 import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminPrincipal;
 import dev.recaudo.domain.admin.ConsoleSession;
-import dev.recaudo.domain.admin.ConsoleSessionHash;
+import dev.recaudo.domain.admin.TokenDigest;
 import dev.recaudo.domain.admin.ConsoleSessionStore;
 import dev.recaudo.domain.apikey.KeyEnvironment;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Console sessions kept in the store every instance shares and read on every request, so that one
- * ended on any instance is refused on all of them at once. A session's id is 32 random bytes
- * (base64url, 43 characters); the store keeps its SHA-256 only. A request older than
+ * ended on any instance is refused on all of them at once. A session's id is a {@link RandomTokens}
+ * token; the store keeps its SHA-256 only. A request older than
  * {@link #TOUCH_EVERY} since the last one recorded is recorded, so a busy page does not write on
  * every request; the idle time is counted from that record, so a session may end up to that much
  * sooner than the idle time, never later.
@@ -29,8 +24,6 @@ import java.util.regex.Pattern;
 public final class ConsoleSessionsService implements ConsoleSessionsUseCase {
 
     static final Duration TOUCH_EVERY = Duration.ofMinutes(1);
-    private static final int ID_BYTES = 32;
-    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{43}");
 
     /** How long a session lasts unused, and at most. */
     public record Lifetimes(Duration idle, Duration longest) {
@@ -60,11 +53,9 @@ public final class ConsoleSessionsService implements ConsoleSessionsUseCase {
 
     @Override
     public Opened open(AdminPrincipal admin) {
-        byte[] id = new byte[ID_BYTES];
-        random.nextBytes(id);
-        String sessionId = Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+        String sessionId = RandomTokens.next(random);
         Instant now = clock.instant();
-        ConsoleSession session = new ConsoleSession(hash(sessionId), admin.companyId(), admin.adminUserId(), KeyEnvironment.LIVE,
+        ConsoleSession session = new ConsoleSession(TokenDigest.of(sessionId), admin.companyId(), admin.adminUserId(), KeyEnvironment.LIVE,
                 now, now, now.plus(lifetimes.longest()));
         sessions.insert(session);
         return new Opened(sessionId, new Visit(session.idHash(), admin, session.environment(), session.endsAt()));
@@ -72,15 +63,20 @@ public final class ConsoleSessionsService implements ConsoleSessionsUseCase {
 
     @Override
     public Optional<Visit> resume(String sessionId) {
-        if (sessionId == null || !ID.matcher(sessionId).matches()) {
+        if (!RandomTokens.wellFormed(sessionId)) {
             return Optional.empty();
         }
         Instant now = clock.instant();
-        Optional<ConsoleSession> found = sessions.findOpen(hash(sessionId)).filter(session -> session.activeAt(now, lifetimes.idle()));
+        Optional<ConsoleSession> found = sessions.findOpen(TokenDigest.of(sessionId));
         if (found.isEmpty()) {
             return Optional.empty();
         }
         ConsoleSession session = found.get();
+        if (!session.activeAt(now, lifetimes.idle())) {
+            // Over for good, whatever idle time a later configuration allows.
+            sessions.end(session.idHash(), now);
+            return Optional.empty();
+        }
         if (!(administrators.authenticateById(session.companyId(), session.adminUserId())
                 instanceof AdminAuthentication.Authenticated authenticated)) {
             // Removed, or the company disabled: the session is over for good.
@@ -100,16 +96,9 @@ public final class ConsoleSessionsService implements ConsoleSessionsUseCase {
 
     @Override
     public void close(String sessionId) {
-        if (sessionId != null && ID.matcher(sessionId).matches()) {
-            sessions.end(hash(sessionId), clock.instant());
+        if (RandomTokens.wellFormed(sessionId)) {
+            sessions.end(TokenDigest.of(sessionId), clock.instant());
         }
     }
 
-    static ConsoleSessionHash hash(String sessionId) {
-        try {
-            return new ConsoleSessionHash(MessageDigest.getInstance("SHA-256").digest(sessionId.getBytes(StandardCharsets.US_ASCII)));
-        } catch (NoSuchAlgorithmException missing) {
-            throw new IllegalStateException("every Java runtime has SHA-256", missing);
-        }
-    }
 }

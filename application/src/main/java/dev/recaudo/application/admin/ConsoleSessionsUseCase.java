@@ -1,7 +1,7 @@
 package dev.recaudo.application.admin;
 
 import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminPrincipal;
-import dev.recaudo.domain.admin.ConsoleSessionHash;
+import dev.recaudo.domain.admin.TokenDigest;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import java.time.Instant;
 import java.util.Optional;
@@ -30,5 +30,5 @@ public interface ConsoleSessionsUseCase {
     record Opened(String sessionId, Visit visit) {}
 
     /** A request of a session: who makes it, which environment it sees, and when the session ends at the latest. */
-    record Visit(ConsoleSessionHash idHash, AdminPrincipal admin, KeyEnvironment environment, Instant endsAt) {}
+    record Visit(TokenDigest idHash, AdminPrincipal admin, KeyEnvironment environment, Instant endsAt) {}
 }

@@ -6,6 +6,7 @@ import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.admin.AdminUserRepository;
 import dev.recaudo.domain.admin.PasswordHasher;
+import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.company.Company;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
@@ -47,7 +48,7 @@ public final class CompanyAdministrationService implements CompanyAdministration
             Company company = new Company(
                     CompanyId.random(), command.name().trim(), command.referenceCurrency(), command.enabled(), now);
             companies.insert(company);
-            AdminUser admin = new AdminUser(AdminUserId.random(), company.id(), email, passwordHash, now);
+            AdminUser admin = new AdminUser(AdminUserId.random(), company.id(), email, passwordHash, UserRole.ADMIN, now);
             if (admins.insert(admin) == InsertOutcome.ALREADY_EXISTS) {
                 // Rolls back the company written before the e-mail turned out to be taken.
                 throw new Rollback(new OnboardingResult.AdminEmailTaken());

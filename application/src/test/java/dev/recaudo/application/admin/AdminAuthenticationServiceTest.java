@@ -11,6 +11,7 @@ import dev.recaudo.application.fakes.InMemoryCompanyRepository;
 import dev.recaudo.application.fixtures.CompanyFixture;
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
+import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.company.Company;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,14 +36,14 @@ class AdminAuthenticationServiceTest {
     @Test
     void givenRightPassword_whenAuthenticating_thenPrincipalOfThatAdministrator() {
         assertThat(service.authenticate(EMAIL, PASSWORD))
-                .isEqualTo(new AdminAuthentication.Authenticated(new AdminPrincipal(ana.id(), ana.companyId(), EMAIL)));
+                .isEqualTo(new AdminAuthentication.Authenticated(new AdminPrincipal(ana.id(), ana.companyId(), EMAIL, UserRole.ADMIN)));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"ANA@EXAMPLE.COM", "Ana@Example.com", "  ana@example.com", "ana@example.com \t"})
     void givenEmailInAnotherCaseOrWithWhitespace_whenAuthenticating_thenSameAdministrator(String email) {
         assertThat(service.authenticate(email, PASSWORD))
-                .isEqualTo(new AdminAuthentication.Authenticated(new AdminPrincipal(ana.id(), ana.companyId(), EMAIL)));
+                .isEqualTo(new AdminAuthentication.Authenticated(new AdminPrincipal(ana.id(), ana.companyId(), EMAIL, UserRole.ADMIN)));
     }
 
     @ParameterizedTest
@@ -93,7 +94,7 @@ class AdminAuthenticationServiceTest {
     @Test
     void givenAdministratorOfTheClaimedCompany_whenAuthenticatingById_thenPrincipalFromTheStore() {
         assertThat(service.authenticateById(acme.id(), ana.id()))
-                .isEqualTo(new AdminAuthentication.Authenticated(new AdminPrincipal(ana.id(), acme.id(), EMAIL)));
+                .isEqualTo(new AdminAuthentication.Authenticated(new AdminPrincipal(ana.id(), acme.id(), EMAIL, UserRole.ADMIN)));
     }
 
     @Test
@@ -117,6 +118,7 @@ class AdminAuthenticationServiceTest {
     }
 
     private AdminUser admin(Company company, String email) {
-        return new AdminUser(AdminUserId.random(), company.id(), email, hasher.hash(PASSWORD), CompanyFixture.CREATED_AT);
+        return new AdminUser(AdminUserId.random(), company.id(), email, hasher.hash(PASSWORD), UserRole.ADMIN,
+                CompanyFixture.CREATED_AT);
     }
 }

@@ -13,6 +13,7 @@ import dev.recaudo.application.fakes.MutableClock;
 import dev.recaudo.application.fixtures.CompanyFixture;
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
+import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.company.Company;
 import java.nio.charset.StandardCharsets;
@@ -73,6 +74,7 @@ class ConsoleSessionsServiceTest {
         clock.advance(IDLE);
 
         assertThat(service.resume(opened.sessionId())).isEmpty();
+        assertThat(sessions.openSessions()).as("ended for good, whatever a later idle time allows").isEmpty();
     }
 
     @Test
@@ -156,8 +158,8 @@ class ConsoleSessionsServiceTest {
     }
 
     private AdminPrincipal principal(Company company, String email) {
-        AdminUser user = admins.given(new AdminUser(AdminUserId.random(), company.id(), email, hasher.hash("correct horse battery"),
+        AdminUser user = admins.given(new AdminUser(AdminUserId.random(), company.id(), email, hasher.hash("correct horse battery"), UserRole.ADMIN,
                 CompanyFixture.CREATED_AT));
-        return new AdminPrincipal(user.id(), user.companyId(), user.email());
+        return new AdminPrincipal(user.id(), user.companyId(), user.email(), user.role());
     }
 }

@@ -3,14 +3,16 @@ package dev.recaudo.application.fakes;
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.admin.AdminUserRepository;
+import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.company.CompanyId;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Administrators by e-mail; the e-mail is unique, as the database constraint makes it. */
+/** A company's people by e-mail; the e-mail is unique, as the database constraint makes it. */
 public final class InMemoryAdminUserRepository implements AdminUserRepository, TransactionalFake {
 
     private Map<String, AdminUser> usersByEmail = new LinkedHashMap<>();
@@ -30,6 +32,29 @@ public final class InMemoryAdminUserRepository implements AdminUserRepository, T
         return usersByEmail.values().stream()
                 .filter(user -> user.companyId().equals(companyId) && user.id().equals(id))
                 .findFirst();
+    }
+
+    @Override
+    public List<AdminUser> list(CompanyId companyId) {
+        return usersByEmail.values().stream().filter(user -> user.companyId().equals(companyId))
+                .sorted(Comparator.comparing(AdminUser::email)).toList();
+    }
+
+    @Override
+    public void changeRole(CompanyId companyId, AdminUserId id, UserRole role) {
+        find(companyId, id).ifPresent(user -> usersByEmail.put(user.email(), new AdminUser(user.id(), user.companyId(), user.email(),
+                user.passwordHash(), role, user.createdAt())));
+    }
+
+    @Override
+    public void changePasswordHash(CompanyId companyId, AdminUserId id, String passwordHash) {
+        find(companyId, id).ifPresent(user -> usersByEmail.put(user.email(), new AdminUser(user.id(), user.companyId(), user.email(),
+                passwordHash, user.role(), user.createdAt())));
+    }
+
+    @Override
+    public void remove(CompanyId companyId, AdminUserId id) {
+        find(companyId, id).ifPresent(user -> usersByEmail.remove(user.email()));
     }
 
     @Override

@@ -1,7 +1,8 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.admin.ConsoleSession;
-import dev.recaudo.domain.admin.ConsoleSessionHash;
+import dev.recaudo.domain.admin.TokenDigest;
 import dev.recaudo.domain.admin.ConsoleSessionStore;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import java.time.Instant;
@@ -13,8 +14,8 @@ import java.util.Optional;
 /** Console sessions in memory, with the ended ones remembered as the table keeps them. */
 public final class InMemoryConsoleSessions implements ConsoleSessionStore {
 
-    private final Map<ConsoleSessionHash, ConsoleSession> open = new HashMap<>();
-    private final Map<ConsoleSessionHash, Instant> ended = new HashMap<>();
+    private final Map<TokenDigest, ConsoleSession> open = new HashMap<>();
+    private final Map<TokenDigest, Instant> ended = new HashMap<>();
     private int touches;
 
     @Override
@@ -25,28 +26,36 @@ public final class InMemoryConsoleSessions implements ConsoleSessionStore {
     }
 
     @Override
-    public Optional<ConsoleSession> findOpen(ConsoleSessionHash idHash) {
+    public Optional<ConsoleSession> findOpen(TokenDigest idHash) {
         return Optional.ofNullable(open.get(idHash));
     }
 
     @Override
-    public void touch(ConsoleSessionHash idHash, Instant seenAt) {
+    public void touch(TokenDigest idHash, Instant seenAt) {
         touches++;
         open.computeIfPresent(idHash, (hash, session) -> new ConsoleSession(hash, session.companyId(), session.adminUserId(),
                 session.environment(), session.createdAt(), seenAt, session.endsAt()));
     }
 
     @Override
-    public void switchEnvironment(ConsoleSessionHash idHash, KeyEnvironment environment) {
+    public void switchEnvironment(TokenDigest idHash, KeyEnvironment environment) {
         open.computeIfPresent(idHash, (hash, session) -> new ConsoleSession(hash, session.companyId(), session.adminUserId(),
                 environment, session.createdAt(), session.lastSeenAt(), session.endsAt()));
     }
 
     @Override
-    public void end(ConsoleSessionHash idHash, Instant endedAt) {
+    public void end(TokenDigest idHash, Instant endedAt) {
         if (open.remove(idHash) != null) {
             ended.put(idHash, endedAt);
         }
+    }
+
+    @Override
+    public int endAllOf(AdminUserId adminUserId, Instant endedAt) {
+        List<TokenDigest> theirs = open.values().stream().filter(session -> session.adminUserId().equals(adminUserId))
+                .map(ConsoleSession::idHash).toList();
+        theirs.forEach(digest -> end(digest, endedAt));
+        return theirs.size();
     }
 
     public List<ConsoleSession> openSessions() {

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.greaterThan;
 
 import dev.recaudo.application.admin.AdminAuthenticationUseCase.AdminPrincipal;
 import dev.recaudo.domain.admin.AdminUserId;
+import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.e2e.support.Tenants;
 import dev.recaudo.e2e.support.Windows;
@@ -77,7 +78,7 @@ class AdminTokenTest {
         Tenants.Company company = Tenants.company();
         String path = "/companies/" + company.id() + "/api-keys";
         AdminPrincipal admin = new AdminPrincipal(
-                new AdminUserId(UUID.randomUUID()), new CompanyId(company.id()), company.adminEmail());
+                new AdminUserId(UUID.randomUUID()), new CompanyId(company.id()), company.adminEmail(), UserRole.ADMIN);
 
         given().get(path).then().statusCode(401).body("code_name", equalTo("authentication_error"));
 

@@ -19,8 +19,9 @@ import org.openqa.selenium.WebDriver;
 
 /**
  * Issue 26: the console in a real browser (Debian's Chromium, as for the hosted page): signing in
- * through the form, the home page, test data switched on and marked, signing out; no serious or
- * critical accessibility violation on any page, at desktop width and at 360 px.
+ * through the form, the home page, the people page with an invitation made, the account page, test
+ * data switched on and marked, signing out; no serious or critical accessibility violation on any
+ * page, at desktop width and at 360 px.
  */
 @QuarkusTest
 @Tag("browser")
@@ -70,6 +71,22 @@ class ConsoleBrowserTest {
         assertThat(session.getSameSite()).isEqualTo("Strict");
         assertThat(session.getPath()).isEqualTo("/console");
         checkAccessibleAtBothWidths("console-home");
+
+        driver.findElement(By.linkText("Personas")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Personas"::equals)).isNotEmpty();
+        driver.findElement(By.id("invite-email")).sendKeys("ines@example.test");
+        driver.findElement(By.xpath("//button[text()='Invitar']")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.id("invitation-link"), link -> link.contains("/console/invitation?token=")))
+                .isNotEmpty();
+        assertThat(driver.findElement(By.tagName("body")).getText()).contains("ines@example.test");
+        checkAccessibleAtBothWidths("console-people");
+        driver.findElement(By.linkText("Volver a la consola")).click();
+        HeadlessChromium.awaitText(driver, By.id("signed-in-as"), company.adminEmail()::equals);
+        driver.findElement(By.linkText("Cuenta")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Cuenta"::equals)).isNotEmpty();
+        checkAccessibleAtBothWidths("console-account");
+        driver.findElement(By.linkText("Volver a la consola")).click();
+        HeadlessChromium.awaitText(driver, By.id("signed-in-as"), company.adminEmail()::equals);
 
         driver.findElement(By.xpath("//button[contains(., 'Pruebas')]")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.id("environment"), "Pruebas"::equals)).isNotEmpty();

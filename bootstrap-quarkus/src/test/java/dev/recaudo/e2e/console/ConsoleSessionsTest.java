@@ -1,8 +1,14 @@
 package dev.recaudo.e2e.console;
 
+import static dev.recaudo.e2e.console.ConsoleClient.home;
+import static dev.recaudo.e2e.console.ConsoleClient.sessionCookieHeader;
+import static dev.recaudo.e2e.console.ConsoleClient.sessionCookieHeaderOrEmpty;
+import static dev.recaudo.e2e.console.ConsoleClient.signIn;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.e2e.console.ConsoleClient.Session;
+import dev.recaudo.e2e.console.ConsoleClient.SignInForm;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -11,9 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +30,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ConsoleSessionsTest {
 
-    private static final Pattern CSRF = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"");
     private static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'self'; img-src 'self';"
             + " form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -186,47 +190,74 @@ class ConsoleSessionsTest {
         assertThat(missing.contentType()).startsWith("text/html");
         assertThat(missing.body().asString()).contains("Esta página de la consola no existe");
         assertThat(missing.header("Content-Security-Policy")).isEqualTo(CONTENT_SECURITY_POLICY);
+        String deep = given().get("/console/a/b/" + UUID.randomUUID()).body().asString();
+        assertThat(deep).as("links from three folders down").contains("href=\"../../../console\"")
+                .contains("href=\"../../../console-assets/console.css\"");
     }
 
-    private static Response signIn(String email, String password) {
+    @Test
+    void givenAnotherSessionsTokenOrAPostFromAnotherSite_whenSwitching_thenRefusedAndNothingChanges() {
+        Session ana = Session.of(Tenants.company());
+        Session bea = Session.of(Tenants.company());
+
+        Response foreign = given().redirects().follow(false).cookie("recaudo_console", ana.id()).formParam("csrf", bea.csrf())
+                .formParam("environment", "test").post("/console/environment");
+        Response crossSite = given().redirects().follow(false).header("Sec-Fetch-Site", "same-site")
+                .cookie("recaudo_console", ana.id()).formParam("csrf", ana.csrf()).formParam("environment", "test")
+                .post("/console/environment");
+
+        assertThat(List.of(foreign.statusCode(), crossSite.statusCode())).containsOnly(403);
+        assertThat(Sql.text("SELECT environment FROM console_sessions WHERE company_id = ?", ana.company().id())).isEqualTo("live");
+    }
+
+    @Test
+    void givenASwitchAndASignOut_whenDone_thenTheAuditTrailNamesTheAdministratorAndTheEnvironment() {
+        Session ana = Session.of(Tenants.company());
+
+        ConsoleClient.post(ana, "/console/environment", Map.of("environment", "test"));
+        ConsoleClient.post(ana, "/console/sign-out", Map.of());
+
+        assertThat(Sql.text("SELECT string_agg(operation || ' ' || actor_kind || ' ' || http_status || ' ' || coalesce(detail, '-'),"
+                + " ', ' ORDER BY created_at) FROM audit_records WHERE company_id = ? AND operation LIKE 'POST /console/%'"
+                + " AND operation <> 'POST /console/sign-in'",
+                ana.company().id())).isEqualTo("POST /console/environment admin 303 environment test, POST /console/sign-out admin 303 -");
+    }
+
+    @Test
+    void givenAnExpiredSession_whenSigningOut_thenItsRowIsEndedAndItsCookieRemoved() {
+        Session ana = Session.of(Tenants.company());
+        Sql.execute("UPDATE console_sessions SET last_seen_at = now() - interval '1 hour' WHERE company_id = ?", ana.company().id());
+
+        Response out = given().redirects().follow(false).cookie("recaudo_console", ana.id()).post("/console/sign-out");
+
+        assertThat(out.statusCode()).isEqualTo(303);
+        assertThat(sessionCookieHeader(out)).contains("Max-Age=0");
+        assertThat(Sql.count("SELECT count(*) FROM console_sessions WHERE company_id = ? AND ended_at IS NULL", ana.company().id()))
+                .isZero();
+    }
+
+    @Test
+    void givenASignInFromABrowserWithASession_whenSignedInAgain_thenTheOldSessionIsEnded() {
+        Session ana = Session.of(Tenants.company());
         SignInForm form = SignInForm.fetch();
-        return given().redirects().follow(false).cookie("recaudo_console_sign_in", form.nonce()).formParam("email", email)
-                .formParam("password", password).formParam("csrf", form.csrf()).post("/console/sign-in");
+
+        Response again = given().redirects().follow(false).cookie("recaudo_console_sign_in", form.nonce())
+                .cookie("recaudo_console", ana.id()).formParam("email", ana.company().adminEmail())
+                .formParam("password", Tenants.PASSWORD).formParam("csrf", form.csrf()).post("/console/sign-in");
+
+        assertThat(again.statusCode()).isEqualTo(303);
+        assertThat(sessionCookieHeader(again)).doesNotContain(ana.id());
+        assertThat(home(ana.id()).statusCode()).isEqualTo(303);
     }
 
-    private static Response home(String sessionId) {
-        return given().redirects().follow(false).cookie("recaudo_console", sessionId).get("/console");
-    }
+    @Test
+    void givenTheCompanyDisabledMidSession_whenTheConsoleIsOpened_thenTheSessionIsOver() {
+        Session ana = Session.of(Tenants.company());
 
-    private static String sessionCookieHeader(Response answer) {
-        return sessionCookieHeaderOrEmpty(answer).orElseThrow(() -> new AssertionError("no session cookie in " + answer.headers()));
-    }
+        ana.company().patch(Map.of("enabled", false));
 
-    private static java.util.Optional<String> sessionCookieHeaderOrEmpty(Response answer) {
-        return answer.headers().getValues("Set-Cookie").stream().filter(value -> value.startsWith("recaudo_console=")).findFirst();
-    }
-
-    private static String csrfOf(String html) {
-        Matcher token = CSRF.matcher(html);
-        assertThat(token.find()).as("an anti-forgery token in the form").isTrue();
-        return token.group(1);
-    }
-
-    /** A sign-in page as a browser gets it: its cookie and its form's token. */
-    private record SignInForm(String nonce, String csrf) {
-        static SignInForm fetch() {
-            Response page = given().get("/console/sign-in");
-            return new SignInForm(page.cookie("recaudo_console_sign_in"), csrfOf(page.body().asString()));
-        }
-    }
-
-    /** A signed-in session: its id, as the browser's cookie holds it, and the token its forms carry. */
-    private record Session(Tenants.Company company, String id, String csrf) {
-        static Session of(Tenants.Company company) {
-            Response signedIn = signIn(company.adminEmail(), Tenants.PASSWORD);
-            String cookie = sessionCookieHeader(signedIn);
-            String id = cookie.substring("recaudo_console=".length(), cookie.indexOf(';'));
-            return new Session(company, id, csrfOf(home(id).body().asString()));
-        }
+        assertThat(home(ana.id()).statusCode()).isEqualTo(303);
+        assertThat(Sql.count("SELECT count(*) FROM console_sessions WHERE company_id = ? AND ended_at IS NOT NULL",
+                ana.company().id())).isEqualTo(1);
     }
 }

@@ -6,6 +6,7 @@ import dev.recaudo.application.common.Transactions;
 import dev.recaudo.domain.admin.AdminUser;
 import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.admin.AdminUserRepository;
+import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.common.InsertOutcome;
 import dev.recaudo.domain.company.Company;
 import dev.recaudo.domain.company.CompanyId;
@@ -85,8 +86,8 @@ class CompanyPersistenceTest {
     void givenAnAdministrator_whenInsertedTwiceWithOneEmail_thenTheSecondIsRefusedAndReadsAreScopedToTheCompany() {
         Company company = newCompany();
         String email = "admin-" + UUID.randomUUID() + "@example.com";
-        AdminUser admin = new AdminUser(AdminUserId.random(), company.id(), email, "hash", now());
-        AdminUser twin = new AdminUser(AdminUserId.random(), company.id(), email, "other", now());
+        AdminUser admin = new AdminUser(AdminUserId.random(), company.id(), email, "hash", UserRole.ADMIN, now());
+        AdminUser twin = new AdminUser(AdminUserId.random(), company.id(), email, "other", UserRole.ADMIN, now());
 
         InsertOutcome first = transactions.inTransaction(() -> {
             companies.insert(company);

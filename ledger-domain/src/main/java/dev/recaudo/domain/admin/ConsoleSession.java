@@ -12,7 +12,7 @@ import java.util.Objects;
  * time, and lasts while it is used: it ends {@code idle} after its last request and at {@code
  * endsAt} whatever happens, or when it is ended (signed out, or the password changed).
  */
-public record ConsoleSession(ConsoleSessionHash idHash, CompanyId companyId, AdminUserId adminUserId,
+public record ConsoleSession(TokenDigest idHash, CompanyId companyId, AdminUserId adminUserId,
         KeyEnvironment environment, Instant createdAt, Instant lastSeenAt, Instant endsAt) {
 
     public ConsoleSession {

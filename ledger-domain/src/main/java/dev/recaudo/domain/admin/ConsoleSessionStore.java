@@ -13,13 +13,16 @@ public interface ConsoleSessionStore {
     void insert(ConsoleSession session);
 
     /** The session with this hash, unless it was ended. */
-    Optional<ConsoleSession> findOpen(ConsoleSessionHash idHash);
+    Optional<ConsoleSession> findOpen(TokenDigest idHash);
 
     /** Records a request at {@code seenAt}; a session ended meanwhile stays ended. */
-    void touch(ConsoleSessionHash idHash, Instant seenAt);
+    void touch(TokenDigest idHash, Instant seenAt);
 
-    void switchEnvironment(ConsoleSessionHash idHash, KeyEnvironment environment);
+    void switchEnvironment(TokenDigest idHash, KeyEnvironment environment);
 
     /** Ends one session; ending it again changes nothing. */
-    void end(ConsoleSessionHash idHash, Instant endedAt);
+    void end(TokenDigest idHash, Instant endedAt);
+
+    /** Ends every open session of a person (a password changed); answers how many. */
+    int endAllOf(AdminUserId adminUserId, Instant endedAt);
 }

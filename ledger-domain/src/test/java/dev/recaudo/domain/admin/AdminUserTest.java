@@ -39,8 +39,27 @@ class AdminUserTest {
     @Test
     void givenMixedCaseAddress_whenBuildingUser_thenStoredNormalized() {
         AdminUser user = new AdminUser(
-                AdminUserId.random(), CompanyId.random(), " Ana@Example.COM ", "hash", Instant.parse("2025-03-01T10:00:00Z"));
+                AdminUserId.random(), CompanyId.random(), " Ana@Example.COM ", "hash", UserRole.VIEWER, Instant.parse("2025-03-01T10:00:00Z"));
 
         assertThat(user.email()).isEqualTo("ana@example.com");
+    }
+
+    @Test
+    void givenPasswordsOfEveryLength_whenChecked_thenFromEightCharactersUpToSeventyTwoBytes() {
+        assertThat(AdminUser.acceptablePassword("1234567")).isFalse();
+        assertThat(AdminUser.acceptablePassword("12345678")).isTrue();
+        assertThat(AdminUser.acceptablePassword("x".repeat(72))).isTrue();
+        assertThat(AdminUser.acceptablePassword("x".repeat(73))).isFalse();
+        assertThat(AdminUser.acceptablePassword("ñ".repeat(37))).as("74 bytes in UTF-8").isFalse();
+        assertThat(AdminUser.acceptablePassword(null)).isFalse();
+    }
+
+    @Test
+    void givenTheRoles_whenCompared_thenEachAllowsWhatTheOnesBeforeItAllow() {
+        assertThat(UserRole.ADMIN.allows(UserRole.CLERK)).isTrue();
+        assertThat(UserRole.CLERK.allows(UserRole.VIEWER)).isTrue();
+        assertThat(UserRole.CLERK.allows(UserRole.ADMIN)).isFalse();
+        assertThat(UserRole.VIEWER.allows(UserRole.CLERK)).isFalse();
+        assertThat(UserRole.VIEWER.allows(UserRole.VIEWER)).isTrue();
     }
 }

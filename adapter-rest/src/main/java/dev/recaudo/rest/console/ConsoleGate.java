@@ -1,0 +1,63 @@
+package dev.recaudo.rest.console;
+
+import dev.recaudo.application.admin.ConsoleSessionsUseCase;
+import dev.recaudo.application.admin.ConsoleSessionsUseCase.Visit;
+import dev.recaudo.domain.admin.UserRole;
+import dev.recaudo.rest.common.Caller;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The way into every console page and form that needs a session: the session the cookie names,
+ * resumed (else the sign-in page), its person named as the request's caller for the audit trail, the
+ * role the page needs (else the console's {@code 403} page), and for a form the session's own
+ * anti-forgery token (else the expired-form page).
+ */
+@ApplicationScoped
+public class ConsoleGate {
+
+    @Inject
+    ConsoleSessionsUseCase sessions;
+
+    @Inject
+    ConsoleTokens tokens;
+
+    @Inject
+    ConsoleErrors errors;
+
+    @Inject
+    Caller caller;
+
+    /** A request of a session that may go on: who, the words of their language, and the application's root from the page. */
+    record Visited(Visit visit, ConsoleTexts texts, String root) {}
+
+    /** A page of {@code request} (its path inside the application). */
+    Response page(String sessionId, String language, UserRole needed, UriInfo request, Function<Visited, Response> page) {
+        ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(language);
+        String root = ConsolePaths.root(request.getPath());
+        Optional<Visit> visit = sessions.resume(sessionId);
+        if (visit.isEmpty()) {
+            return ConsolePaths.seeOther(root + "console/sign-in").build();
+        }
+        caller.authenticated(visit.get().admin());
+        if (!visit.get().admin().role().allows(needed)) {
+            return message(403, texts.notAllowedTitle(), texts.notAllowedText(), texts, root);
+        }
+        return page.apply(new Visited(visit.get(), texts, root));
+    }
+
+    /** A form's post: as {@link #page}, and its token must be the session's. */
+    Response form(String sessionId, String csrf, String language, UserRole needed, UriInfo request, Function<Visited, Response> handler) {
+        return page(sessionId, language, needed, request, visited -> tokens.verifiesSession(sessionId, csrf)
+                ? handler.apply(visited)
+                : message(403, visited.texts().staleFormTitle(), visited.texts().staleFormText(), visited.texts(), visited.root()));
+    }
+
+    Response message(int status, String heading, String text, ConsoleTexts texts, String root) {
+        return ConsolePaths.page(status, errors.page(heading, text, texts, root).html(), texts);
+    }
+}
