@@ -1,6 +1,8 @@
 -- People of a company (docs/console.md): each with a role. Every existing row is a company's
 -- administrator, which the default keeps; the release before reads and writes no role, and every
--- row it inserts (an administrator the operator creates) gets the default.
+-- row it inserts (an administrator the operator creates) gets the default. A viewer's or a clerk's
+-- password_hash is kept behind a "!" (StoredPasswordHash), which bcrypt reads as no hash: the release
+-- before, which takes every row for an administrator, signs them in as no one.
 -- expand: a new column's check, which every existing row and every row the release before writes pass
 ALTER TABLE admin_users ADD COLUMN role text NOT NULL DEFAULT 'admin' CHECK (role IN ('viewer', 'clerk', 'admin'));
 

@@ -33,7 +33,7 @@ public class AdminUserEntity {
     public Instant createdAt;
 
     AdminUser toDomain() {
-        return new AdminUser(new AdminUserId(id), new CompanyId(companyId), email, passwordHash,
+        return new AdminUser(new AdminUserId(id), new CompanyId(companyId), email, StoredPasswordHash.read(passwordHash),
                 WireNamed.find(UserRole.values(), role).orElseThrow(), createdAt);
     }
 }

@@ -31,7 +31,7 @@ public class PgAdminUserRepository implements AdminUserRepository {
                 user.id().value(),
                 user.companyId().value(),
                 user.email(),
-                user.passwordHash(),
+                StoredPasswordHash.of(user.role(), user.passwordHash()),
                 user.role().wireName(),
                 user.createdAt());
         return inserted == 1 ? InsertOutcome.INSERTED : InsertOutcome.ALREADY_EXISTS;
@@ -52,15 +52,20 @@ public class PgAdminUserRepository implements AdminUserRepository {
         return users.readAll(companyId);
     }
 
+    /** The role, and the stored hash marked or unmarked to match it ({@link StoredPasswordHash}). */
     @Override
     public void changeRole(CompanyId companyId, AdminUserId id, UserRole role) {
-        nativeSql.update("UPDATE admin_users SET role = ? WHERE company_id = ? AND id = ?", role.wireName(), companyId.value(), id.value());
+        nativeSql.update("UPDATE admin_users SET role = ?, password_hash = CASE WHEN ? THEN ltrim(password_hash, ?)"
+                + " ELSE ? || ltrim(password_hash, ?) END WHERE company_id = ? AND id = ?", role.wireName(), role == UserRole.ADMIN,
+                StoredPasswordHash.NOT_AN_ADMINISTRATOR, StoredPasswordHash.NOT_AN_ADMINISTRATOR, StoredPasswordHash.NOT_AN_ADMINISTRATOR,
+                companyId.value(), id.value());
     }
 
     @Override
     public void changePasswordHash(CompanyId companyId, AdminUserId id, String passwordHash) {
-        nativeSql.update("UPDATE admin_users SET password_hash = ? WHERE company_id = ? AND id = ?", passwordHash, companyId.value(),
-                id.value());
+        nativeSql.update("UPDATE admin_users SET password_hash = CASE WHEN role = 'admin' THEN ? ELSE ? END WHERE company_id = ? AND id = ?",
+                StoredPasswordHash.of(UserRole.ADMIN, passwordHash), StoredPasswordHash.of(UserRole.VIEWER, passwordHash),
+                companyId.value(), id.value());
     }
 
     /** Their console sessions go with them ({@code ON DELETE CASCADE}); audit records keep their id. */

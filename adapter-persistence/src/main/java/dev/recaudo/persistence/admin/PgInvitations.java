@@ -55,13 +55,19 @@ public class PgInvitations implements InvitationStore {
     @Override
     public boolean accept(UUID invitationId, Instant acceptedAt) {
         return nativeSql.update("UPDATE company_invitations SET accepted_at = ? WHERE id = ? AND accepted_at IS NULL"
-                + " AND revoked_at IS NULL", acceptedAt, invitationId) == 1;
+                + " AND revoked_at IS NULL AND expires_at > ?", acceptedAt, invitationId, acceptedAt) == 1;
     }
 
     @Override
     public boolean revoke(CompanyId companyId, UUID invitationId, Instant revokedAt) {
         return nativeSql.update("UPDATE company_invitations SET revoked_at = ? WHERE company_id = ? AND id = ?"
                 + " AND accepted_at IS NULL AND revoked_at IS NULL", revokedAt, companyId.value(), invitationId) == 1;
+    }
+
+    @Override
+    public int revokeAllBy(CompanyId companyId, AdminUserId invitedBy, Instant revokedAt) {
+        return nativeSql.update("UPDATE company_invitations SET revoked_at = ? WHERE company_id = ? AND invited_by = ?"
+                + " AND accepted_at IS NULL AND revoked_at IS NULL", revokedAt, companyId.value(), invitedBy.value());
     }
 
     @Override

@@ -47,9 +47,8 @@ public class ErrorResponses {
         int status = family.status(problem.problem());
         Response.ResponseBuilder response = Response.status(status);
         if (family == ErrorFamily.PAGE) {
-            String pagePath = request.getUriInfo().getPath();
-            ErrorPages.ErrorPage page = ErrorPages.of(pages, pagePath)
-                    .render(status, request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE), pagePath);
+            ErrorPages.ErrorPage page = ErrorPages.of(pages, request.getUriInfo().getPath())
+                    .render(status, request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE), request.getUriInfo().getPath());
             response.type(MediaType.TEXT_HTML_TYPE.withCharset("utf-8")).entity(page.html());
             page.headers().forEach(response::header);
         } else {

@@ -12,6 +12,9 @@ public interface RestSettings {
     /** A production deployment: the console's cookies are {@code Secure} whatever the request's scheme says. */
     boolean production();
 
+    /** The service's address as partners and people reach it (links handed out: an invitation's); never from request headers. */
+    String publicBaseUrl();
+
     Operator operator();
 
     Sandbox sandbox();

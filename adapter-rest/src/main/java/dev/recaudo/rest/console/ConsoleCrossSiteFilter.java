@@ -10,8 +10,8 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * Refuses a console form posted from another site before anything reads it: a browser says where a
- * request comes from ({@code Sec-Fetch-Site}), and a console form is only ever posted from the
- * console's own pages. Besides the forms' tokens, this stops a sibling site that could plant
+ * request comes from ({@code Sec-Fetch-Site}: {@code same-origin}, or {@code none} for one the person
+ * typed or bookmarked), and a console form is only ever posted from the console's own pages. Besides the forms' tokens, this stops a sibling site that could plant
  * cookies (a subdomain) from posting a form with a token pair of its own. A client that sends no
  * such header (not a browser) is left to the tokens.
  */
@@ -33,6 +33,6 @@ public class ConsoleCrossSiteFilter {
             return Optional.empty();
         }
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
-        return Optional.of(gate.message(403, texts.staleFormTitle(), texts.staleFormText(), texts, ConsolePaths.root(path)));
+        return Optional.of(gate.message(403, texts.staleFormTitle(), texts.staleFormText(), texts, ConsolePaths.root(request.getUriInfo())));
     }
 }

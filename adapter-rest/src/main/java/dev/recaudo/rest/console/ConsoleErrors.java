@@ -29,7 +29,7 @@ public class ConsoleErrors implements ErrorPages {
     @Override
     public ErrorPage render(int status, String acceptLanguage, String path) {
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(acceptLanguage);
-        String root = ConsolePaths.root(path);
+        String root = ConsolePaths.root(path, 0);
         if (status == 404) {
             return page(texts.notFoundTitle(), texts.notFoundText(), texts, root);
         }

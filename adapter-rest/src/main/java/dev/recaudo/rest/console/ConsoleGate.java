@@ -38,7 +38,7 @@ public class ConsoleGate {
     /** A page of {@code request} (its path inside the application). */
     Response page(String sessionId, String language, UserRole needed, UriInfo request, Function<Visited, Response> page) {
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(language);
-        String root = ConsolePaths.root(request.getPath());
+        String root = ConsolePaths.root(request);
         Optional<Visit> visit = sessions.resume(sessionId);
         if (visit.isEmpty()) {
             return ConsolePaths.seeOther(root + "console/sign-in").build();

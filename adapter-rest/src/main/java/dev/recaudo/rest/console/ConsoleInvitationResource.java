@@ -65,7 +65,7 @@ public class ConsoleInvitationResource {
     public Response show(@QueryParam("token") String token, @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language,
             @Context HttpServerRequest http, @Context UriInfo uri) {
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(language);
-        String root = ConsolePaths.root(uri.getPath());
+        String root = ConsolePaths.root(uri);
         Optional<PendingInvitation> invitation = people.invitation(token);
         if (invitation.isEmpty()) {
             return gate.message(404, texts.invitationTitle(), texts.invitationGone(), texts, root);
@@ -78,10 +78,11 @@ public class ConsoleInvitationResource {
     @Audited
     @Operation(hidden = true)
     public Response accept(@FormParam("token") String token, @FormParam("password") String password, @FormParam("csrf") String csrf,
-            @CookieParam(ConsoleResource.SIGN_IN_COOKIE) String nonce, @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language,
+            @CookieParam(ConsoleResource.SIGN_IN_COOKIE) String nonce, @CookieParam(ConsoleResource.SESSION_COOKIE) String previous,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language,
             @Context HttpServerRequest http, @Context UriInfo uri) {
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(language);
-        String root = ConsolePaths.root(uri.getPath());
+        String root = ConsolePaths.root(uri);
         if (!tokens.verifiesSignIn(nonce, csrf)) {
             return gate.message(403, texts.staleFormTitle(), texts.staleFormText(), texts, root);
         }
@@ -89,6 +90,7 @@ public class ConsoleInvitationResource {
         if (joined instanceof Joined.Member member) {
             caller.authenticated(member.person()); // the new person names themselves in the audit trail
             caller.resultId(member.person().adminUserId().value());
+            sessions.close(previous); // as at sign-in: the browser's earlier session, if any, ends here
             return cookies.signedIn(sessions.open(member.person()).sessionId(), root + "console", http);
         }
         Outcome reason = ((Joined.Refused) joined).reason();

@@ -4,6 +4,8 @@ import dev.recaudo.rest.page.PageErrors;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -19,13 +21,23 @@ final class ConsolePaths {
     private ConsolePaths() {}
 
     /**
-     * The application's root relative to {@code path} (the request's path inside the application,
+     * The application's root relative to the page {@code request} asked for (its path inside the application,
      * {@code /console/people/{id}/role}): {@code ../} once per folder the browser is in below it. Every
      * link, form and redirect of a console page starts with it, so a page answered at any depth, an
      * error page included, reaches the others, under whatever prefix a proxy serves the console.
      */
-    static String root(String path) {
-        long folders = path.chars().filter(character -> character == '/').count() - 1;
+    static String root(UriInfo request) {
+        String raw = request.getRequestUri().getRawPath();
+        int escapedSlashes = raw.toLowerCase(Locale.ROOT).split("%2f", -1).length - 1;
+        return root(request.getPath(), escapedSlashes);
+    }
+
+    /**
+     * As {@link #root(UriInfo)}, for a decoded path in which {@code escapedSlashes} slashes were sent
+     * escaped ({@code %2F}): those are no folder to the browser.
+     */
+    static String root(String path, int escapedSlashes) {
+        long folders = path.chars().filter(character -> character == '/').count() - 1 - escapedSlashes;
         return "../".repeat((int) Math.max(0, folders));
     }
 

@@ -10,6 +10,7 @@ import dev.recaudo.domain.common.WireNamed;
 import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
+import dev.recaudo.rest.common.RestSettings;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import jakarta.inject.Inject;
@@ -62,6 +63,9 @@ public class ConsolePeopleResource {
     Caller caller;
 
     @Inject
+    RestSettings settings;
+
+    @Inject
     @Location("console-people.html")
     Template page;
 
@@ -89,7 +93,7 @@ public class ConsolePeopleResource {
             Invited invited = people.invite(visited.visit().admin(), email, chosen.get());
             if (invited instanceof Invited.Made made) {
                 caller.resultId(made.invitation().id());
-                String link = uri.getBaseUriBuilder().path("console/invitation").queryParam("token", made.token()).build().toString();
+                String link = settings.publicBaseUrl() + ConsolePaths.ROOT + "/invitation?token=" + made.token();
                 return render(200, visited, sessionId, Optional.empty(), Optional.of(link));
             }
             Outcome reason = ((Invited.Refused) invited).reason();

@@ -126,7 +126,7 @@ public class ConsoleResource {
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language, @Context HttpServerRequest http, @Context UriInfo uri) {
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(language);
         if (!tokens.verifiesSignIn(nonce, csrf)) {
-            return gate.message(403, texts.staleFormTitle(), texts.staleFormText(), texts, ConsolePaths.root(uri.getPath()));
+            return gate.message(403, texts.staleFormTitle(), texts.staleFormText(), texts, ConsolePaths.root(uri));
         }
         AdminLogins.Login login = logins.login(email, password, http);
         if (login instanceof AdminLogins.Login.Succeeded succeeded) {
@@ -192,7 +192,7 @@ public class ConsoleResource {
     /** The sign-in page with a fresh anti-forgery cookie and token, and {@code problem} above the form when there is one. */
     private Response signIn(int status, ConsoleTexts texts, String problem, HttpServerRequest http, UriInfo uri) {
         String nonce = tokens.nonce();
-        String html = signInPage.data("texts", texts).data("root", ConsolePaths.root(uri.getPath()))
+        String html = signInPage.data("texts", texts).data("root", ConsolePaths.root(uri))
                 .data("problem", problem).data("csrf", tokens.forSignIn(nonce)).render();
         return Response.fromResponse(ConsolePaths.page(status, html, texts))
                 .header(HttpHeaders.SET_COOKIE, cookies.kept(SIGN_IN_COOKIE, nonce, http)).build();

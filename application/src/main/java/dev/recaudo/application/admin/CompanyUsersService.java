@@ -13,6 +13,7 @@ import dev.recaudo.domain.admin.TokenDigest;
 import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.common.EmailAddress;
 import dev.recaudo.domain.common.InsertOutcome;
+import dev.recaudo.domain.company.Company;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.CompanyRepository;
 import java.security.SecureRandom;
@@ -26,10 +27,12 @@ import java.util.function.Function;
 
 /**
  * A company's people. Whatever may leave the company without an administrator (a role changed, a
- * person removed) runs under the company's row lock, so two administrators demoting each other at
- * once leave one of them an administrator. An invitation's token is a {@link RandomTokens} token,
- * kept as its digest; accepting it inserts the person and marks it accepted in one transaction, so
- * it makes one person however often it is sent.
+ * person removed) runs under the company's row lock, with the acting administrator read again under
+ * it, so two administrators demoting each other at once leave one of them an administrator. Whoever
+ * stops being an administrator loses the invitations they made. An invitation's token is a
+ * {@link RandomTokens} token, kept as its digest; accepting it, under the same lock, needs its
+ * inviter still an administrator of an enabled company, and inserts the person and marks it
+ * accepted in one transaction, so it makes one person however often it is sent.
  */
 public final class CompanyUsersService implements CompanyUsersUseCase {
 
@@ -69,7 +72,7 @@ public final class CompanyUsersService implements CompanyUsersUseCase {
 
     @Override
     public Invited invite(AdminPrincipal by, String email, UserRole role) {
-        if (by.role() != UserRole.ADMIN) {
+        if (administrator(by).isEmpty()) {
             return new Invited.Refused(Outcome.FORBIDDEN);
         }
         if (email == null || !EmailAddress.isValid(email.trim())) {
@@ -105,6 +108,12 @@ public final class CompanyUsersService implements CompanyUsersUseCase {
                 invitation.role(), clock.instant());
         try {
             return transactions.inTransaction(() -> {
+                boolean open = companies.lock(invitation.companyId()).filter(Company::enabled).isPresent()
+                        && people.find(invitation.companyId(), invitation.invitedBy()).filter(inviter -> inviter.role() == UserRole.ADMIN)
+                                .isPresent();
+                if (!open) {
+                    return new Joined.Refused(Outcome.NOT_FOUND);
+                }
                 if (people.insert(person) == InsertOutcome.ALREADY_EXISTS) {
                     return new Joined.Refused(Outcome.EMAIL_TAKEN);
                 }
@@ -125,6 +134,9 @@ public final class CompanyUsersService implements CompanyUsersUseCase {
                 return Outcome.LAST_ADMINISTRATOR;
             }
             people.changeRole(by.companyId(), person, role);
+            if (role != UserRole.ADMIN) {
+                invitations.revokeAllBy(by.companyId(), person, clock.instant());
+            }
             return Outcome.DONE;
         });
     }
@@ -136,13 +148,14 @@ public final class CompanyUsersService implements CompanyUsersUseCase {
                 return Outcome.LAST_ADMINISTRATOR;
             }
             people.remove(by.companyId(), person);
+            invitations.revokeAllBy(by.companyId(), person, clock.instant());
             return Outcome.DONE;
         });
     }
 
     @Override
     public Outcome revokeInvitation(AdminPrincipal by, UUID invitationId) {
-        if (by.role() != UserRole.ADMIN) {
+        if (administrator(by).isEmpty()) {
             return Outcome.FORBIDDEN;
         }
         return invitations.revoke(by.companyId(), invitationId, clock.instant()) ? Outcome.DONE : Outcome.NOT_FOUND;
@@ -171,15 +184,23 @@ public final class CompanyUsersService implements CompanyUsersUseCase {
         return invitations.findOpen(TokenDigest.of(token)).filter(invitation -> invitation.openAt(clock.instant()));
     }
 
-    /** Runs {@code change} on a person of the administrator's company, with the company's row locked. */
+    /**
+     * Runs {@code change} on a person of the administrator's company, with the company's row locked
+     * and {@code by} still one of its administrators under the lock (not only when the request began).
+     */
     private Outcome underCompanyLock(AdminPrincipal by, AdminUserId person, Function<AdminUser, Outcome> change) {
-        if (by.role() != UserRole.ADMIN) {
-            return Outcome.FORBIDDEN;
-        }
         return transactions.inTransaction(() -> {
             companies.lock(by.companyId());
+            if (administrator(by).isEmpty()) {
+                return Outcome.FORBIDDEN;
+            }
             return people.find(by.companyId(), person).map(change).orElse(Outcome.NOT_FOUND);
         });
+    }
+
+    /** {@code by} as the store has them now, if still an administrator of their company. */
+    private Optional<AdminUser> administrator(AdminPrincipal by) {
+        return people.find(by.companyId(), by.adminUserId()).filter(user -> user.role() == UserRole.ADMIN);
     }
 
     private boolean lastAdministrator(CompanyId companyId) {

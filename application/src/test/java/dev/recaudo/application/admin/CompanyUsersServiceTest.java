@@ -159,4 +159,39 @@ class CompanyUsersServiceTest {
                 CompanyFixture.CREATED_AT));
         return new AdminPrincipal(user.id(), user.companyId(), user.email(), user.role());
     }
+
+    @Test
+    void givenAnInviterRemovedOrDemoted_whenTheirInvitationsAreAccepted_thenNoOneJoins() {
+        AdminPrincipal bea = person(acme, "bea@example.com", UserRole.ADMIN);
+        Invited.Made fromBea = (Invited.Made) service.invite(bea, "friend@example.com", UserRole.ADMIN);
+        Invited.Made fromAna = (Invited.Made) service.invite(ana, "kept@example.com", UserRole.VIEWER);
+
+        assertThat(service.changeRole(ana, bea.adminUserId(), UserRole.VIEWER)).isEqualTo(Outcome.DONE);
+
+        assertThat(service.accept(fromBea.token(), PASSWORD)).isEqualTo(new Joined.Refused(Outcome.NOT_FOUND));
+        assertThat(service.invitations(acme.id())).extracting(CompanyUsersUseCase.PendingInvitation::email)
+                .containsExactly("kept@example.com");
+        assertThat(service.accept(fromAna.token(), PASSWORD)).isInstanceOf(Joined.Member.class);
+    }
+
+    @Test
+    void givenAnAdministratorDemotedWhileTheirRequestWasUnderWay_whenTheRequestActs_thenForbidden() {
+        AdminPrincipal bea = person(acme, "bea@example.com", UserRole.ADMIN);
+        AdminPrincipal cid = person(acme, "cid@example.com", UserRole.VIEWER);
+        service.changeRole(ana, bea.adminUserId(), UserRole.VIEWER);
+
+        assertThat(service.changeRole(bea, cid.adminUserId(), UserRole.ADMIN)).as("bea's principal still says admin")
+                .isEqualTo(Outcome.FORBIDDEN);
+        assertThat(service.remove(bea, ana.adminUserId())).isEqualTo(Outcome.FORBIDDEN);
+        assertThat(service.invite(bea, "x@example.com", UserRole.ADMIN)).isEqualTo(new Invited.Refused(Outcome.FORBIDDEN));
+    }
+
+    @Test
+    void givenTheCompanyDisabled_whenAnInvitationIsAccepted_thenNoOneJoins() {
+        Company disabled = companies.given(CompanyFixture.company().named("Cerrada").disabled().build());
+        AdminPrincipal owner = person(disabled, "owner@example.com", UserRole.ADMIN);
+        Invited.Made made = (Invited.Made) service.invite(owner, "late@example.com", UserRole.VIEWER);
+
+        assertThat(service.accept(made.token(), PASSWORD)).isEqualTo(new Joined.Refused(Outcome.NOT_FOUND));
+    }
 }

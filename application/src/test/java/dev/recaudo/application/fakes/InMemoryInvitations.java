@@ -1,5 +1,6 @@
 package dev.recaudo.application.fakes;
 
+import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.admin.Invitation;
 import dev.recaudo.domain.admin.InvitationStore;
 import dev.recaudo.domain.admin.TokenDigest;
@@ -32,13 +33,22 @@ public final class InMemoryInvitations implements InvitationStore, Transactional
 
     @Override
     public boolean accept(UUID invitationId, Instant acceptedAt) {
-        return all.containsKey(invitationId) && closed.putIfAbsent(invitationId, acceptedAt) == null;
+        Invitation invitation = all.get(invitationId);
+        return invitation != null && invitation.openAt(acceptedAt) && closed.putIfAbsent(invitationId, acceptedAt) == null;
     }
 
     @Override
     public boolean revoke(CompanyId companyId, UUID invitationId, Instant revokedAt) {
         Invitation invitation = all.get(invitationId);
         return invitation != null && invitation.companyId().equals(companyId) && closed.putIfAbsent(invitationId, revokedAt) == null;
+    }
+
+    @Override
+    public int revokeAllBy(CompanyId companyId, AdminUserId invitedBy, Instant revokedAt) {
+        List<UUID> theirs = all.values().stream().filter(invitation -> invitation.companyId().equals(companyId)
+                && invitation.invitedBy().equals(invitedBy) && !closed.containsKey(invitation.id())).map(Invitation::id).toList();
+        theirs.forEach(id -> closed.put(id, revokedAt));
+        return theirs.size();
     }
 
     @Override

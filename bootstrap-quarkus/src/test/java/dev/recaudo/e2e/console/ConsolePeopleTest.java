@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.e2e.console.ConsoleClient.Session;
 import dev.recaudo.e2e.console.ConsoleClient.SignInForm;
+import at.favre.lib.crypto.bcrypt.BCrypt;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -153,6 +154,54 @@ class ConsolePeopleTest {
         assertThat(home(second.id()).statusCode()).isEqualTo(303);
         assertThat(signIn(company.adminEmail(), Tenants.PASSWORD).statusCode()).isEqualTo(401);
         assertThat(signIn(company.adminEmail(), "new horse battery").statusCode()).isEqualTo(303);
+    }
+
+    @Test
+    void givenAViewer_whenStored_thenOnlyThisReleaseSignsThemInAReleaseWithoutRolesReadsNoHash() {
+        Session ana = Session.of(Tenants.company());
+        String email = "old-" + UUID.randomUUID() + "@example.test";
+        sessionOf(accept(invite(ana, email, "viewer"), "a password for old"));
+
+        String stored = Sql.text("SELECT password_hash FROM admin_users WHERE email = ?", email);
+
+        assertThat(stored).startsWith("!$2a$");
+        assertThat(BCrypt.verifyer().verify("a password for old".toCharArray(), stored).verified)
+                .as("what v0.1.0's hasher answers").isFalse();
+        assertThat(signIn(email, "a password for old").statusCode()).isEqualTo(303);
+        String id = Sql.text("SELECT id::text FROM admin_users WHERE email = ?", email);
+        assertThat(ConsoleClient.post(ana, "/console/people/" + id + "/role", Map.of("role", "admin")).statusCode()).isEqualTo(303);
+        assertThat(Sql.text("SELECT password_hash FROM admin_users WHERE email = ?", email)).startsWith("$2a$");
+        assertThat(Sql.count("SELECT count(*) FROM audit_records WHERE company_id = ? AND operation ="
+                + " 'POST /console/people/{personId}/role' AND detail = 'role admin' AND target_id = ?::uuid", ana.company().id(), id))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void givenATokenIssuedBeforeItsAdministratorWasDemoted_whenUsed_thenRefusedAtOnce() {
+        Tenants.Company company = Tenants.company();
+        Session ana = Session.of(company);
+        String email = "tok-" + UUID.randomUUID() + "@example.test";
+        sessionOf(accept(invite(ana, email, "admin"), "a password for tok"));
+        String token = given().contentType(ContentType.JSON).body(Map.of("email", email, "password", "a password for tok"))
+                .post("/auth/token").then().statusCode(200).extract().path("accessToken");
+        given().auth().oauth2(token).get("/companies/{id}/api-keys", company.id()).then().statusCode(200);
+
+        String id = Sql.text("SELECT id::text FROM admin_users WHERE email = ?", email);
+        assertThat(ConsoleClient.post(ana, "/console/people/" + id + "/role", Map.of("role", "clerk")).statusCode()).isEqualTo(303);
+
+        given().auth().oauth2(token).get("/companies/{id}/api-keys", company.id()).then().statusCode(403);
+    }
+
+    @Test
+    void givenAPeopleFormFromAnotherSite_whenPosted_thenRefusedWhateverItsToken() {
+        Session ana = Session.of(Tenants.company());
+
+        Response crossSite = given().redirects().follow(false).header("Sec-Fetch-Site", "cross-site").cookie("recaudo_console", ana.id())
+                .formParam("csrf", ana.csrf()).formParam("email", "x-" + UUID.randomUUID() + "@example.test").formParam("role", "admin")
+                .post("/console/people");
+
+        assertThat(crossSite.statusCode()).isEqualTo(403);
+        assertThat(Sql.count("SELECT count(*) FROM company_invitations WHERE company_id = ?", ana.company().id())).isZero();
     }
 
     /** Invites {@code email} through the people page and answers the token of the link it showed once. */

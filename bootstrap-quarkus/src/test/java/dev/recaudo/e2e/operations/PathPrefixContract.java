@@ -62,6 +62,20 @@ abstract class PathPrefixContract {
         }
     }
 
+    /** Issue 26: the console's pages link relative to themselves, so its sign-in form, stylesheet and errors work under the prefix. */
+    @Test
+    void givenTheConsole_whenOpenedUnderThePrefix_thenItsPagesAndStylesheetAreReachedRelatively() {
+        Response home = send(given().redirects().follow(false), "GET", "/console");
+        assertThat(home.statusCode()).isEqualTo(303);
+        assertThat(home.header("Location")).isEqualTo("console/sign-in");
+        String signIn = send(given(), "GET", "/console/sign-in").then().statusCode(200).extract().asString();
+        assertThat(signIn).contains("action=\"../console/sign-in\"").contains("href=\"../console-assets/console.css\"");
+        send(given(), "GET", "/console-assets/console.css").then().statusCode(200).contentType(containsString("text/css"));
+        Response missing = send(given(), "GET", "/console/nothing/here");
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(missing.asString()).contains("href=\"../../console\"");
+    }
+
     @Test
     void givenBodyOverTheLimit_whenPosted_thenRefusedAtTheEdgeInTheFamilysEnvelope() {
         String tooLarge = "{\"name\":\"" + "x".repeat(1024 * 1024) + "\"}";
