@@ -3,6 +3,7 @@ package dev.recaudo.e2e.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.recaudo.e2e.support.BrowserTest;
 import dev.recaudo.e2e.support.ExternalPayments;
 import dev.recaudo.e2e.support.HeadlessChromium;
 import dev.recaudo.e2e.support.Invoices;
@@ -19,17 +20,12 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
-import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The hosted checkout page in a real browser: Debian's Chromium, headless, driven through Debian's
@@ -38,26 +34,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @QuarkusTest
 @Tag("browser")
-class HostedCheckoutBrowserTest {
+class HostedCheckoutBrowserTest extends BrowserTest {
 
     @TestHTTPResource("/")
     URL base;
 
-    private HeadlessChromium browser;
-    private WebDriver driver;
-
-    @BeforeEach
-    void startBrowser() throws IOException {
-        browser = HeadlessChromium.start();
-        driver = browser.driver();
-    }
-
-    @AfterEach
-    void stopBrowser() throws IOException {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     @Test
     void givenTestInvoice_whenThePayerPaysOnItsPage_thenThePageShowsPaidAndTheInvoiceIsPaid() throws IOException {
@@ -86,7 +67,7 @@ class HostedCheckoutBrowserTest {
         WebElement pending = driver.findElement(By.id("state"));
         driver.findElement(By.id("pay")).click();
         // The form posts and is redirected back; on a busy machine the click returns before the new page is there.
-        new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(pending));
+        HeadlessChromium.awaitGone(driver, pending);
         HeadlessChromium.awaitText(driver, By.id("state"), "Pagado"::equals);
         assertThat(driver.getCurrentUrl()).isEqualTo(page);
         assertThat(driver.findElements(By.id("pay"))).isEmpty();
@@ -123,13 +104,13 @@ class HostedCheckoutBrowserTest {
             driver.switchTo().window(firstTab);
             WebElement pending = driver.findElement(By.id("state"));
             driver.findElement(By.id("pay")).click();
-            new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(pending));
+            HeadlessChromium.awaitGone(driver, pending);
             HeadlessChromium.awaitText(driver, By.id("state"), "Pagado"::equals);
 
             driver.switchTo().window(secondTab);
             WebElement stale = driver.findElement(By.id("state"));
             driver.findElement(By.id("pay")).click();
-            new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(stale));
+            HeadlessChromium.awaitGone(driver, stale);
             HeadlessChromium.awaitText(driver, By.id("state"), "Pagado"::equals);
             assertThat(driver.getCurrentUrl()).isEqualTo(page);
             browser.screenshot("checkout-page-shared-paid.png");

@@ -156,7 +156,7 @@ class LivePageBrowserTest {
             driver.findElement(By.id("report-reference")).sendKeys(reference);
             WebElement before = driver.findElement(By.id("state"));
             driver.findElement(By.id("report-submit")).click();
-            new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(before));
+            HeadlessChromium.awaitGone(driver, before);
             assertThat(HeadlessChromium.awaitText(driver, By.id("reports"), text -> text.contains("Recibimos tu reporte")))
                     .contains(reference.replace("-", ""));
             assertThat(driver.getCurrentUrl()).startsWith(page);

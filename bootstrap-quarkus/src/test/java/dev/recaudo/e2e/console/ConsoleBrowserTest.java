@@ -2,20 +2,18 @@ package dev.recaudo.e2e.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.recaudo.e2e.support.BrowserTest;
 import dev.recaudo.e2e.support.HeadlessChromium;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.net.URL;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
-import org.openqa.selenium.WebDriver;
 
 /**
  * Issue 26: the console in a real browser (Debian's Chromium, as for the hosted page): signing in
@@ -25,26 +23,11 @@ import org.openqa.selenium.WebDriver;
  */
 @QuarkusTest
 @Tag("browser")
-class ConsoleBrowserTest {
+class ConsoleBrowserTest extends BrowserTest {
 
     @TestHTTPResource("/console")
     URL console;
 
-    private HeadlessChromium browser;
-    private WebDriver driver;
-
-    @BeforeEach
-    void startBrowser() throws IOException {
-        browser = HeadlessChromium.start();
-        driver = browser.driver();
-    }
-
-    @AfterEach
-    void stopBrowser() throws IOException {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     @Test
     void givenTheAdministrator_whenSigningInSwitchingToTestAndSigningOut_thenEachPageShowsItAndIsAccessible() throws IOException {

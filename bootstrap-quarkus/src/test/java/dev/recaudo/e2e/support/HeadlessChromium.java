@@ -24,6 +24,7 @@ import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -120,6 +121,23 @@ public final class HeadlessChromium implements AutoCloseable {
             throw new AssertionError(locator + " reads \"" + last[0] + "\" after 15 s", neverSo);
         }
         return last[0];
+    }
+
+    /**
+     * Waits (15 s at most) until {@code element} belongs to a document no longer shown, the form's
+     * answer having replaced it. Chromium reports such an element either as stale or, while the new
+     * document is being committed, as "Node with given id does not belong to the document", an
+     * error Selenium's {@code stalenessOf} does not count as stale: both mean the page moved on.
+     */
+    public static void awaitGone(WebDriver driver, WebElement element) {
+        new WebDriverWait(driver, Duration.ofSeconds(15)).until(page -> {
+            try {
+                element.isEnabled();
+                return false;
+            } catch (WebDriverException gone) {
+                return true;
+            }
+        });
     }
 
     /** Quits the browser and deletes its profile. */
