@@ -1,0 +1,190 @@
+package dev.recaudo.e2e.console;
+
+import static dev.recaudo.e2e.console.ConsoleClient.home;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import dev.recaudo.e2e.console.ConsoleClient.Session;
+import dev.recaudo.e2e.support.Sql;
+import dev.recaudo.e2e.support.Tenants;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 26, the hostile-access matrix for the console: every page and form of a session, found from
+ * the console's resources so that a new one cannot be left out, is refused without a session, with a
+ * forged, expired or signed-out session, to a role below its own, and (forms) without the session's
+ * token or with another session's; another company's administrator reaches none of this company's
+ * people or invitations. Nothing of the company changes along the way.
+ */
+@QuarkusTest
+class ConsoleHostileAccessTest {
+
+    /** Every console route that needs a session: its method, path template, the role it needs, and a form's fields. */
+    private record Route(String method, String template, String role, Map<String, String> fields) {
+        boolean form() {
+            return method.equals("POST");
+        }
+
+        String key() {
+            return method + " " + template;
+        }
+    }
+
+    private static final List<Route> SIGNED_IN = List.of(
+            new Route("GET", "/console", "viewer", Map.of()),
+            new Route("GET", "/console/account", "viewer", Map.of()),
+            new Route("GET", "/console/people", "admin", Map.of()),
+            new Route("POST", "/console/environment", "viewer", Map.of("environment", "test")),
+            new Route("POST", "/console/sign-out", "viewer", Map.of()),
+            new Route("POST", "/console/account/password", "viewer", Map.of("current", Tenants.PASSWORD, "password", "hostile horse battery")),
+            new Route("POST", "/console/people", "admin", Map.of("email", "hostile@example.test", "role", "admin")),
+            new Route("POST", "/console/people/{personId}/role", "admin", Map.of("role", "admin")),
+            new Route("POST", "/console/people/{personId}/remove", "admin", Map.of()),
+            new Route("POST", "/console/people/invitations/{invitationId}/revoke", "admin", Map.of()));
+
+    /** The routes a person reaches before having a session: signing in, and accepting an invitation. */
+    private static final Set<String> OPEN = Set.of("GET /console/sign-in", "POST /console/sign-in", "GET /console/invitation",
+            "POST /console/invitation");
+
+    private Tenants.Company company;
+    private Session admin;
+    private Session viewer;
+    private String personId;
+    private String invitationId;
+
+    @BeforeEach
+    void aCompanyWithAViewerAndAnOpenInvitation() {
+        company = Tenants.company();
+        admin = Session.of(company);
+        String email = "viewer-" + UUID.randomUUID() + "@example.test";
+        Response invited = ConsoleClient.post(admin, "/console/people", Map.of("email", email, "role", "viewer"));
+        String token = invited.body().asString().replaceAll("(?s).*invitation\\?token=([A-Za-z0-9_-]{43}).*", "$1");
+        Response page = given().queryParam("token", token).get("/console/invitation");
+        Response joined = given().redirects().follow(false).cookie("recaudo_console_sign_in", page.cookie("recaudo_console_sign_in"))
+                .formParam("token", token).formParam("password", "viewer horse battery")
+                .formParam("csrf", ConsoleClient.csrfOf(page.body().asString())).post("/console/invitation");
+        String cookie = ConsoleClient.sessionCookieHeader(joined);
+        String viewerSession = cookie.substring("recaudo_console=".length(), cookie.indexOf(';'));
+        viewer = new Session(company, viewerSession, ConsoleClient.csrfOf(home(viewerSession).body().asString()));
+        personId = Sql.text("SELECT id::text FROM admin_users WHERE email = ?", email);
+        ConsoleClient.post(admin, "/console/people", Map.of("email", "pending-" + UUID.randomUUID() + "@example.test", "role", "clerk"));
+        invitationId = Sql.text("SELECT id::text FROM company_invitations WHERE company_id = ? AND accepted_at IS NULL", company.id());
+    }
+
+    @Test
+    void givenTheConsolesResources_whenListed_thenEveryRouteIsInTheMatrixOrOpenOnPurpose() {
+        Set<String> declared = new TreeSet<>();
+        for (JavaClass resource : new ClassFileImporter().importPackages("dev.recaudo.rest.console")) {
+            if (!resource.isAnnotatedWith(Path.class)) {
+                continue;
+            }
+            String base = resource.getAnnotationOfType(Path.class).value();
+            for (JavaMethod method : resource.getMethods()) {
+                String verb = method.isAnnotatedWith(GET.class) ? "GET" : method.isAnnotatedWith(POST.class) ? "POST" : null;
+                if (verb != null) {
+                    String sub = method.isAnnotatedWith(Path.class) ? "/" + method.getAnnotationOfType(Path.class).value() : "";
+                    declared.add(verb + " " + base + sub);
+                }
+            }
+        }
+        Set<String> covered = new TreeSet<>(OPEN);
+        covered.addAll(SIGNED_IN.stream().map(Route::key).collect(Collectors.toSet()));
+        assertThat(declared).isEqualTo(covered);
+    }
+
+    @Test
+    void givenNoForgedExpiredOrSignedOutSession_whenEveryRouteIsCalled_thenEachLeadsToTheSignInPage() {
+        Session ended = Session.of(Tenants.company());
+        ConsoleClient.post(ended, "/console/sign-out", Map.of());
+        Session idle = Session.of(Tenants.company());
+        Sql.execute("UPDATE console_sessions SET last_seen_at = now() - interval '1 hour' WHERE company_id = ?", idle.company().id());
+        List<String> cookies = List.of("", "A".repeat(43), "x".repeat(5000), "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", ended.id(), idle.id());
+
+        for (Route route : SIGNED_IN) {
+            for (String cookie : cookies) {
+                RequestSpecification request = given().redirects().follow(false).formParams(route.form() ? fields(route) : Map.of());
+                if (!cookie.isEmpty()) {
+                    request.cookie("recaudo_console", cookie);
+                }
+                Response answer = request.request(route.method(), path(route));
+                assertThat(answer.statusCode()).as("%s with cookie %.12s", route.key(), cookie).isEqualTo(303);
+                assertThat(answer.header("Location")).as("%s", route.key()).endsWith("sign-in");
+            }
+        }
+        assertUnchanged();
+    }
+
+    @Test
+    void givenFormsWithoutTheSessionsTokenOrWithAnothers_whenPosted_thenRefusedAndNothingChanges() {
+        Session stranger = Session.of(Tenants.company());
+        for (Route route : SIGNED_IN.stream().filter(Route::form).toList()) {
+            Response missing = given().redirects().follow(false).cookie("recaudo_console", admin.id()).formParams(fields(route))
+                    .request(route.method(), path(route));
+            Map<String, String> foreign = new HashMap<>(fields(route));
+            foreign.put("csrf", stranger.csrf());
+            Response other = given().redirects().follow(false).cookie("recaudo_console", admin.id()).formParams(foreign)
+                    .request(route.method(), path(route));
+            assertThat(List.of(missing.statusCode(), other.statusCode())).as(route.key()).containsOnly(403);
+        }
+        assertUnchanged();
+    }
+
+    @Test
+    void givenAViewer_whenEveryAdministratorsRouteIsCalled_thenRefused() {
+        for (Route route : SIGNED_IN.stream().filter(route -> route.role().equals("admin")).toList()) {
+            Map<String, String> fields = new HashMap<>(fields(route));
+            fields.put("csrf", viewer.csrf());
+            Response answer = given().redirects().follow(false).cookie("recaudo_console", viewer.id())
+                    .formParams(route.form() ? fields : Map.of()).request(route.method(), path(route));
+            assertThat(answer.statusCode()).as(route.key()).isEqualTo(403);
+        }
+        assertUnchanged();
+    }
+
+    @Test
+    void givenAnotherCompanysAdministrator_whenThisCompanysPeopleAndInvitationsAreNamed_thenNotFound() {
+        Session stranger = Session.of(Tenants.company());
+        for (Route route : SIGNED_IN.stream().filter(route -> route.template().contains("{")).toList()) {
+            Response answer = ConsoleClient.post(stranger, path(route), route.fields());
+            assertThat(answer.statusCode()).as(route.key()).isEqualTo(404);
+        }
+        assertThat(ConsoleClient.get(stranger, "/console/people").body().asString()).doesNotContain(personId);
+        assertUnchanged();
+    }
+
+    private String path(Route route) {
+        return route.template().replace("{personId}", personId).replace("{invitationId}", invitationId);
+    }
+
+    private static Map<String, String> fields(Route route) {
+        return route.fields();
+    }
+
+    /** The company as the set-up left it: its two people with their roles, the open invitation, a live session. */
+    private void assertUnchanged() {
+        assertThat(Sql.text("SELECT string_agg(role, ',' ORDER BY role) FROM admin_users WHERE company_id = ?", company.id()))
+                .isEqualTo("admin,viewer");
+        assertThat(Sql.count("SELECT count(*) FROM company_invitations WHERE company_id = ? AND revoked_at IS NULL"
+                + " AND accepted_at IS NULL", company.id())).isEqualTo(1);
+        assertThat(home(admin.id()).statusCode()).isEqualTo(200);
+        assertThat(Sql.text("SELECT environment FROM console_sessions WHERE company_id = ? AND admin_user_id ="
+                + " (SELECT id FROM admin_users WHERE company_id = ? AND role = 'admin')", company.id(), company.id())).isEqualTo("live");
+    }
+}
