@@ -2,10 +2,6 @@ package dev.recaudo.bootstrap;
 
 import dev.recaudo.application.admin.AdminAuthenticationService;
 import dev.recaudo.application.admin.AdminAuthenticationUseCase;
-import dev.recaudo.application.admin.CompanyUsersService;
-import dev.recaudo.application.admin.CompanyUsersUseCase;
-import dev.recaudo.application.admin.ConsoleSessionsService;
-import dev.recaudo.application.admin.ConsoleSessionsUseCase;
 import dev.recaudo.application.admin.LoginAttempts;
 import dev.recaudo.application.apikey.ApiKeyAdministrationService;
 import dev.recaudo.application.apikey.ApiKeyAdministrationUseCase;
@@ -43,8 +39,6 @@ import dev.recaudo.application.messaging.MessagingEventsService;
 import dev.recaudo.application.messaging.MessagingEventsUseCase;
 import dev.recaudo.application.ratelimit.RateLimiter;
 import dev.recaudo.domain.admin.AdminUserRepository;
-import dev.recaudo.domain.admin.ConsoleSessionStore;
-import dev.recaudo.domain.admin.InvitationStore;
 import dev.recaudo.domain.admin.PasswordHasher;
 import dev.recaudo.domain.apikey.ApiKeyRepository;
 import dev.recaudo.domain.audit.AuditLog;
@@ -107,22 +101,6 @@ public class CoreWiring {
     @ApplicationScoped
     AdminAuthenticationUseCase adminAuthentication(AdminUserRepository admins, CompanyRepository companies, PasswordHasher hasher) {
         return new AdminAuthenticationService(admins, companies, hasher);
-    }
-
-    @Produces
-    @Singleton
-    ConsoleSessionsUseCase consoleSessions(ConsoleSessionStore sessions, AdminAuthenticationUseCase administrators,
-            RecaudoConfig config, SecureRandom random, Clock clock) {
-        ApiConfig.AdminConfig admin = config.admin();
-        return new ConsoleSessionsService(sessions, administrators, new ConsoleSessionsService.Lifetimes(
-                Duration.ofMinutes(admin.consoleIdleMinutes()), Duration.ofSeconds(admin.tokenLifetimeSeconds())), random, clock);
-    }
-
-    @Produces
-    @Singleton
-    CompanyUsersUseCase companyUsers(AdminUserRepository people, InvitationStore invitations, ConsoleSessionStore sessions,
-            CompanyRepository companies, PasswordHasher hasher, Transactions transactions, SecureRandom random, Clock clock) {
-        return new CompanyUsersService(people, invitations, sessions, companies, hasher, transactions, random, clock);
     }
 
     @Produces

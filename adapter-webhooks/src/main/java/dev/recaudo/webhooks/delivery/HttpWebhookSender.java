@@ -4,20 +4,16 @@ import dev.recaudo.domain.webhook.AttemptResult;
 import dev.recaudo.domain.webhook.WebhookSender;
 import io.opentelemetry.api.trace.Tracer;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.core.net.TrustOptions;
-import io.vertx.core.tracing.TracingPolicy;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -48,14 +44,6 @@ public class HttpWebhookSender implements WebhookSender {
 
     static final String USER_AGENT = "Recaudo-Webhooks/1.0";
 
-    /**
-     * Connections open at once to one address, at most. Far above any dispatcher's attempts in flight
-     * (which bound them), so that requests to one receiver never queue in the client behind another
-     * company's slow ones to the same address: the client's default, 5, would make them wait.
-     */
-    static final int CONNECTIONS_PER_ADDRESS_MAX = 10_000;
-    /** For the failures of an exchange this side reset itself: expected, so neither handled nor logged. */
-    private static final Handler<Throwable> EXPECTED = ignored -> { };
 
     private final AddressWebhookTargetPolicy targetPolicy;
     private final Vertx vertx;
@@ -80,28 +68,7 @@ public class HttpWebhookSender implements WebhookSender {
         this.lookups = new TargetLookups(vertx);
         this.connectTimeout = connectTimeout;
         this.requestTimeout = requestTimeout;
-        HttpClientOptions options = new HttpClientOptions()
-                .setConnectTimeout(Math.toIntExact(connectTimeout.toMillis()))
-                // One connection per attempt: receivers are many and rarely called twice in a row.
-                .setKeepAlive(false)
-                // The certificate must name the URL's host, not the address connected to.
-                .setVerifyHost(true)
-                // No proxy is set: through one, the address checked would not be the address connected to.
-                .setProxyOptions(null)
-                // A receiver that stops answering mid-way does not keep its socket beyond the attempt's time.
-                .setIdleTimeout(Math.toIntExact(connectTimeout.plus(requestTimeout).toSeconds() + 1))
-                // The attempt's span is this sender's own (AttemptSpans): no trace context goes to a
-                // partner's receiver, and the client adds no span with the URL's path and query.
-                .setTracingPolicy(TracingPolicy.IGNORE);
-        if (trust != null) {
-            options.setTrustOptions(trust);
-        }
-        // The attempt's outcome is recorded from its status; a connection's later reset or failure
-        // (the receiver closing, or this side resetting after the status) is expected, not an error to log.
-        this.client = vertx.httpClientBuilder().with(options)
-                .with(new PoolOptions().setHttp1MaxSize(CONNECTIONS_PER_ADDRESS_MAX))
-                .withConnectHandler(connection -> connection.exceptionHandler(EXPECTED))
-                .build();
+        this.client = ReceiverClient.build(vertx, connectTimeout, requestTimeout, trust);
     }
 
     @Override
@@ -206,7 +173,7 @@ public class HttpWebhookSender implements WebhookSender {
                 .setFollowRedirects(false);
         // Failures reach the caller through the answer's future; the request's handler only keeps
         // Vert.x from logging as an error a reset this side does itself, as the answer's does.
-        Future<HttpClientRequest> connecting = client.request(options).map(request -> request.exceptionHandler(EXPECTED));
+        Future<HttpClientRequest> connecting = client.request(options).map(request -> request.exceptionHandler(ReceiverClient.EXPECTED));
         // A connection that comes after all, once the budget is spent, is closed at once.
         return Deadlines.within(vertx, connecting, leftMillis, HttpClientRequest::reset).recover(failure -> failure instanceof TimeoutException
                 ? Future.failedFuture(failure)
@@ -249,7 +216,7 @@ public class HttpWebhookSender implements WebhookSender {
      */
     private static HttpClientResponse quiet(HttpClientResponse response) {
         try {
-            response.exceptionHandler(EXPECTED);
+            response.exceptionHandler(ReceiverClient.EXPECTED);
         } catch (IllegalStateException ended) {
             // Already read to its end: no reset can follow.
         }

@@ -1,0 +1,38 @@
+package dev.recaudo.bootstrap;
+
+import dev.recaudo.application.admin.AdminAuthenticationUseCase;
+import dev.recaudo.application.admin.CompanyUsersService;
+import dev.recaudo.application.admin.CompanyUsersUseCase;
+import dev.recaudo.application.admin.ConsoleSessionsService;
+import dev.recaudo.application.admin.ConsoleSessionsUseCase;
+import dev.recaudo.application.common.Transactions;
+import dev.recaudo.domain.admin.AdminUserRepository;
+import dev.recaudo.domain.admin.ConsoleSessionStore;
+import dev.recaudo.domain.admin.InvitationStore;
+import dev.recaudo.domain.admin.PasswordHasher;
+import dev.recaudo.domain.company.CompanyRepository;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+
+/** The company console's use cases (docs/console.md): its sessions, and the company's people. */
+public class ConsoleWiring {
+
+    @Produces
+    @Singleton
+    ConsoleSessionsUseCase consoleSessions(ConsoleSessionStore sessions, AdminAuthenticationUseCase administrators,
+            RecaudoConfig config, SecureRandom random, Clock clock) {
+        ApiConfig.AdminConfig admin = config.admin();
+        return new ConsoleSessionsService(sessions, administrators, new ConsoleSessionsService.Lifetimes(
+                Duration.ofMinutes(admin.consoleIdleMinutes()), Duration.ofSeconds(admin.tokenLifetimeSeconds())), random, clock);
+    }
+
+    @Produces
+    @Singleton
+    CompanyUsersUseCase companyUsers(AdminUserRepository people, InvitationStore invitations, ConsoleSessionStore sessions,
+            CompanyRepository companies, PasswordHasher hasher, Transactions transactions, SecureRandom random, Clock clock) {
+        return new CompanyUsersService(people, invitations, sessions, companies, hasher, transactions, random, clock);
+    }
+}
