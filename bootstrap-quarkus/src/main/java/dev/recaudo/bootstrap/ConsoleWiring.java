@@ -6,18 +6,21 @@ import dev.recaudo.application.admin.CompanyUsersUseCase;
 import dev.recaudo.application.admin.ConsoleSessionsService;
 import dev.recaudo.application.admin.ConsoleSessionsUseCase;
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.report.ReceivablesOverviewService;
+import dev.recaudo.application.report.ReceivablesOverviewUseCase;
 import dev.recaudo.domain.admin.AdminUserRepository;
 import dev.recaudo.domain.admin.ConsoleSessionStore;
 import dev.recaudo.domain.admin.InvitationStore;
 import dev.recaudo.domain.admin.PasswordHasher;
 import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.report.ReceivablesReports;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 
-/** The company console's use cases (docs/console.md): its sessions, and the company's people. */
+/** The company console's use cases (docs/console.md): its sessions, the company's people, and its reports. */
 public class ConsoleWiring {
 
     @Produces
@@ -34,5 +37,12 @@ public class ConsoleWiring {
     CompanyUsersUseCase companyUsers(AdminUserRepository people, InvitationStore invitations, ConsoleSessionStore sessions,
             CompanyRepository companies, PasswordHasher hasher, Transactions transactions, SecureRandom random, Clock clock) {
         return new CompanyUsersService(people, invitations, sessions, companies, hasher, transactions, random, clock);
+    }
+
+    @Produces
+    @Singleton
+    ReceivablesOverviewUseCase receivablesOverview(ReceivablesReports reports, CompanyRepository companies, Transactions transactions,
+            Clock clock) {
+        return new ReceivablesOverviewService(reports, companies, transactions, clock);
     }
 }

@@ -23,6 +23,8 @@ public class CompanyEntity {
 
     public String referenceCurrency;
 
+    public String timeZone;
+
     public boolean enabled;
 
     @Column(updatable = false)
@@ -40,12 +42,13 @@ public class CompanyEntity {
 
     Company toDomain() {
         return new Company(new CompanyId(id), name, Optional.ofNullable(referenceCurrency).map(CurrencyCode::valueOf),
-                enabled, createdAt);
+                Company.timeZoneNamed(timeZone).orElse(Company.DEFAULT_TIME_ZONE), enabled, createdAt);
     }
 
     void takeChangesOf(Company company, Instant now) {
         name = company.name();
         referenceCurrency = company.referenceCurrency().map(Enum::name).orElse(null);
+        timeZone = company.timeZoneName();
         enabled = company.enabled();
         updatedAt = now;
     }

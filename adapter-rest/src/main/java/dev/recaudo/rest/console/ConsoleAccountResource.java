@@ -68,11 +68,11 @@ public class ConsoleAccountResource {
             ConsoleTexts texts = visited.texts();
             AdminLogins.Login proven = logins.login(visited.visit().admin().email(), current, http);
             if (proven instanceof AdminLogins.Login.TooManyFailures tooMany) {
-                return Response.fromResponse(render(429, visited, sessionId, texts.tooManyFailures()))
+                return Response.fromResponse(render(429, visited, sessionId, texts.word("tooManyFailures")))
                         .header("Retry-After", Long.toString(tooMany.retryAfterSeconds())).build();
             }
             if (!(proven instanceof AdminLogins.Login.Succeeded)) {
-                return render(401, visited, sessionId, texts.wrongPassword());
+                return render(401, visited, sessionId, texts.word("wrongPassword"));
             }
             Outcome outcome = people.changePassword(visited.visit().admin(), password);
             if (outcome != Outcome.DONE) {
@@ -84,7 +84,7 @@ public class ConsoleAccountResource {
     }
 
     private Response render(int status, ConsoleGate.Visited visited, String sessionId, String problem) {
-        return ConsolePaths.page(status, page.data("texts", visited.texts()).data("root", visited.root())
+        return ConsolePaths.page(status, visited.fill(page)
                 .data("email", visited.visit().admin().email()).data("problem", problem).data("csrf", tokens.forSession(sessionId))
                 .render(), visited.texts());
     }

@@ -33,6 +33,6 @@ public class ConsoleCrossSiteFilter {
             return Optional.empty();
         }
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(request.getHeaderString(HttpHeaders.ACCEPT_LANGUAGE));
-        return Optional.of(gate.message(403, texts.staleFormTitle(), texts.staleFormText(), texts, ConsolePaths.root(request.getUriInfo())));
+        return Optional.of(gate.staleForm(texts, ConsolePaths.root(request.getUriInfo())));
     }
 }

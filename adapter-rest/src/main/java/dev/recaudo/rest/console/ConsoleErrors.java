@@ -31,18 +31,18 @@ public class ConsoleErrors implements ErrorPages {
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(acceptLanguage);
         String root = ConsolePaths.root(path, 0);
         if (status == 404) {
-            return page(texts.notFoundTitle(), texts.notFoundText(), texts, root);
+            return page(texts.word("notFoundTitle"), texts.word("notFoundText"), texts, root);
         }
         if (status >= 500) {
-            return page(texts.failureTitle(), texts.failureText(), texts, root);
+            return page(texts.word("failureTitle"), texts.word("failureText"), texts, root);
         }
-        return page(texts.refusedTitle(), texts.refusedText(), texts, root);
+        return page(texts.word("refusedTitle"), texts.word("refusedText"), texts, root);
     }
 
     ErrorPage page(String heading, String text, ConsoleTexts texts, String root) {
         Map<String, String> headers = new LinkedHashMap<>(ConsolePaths.SECURITY_HEADERS);
         headers.put(HttpHeaders.CONTENT_LANGUAGE, texts.lang());
-        return new ErrorPage(message.data("texts", texts).data("root", root).data("heading", heading)
+        return new ErrorPage(message.data("texts", texts.words()).data("root", root).data("heading", heading)
                 .data("message", text).render(), headers);
     }
 }

@@ -4,6 +4,8 @@ import dev.recaudo.application.admin.ConsoleSessionsUseCase;
 import dev.recaudo.application.admin.ConsoleSessionsUseCase.Visit;
 import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.rest.common.Caller;
+import io.quarkus.qute.Template;
+import io.quarkus.qute.TemplateInstance;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
@@ -33,7 +35,13 @@ public class ConsoleGate {
     Caller caller;
 
     /** A request of a session that may go on: who, the words of their language, and the application's root from the page. */
-    record Visited(Visit visit, ConsoleTexts texts, String root) {}
+    record Visited(Visit visit, ConsoleTexts texts, String root) {
+
+        /** {@code page} with what every console template reads: the words and the root. */
+        TemplateInstance fill(Template page) {
+            return page.data("texts", texts.words()).data("root", root);
+        }
+    }
 
     /** A page of {@code request} (its path inside the application). */
     Response page(String sessionId, String language, UserRole needed, UriInfo request, Function<Visited, Response> page) {
@@ -45,7 +53,7 @@ public class ConsoleGate {
         }
         caller.authenticated(visit.get().admin());
         if (!visit.get().admin().role().allows(needed)) {
-            return message(403, texts.notAllowedTitle(), texts.notAllowedText(), texts, root);
+            return message(403, texts.word("notAllowedTitle"), texts.word("notAllowedText"), texts, root);
         }
         return page.apply(new Visited(visit.get(), texts, root));
     }
@@ -54,7 +62,12 @@ public class ConsoleGate {
     Response form(String sessionId, String csrf, String language, UserRole needed, UriInfo request, Function<Visited, Response> handler) {
         return page(sessionId, language, needed, request, visited -> tokens.verifiesSession(sessionId, csrf)
                 ? handler.apply(visited)
-                : message(403, visited.texts().staleFormTitle(), visited.texts().staleFormText(), visited.texts(), visited.root()));
+                : staleForm(visited.texts(), visited.root()));
+    }
+
+    /** The answer to a form whose anti-forgery token is missing, stale or another's: nothing was changed. */
+    Response staleForm(ConsoleTexts texts, String root) {
+        return message(403, texts.word("staleFormTitle"), texts.word("staleFormText"), texts, root);
     }
 
     Response message(int status, String heading, String text, ConsoleTexts texts, String root) {

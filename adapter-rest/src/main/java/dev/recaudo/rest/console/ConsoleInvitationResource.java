@@ -68,7 +68,7 @@ public class ConsoleInvitationResource {
         String root = ConsolePaths.root(uri);
         Optional<PendingInvitation> invitation = people.invitation(token);
         if (invitation.isEmpty()) {
-            return gate.message(404, texts.invitationTitle(), texts.invitationGone(), texts, root);
+            return gate.message(404, texts.word("invitationTitle"), texts.word("invitationGone"), texts, root);
         }
         return render(200, invitation.get(), token, texts, null, http, root);
     }
@@ -84,7 +84,7 @@ public class ConsoleInvitationResource {
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(language);
         String root = ConsolePaths.root(uri);
         if (!tokens.verifiesSignIn(nonce, csrf)) {
-            return gate.message(403, texts.staleFormTitle(), texts.staleFormText(), texts, root);
+            return gate.staleForm(texts, root);
         }
         Joined joined = people.accept(token, password);
         if (joined instanceof Joined.Member member) {
@@ -96,7 +96,7 @@ public class ConsoleInvitationResource {
         Outcome reason = ((Joined.Refused) joined).reason();
         Optional<PendingInvitation> invitation = people.invitation(token);
         if (reason == Outcome.NOT_FOUND || invitation.isEmpty()) {
-            return gate.message(404, texts.invitationTitle(), texts.invitationGone(), texts, root);
+            return gate.message(404, texts.word("invitationTitle"), texts.word("invitationGone"), texts, root);
         }
         return render(reason == Outcome.EMAIL_TAKEN ? 409 : 400, invitation.get(), token, texts,
                 ConsolePeopleResource.problem(reason, texts), http, root);
@@ -105,7 +105,7 @@ public class ConsoleInvitationResource {
     private Response render(int status, PendingInvitation invitation, String token, ConsoleTexts texts, String problem,
             HttpServerRequest http, String root) {
         String nonce = tokens.nonce();
-        String html = page.data("texts", texts).data("root", root).data("email", invitation.email())
+        String html = page.data("texts", texts.words()).data("root", root).data("email", invitation.email())
                 .data("role", texts.roleName(invitation.role())).data("token", token).data("problem", problem)
                 .data("csrf", tokens.forSignIn(nonce)).render();
         return Response.fromResponse(ConsolePaths.page(status, html, texts))

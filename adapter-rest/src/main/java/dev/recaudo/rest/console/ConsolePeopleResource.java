@@ -88,7 +88,7 @@ public class ConsolePeopleResource {
         return gate.form(sessionId, csrf, language, UserRole.ADMIN, uri, visited -> {
             Optional<UserRole> chosen = WireNamed.find(UserRole.values(), role);
             if (chosen.isEmpty()) {
-                return render(400, visited, sessionId, Optional.of(visited.texts().refusedText()), Optional.empty());
+                return render(400, visited, sessionId, Optional.of(visited.texts().word("refusedText")), Optional.empty());
             }
             Invited invited = people.invite(visited.visit().admin(), email, chosen.get());
             if (invited instanceof Invited.Made made) {
@@ -153,7 +153,7 @@ public class ConsolePeopleResource {
             }
             caller.outcome(outcome.name().toLowerCase(Locale.ROOT), null);
             ConsoleTexts texts = visited.texts();
-            return gate.message(status(outcome), problem(outcome, texts), texts.backToConsole(), texts, visited.root());
+            return gate.message(status(outcome), problem(outcome, texts), texts.word("backToConsole"), texts, visited.root());
         });
     }
 
@@ -172,7 +172,7 @@ public class ConsolePeopleResource {
         List<Map<String, Object>> invitations = people.invitations(me.companyId()).stream().map(invitation -> Map.<String, Object>of(
                 "id", invitation.id(), "email", invitation.email(), "role", texts.roleName(invitation.role()),
                 "expires", DAY.format(invitation.expiresAt()))).toList();
-        String html = page.data("texts", texts).data("root", visited.root())
+        String html = visited.fill(page)
                 .data("people", persons).data("invitations", invitations).data("roles", roles.apply(UserRole.VIEWER))
                 .data("problem", problem.orElse(null)).data("link", invitationLink.orElse(null))
                 .data("csrf", tokens.forSession(sessionId)).render();
@@ -190,12 +190,12 @@ public class ConsolePeopleResource {
 
     static String problem(Outcome outcome, ConsoleTexts texts) {
         return switch (outcome) {
-            case NOT_FOUND -> texts.notFound();
-            case FORBIDDEN -> texts.notAllowedText();
-            case LAST_ADMINISTRATOR -> texts.lastAdministrator();
-            case EMAIL_TAKEN -> texts.emailTaken();
-            case EMAIL_INVALID -> texts.emailInvalid();
-            case PASSWORD_REFUSED -> texts.passwordRefused();
+            case NOT_FOUND -> texts.word("notFound");
+            case FORBIDDEN -> texts.word("notAllowedText");
+            case LAST_ADMINISTRATOR -> texts.word("lastAdministrator");
+            case EMAIL_TAKEN -> texts.word("emailTaken");
+            case EMAIL_INVALID -> texts.word("emailInvalid");
+            case PASSWORD_REFUSED -> texts.word("passwordRefused");
             case DONE -> "";
         };
     }

@@ -1,7 +1,6 @@
 package dev.recaudo.rest.console;
 
 import dev.recaudo.application.admin.ConsoleSessionsUseCase;
-import dev.recaudo.application.admin.ConsoleSessionsUseCase.Visit;
 import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.common.WireNamed;
@@ -20,13 +19,12 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
@@ -43,7 +41,6 @@ public class ConsoleResource {
 
     static final String SESSION_COOKIE = "recaudo_console";
     static final String SIGN_IN_COOKIE = "recaudo_console_sign_in";
-    private static final DateTimeFormatter ENDS_AT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
     @Inject
     ConsoleSessionsUseCase sessions;
@@ -68,36 +65,18 @@ public class ConsoleResource {
     Template signInPage;
 
     @Inject
-    @Location("console-home.html")
-    Template homePage;
+    ConsoleHomePage home;
 
     @GET
     @Operation(hidden = true)
-    public Response home(@CookieParam(SESSION_COOKIE) String sessionId, @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language,
-            @Context UriInfo uri) {
+    public Response home(@QueryParam("day") String day, @CookieParam(SESSION_COOKIE) String sessionId,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language, @Context UriInfo uri) {
         if (uri.getPath().endsWith("/")) {
             // The console's links are relative to /console: with a trailing slash they would miss.
             return ConsolePaths.secured(Response.status(Response.Status.MOVED_PERMANENTLY)).header(HttpHeaders.LOCATION, "../console")
                     .build();
         }
-        return gate.page(sessionId, language, UserRole.VIEWER, uri, visited -> {
-            Visit visit = visited.visit();
-            ConsoleTexts texts = visited.texts();
-            KeyEnvironment shown = visit.environment();
-            KeyEnvironment other = shown == KeyEnvironment.LIVE ? KeyEnvironment.TEST : KeyEnvironment.LIVE;
-            return ConsolePaths.page(200, homePage.data("texts", texts).data("root", visited.root())
-                    .data("email", visit.admin().email())
-                    .data("companyId", visit.admin().companyId().value())
-                    .data("role", texts.roleName(visit.admin().role()))
-                    .data("administrator", visit.admin().role() == UserRole.ADMIN)
-                    .data("environment", texts.environmentName(shown))
-                    .data("test", shown == KeyEnvironment.TEST)
-                    .data("other", other.wireName())
-                    .data("otherName", texts.environmentName(other))
-                    .data("endsAt", ENDS_AT.format(visit.endsAt()))
-                    .data("csrf", tokens.forSession(sessionId))
-                    .render(), texts);
-        });
+        return gate.page(sessionId, language, UserRole.VIEWER, uri, visited -> home.render(visited, sessionId, day));
     }
 
     @GET
@@ -126,7 +105,7 @@ public class ConsoleResource {
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language, @Context HttpServerRequest http, @Context UriInfo uri) {
         ConsoleTexts texts = ConsoleTexts.forAcceptLanguage(language);
         if (!tokens.verifiesSignIn(nonce, csrf)) {
-            return gate.message(403, texts.staleFormTitle(), texts.staleFormText(), texts, ConsolePaths.root(uri));
+            return gate.staleForm(texts, ConsolePaths.root(uri));
         }
         AdminLogins.Login login = logins.login(email, password, http);
         if (login instanceof AdminLogins.Login.Succeeded succeeded) {
@@ -136,11 +115,11 @@ public class ConsoleResource {
             return cookies.signedIn(sessions.open(succeeded.admin()).sessionId(), "../console", http);
         }
         if (login instanceof AdminLogins.Login.TooManyFailures tooMany) {
-            return Response.fromResponse(signIn(429, texts, texts.tooManyFailures(), http, uri))
+            return Response.fromResponse(signIn(429, texts, texts.word("tooManyFailures"), http, uri))
                     .header("Retry-After", Long.toString(tooMany.retryAfterSeconds())).build();
         }
-        return login instanceof AdminLogins.Login.CompanyDisabled ? signIn(403, texts, texts.companyDisabled(), http, uri)
-                : signIn(401, texts, texts.wrongCredentials(), http, uri);
+        return login instanceof AdminLogins.Login.CompanyDisabled ? signIn(403, texts, texts.word("companyDisabled"), http, uri)
+                : signIn(401, texts, texts.word("wrongCredentials"), http, uri);
     }
 
     @POST
@@ -155,7 +134,7 @@ public class ConsoleResource {
             Optional<KeyEnvironment> chosen = WireNamed.find(KeyEnvironment.values(), environment);
             if (chosen.isEmpty()) {
                 ConsoleTexts texts = visited.texts();
-                return gate.message(400, texts.refusedTitle(), texts.refusedText(), texts, visited.root());
+                return gate.message(400, texts.word("refusedTitle"), texts.word("refusedText"), texts, visited.root());
             }
             sessions.switchEnvironment(visited.visit(), chosen.get());
             caller.outcome("ok", "environment " + chosen.get().wireName());
@@ -192,7 +171,7 @@ public class ConsoleResource {
     /** The sign-in page with a fresh anti-forgery cookie and token, and {@code problem} above the form when there is one. */
     private Response signIn(int status, ConsoleTexts texts, String problem, HttpServerRequest http, UriInfo uri) {
         String nonce = tokens.nonce();
-        String html = signInPage.data("texts", texts).data("root", ConsolePaths.root(uri))
+        String html = signInPage.data("texts", texts.words()).data("root", ConsolePaths.root(uri))
                 .data("problem", problem).data("csrf", tokens.forSignIn(nonce)).render();
         return Response.fromResponse(ConsolePaths.page(status, html, texts))
                 .header(HttpHeaders.SET_COOKIE, cookies.kept(SIGN_IN_COOKIE, nonce, http)).build();

@@ -2,122 +2,99 @@ package dev.recaudo.rest.console;
 
 import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.money.Money;
+import dev.recaudo.rest.common.LocalizedFormats;
 import dev.recaudo.rest.page.PageTexts;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * The console's words in the reader's language: Latin American Spanish ({@code es-419}) by default,
- * English when {@code Accept-Language} prefers it, chosen as the hosted page chooses.
+ * English when {@code Accept-Language} prefers it, chosen as the hosted page chooses. The words are
+ * in {@code console-texts/<lang>.properties} (UTF-8), one key per word, the same keys in each
+ * language; a template reads them as {@code {texts.key}} from {@link #words()}.
  */
-public record ConsoleTexts(
-        String lang,
-        String console,
-        String signInTitle,
-        String email,
-        String password,
-        String signIn,
-        String wrongCredentials,
-        String tooManyFailures,
-        String companyDisabled,
-        String staleFormTitle,
-        String staleFormText,
-        String signedInAs,
-        String company,
-        String environment,
-        String live,
-        String test,
-        String testNote,
-        String switchTo,
-        String signOut,
-        String sessionEnds,
-        String notFoundTitle,
-        String notFoundText,
-        String refusedTitle,
-        String refusedText,
-        String failureTitle,
-        String failureText,
-        String backToConsole,
-        String notAllowedTitle,
-        String notAllowedText,
-        String people,
-        String account,
-        String role,
-        String since,
-        String viewer,
-        String clerk,
-        String administrator,
-        String change,
-        String remove,
-        String invite,
-        String inviteTitle,
-        String invitations,
-        String expires,
-        String revoke,
-        String invitationLink,
-        String invitationLinkNote,
-        String emailInvalid,
-        String emailTaken,
-        String lastAdministrator,
-        String notFound,
-        String currentPassword,
-        String newPassword,
-        String changePassword,
-        String passwordRefused,
-        String wrongPassword,
-        String invitationTitle,
-        String invitationText,
-        String join,
-        String invitationGone) {
+public final class ConsoleTexts {
 
-    static final ConsoleTexts SPANISH = new ConsoleTexts("es-419", "Consola de Recaudo", "Iniciar sesión", "Correo electrónico",
-            "Contraseña", "Entrar", "Correo o contraseña incorrectos.",
-            "Demasiados intentos fallidos. Espera un momento e inténtalo de nuevo.",
-            "Tu empresa está deshabilitada. Escribe a soporte de Recaudo.", "El formulario venció",
-            "No se hizo ningún cambio. Vuelve a la página y repite la acción.", "Sesión de", "Empresa", "Entorno",
-            "Producción", "Pruebas", "Estás viendo datos de prueba: nada de lo que ves mueve dinero real.", "Cambiar a",
-            "Cerrar sesión", "La sesión termina a más tardar", "Página no encontrada", "Esta página de la consola no existe.",
-            "No se puede atender esta solicitud", "Vuelve a la consola e inténtalo de nuevo.", "Algo salió mal",
-            "Inténtalo de nuevo en unos minutos.", "Volver a la consola", "No tienes permiso",
-            "Esta página es para otro rol. Pide a un administrador de tu empresa que te lo asigne.", "Personas", "Cuenta", "Rol",
-            "Desde", "Consulta", "Conciliación", "Administración", "Cambiar", "Quitar", "Invitar", "Invitar a una persona",
-            "Invitaciones pendientes", "Vence", "Revocar", "Enlace de la invitación",
-            "Compártelo solo con esa persona: se muestra una vez y sirve una semana.", "Ese correo no es válido.",
-            "Alguien ya entra con ese correo.", "La empresa debe conservar al menos un administrador.",
-            "Esa persona o invitación ya no está.", "Contraseña actual", "Contraseña nueva", "Cambiar la contraseña",
-            "La contraseña debe tener al menos 8 caracteres y como máximo 72 bytes.", "La contraseña actual no es correcta.",
-            "Únete a tu empresa en Recaudo", "Elige una contraseña para entrar a la consola.", "Unirme",
-            "Esta invitación ya no es válida. Pide otra a un administrador de tu empresa.");
+    static final ConsoleTexts SPANISH = load("es-419", Locale.forLanguageTag("es-419"));
+    static final ConsoleTexts ENGLISH = load("en", Locale.ENGLISH);
 
-    static final ConsoleTexts ENGLISH = new ConsoleTexts("en", "Recaudo console", "Sign in", "E-mail", "Password", "Sign in",
-            "Wrong e-mail or password.", "Too many failed attempts. Wait a moment and try again.",
-            "Your company is disabled. Write to Recaudo's support.", "The form has expired",
-            "Nothing was changed. Go back to the page and do it again.", "Signed in as", "Company", "Environment", "Live",
-            "Test", "You are looking at test data: nothing here moves real money.", "Switch to", "Sign out",
-            "The session ends at the latest", "Page not found", "This console page does not exist.",
-            "This request cannot be answered", "Go back to the console and try again.", "Something went wrong",
-            "Try again in a few minutes.", "Back to the console", "Not allowed",
-            "This page is for another role. Ask an administrator of your company to give it to you.", "People", "Account", "Role",
-            "Since", "Viewer", "Reconciliation", "Administration", "Change", "Remove", "Invite", "Invite a person",
-            "Pending invitations", "Expires", "Revoke", "Invitation link",
-            "Share it with that person only: it is shown once and works for a week.", "That e-mail is not valid.",
-            "Someone already signs in with that e-mail.", "The company must keep at least one administrator.",
-            "That person or invitation is no longer there.", "Current password", "New password", "Change the password",
-            "The password needs at least 8 characters and at most 72 bytes.", "The current password is not right.",
-            "Join your company on Recaudo", "Choose a password to sign in to the console.", "Join",
-            "This invitation is no longer valid. Ask an administrator of your company for another one.");
+    private final Map<String, String> words;
+    private final Locale locale;
+
+    private ConsoleTexts(Map<String, String> words, Locale locale) {
+        this.words = Map.copyOf(words);
+        this.locale = locale;
+    }
 
     static ConsoleTexts forAcceptLanguage(String header) {
-        return PageTexts.forAcceptLanguage(header).lang().equals(ENGLISH.lang) ? ENGLISH : SPANISH;
+        return PageTexts.forAcceptLanguage(header).lang().equals(ENGLISH.lang()) ? ENGLISH : SPANISH;
+    }
+
+    /** Every word by its key, for the templates. */
+    public Map<String, String> words() {
+        return words;
+    }
+
+    /** The word of {@code key}; a key missing from the bundle is a defect, found by ConsoleTextsTest. */
+    public String word(String key) {
+        String word = words.get(key);
+        if (word == null) {
+            throw new IllegalArgumentException("no console text " + key);
+        }
+        return word;
+    }
+
+    public String lang() {
+        return words.get("lang");
+    }
+
+    /** The locale numbers and dates are written in. */
+    public Locale locale() {
+        return locale;
+    }
+
+    public String amount(Money money) {
+        return LocalizedFormats.amount(money, locale);
+    }
+
+    public String date(LocalDate date) {
+        return LocalizedFormats.date(date, locale);
     }
 
     public String environmentName(KeyEnvironment environment) {
-        return environment == KeyEnvironment.LIVE ? live : test;
+        return word(environment == KeyEnvironment.LIVE ? "live" : "test");
     }
 
     public String roleName(UserRole role) {
-        return switch (role) {
-            case VIEWER -> viewer;
-            case CLERK -> clerk;
-            case ADMIN -> administrator;
-        };
+        return word(switch (role) {
+            case VIEWER -> "viewer";
+            case CLERK -> "clerk";
+            case ADMIN -> "administrator";
+        });
+    }
+
+    private static ConsoleTexts load(String lang, Locale locale) {
+        String resource = "console-texts/" + lang + ".properties";
+        try (InputStream in = ConsoleTexts.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing " + resource);
+            }
+            Properties properties = new Properties();
+            properties.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+            Map<String, String> words = new TreeMap<>();
+            properties.stringPropertyNames().forEach(key -> words.put(key, properties.getProperty(key)));
+            return new ConsoleTexts(words, locale);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

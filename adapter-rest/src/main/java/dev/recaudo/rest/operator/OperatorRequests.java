@@ -16,6 +16,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import java.time.ZoneId;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.Set;
@@ -27,6 +28,7 @@ final class OperatorRequests {
     static final String NAME_RULE = "must have 1 to " + Company.NAME_LENGTH_MAX + " characters";
     static final int DISPLAY_PHONE_MAX = 32;
     static final String DISPLAY_PHONE_RULE = "must have 1 to " + DISPLAY_PHONE_MAX + " characters";
+    static final String TIME_ZONE_RULE = "must be UTC or a region of the IANA time zone database, such as America/Bogota";
     static final String PHONE_NUMBER_ID_RULE = "must be the WhatsApp phone_number_id: 1 to 64 digits";
 
     private OperatorRequests() {}
@@ -36,17 +38,19 @@ final class OperatorRequests {
             @EmailText(required = true, trimmed = true, refused = EmailText.VALID) String email,
             @AdminPassword String password) {}
 
-    /** Absent, the company is enabled and has no reference currency. */
+    /** Absent, the company is enabled, has no reference currency, and counts its days in UTC. */
     public record CreateCompanyRequest(
             @Text(max = Company.NAME_LENGTH_MAX, required = true, trimmed = true, refused = NAME_RULE) String name,
             String referenceCurrency,
             Boolean enabled,
-            @NotNull(message = "is required") @Valid AdminCredentials admin) {}
+            @NotNull(message = "is required") @Valid AdminCredentials admin,
+            @Schema(example = "America/Bogota") String timeZone) {}
 
     /** The body of a partial update, for the OpenAPI document: absent fields keep their value. */
     @RegisterForReflection
     @Schema(additionalProperties = Schema.False.class)
-    public record UpdateCompanyRequest(Boolean enabled, @Schema(nullable = true) String referenceCurrency) {}
+    public record UpdateCompanyRequest(Boolean enabled, @Schema(nullable = true) String referenceCurrency,
+            @Schema(example = "America/Bogota") String timeZone) {}
 
     /** The display number is kept trimmed; it is measured as sent. */
     public record RegisterOriginRequest(
@@ -65,11 +69,15 @@ final class OperatorRequests {
         if (body.referenceCurrency() != null && currency.isEmpty()) {
             read.add("referenceCurrency", currencyRule());
         }
+        Optional<ZoneId> zone = Optional.ofNullable(body.timeZone()).flatMap(Company::timeZoneNamed);
+        if (body.timeZone() != null && zone.isEmpty()) {
+            read.add("timeZone", TIME_ZONE_RULE);
+        }
         FieldErrors errors = new FieldErrors();
         validation.check(body, read, errors);
         errors.throwIfAny();
         return new OnboardCompany(body.name().trim(), currency, body.enabled() == null || body.enabled(),
-                body.admin().email(), body.admin().password());
+                body.admin().email(), body.admin().password(), zone.orElse(Company.DEFAULT_TIME_ZONE));
     }
 
     /**
@@ -82,6 +90,7 @@ final class OperatorRequests {
         FieldErrors errors = new FieldErrors();
         Optional<Boolean> enabled = Optional.empty();
         Optional<ReferenceCurrencyChange> currency = Optional.empty();
+        Optional<ZoneId> zone = Optional.empty();
         for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
             String field = names.next();
             JsonNode value = body.get(field);
@@ -102,11 +111,17 @@ final class OperatorRequests {
                         errors.add("referenceCurrency", currencyRule());
                     }
                 }
+                case "timeZone" -> {
+                    zone = value.isTextual() ? Company.timeZoneNamed(value.textValue()) : Optional.empty();
+                    if (zone.isEmpty()) {
+                        errors.add("timeZone", TIME_ZONE_RULE);
+                    }
+                }
                 default -> errors.add(field, "is not an accepted property");
             }
         }
         errors.throwIfAny();
-        return new UpdateCompany(id, enabled, currency);
+        return new UpdateCompany(id, enabled, currency, zone);
     }
 
     static RegisterOriginRequest origin(RequestValidation validation, RegisterOriginRequest body) {

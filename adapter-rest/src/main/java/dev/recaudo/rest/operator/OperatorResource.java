@@ -61,12 +61,13 @@ public class OperatorResource {
     AdministrationTrail trail;
 
     @RegisterForReflection
-    public record CompanyCreated(UUID companyId, String name, String referenceCurrency, boolean enabled, UUID adminUserId) {}
+    public record CompanyCreated(
+            UUID companyId, String name, String referenceCurrency, boolean enabled, UUID adminUserId, String timeZone) {}
 
-    public record CompanyView(UUID companyId, String name, String referenceCurrency, boolean enabled) {
+    public record CompanyView(UUID companyId, String name, String referenceCurrency, boolean enabled, String timeZone) {
         static CompanyView of(Company company) {
             return new CompanyView(company.id().value(), company.name(),
-                    company.referenceCurrency().map(Enum::name).orElse(null), company.enabled());
+                    company.referenceCurrency().map(Enum::name).orElse(null), company.enabled(), company.timeZoneName());
         }
     }
 
@@ -92,7 +93,7 @@ public class OperatorResource {
             return Response.status(Response.Status.CREATED)
                     .entity(new CompanyCreated(company.id().value(), company.name(),
                             company.referenceCurrency().map(Enum::name).orElse(null), company.enabled(),
-                            onboarded.adminUserId().value()))
+                            onboarded.adminUserId().value(), company.timeZoneName()))
                     .build();
         }
         throw new ApiProblem(Problem.CONFLICT, "An administrator with this e-mail already exists");

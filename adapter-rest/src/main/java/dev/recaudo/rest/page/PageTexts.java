@@ -2,12 +2,8 @@ package dev.recaudo.rest.page;
 
 import dev.recaudo.application.checkout.HostedCheckoutUseCase.PageState;
 import dev.recaudo.domain.money.Money;
-import java.math.BigDecimal;
-import java.text.NumberFormat;
+import dev.recaudo.rest.common.LocalizedFormats;
 import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
-import java.time.format.FormatStyle;
-import java.util.Currency;
 import java.util.Locale;
 
 /**
@@ -88,15 +84,10 @@ public record PageTexts(
     }
 
     public String amount(Money money) {
-        NumberFormat format = NumberFormat.getCurrencyInstance(locale);
-        format.setCurrency(Currency.getInstance(money.currency().name()));
-        int digits = money.currency().minorUnitDigits();
-        format.setMinimumFractionDigits(digits);
-        format.setMaximumFractionDigits(digits);
-        return format.format(BigDecimal.valueOf(money.amountMinor(), digits));
+        return LocalizedFormats.amount(money, locale);
     }
 
     public String date(LocalDate date) {
-        return date.format(DateTimeFormatter.ofLocalizedDate(FormatStyle.LONG).withLocale(locale));
+        return LocalizedFormats.date(date, locale);
     }
 }

@@ -29,7 +29,7 @@ class OperatorRequestsTest {
 
     @Test
     void givenEveryFieldWrong_whenOnboarding_thenEachInFieldOrderWithNestedNames() {
-        CreateCompanyRequest body = new CreateCompanyRequest("", "XXX", null, new AdminCredentials("not-an-email", "short"));
+        CreateCompanyRequest body = new CreateCompanyRequest("", "XXX", null, new AdminCredentials("not-an-email", "short"), null);
         assertThat(refusal(() -> OperatorRequests.onboarding(VALIDATION, body)).getMessage()).isEqualTo(
                 "The request is invalid: name must have 1 to 200 characters; referenceCurrency " + CURRENCIES + "; "
                         + "admin.email must be a valid e-mail address of at most 200 characters; "
@@ -38,10 +38,10 @@ class OperatorRequestsTest {
 
     @Test
     void givenNoAdminOrNullCredentials_whenOnboarding_thenAdminRequiredOrEachCredentialRefused() {
-        assertThat(refusal(() -> OperatorRequests.onboarding(VALIDATION, new CreateCompanyRequest("Acme", null, null, null)))
+        assertThat(refusal(() -> OperatorRequests.onboarding(VALIDATION, new CreateCompanyRequest("Acme", null, null, null, null)))
                 .getMessage()).isEqualTo("The request is invalid: admin is required");
         assertThat(refusal(() -> OperatorRequests.onboarding(VALIDATION,
-                new CreateCompanyRequest("Acme", null, null, new AdminCredentials(null, "é".repeat(37))))).getMessage())
+                new CreateCompanyRequest("Acme", null, null, new AdminCredentials(null, "é".repeat(37)), null))).getMessage())
                 .isEqualTo("The request is invalid: admin.email must be a valid e-mail address of at most 200 characters; "
                         + "admin.password must have at least 8 characters and at most 72 bytes");
     }
@@ -49,7 +49,7 @@ class OperatorRequestsTest {
     @Test
     void givenValidBody_whenOnboarding_thenNameTrimmedEmailKeptAsSentEnabledByDefault() {
         OnboardCompany command = OperatorRequests.onboarding(VALIDATION,
-                new CreateCompanyRequest(" Acme ", "usd", null, new AdminCredentials(" ana@example.com ", "long enough")));
+                new CreateCompanyRequest(" Acme ", "usd", null, new AdminCredentials(" ana@example.com ", "long enough"), null));
         assertThat(command.name()).isEqualTo("Acme");
         assertThat(command.referenceCurrency()).contains(CurrencyCode.USD);
         assertThat(command.enabled()).isTrue();

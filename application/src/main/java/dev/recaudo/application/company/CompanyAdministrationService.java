@@ -46,7 +46,8 @@ public final class CompanyAdministrationService implements CompanyAdministration
         return transactions.inTransactionOrRollback(OnboardingResult.class, () -> {
             Instant now = clock.instant();
             Company company = new Company(
-                    CompanyId.random(), command.name().trim(), command.referenceCurrency(), command.enabled(), now);
+                    CompanyId.random(), command.name().trim(), command.referenceCurrency(), command.timeZone(),
+                    command.enabled(), now);
             companies.insert(company);
             AdminUser admin = new AdminUser(AdminUserId.random(), company.id(), email, passwordHash, UserRole.ADMIN, now);
             if (admins.insert(admin) == InsertOutcome.ALREADY_EXISTS) {
@@ -70,6 +71,9 @@ public final class CompanyAdministrationService implements CompanyAdministration
             }
             if (command.referenceCurrency().isPresent()) {
                 company = company.withReferenceCurrency(command.referenceCurrency().get().newValue());
+            }
+            if (command.timeZone().isPresent()) {
+                company = company.withTimeZone(command.timeZone().get());
             }
             companies.update(company);
             return new UpdateResult.Updated(company);

@@ -5,6 +5,7 @@ import dev.recaudo.domain.company.Company;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.company.WhatsAppOrigin;
 import dev.recaudo.domain.money.CurrencyCode;
+import java.time.ZoneId;
 import java.util.Optional;
 
 /** Inbound port of the platform operator: companies, their first administrator and their origins. */
@@ -21,13 +22,32 @@ public interface CompanyAdministrationUseCase {
             Optional<CurrencyCode> referenceCurrency,
             boolean enabled,
             String adminEmail,
-            String adminPassword) {}
+            String adminPassword,
+            ZoneId timeZone) {
+
+        /** A company whose time zone is not said keeps {@link Company#DEFAULT_TIME_ZONE}. */
+        public OnboardCompany(String name, Optional<CurrencyCode> referenceCurrency, boolean enabled, String adminEmail,
+                String adminPassword) {
+            this(name, referenceCurrency, enabled, adminEmail, adminPassword, Company.DEFAULT_TIME_ZONE);
+        }
+    }
 
     /**
      * A partial update: an empty field keeps its value. {@code referenceCurrency} present but empty
      * inside removes the financial configuration.
      */
-    record UpdateCompany(CompanyId companyId, Optional<Boolean> enabled, Optional<ReferenceCurrencyChange> referenceCurrency) {}
+    record UpdateCompany(
+            CompanyId companyId, Optional<Boolean> enabled, Optional<ReferenceCurrencyChange> referenceCurrency, Optional<ZoneId> timeZone) {
+
+        public UpdateCompany(CompanyId companyId, Optional<Boolean> enabled, Optional<ReferenceCurrencyChange> referenceCurrency) {
+            this(companyId, enabled, referenceCurrency, Optional.empty());
+        }
+
+        /** The one change a company's administrator makes to its company: where its days begin. */
+        public static UpdateCompany timeZone(CompanyId companyId, ZoneId timeZone) {
+            return new UpdateCompany(companyId, Optional.empty(), Optional.empty(), Optional.of(timeZone));
+        }
+    }
 
     /** The new reference currency; an empty value removes it. */
     record ReferenceCurrencyChange(Optional<CurrencyCode> newValue) {}

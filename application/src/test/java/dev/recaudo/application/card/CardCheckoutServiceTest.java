@@ -87,7 +87,7 @@ class CardCheckoutServiceTest {
 
     @BeforeEach
     void aLiveInvoiceOfACompanyWithACardRail() {
-        companies.given(new Company(COMPANY, "Acme", Optional.of(CurrencyCode.USD), true, InMemoryBooks.START));
+        companies.given(new Company(COMPANY, "Acme", Optional.of(CurrencyCode.USD), Company.DEFAULT_TIME_ZONE, true, InMemoryBooks.START));
         CustomerLink customer = books.givenCustomer(LIVE, "erp", "C-1");
         invoice = books.givenIssued(document(LIVE).forCustomer(customer).withTotal(usd(100_00)).build());
     }

@@ -26,6 +26,7 @@ import dev.recaudo.domain.company.WhatsAppOrigin;
 import dev.recaudo.domain.money.CurrencyCode;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -111,6 +112,43 @@ class CompanyAdministrationServiceTest {
         Company expected = original.withEnabled(false);
         assertThat(result).isEqualTo(new Updated(expected));
         assertThat(companies.find(original.id())).contains(expected);
+    }
+
+    @Test
+    void givenCompany_whenSettingItsTimeZone_thenOnlyTheZoneChanges() {
+        Company original = companies.given(company().withReferenceCurrency(CurrencyCode.COP).build());
+        ZoneId bogota = ZoneId.of("America/Bogota");
+
+        UpdateResult result = service.update(UpdateCompany.timeZone(original.id(), bogota));
+
+        assertThat(original.timeZone()).isEqualTo(Company.DEFAULT_TIME_ZONE);
+        assertThat(result).isEqualTo(new Updated(original.withTimeZone(bogota)));
+        assertThat(companies.find(original.id())).map(Company::timeZone).contains(bogota);
+    }
+
+    @Test
+    void givenATimeZoneAtOnboarding_thenTheCompanyCountsItsDaysThere() {
+        OnboardingResult result = service.onboard(new OnboardCompany("Caracas", Optional.of(CurrencyCode.VES), true,
+                "ops@caracas.example", "s3cret-password", ZoneId.of("America/Caracas")));
+
+        assertThat(((Onboarded) result).company().timeZone()).isEqualTo(ZoneId.of("America/Caracas"));
+    }
+
+    @Test
+    void timeZonesAreRegionsOrUtc() {
+        assertThat(Company.timeZoneNamed("America/Bogota")).contains(ZoneId.of("America/Bogota"));
+        assertThat(Company.timeZoneNamed("UTC")).contains(Company.DEFAULT_TIME_ZONE);
+        assertThat(Company.timeZoneNamed("Z")).isEmpty();
+        assertThat(Company.timeZoneNamed("-05:00")).isEmpty();
+        assertThat(Company.timeZoneNamed("EST")).isEmpty();
+        assertThat(Company.timeZoneNamed("America/Atlantis")).isEmpty();
+        assertThat(Company.timeZoneNamed("Etc/GMT+5")).isEmpty();
+        assertThat(Company.timeZoneNamed("US/Eastern")).isEmpty();
+        assertThat(Company.TIME_ZONE_NAMES).startsWith("UTC").contains("America/Caracas", "America/Costa_Rica", "America/Mexico_City");
+        assertThat(Company.timeZoneNamed(null)).isEmpty();
+        assertThat(Company.timeZoneNamed("America/" + "x".repeat(80))).isEmpty();
+        assertThat(company().build().withTimeZone(ZoneId.of("America/Lima")).timeZoneName()).isEqualTo("America/Lima");
+        assertThat(company().build().timeZoneName()).isEqualTo("UTC");
     }
 
     @Test

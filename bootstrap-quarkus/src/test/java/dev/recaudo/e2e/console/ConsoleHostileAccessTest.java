@@ -57,7 +57,8 @@ class ConsoleHostileAccessTest {
             new Route("POST", "/console/people", "admin", Map.of("email", "hostile@example.test", "role", "admin")),
             new Route("POST", "/console/people/{personId}/role", "admin", Map.of("role", "admin")),
             new Route("POST", "/console/people/{personId}/remove", "admin", Map.of()),
-            new Route("POST", "/console/people/invitations/{invitationId}/revoke", "admin", Map.of()));
+            new Route("POST", "/console/people/invitations/{invitationId}/revoke", "admin", Map.of()),
+            new Route("POST", "/console/company/time-zone", "admin", Map.of("timeZone", "Pacific/Kiritimati")));
 
     /** The routes a person reaches before having a session: signing in, and accepting an invitation. */
     private static final Set<String> OPEN = Set.of("GET /console/sign-in", "POST /console/sign-in", "GET /console/invitation",
@@ -184,6 +185,7 @@ class ConsoleHostileAccessTest {
         assertThat(Sql.count("SELECT count(*) FROM company_invitations WHERE company_id = ? AND revoked_at IS NULL"
                 + " AND accepted_at IS NULL", company.id())).isEqualTo(1);
         assertThat(home(admin.id()).statusCode()).isEqualTo(200);
+        assertThat(Sql.text("SELECT time_zone FROM companies WHERE id = ?", company.id())).isEqualTo("UTC");
         assertThat(Sql.text("SELECT environment FROM console_sessions WHERE company_id = ? AND admin_user_id ="
                 + " (SELECT id FROM admin_users WHERE company_id = ? AND role = 'admin')", company.id(), company.id())).isEqualTo("live");
     }

@@ -37,7 +37,8 @@ class OperatorApiTest {
                 .body("name", equalTo("Ferretería El Tornillo"))
                 .body("referenceCurrency", equalTo("VES"))
                 .body("enabled", equalTo(true))
-                .body("adminUserId", notNullValue());
+                .body("adminUserId", notNullValue())
+                .body("timeZone", equalTo("UTC"));
 
         String token = Tenants.login(email.toLowerCase(), "s3cret-enough");
         assertThat(token).contains(".");
@@ -126,6 +127,29 @@ class OperatorApiTest {
                 .then().statusCode(200)
                 .body("enabled", equalTo(true))
                 .body("referenceCurrency", equalTo("COP"));
+    }
+
+    @Test
+    void aCompanysTimeZoneIsSetAtCreationOrLaterAndOnlyAsARegion() {
+        Map<String, Object> body = company("zoned-" + UUID.randomUUID() + "@example.test");
+        body.put("timeZone", "America/Caracas");
+        String companyId = given().auth().oauth2(Tenants.OPERATOR_TOKEN).contentType(ContentType.JSON).body(body)
+                .post("/operator/companies")
+                .then().statusCode(201).body("timeZone", equalTo("America/Caracas")).extract().path("companyId");
+        given().auth().oauth2(Tenants.OPERATOR_TOKEN).contentType(ContentType.JSON).body(Map.of("timeZone", "America/Bogota"))
+                .patch("/operator/companies/{id}", companyId)
+                .then().statusCode(200).body("timeZone", equalTo("America/Bogota")).body("referenceCurrency", equalTo("VES"));
+        assertThat(Sql.text("SELECT time_zone FROM companies WHERE id = ?::uuid", companyId)).isEqualTo("America/Bogota");
+        for (Object refused : new Object[] {"-05:00", "EST", "Mars/Olympus", 5, ""}) {
+            given().auth().oauth2(Tenants.OPERATOR_TOKEN).contentType(ContentType.JSON).body(Map.of("timeZone", refused))
+                    .patch("/operator/companies/{id}", companyId)
+                    .then().statusCode(422).body("code", equalTo(10001)).body("errors", hasKey("timeZone"));
+        }
+        body = company("badzone-" + UUID.randomUUID() + "@example.test");
+        body.put("timeZone", "GMT+5");
+        given().auth().oauth2(Tenants.OPERATOR_TOKEN).contentType(ContentType.JSON).body(body)
+                .post("/operator/companies")
+                .then().statusCode(422).body("errors", hasKey("timeZone"));
     }
 
     @Test

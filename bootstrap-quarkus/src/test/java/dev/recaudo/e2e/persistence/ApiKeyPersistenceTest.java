@@ -120,7 +120,7 @@ class ApiKeyPersistenceTest {
     }
 
     private Company company(Optional<CurrencyCode> currency) {
-        Company company = new Company(new CompanyId(UUID.randomUUID()), "Keys " + UUID.randomUUID(), currency, true, now());
+        Company company = new Company(new CompanyId(UUID.randomUUID()), "Keys " + UUID.randomUUID(), currency, Company.DEFAULT_TIME_ZONE, true, now());
         inTransaction(() -> {
             companies.insert(company);
             return null;

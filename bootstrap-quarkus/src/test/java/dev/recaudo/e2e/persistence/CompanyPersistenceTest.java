@@ -103,7 +103,7 @@ class CompanyPersistenceTest {
     }
 
     private static Company newCompany() {
-        return new Company(new CompanyId(UUID.randomUUID()), "Persistence " + UUID.randomUUID(), Optional.empty(), true,
+        return new Company(new CompanyId(UUID.randomUUID()), "Persistence " + UUID.randomUUID(), Optional.empty(), Company.DEFAULT_TIME_ZONE, true,
                 now());
     }
 
