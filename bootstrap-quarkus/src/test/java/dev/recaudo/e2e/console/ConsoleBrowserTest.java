@@ -4,20 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.e2e.support.BrowserTest;
 import dev.recaudo.e2e.support.HeadlessChromium;
+import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.net.URL;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.support.ui.Select;
 
 /**
  * Issue 26: the console in a real browser (Debian's Chromium, as for the hosted page): signing in
- * through the form, the home page, the people page with an invitation made, the account page, test
+ * through the form, the overview with its aging chart and the time zone changed, the people page with an invitation made, the account page, test
  * data switched on and marked, signing out; no serious or critical accessibility violation on any
  * page, at desktop width and at 360 px.
  */
@@ -32,6 +36,14 @@ class ConsoleBrowserTest extends BrowserTest {
     @Test
     void givenTheAdministrator_whenSigningInSwitchingToTestAndSigningOut_thenEachPageShowsItAndIsAccessible() throws IOException {
         Tenants.Company company = Tenants.company();
+        Partner partner = new Partner(company.key("partner", Partner.ALL, "acme-erp"));
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        issue(partner, "F-1", 1_250_00, today.plusDays(10));
+        issue(partner, "F-2", 480_00, today.minusDays(12));
+        issue(partner, "F-3", 2_300_00, today.minusDays(40));
+        issue(partner, "F-4", 90_00, today.minusDays(75));
+        issue(partner, "F-5", 610_00, today.minusDays(120));
+        partner.pay("P-1", "C-F-2", 200_00, "USD", "F-2", 200_00).then().statusCode(200);
 
         driver.get(console.toString());
         assertThat(driver.getCurrentUrl()).endsWith("/console/sign-in");
@@ -53,7 +65,13 @@ class ConsoleBrowserTest extends BrowserTest {
         assertThat(session.isHttpOnly()).isTrue();
         assertThat(session.getSameSite()).isEqualTo("Strict");
         assertThat(session.getPath()).isEqualTo("/console");
-        checkAccessibleAtBothWidths("console-home");
+        assertThat(driver.findElements(By.cssSelector("svg.chart rect"))).hasSize(5);
+        assertThat(driver.findElement(By.cssSelector(".open[data-currency=USD]")).getText()).isEqualTo("USD4,530.00");
+        checkAccessibleAtBothWidths("console-overview");
+
+        new Select(driver.findElement(By.id("zone"))).selectByValue("America/Bogota");
+        driver.findElement(By.xpath("//button[text()='Cambiar la zona horaria']")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.id("time-zone"), "America/Bogota"::equals)).isNotEmpty();
 
         driver.findElement(By.linkText("Personas")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Personas"::equals)).isNotEmpty();
@@ -81,6 +99,11 @@ class ConsoleBrowserTest extends BrowserTest {
         assertThat(driver.manage().getCookieNamed("recaudo_console")).isNull();
         driver.get(console.toString());
         assertThat(driver.getCurrentUrl()).endsWith("/console/sign-in");
+    }
+
+    private static void issue(Partner partner, String id, long amountMinor, LocalDate due) {
+        partner.post("/collection-documents/upsert", Partner.document(id, "C-" + id, "USD", amountMinor)
+                .replace("\"lines\":", "\"dueDate\":\"" + due + "T12:00:00Z\",\"lines\":")).then().statusCode(201);
     }
 
     /** axe at 1280 px and at 360 px, with a screenshot of each, the window left at desktop width. */
