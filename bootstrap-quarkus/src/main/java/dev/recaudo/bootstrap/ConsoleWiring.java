@@ -6,13 +6,18 @@ import dev.recaudo.application.admin.CompanyUsersUseCase;
 import dev.recaudo.application.admin.ConsoleSessionsService;
 import dev.recaudo.application.admin.ConsoleSessionsUseCase;
 import dev.recaudo.application.common.Transactions;
+import dev.recaudo.application.integration.CollectionDocumentsUseCase;
+import dev.recaudo.application.report.DocumentBrowsingService;
+import dev.recaudo.application.report.DocumentBrowsingUseCase;
 import dev.recaudo.application.report.ReceivablesOverviewService;
 import dev.recaudo.application.report.ReceivablesOverviewUseCase;
+import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
 import dev.recaudo.domain.admin.AdminUserRepository;
 import dev.recaudo.domain.admin.ConsoleSessionStore;
 import dev.recaudo.domain.admin.InvitationStore;
 import dev.recaudo.domain.admin.PasswordHasher;
 import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.report.DocumentTrail;
 import dev.recaudo.domain.report.ReceivablesReports;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -44,5 +49,12 @@ public class ConsoleWiring {
     ReceivablesOverviewUseCase receivablesOverview(ReceivablesReports reports, CompanyRepository companies, Transactions transactions,
             Clock clock) {
         return new ReceivablesOverviewService(reports, companies, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    DocumentBrowsingUseCase documentBrowsing(CollectionDocumentsUseCase documents, DocumentTrail trail,
+            WebhookEndpointsUseCase endpoints, CompanyRepository companies, Transactions transactions) {
+        return new DocumentBrowsingService(documents, trail, endpoints, companies, transactions);
     }
 }

@@ -3,6 +3,7 @@ package dev.recaudo.rest.console;
 import dev.recaudo.application.admin.ConsoleSessionsUseCase;
 import dev.recaudo.application.admin.ConsoleSessionsUseCase.Visit;
 import dev.recaudo.domain.admin.UserRole;
+import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.rest.common.Caller;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateInstance;
@@ -10,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -37,9 +39,15 @@ public class ConsoleGate {
     /** A request of a session that may go on: who, the words of their language, and the application's root from the page. */
     record Visited(Visit visit, ConsoleTexts texts, String root) {
 
-        /** {@code page} with what every console template reads: the words and the root. */
+        /**
+         * {@code page} with what every console template reads: the words, the root, and the session's
+         * environment and role, which the layout shows on every page (the environment clearly marked).
+         */
         TemplateInstance fill(Template page) {
-            return page.data("texts", texts.words()).data("root", root);
+            KeyEnvironment environment = visit.environment();
+            return page.data("texts", texts.words()).data("root", root).data("session", Map.of(
+                    "environment", texts.environmentName(environment), "test", environment == KeyEnvironment.TEST,
+                    "administrator", visit.admin().role() == UserRole.ADMIN));
         }
     }
 

@@ -65,7 +65,6 @@ class ConsoleHomePage {
                 .data("role", texts.roleName(visit.admin().role()))
                 .data("administrator", administrator)
                 .data("environment", texts.environmentName(shown))
-                .data("test", shown == KeyEnvironment.TEST)
                 .data("other", other.wireName())
                 .data("otherName", texts.environmentName(other))
                 .data("endsAt", ENDS_AT.format(visit.endsAt()))

@@ -20,7 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The integrations API's read shapes: one hop from the core's views, camelCase, minor units. */
-final class IntegrationViews {
+public final class IntegrationViews {
 
     private IntegrationViews() {}
 
@@ -28,7 +28,7 @@ final class IntegrationViews {
      * The document status as the integrations API names it: {@code open}, {@code partially_paid},
      * {@code paid}, {@code conciliated}, {@code canceled}, {@code failed}.
      */
-    static String status(CollectionDocument document) {
+    public static String status(CollectionDocument document) {
         return switch (document.status()) {
             case CREATED -> document.hasMoneyApplied() ? "partially_paid" : "open";
             case PAID, PAID_FROM_PROVIDER -> "paid";
@@ -39,9 +39,9 @@ final class IntegrationViews {
     }
 
     /** The central statuses an integrations status filter selects, and whether money must be applied. */
-    record StatusFilter(Set<DocumentStatus> statuses, Optional<Boolean> withMoneyApplied) {}
+    public record StatusFilter(Set<DocumentStatus> statuses, Optional<Boolean> withMoneyApplied) {}
 
-    static Optional<StatusFilter> statusFilter(String status) {
+    public static Optional<StatusFilter> statusFilter(String status) {
         return Optional.ofNullable(switch (status) {
             case "open" -> new StatusFilter(EnumSet.of(DocumentStatus.CREATED), Optional.of(false));
             case "partially_paid" -> new StatusFilter(EnumSet.of(DocumentStatus.CREATED), Optional.of(true));

@@ -14,10 +14,12 @@ import java.util.regex.Pattern;
  * watermark; they still verify, so they are recognised and refused with a way forward. A cursor of
  * another list is refused by {@link Cursors#open}.
  */
-final class SyncCursors {
+public final class SyncCursors {
 
     static final String DOCUMENTS = "collection-documents";
     static final String PAYMENTS = "payments";
+    /** The console's document list, in the same order as the integrations API's: its cursors are not the API's. */
+    public static final String CONSOLE_DOCUMENTS = "console-documents";
 
     private static final String FORMAT = "sync1";
     private static final Pattern POSITION = Pattern.compile(
@@ -26,12 +28,12 @@ final class SyncCursors {
     private SyncCursors() {}
 
     /** The cursor to continue {@code list} from, or null before anything was listed. */
-    static String next(Cursors cursors, String list, Optional<ChangePosition> next) {
+    public static String next(Cursors cursors, String list, Optional<ChangePosition> next) {
         return next.map(position -> cursors.seal(FORMAT, list, position.transactionId() + "|" + position.rowId()))
                 .orElse(null);
     }
 
-    static Optional<ChangePosition> open(Cursors cursors, String list, String cursor) {
+    public static Optional<ChangePosition> open(Cursors cursors, String list, String cursor) {
         if (cursor == null) {
             return Optional.empty();
         }

@@ -180,6 +180,11 @@ public final class CollectionDocumentsService implements CollectionDocumentsUseC
     }
 
     @Override
+    public Optional<DocumentView> byId(TenantScope scope, DocumentId id) {
+        return dossiers.byId(scope, id).map(CollectionDocumentsService::view);
+    }
+
+    @Override
     public ChangeSlice<DocumentView> list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId) {
         return knownCustomers.list(scope, query, customerExternalId, narrowed -> documents.list(scope, narrowed))
                 .mapAll(page -> dossiers.of(scope, page).stream().map(CollectionDocumentsService::view).toList());

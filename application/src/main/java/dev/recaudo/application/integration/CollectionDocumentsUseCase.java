@@ -7,6 +7,7 @@ import dev.recaudo.domain.customer.KnownCustomer;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentDetails;
 import dev.recaudo.domain.document.DocumentLine;
+import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.document.IntegrationDocumentQuery;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.payment.PaymentRepository.AppliedPayment;
@@ -23,6 +24,9 @@ public interface CollectionDocumentsUseCase {
     UpsertResult upsert(UpsertDocument command);
 
     Optional<DocumentView> get(TenantScope scope, String source, String externalDocumentId);
+
+    /** A document of any partner of the company, by Recaudo's id (the console's). */
+    Optional<DocumentView> byId(TenantScope scope, DocumentId id);
 
     ChangeSlice<DocumentView> list(TenantScope scope, IntegrationDocumentQuery query, Optional<String> customerExternalId);
 

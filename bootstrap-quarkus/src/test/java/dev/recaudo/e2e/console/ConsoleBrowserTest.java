@@ -1,17 +1,24 @@
 package dev.recaudo.e2e.console;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.recaudo.e2e.support.BrowserTest;
 import dev.recaudo.e2e.support.HeadlessChromium;
+import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Partner;
 import dev.recaudo.e2e.support.Tenants;
+import dev.recaudo.e2e.webhooks.Receiver;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
+import io.restassured.http.ContentType;
 import java.net.URL;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -21,7 +28,8 @@ import org.openqa.selenium.support.ui.Select;
 
 /**
  * Issue 26: the console in a real browser (Debian's Chromium, as for the hosted page): signing in
- * through the form, the overview with its aging chart and the time zone changed, the people page with an invitation made, the account page, test
+ * through the form, the overview with its aging chart and the time zone changed, the documents and
+ * one document whose webhook delivery is sent again, the people page with an invitation made, the account page, test
  * data switched on and marked, signing out; no serious or critical accessibility violation on any
  * page, at desktop width and at 360 px.
  */
@@ -34,7 +42,7 @@ class ConsoleBrowserTest extends BrowserTest {
 
 
     @Test
-    void givenTheAdministrator_whenSigningInSwitchingToTestAndSigningOut_thenEachPageShowsItAndIsAccessible() throws IOException {
+    void givenTheAdministrator_whenSigningInSwitchingToTestAndSigningOut_thenEachPageShowsItAndIsAccessible() throws IOException, InterruptedException {
         Tenants.Company company = Tenants.company();
         Partner partner = new Partner(company.key("partner", Partner.ALL, "acme-erp"));
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
@@ -73,6 +81,25 @@ class ConsoleBrowserTest extends BrowserTest {
         driver.findElement(By.xpath("//button[text()='Cambiar la zona horaria']")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.id("time-zone"), "America/Bogota"::equals)).isNotEmpty();
 
+        try (Receiver receiver = new Receiver(ordinal -> 200)) {
+            given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON)
+                    .body(Map.of("url", receiver.url(), "events", List.of("invoice.created")))
+                    .post("/companies/{id}/webhook-endpoints", company.id()).then().statusCode(201);
+            Invoices.create(Invoices.liveKey(company));
+            Receiver.await(() -> receiver.received().size() == 1, Duration.ofSeconds(20));
+            driver.findElement(By.linkText("Documentos")).click();
+            assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Documentos"::equals)).isNotEmpty();
+            assertThat(driver.findElements(By.cssSelector("table.documents tbody tr"))).hasSize(6);
+            checkAccessibleAtBothWidths("console-documents");
+            driver.findElement(By.linkText("Factura 0001")).click();
+            assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Documento Factura 0001"::equals)).isNotEmpty();
+            HeadlessChromium.awaitText(driver, By.cssSelector("td.delivery-status"), "succeeded"::equals);
+            checkAccessibleAtBothWidths("console-document");
+            driver.findElement(By.xpath("//button[text()='Reenviar']")).click();
+            Receiver.await(() -> receiver.received().size() == 2, Duration.ofSeconds(20));
+            assertThat(receiver.received().get(1).header("Webhook-id")).isEqualTo(receiver.received().get(0).header("Webhook-id"));
+        }
+
         driver.findElement(By.linkText("Personas")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Personas"::equals)).isNotEmpty();
         driver.findElement(By.id("invite-email")).sendKeys("ines@example.test");
@@ -81,12 +108,12 @@ class ConsoleBrowserTest extends BrowserTest {
                 .isNotEmpty();
         assertThat(driver.findElement(By.tagName("body")).getText()).contains("ines@example.test");
         checkAccessibleAtBothWidths("console-people");
-        driver.findElement(By.linkText("Volver a la consola")).click();
+        driver.findElement(By.linkText("Resumen")).click();
         HeadlessChromium.awaitText(driver, By.id("signed-in-as"), company.adminEmail()::equals);
         driver.findElement(By.linkText("Cuenta")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Cuenta"::equals)).isNotEmpty();
         checkAccessibleAtBothWidths("console-account");
-        driver.findElement(By.linkText("Volver a la consola")).click();
+        driver.findElement(By.linkText("Resumen")).click();
         HeadlessChromium.awaitText(driver, By.id("signed-in-as"), company.adminEmail()::equals);
 
         driver.findElement(By.xpath("//button[contains(., 'Pruebas')]")).click();

@@ -8,6 +8,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import dev.recaudo.e2e.console.ConsoleClient.Session;
+import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -58,7 +59,10 @@ class ConsoleHostileAccessTest {
             new Route("POST", "/console/people/{personId}/role", "admin", Map.of("role", "admin")),
             new Route("POST", "/console/people/{personId}/remove", "admin", Map.of()),
             new Route("POST", "/console/people/invitations/{invitationId}/revoke", "admin", Map.of()),
-            new Route("POST", "/console/company/time-zone", "admin", Map.of("timeZone", "Pacific/Kiritimati")));
+            new Route("POST", "/console/company/time-zone", "admin", Map.of("timeZone", "Pacific/Kiritimati")),
+            new Route("GET", "/console/documents", "viewer", Map.of()),
+            new Route("GET", "/console/documents/{documentId}", "viewer", Map.of()),
+            new Route("POST", "/console/documents/{documentId}/deliveries/{deliveryId}/redeliver", "admin", Map.of()));
 
     /** The routes a person reaches before having a session: signing in, and accepting an invitation. */
     private static final Set<String> OPEN = Set.of("GET /console/sign-in", "POST /console/sign-in", "GET /console/invitation",
@@ -69,6 +73,7 @@ class ConsoleHostileAccessTest {
     private Session viewer;
     private String personId;
     private String invitationId;
+    private String documentId;
 
     @BeforeEach
     void aCompanyWithAViewerAndAnOpenInvitation() {
@@ -87,6 +92,7 @@ class ConsoleHostileAccessTest {
         personId = Sql.text("SELECT id::text FROM admin_users WHERE email = ?", email);
         ConsoleClient.post(admin, "/console/people", Map.of("email", "pending-" + UUID.randomUUID() + "@example.test", "role", "clerk"));
         invitationId = Sql.text("SELECT id::text FROM company_invitations WHERE company_id = ? AND accepted_at IS NULL", company.id());
+        documentId = Invoices.create(Invoices.liveKey(company)).getString("id");
     }
 
     @Test
@@ -160,10 +166,11 @@ class ConsoleHostileAccessTest {
     }
 
     @Test
-    void givenAnotherCompanysAdministrator_whenThisCompanysPeopleAndInvitationsAreNamed_thenNotFound() {
+    void givenAnotherCompanysAdministrator_whenThisCompanysPeopleInvitationsAndDocumentsAreNamed_thenNotFound() {
         Session stranger = Session.of(Tenants.company());
         for (Route route : SIGNED_IN.stream().filter(route -> route.template().contains("{")).toList()) {
-            Response answer = ConsoleClient.post(stranger, path(route), route.fields());
+            Response answer = given().redirects().follow(false).cookie("recaudo_console", stranger.id())
+                    .formParams(route.form() ? withToken(route.fields(), stranger) : Map.of()).request(route.method(), path(route));
             assertThat(answer.statusCode()).as(route.key()).isEqualTo(404);
         }
         assertThat(ConsoleClient.get(stranger, "/console/people").body().asString()).doesNotContain(personId);
@@ -171,7 +178,14 @@ class ConsoleHostileAccessTest {
     }
 
     private String path(Route route) {
-        return route.template().replace("{personId}", personId).replace("{invitationId}", invitationId);
+        return route.template().replace("{personId}", personId).replace("{invitationId}", invitationId)
+                .replace("{documentId}", documentId).replace("{deliveryId}", UUID.randomUUID().toString());
+    }
+
+    private static Map<String, String> withToken(Map<String, String> fields, Session session) {
+        Map<String, String> signed = new HashMap<>(fields);
+        signed.put("csrf", session.csrf());
+        return signed;
     }
 
     private static Map<String, String> fields(Route route) {
