@@ -7,6 +7,8 @@ import dev.recaudo.application.admin.ConsoleSessionsService;
 import dev.recaudo.application.admin.ConsoleSessionsUseCase;
 import dev.recaudo.application.common.Transactions;
 import dev.recaudo.application.integration.CollectionDocumentsUseCase;
+import dev.recaudo.application.report.CustomerStatementService;
+import dev.recaudo.application.report.CustomerStatementUseCase;
 import dev.recaudo.application.report.DocumentBrowsingService;
 import dev.recaudo.application.report.DocumentBrowsingUseCase;
 import dev.recaudo.application.report.ReceivablesOverviewService;
@@ -17,6 +19,8 @@ import dev.recaudo.domain.admin.ConsoleSessionStore;
 import dev.recaudo.domain.admin.InvitationStore;
 import dev.recaudo.domain.admin.PasswordHasher;
 import dev.recaudo.domain.company.CompanyRepository;
+import dev.recaudo.domain.customer.CustomerRepository;
+import dev.recaudo.domain.report.CustomerStatements;
 import dev.recaudo.domain.report.DocumentTrail;
 import dev.recaudo.domain.report.ReceivablesReports;
 import jakarta.enterprise.inject.Produces;
@@ -56,5 +60,12 @@ public class ConsoleWiring {
     DocumentBrowsingUseCase documentBrowsing(CollectionDocumentsUseCase documents, DocumentTrail trail,
             WebhookEndpointsUseCase endpoints, CompanyRepository companies, Transactions transactions) {
         return new DocumentBrowsingService(documents, trail, endpoints, companies, transactions);
+    }
+
+    @Produces
+    @Singleton
+    CustomerStatementUseCase customerStatements(CustomerStatements statements, CustomerRepository customers, CompanyRepository companies,
+            Transactions transactions, Clock clock) {
+        return new CustomerStatementService(statements, customers, companies, transactions, clock);
     }
 }

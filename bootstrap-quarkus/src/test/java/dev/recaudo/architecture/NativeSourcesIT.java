@@ -29,13 +29,15 @@ import org.junit.jupiter.api.Test;
  * ({@code target/native-sources}, the input of GraalVM's {@code native-image}) registers what the
  * native executable reads at run time and cannot find alone: every JSON body Jackson handles outside
  * Quarkus REST's signatures ({@link JsonWireTypes}) and the outbox's event-body records for
- * reflection, every migration and template as a resource.
+ * reflection, every migration, template, console text and font as a resource.
  */
 class NativeSourcesIT {
 
     private static final Path NATIVE_SOURCES = Path.of("target", "native-sources");
     private static final Path MIGRATIONS = Path.of("..", "adapter-persistence", "src", "main", "resources", "db", "migration");
     private static final Path TEMPLATES = Path.of("..", "adapter-rest", "src", "main", "resources", "templates");
+    private static final Path CONSOLE_TEXTS = Path.of("..", "adapter-rest", "src", "main", "resources", "console-texts");
+    private static final Path FONTS = Path.of("..", "adapter-rest", "src", "main", "resources", "fonts");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
@@ -62,7 +64,10 @@ class NativeSourcesIT {
         for (Path file : files(MIGRATIONS, "db/migration/")) {
             assertThat(included).as("%s in the native resources", file).anyMatch(pattern -> pattern.matcher(file.toString()).matches());
         }
-        for (Path file : files(TEMPLATES, "templates/")) {
+        List<Path> readByName = new ArrayList<>(files(TEMPLATES, "templates/"));
+        readByName.addAll(files(CONSOLE_TEXTS, "console-texts/"));
+        readByName.addAll(files(FONTS, "fonts/").stream().filter(file -> file.toString().endsWith(".ttf")).toList());
+        for (Path file : readByName) {
             assertThat(included).as("%s in the native resources", file).anyMatch(pattern -> pattern.matcher(file.toString()).matches());
         }
     }

@@ -63,7 +63,7 @@ public final class ConsoleTexts {
     }
 
     public String amount(Money money) {
-        return LocalizedFormats.amount(money, locale);
+        return LocalizedFormats.amountWithSign(money, locale);
     }
 
     public String date(LocalDate date) {

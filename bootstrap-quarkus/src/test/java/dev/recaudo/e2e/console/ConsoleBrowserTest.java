@@ -14,11 +14,16 @@ import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import io.restassured.http.ContentType;
 import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -29,7 +34,8 @@ import org.openqa.selenium.support.ui.Select;
 /**
  * Issue 26: the console in a real browser (Debian's Chromium, as for the hosted page): signing in
  * through the form, the overview with its aging chart and the time zone changed, the documents and
- * one document whose webhook delivery is sent again, the people page with an invitation made, the account page, test
+ * one document whose webhook delivery is sent again, the customers and a statement of account
+ * downloaded as PDF and CSV, the people page with an invitation made, the account page, test
  * data switched on and marked, signing out; no serious or critical accessibility violation on any
  * page, at desktop width and at 360 px.
  */
@@ -74,7 +80,7 @@ class ConsoleBrowserTest extends BrowserTest {
         assertThat(session.getSameSite()).isEqualTo("Strict");
         assertThat(session.getPath()).isEqualTo("/console");
         assertThat(driver.findElements(By.cssSelector("svg.chart rect"))).hasSize(5);
-        assertThat(driver.findElement(By.cssSelector(".open[data-currency=USD]")).getText()).isEqualTo("USD4,530.00");
+        assertThat(driver.findElement(By.cssSelector(".open[data-currency=USD]")).getText()).isEqualTo("US$4,530.00");
         checkAccessibleAtBothWidths("console-overview");
 
         new Select(driver.findElement(By.id("zone"))).selectByValue("America/Bogota");
@@ -99,6 +105,21 @@ class ConsoleBrowserTest extends BrowserTest {
             Receiver.await(() -> receiver.received().size() == 2, Duration.ofSeconds(20));
             assertThat(receiver.received().get(1).header("Webhook-id")).isEqualTo(receiver.received().get(0).header("Webhook-id"));
         }
+
+        driver.findElement(By.linkText("Clientes")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Clientes"::equals)).isNotEmpty();
+        checkAccessibleAtBothWidths("console-customers");
+        driver.findElement(By.cssSelector("tr:has(td a[href*='customer=']) a[href$='/statement']")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), text -> text.startsWith("Estado de cuenta"))).isNotEmpty();
+        assertThat(driver.findElement(By.cssSelector("tr.closing td.balance")).getText()).startsWith("US$");
+        checkAccessibleAtBothWidths("console-statement");
+        driver.findElement(By.id("download-pdf")).click();
+        Path pdf = browser.awaitDownload(".pdf");
+        try (PDDocument statement = Loader.loadPDF(Files.readAllBytes(pdf))) {
+            assertThat(new PDFTextStripper().getText(statement)).contains("Estado de cuenta").contains("Saldo final");
+        }
+        driver.findElement(By.id("download-csv")).click();
+        assertThat(Files.readString(browser.awaitDownload(".csv"))).startsWith("currency,entry_id,booked_at");
 
         driver.findElement(By.linkText("Personas")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Personas"::equals)).isNotEmpty();

@@ -94,15 +94,15 @@ class ConsoleDocumentsTest {
                 .get("/console/documents/" + a).then().statusCode(200).extract().asString());
         assertThat(page.select("h1").text()).isEqualTo("Document F-A");
         assertThat(page.select("#status").attr("data-status")).isEqualTo("partially_paid");
-        assertThat(page.select("#balance").text()).isEqualTo("$70.00");
-        assertThat(page.select("table.lines td").eachText()).containsExactly("Servicio", "1", "$100.00", "$100.00");
-        assertThat(page.select("table.payments td").eachText()).startsWith("P-9", "verified", "acme-erp", "$30.00");
+        assertThat(page.select("#balance").text()).isEqualTo("US$70.00");
+        assertThat(page.select("table.lines td").eachText()).containsExactly("Servicio", "1", "US$100.00", "US$100.00");
+        assertThat(page.select("table.payments td").eachText()).startsWith("P-9", "verified", "acme-erp", "US$30.00");
         List<String> accounts = page.select("table.entries td:nth-child(3)").eachText();
         assertThat(accounts).contains("receivable:" + a, "billing");
         assertThat(page.select("table.entries tbody tr")).hasSize((int) Sql.count("SELECT count(*) FROM ledger_entries e"
                 + " JOIN ledger_transfers t ON t.id = e.transfer_id WHERE t.document_id = ?::uuid", a));
-        assertThat(page.select("table.entries tr:has(td:contains(receivable:" + a + ")) td.debit").eachText()).contains("$100.00");
-        assertThat(page.select("table.entries tr:has(td:contains(receivable:" + a + ")) td.credit").eachText()).contains("$30.00");
+        assertThat(page.select("table.entries tr:has(td:contains(receivable:" + a + ")) td.debit").eachText()).contains("US$100.00");
+        assertThat(page.select("table.entries tr:has(td:contains(receivable:" + a + ")) td.credit").eachText()).contains("US$30.00");
 
         Session stranger = Session.of(Tenants.company());
         ConsoleClient.get(stranger, "/console/documents/" + a).then().statusCode(404);

@@ -62,7 +62,11 @@ class ConsoleHostileAccessTest {
             new Route("POST", "/console/company/time-zone", "admin", Map.of("timeZone", "Pacific/Kiritimati")),
             new Route("GET", "/console/documents", "viewer", Map.of()),
             new Route("GET", "/console/documents/{documentId}", "viewer", Map.of()),
-            new Route("POST", "/console/documents/{documentId}/deliveries/{deliveryId}/redeliver", "admin", Map.of()));
+            new Route("POST", "/console/documents/{documentId}/deliveries/{deliveryId}/redeliver", "admin", Map.of()),
+            new Route("GET", "/console/customers", "viewer", Map.of()),
+            new Route("GET", "/console/customers/{customerId}/statement", "viewer", Map.of()),
+            new Route("GET", "/console/customers/{customerId}/statement.csv", "viewer", Map.of()),
+            new Route("GET", "/console/customers/{customerId}/statement.pdf", "viewer", Map.of()));
 
     /** The routes a person reaches before having a session: signing in, and accepting an invitation. */
     private static final Set<String> OPEN = Set.of("GET /console/sign-in", "POST /console/sign-in", "GET /console/invitation",
@@ -74,6 +78,7 @@ class ConsoleHostileAccessTest {
     private String personId;
     private String invitationId;
     private String documentId;
+    private String customerId;
 
     @BeforeEach
     void aCompanyWithAViewerAndAnOpenInvitation() {
@@ -93,6 +98,7 @@ class ConsoleHostileAccessTest {
         ConsoleClient.post(admin, "/console/people", Map.of("email", "pending-" + UUID.randomUUID() + "@example.test", "role", "clerk"));
         invitationId = Sql.text("SELECT id::text FROM company_invitations WHERE company_id = ? AND accepted_at IS NULL", company.id());
         documentId = Invoices.create(Invoices.liveKey(company)).getString("id");
+        customerId = Sql.text("SELECT customer_id::text FROM collection_documents WHERE id = ?::uuid", documentId);
     }
 
     @Test
@@ -179,7 +185,8 @@ class ConsoleHostileAccessTest {
 
     private String path(Route route) {
         return route.template().replace("{personId}", personId).replace("{invitationId}", invitationId)
-                .replace("{documentId}", documentId).replace("{deliveryId}", UUID.randomUUID().toString());
+                .replace("{documentId}", documentId).replace("{deliveryId}", UUID.randomUUID().toString())
+                .replace("{customerId}", customerId);
     }
 
     private static Map<String, String> withToken(Map<String, String> fields, Session session) {

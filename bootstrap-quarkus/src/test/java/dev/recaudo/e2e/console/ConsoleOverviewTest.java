@@ -90,13 +90,13 @@ class ConsoleOverviewTest {
         String html = english(session, "/console").then().statusCode(200).extract().asString();
         org.jsoup.nodes.Document page = Jsoup.parse(html);
         assertThat(page.select("#time-zone").text()).isEqualTo("America/Bogota");
-        assertThat(page.select(".open[data-currency=USD]").text()).isEqualTo("$130.00");
-        assertThat(aging(page, "USD")).containsExactly("$70.00", "$0.00", "$60.00", "$0.00", "$0.00");
-        assertThat(aging(page, "VES")).containsExactly("VES0.00", "VES0.00", "VES0.00", "VES0.00", "VES1,000,000.00");
+        assertThat(page.select(".open[data-currency=USD]").text()).isEqualTo("US$130.00");
+        assertThat(aging(page, "USD")).containsExactly("US$70.00", "US$0.00", "US$60.00", "US$0.00", "US$0.00");
+        assertThat(aging(page, "VES")).containsExactly("Bs. 0.00", "Bs. 0.00", "Bs. 0.00", "Bs. 0.00", "Bs. 1,000,000.00");
         assertThat(page.select("svg.chart rect.bar-31-60").attr("height")).isEqualTo(String.valueOf(160 * 60 / 70));
         assertThat(page.select("svg.chart rect.bar-current").first().attr("height")).isEqualTo("160");
         assertThat(page.select(".collected tr[data-rail=verified][data-currency=USD] td").eachText())
-                .containsExactly("Verified by the partner", "USD", "$70.00", "2");
+                .containsExactly("Verified by the partner", "USD", "US$70.00", "2");
         assertThat(page.select("#no-failing").text()).isEqualTo("No webhook is failing.");
 
         // Yesterday, in Bogotá, none of it was booked yet.

@@ -66,8 +66,10 @@ public final class HeadlessChromium implements AutoCloseable {
                 "--no-first-run", "--user-data-dir=" + profile, "--window-size=1280,900"));
         all.addAll(List.of(arguments));
         options.addArguments(all);
-        // The payer's browser asks for Latin American Spanish (Accept-Language), as a payer's would.
-        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", "es-419,es"));
+        // The payer's browser asks for Latin American Spanish (Accept-Language), as a payer's would; downloads
+        // land in the profile's own folder, without asking.
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", "es-419,es",
+                "download.default_directory", profile.resolve("downloads").toString(), "download.prompt_for_download", false));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(chromedriver.get().toFile())
                 .usingAnyFreePort()
@@ -138,6 +140,24 @@ public final class HeadlessChromium implements AutoCloseable {
                 return true;
             }
         });
+    }
+
+    /** The file the browser downloaded whose name ends with {@code suffix}, once complete (at most 20 s). */
+    public Path awaitDownload(String suffix) throws IOException, InterruptedException {
+        Path downloads = profile.resolve("downloads");
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(downloads)) {
+                try (Stream<Path> files = Files.list(downloads)) {
+                    Optional<Path> done = files.filter(file -> file.getFileName().toString().endsWith(suffix)).findFirst();
+                    if (done.isPresent()) {
+                        return done.get();
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no download ending in " + suffix + " within 20 s");
     }
 
     /** Quits the browser and deletes its profile. */
