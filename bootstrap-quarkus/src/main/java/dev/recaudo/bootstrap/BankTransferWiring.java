@@ -5,6 +5,8 @@ import dev.recaudo.application.banktransfer.ReceivingAccountsUseCase;
 import dev.recaudo.application.banktransfer.BankStatementsService;
 import dev.recaudo.application.banktransfer.BankStatementsUseCase;
 import dev.recaudo.application.banktransfer.ProposalsService;
+import dev.recaudo.application.banktransfer.ReconciliationInboxService;
+import dev.recaudo.application.banktransfer.ReconciliationInboxUseCase;
 import dev.recaudo.application.banktransfer.ProposalsUseCase;
 import dev.recaudo.application.banktransfer.Proposing;
 import dev.recaudo.application.banktransfer.ReferenceMatching;
@@ -65,8 +67,15 @@ public class BankTransferWiring {
     @Produces
     @Singleton
     ProposalsUseCase proposals(Proposals proposals, CheckoutRepository checkouts, BankStatements statements,
-            CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Transactions transactions, Clock clock) {
-        return new ProposalsService(proposals, checkouts, statements, payments, conciliation, transactions, clock);
+            CheckoutPaymentUseCase payments, SandboxUseCase conciliation, RecaudoConfig config, Transactions transactions, Clock clock) {
+        return new ProposalsService(proposals, checkouts, statements, payments, conciliation,
+                config.reconciliation().secondConfirmations(), transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    ReconciliationInboxUseCase reconciliationInbox(ProposalsUseCase proposals, PayerReports reports, CheckoutRepository checkouts) {
+        return new ReconciliationInboxService(proposals, reports, checkouts);
     }
 
     @Produces

@@ -139,6 +139,8 @@ public interface RecaudoConfig extends RestSettings, PersistenceSettings, Delive
 
     ShutdownConfig shutdown();
 
+    ReconciliationConfig reconciliation();
+
     /** {@code recaudo.shutdown.*}: stopping on SIGTERM (the HTTP side's bound is {@code quarkus.shutdown.timeout}). */
     interface ShutdownConfig {
         /**

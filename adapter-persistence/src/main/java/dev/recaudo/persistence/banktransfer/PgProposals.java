@@ -27,6 +27,7 @@ import java.util.UUID;
 public class PgProposals implements Proposals {
 
     private static final String SELECT = "SELECT p.id, p.entry_id, p.checkout_id, p.confidence, p.reason, p.status, p.created_at,"
+            + " p.first_confirmed_by,"
             + " e.line_number, e.amount_minor, e.currency, e.credit, e.reversal, e.booking_date, e.value_date, e.bank_reference,"
             + " e.end_to_end_id, e.remittance, e.payer_name, e.payer_id"
             + " FROM reconciliation_proposals p JOIN bank_statement_entries e ON e.id = p.entry_id";
@@ -58,6 +59,12 @@ public class PgProposals implements Proposals {
     public void decide(CompanyId companyId, UUID proposalId, String status, Instant now) {
         nativeSql.update("UPDATE reconciliation_proposals SET status = ?, decided_at = ? WHERE company_id = ? AND id = ?"
                 + " AND status = 'OPEN'", status, now, companyId.value(), proposalId);
+    }
+
+    @Override
+    public void confirmFirst(CompanyId companyId, UUID proposalId, UUID by, Instant now) {
+        nativeSql.update("UPDATE reconciliation_proposals SET first_confirmed_by = ?, first_confirmed_at = ? WHERE company_id = ?"
+                + " AND id = ? AND status = 'OPEN' AND first_confirmed_by IS NULL", by, now, companyId.value(), proposalId);
     }
 
     @Override
@@ -111,6 +118,7 @@ public class PgProposals implements Proposals {
                 Optional.ofNullable(row.getString("end_to_end_id")), row.getString("remittance"),
                 Optional.ofNullable(row.getString("payer_name")), Optional.ofNullable(row.getString("payer_id")));
         return new Proposal(Rows.uuid(row, "id"), Rows.uuid(row, "entry_id"), Rows.uuid(row, "checkout_id"),
-                row.getInt("confidence"), row.getString("reason"), row.getString("status"), line, Rows.instant(row, "created_at"));
+                row.getInt("confidence"), row.getString("reason"), row.getString("status"), line, Rows.instant(row, "created_at"),
+                Optional.ofNullable(Rows.uuid(row, "first_confirmed_by")));
     }
 }

@@ -7,6 +7,7 @@ import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.auth.AdminApi;
 import dev.recaudo.rest.common.ApiProblem;
+import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
 import dev.recaudo.rest.common.Problem;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -35,6 +36,9 @@ public class ReconciliationProposalsResource {
 
     @Inject
     ProposalsUseCase proposals;
+
+    @Inject
+    Caller caller;
 
     /** A proposal with the credit it is of; amounts in minor units. */
     public record ProposalView(UUID id, UUID entryId, UUID checkoutId, int confidence, String reason, String status,
@@ -65,7 +69,10 @@ public class ReconciliationProposalsResource {
 
     /**
      * Pays the proposed checkout with the credit (PAID, then CONCILIATED), once per credit: the
-     * entry's other proposals are superseded; an invoice that no longer takes it makes it credit.
+     * entry's other proposals are superseded; an invoice that no longer takes it makes it credit. A
+     * credit above its currency's amount ({@code recaudo.reconciliation.second-person-above-minor.*})
+     * is applied by the second of two people: the first's confirmation answers {@code status: OPEN,
+     * outcome: awaiting_second_person}, the same person's second a {@code 409}.
      */
     @POST
     @Audited(target = "proposalId")
@@ -76,7 +83,7 @@ public class ReconciliationProposalsResource {
     @APIResponse(responseCode = "409", ref = "PublicConflict")
     public DecisionView confirm(@PathParam("companyId") String companyId, @PathParam("proposalId") String proposalId) {
         UUID id = PathIds.uuid("proposalId", proposalId);
-        return answer(id, proposals.confirm(company(companyId), id));
+        return answer(id, proposals.confirm(company(companyId), id, caller.admin().adminUserId().value()));
     }
 
     @POST
@@ -94,6 +101,9 @@ public class ReconciliationProposalsResource {
     private static DecisionView answer(UUID id, Decision decision) {
         if (decision instanceof Decision.Decided decided) {
             return new DecisionView(id, decided.status(), decided.outcome().orElse(null));
+        }
+        if (decision instanceof Decision.AwaitingSecondPerson) {
+            return new DecisionView(id, "OPEN", "awaiting_second_person");
         }
         if (decision instanceof Decision.NotFound) {
             throw new ApiProblem(Problem.NOT_FOUND, "No such reconciliation proposal");

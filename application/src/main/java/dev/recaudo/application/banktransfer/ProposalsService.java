@@ -8,6 +8,7 @@ import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.banktransfer.BankStatements;
 import dev.recaudo.domain.banktransfer.Proposal;
 import dev.recaudo.domain.banktransfer.Proposals;
+import dev.recaudo.domain.banktransfer.SecondConfirmations;
 import dev.recaudo.domain.checkout.Checkout;
 import dev.recaudo.domain.checkout.CheckoutRepository;
 import dev.recaudo.domain.common.TenantScope;
@@ -23,22 +24,28 @@ import java.util.UUID;
  * the entry must still be PROPOSED, and the confirmation supersedes its other open proposals. It pays
  * the checkout through the same path as an exact match (or, when the invoice no longer takes it, the
  * money becomes the customer's credit, said in the answer); a credit in another currency is refused
- * here, because only the certified-rate path converts it.
+ * here, because only the certified-rate path converts it. A credit above its currency's amount
+ * ({@link SecondConfirmations}) is applied by the second of two people: the first confirmation is
+ * recorded under the same locks and moves nothing.
  */
 public final class ProposalsService implements ProposalsUseCase {
 
     static final String ENTRY_APPLIED = "the statement entry was already applied";
+    static final String SAME_PERSON = "this credit needs a second person: someone else must confirm it";
 
     private final Proposals proposals;
     private final CheckoutRepository checkouts;
     private final BankStatements statements;
     private final CheckoutPaymentUseCase payments;
     private final SandboxUseCase conciliation;
+    private final SecondConfirmations fourEyes;
     private final Transactions transactions;
     private final Clock clock;
 
     public ProposalsService(Proposals proposals, CheckoutRepository checkouts, BankStatements statements,
-            CheckoutPaymentUseCase payments, SandboxUseCase conciliation, Transactions transactions, Clock clock) {
+            CheckoutPaymentUseCase payments, SandboxUseCase conciliation, SecondConfirmations fourEyes, Transactions transactions,
+            Clock clock) {
+        this.fourEyes = fourEyes;
         this.proposals = proposals;
         this.checkouts = checkouts;
         this.statements = statements;
@@ -54,7 +61,7 @@ public final class ProposalsService implements ProposalsUseCase {
     }
 
     @Override
-    public Decision confirm(CompanyId companyId, UUID proposalId) {
+    public Decision confirm(CompanyId companyId, UUID proposalId, UUID by) {
         return transactions.inTransaction(() -> {
             Optional<String> entryStatus = proposals.lockEntryOf(companyId, proposalId);
             Optional<Proposal> locked = proposals.lock(companyId, proposalId);
@@ -80,6 +87,15 @@ public final class ProposalsService implements ProposalsUseCase {
             }
             if (!checkout.get().amount().equals(proposal.line().amount())) {
                 return new Decision.Refused("the credit's amount differs from the checkout's: record it as a verified payment");
+            }
+            if (fourEyes.needed(proposal.line().amount())) {
+                if (proposal.firstConfirmedBy().isEmpty()) {
+                    proposals.confirmFirst(companyId, proposalId, by, clock.instant());
+                    return new Decision.AwaitingSecondPerson();
+                }
+                if (proposal.firstConfirmedBy().get().equals(by)) {
+                    return new Decision.Refused(SAME_PERSON);
+                }
             }
             String paymentId = ReferenceMatching.PROVIDER + ":" + proposal.line().bankReference().orElse(proposal.entryId().toString());
             CheckoutPayment taken = payments.taken(live, proposal.checkoutId(), proposal.line().amount(), paymentId);

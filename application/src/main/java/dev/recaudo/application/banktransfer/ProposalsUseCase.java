@@ -6,14 +6,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Inbound port of company administrators: the open reconciliation proposals, each decided once. */
+/**
+ * Inbound port of the company's administrators and clerks: the open reconciliation proposals, each
+ * decided once, a large credit by two people ({@link dev.recaudo.domain.banktransfer.SecondConfirmations}).
+ * {@code by} is the person deciding, as the audit trail names them.
+ */
 public interface ProposalsUseCase {
 
     int LISTED_MAX = 100;
 
     List<Proposal> open(CompanyId companyId);
 
-    Decision confirm(CompanyId companyId, UUID proposalId);
+    Decision confirm(CompanyId companyId, UUID proposalId, UUID by);
 
     Decision dismiss(CompanyId companyId, UUID proposalId);
 
@@ -27,12 +31,15 @@ public interface ProposalsUseCase {
 
         record NotFound() implements Decision {}
 
+        /** The first of two confirmations is recorded; another person's confirmation applies the money. */
+        record AwaitingSecondPerson() implements Decision {}
+
         /** Confirmed or dismissed before: a proposal is decided once. */
         record AlreadyDecided(String status) implements Decision {}
 
         /**
          * The confirmation cannot pay the checkout, and why (another currency, another amount, no longer
-         * pending, the entry already applied).
+         * pending, the entry already applied, the same person confirming twice).
          */
         record Refused(String reason) implements Decision {}
     }

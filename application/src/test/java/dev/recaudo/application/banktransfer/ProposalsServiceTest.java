@@ -18,6 +18,7 @@ import dev.recaudo.application.invoice.InvoiceView;
 import dev.recaudo.application.invoice.SandboxUseCase;
 import dev.recaudo.domain.apikey.KeyEnvironment;
 import dev.recaudo.domain.banktransfer.PaymentReference;
+import dev.recaudo.domain.banktransfer.SecondConfirmations;
 import dev.recaudo.domain.banktransfer.StatementLine;
 import dev.recaudo.domain.banktransfer.StatementSummary.Counts;
 import dev.recaudo.domain.checkout.Checkout;
@@ -25,12 +26,14 @@ import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import dev.recaudo.domain.document.CollectionDocument;
 import dev.recaudo.domain.document.DocumentId;
+import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.domain.money.Money;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -81,8 +84,11 @@ class ProposalsServiceTest {
         }
     };
 
-    private final ProposalsService service = new ProposalsService(proposals, checkouts, statements, payments, conciliation,
-            new DirectTransactions(), Clock.systemUTC());
+    private static final UUID CLERK = UUID.randomUUID();
+    private static final UUID OTHER_CLERK = UUID.randomUUID();
+
+    private ProposalsService service = new ProposalsService(proposals, checkouts, statements, payments, conciliation,
+            new SecondConfirmations(Map.of()), new DirectTransactions(), Clock.systemUTC());
 
     private Checkout pendingCheckout() {
         CollectionDocument invoice = document(live).build();
@@ -115,12 +121,40 @@ class ProposalsServiceTest {
         UUID entryId = UUID.randomUUID();
         List<UUID> ids = proposed(entryId, first.amount(), first, second);
 
-        assertThat(service.confirm(companyId, ids.get(0))).isEqualTo(new Decision.Decided("CONFIRMED", Optional.of("paid")));
+        assertThat(service.confirm(companyId, ids.get(0), CLERK)).isEqualTo(new Decision.Decided("CONFIRMED", Optional.of("paid")));
         assertThat(proposals.statusOf(ids.get(1))).isEqualTo("SUPERSEDED");
         assertThat(statements.statusOf(entryId)).contains("MATCHED");
-        assertThat(service.confirm(companyId, ids.get(1))).isEqualTo(new Decision.AlreadyDecided("SUPERSEDED"));
+        assertThat(service.confirm(companyId, ids.get(1), CLERK)).isEqualTo(new Decision.AlreadyDecided("SUPERSEDED"));
         assertThat(taken).containsExactly(first.id());
         assertThat(conciliated).containsExactly(first.documentId());
+    }
+
+    @Test
+    void givenACreditAboveItsCurrencysAmount_whenConfirmed_thenTheFirstPersonIsRecordedAndOnlyAnotherPersonAppliesIt() {
+        Checkout checkout = pendingCheckout();
+        service = new ProposalsService(proposals, checkouts, statements, payments, conciliation,
+                new SecondConfirmations(Map.of(checkout.amount().currency(), checkout.amount().amountMinor() - 1)),
+                new DirectTransactions(), Clock.systemUTC());
+        UUID entryId = UUID.randomUUID();
+        UUID id = proposed(entryId, checkout.amount(), checkout).get(0);
+
+        assertThat(service.confirm(companyId, id, CLERK)).isEqualTo(new Decision.AwaitingSecondPerson());
+        assertThat(proposals.statusOf(id)).isEqualTo("OPEN");
+        assertThat(service.confirm(companyId, id, CLERK)).isEqualTo(new Decision.Refused(ProposalsService.SAME_PERSON));
+        assertThat(taken).isEmpty();
+        assertThat(statements.statusOf(entryId)).contains("PROPOSED");
+
+        assertThat(service.confirm(companyId, id, OTHER_CLERK)).isEqualTo(new Decision.Decided("CONFIRMED", Optional.of("paid")));
+        assertThat(taken).containsExactly(checkout.id());
+        assertThat(service.confirm(companyId, id, CLERK)).isEqualTo(new Decision.AlreadyDecided("CONFIRMED"));
+    }
+
+    @Test
+    void aCreditAtItsCurrencysAmountOrOfACurrencyWithoutOneNeedsOnePerson() {
+        SecondConfirmations rule = new SecondConfirmations(Map.of(CurrencyCode.USD, 1_000_00L));
+        assertThat(rule.needed(Money.of(1_000_00, CurrencyCode.USD))).isFalse();
+        assertThat(rule.needed(Money.of(1_000_01, CurrencyCode.USD))).isTrue();
+        assertThat(rule.needed(Money.of(999_999_999_00L, CurrencyCode.VES))).isFalse();
     }
 
     @Test
@@ -130,7 +164,7 @@ class ProposalsServiceTest {
         UUID id = proposed(entryId, checkout.amount(), checkout).get(0);
         statements.markEntry(companyId, entryId, "MATCHED", Optional.of(UUID.randomUUID()));
 
-        assertThat(service.confirm(companyId, id)).isEqualTo(new Decision.Refused(ProposalsService.ENTRY_APPLIED));
+        assertThat(service.confirm(companyId, id, CLERK)).isEqualTo(new Decision.Refused(ProposalsService.ENTRY_APPLIED));
         assertThat(proposals.statusOf(id)).isEqualTo("OPEN");
         assertThat(taken).isEmpty();
     }
@@ -143,12 +177,12 @@ class ProposalsServiceTest {
         UUID entryId = UUID.randomUUID();
         List<UUID> ids = proposed(entryId, first.amount(), first, second);
 
-        assertThat(service.confirm(companyId, ids.get(0))).isEqualTo(new Decision.Decided("CONFIRMED", Optional.of("credited")));
+        assertThat(service.confirm(companyId, ids.get(0), CLERK)).isEqualTo(new Decision.Decided("CONFIRMED", Optional.of("credited")));
         assertThat(proposals.statusOf(ids.get(0))).isEqualTo("CONFIRMED");
         assertThat(proposals.statusOf(ids.get(1))).isEqualTo("SUPERSEDED");
         assertThat(statements.statusOf(entryId)).contains("CREDITED");
         assertThat(conciliated).isEmpty();
-        assertThat(service.confirm(companyId, ids.get(1))).isInstanceOf(Decision.AlreadyDecided.class);
+        assertThat(service.confirm(companyId, ids.get(1), CLERK)).isInstanceOf(Decision.AlreadyDecided.class);
         assertThat(taken).containsExactly(first.id());
     }
 
@@ -159,7 +193,7 @@ class ProposalsServiceTest {
         UUID entryId = UUID.randomUUID();
         UUID id = proposed(entryId, checkout.amount(), checkout).get(0);
 
-        assertThat(service.confirm(companyId, id)).isInstanceOf(Decision.Refused.class);
+        assertThat(service.confirm(companyId, id, CLERK)).isInstanceOf(Decision.Refused.class);
         assertThat(proposals.statusOf(id)).isEqualTo("OPEN");
         assertThat(statements.statusOf(entryId)).contains("PROPOSED");
     }

@@ -35,6 +35,7 @@ public final class InMemoryProposals implements Proposals {
     private final Map<UUID, LocalDate> due = new LinkedHashMap<>();
     private final Map<UUID, StatementLine> lines = new LinkedHashMap<>();
     private final Map<UUID, String> statuses = new LinkedHashMap<>();
+    private final Map<UUID, UUID> firstConfirmedBy = new LinkedHashMap<>();
     private final InMemoryBankStatements statements;
 
     public InMemoryProposals() {
@@ -94,12 +95,19 @@ public final class InMemoryProposals implements Proposals {
         StatementLine line = Optional.ofNullable(lines.get(one.entryId()))
                 .orElseThrow(() -> new UnsupportedOperationException("give the fake the entry's line first"));
         return Optional.of(new Proposal(proposalId, one.entryId(), one.checkoutId(), one.confidence(), one.reason(),
-                statuses.get(proposalId), line, Instant.EPOCH));
+                statuses.get(proposalId), line, Instant.EPOCH, Optional.ofNullable(firstConfirmedBy.get(proposalId))));
     }
 
     @Override
     public void decide(CompanyId companyId, UUID proposalId, String status, Instant now) {
         statuses.computeIfPresent(proposalId, (id, current) -> current.equals("OPEN") ? status : current);
+    }
+
+    @Override
+    public void confirmFirst(CompanyId companyId, UUID proposalId, UUID by, Instant now) {
+        if ("OPEN".equals(statuses.get(proposalId))) {
+            firstConfirmedBy.putIfAbsent(proposalId, by);
+        }
     }
 
     @Override

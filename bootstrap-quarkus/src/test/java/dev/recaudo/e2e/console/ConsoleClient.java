@@ -59,6 +59,20 @@ final class ConsoleClient {
         }
     }
 
+    /** A person the session's administrator invites with {@code role}, signed in through the invitation: their session. */
+    static Session invited(Session admin, String role) {
+        String email = role + "-" + java.util.UUID.randomUUID() + "@example.test";
+        Response invitedPage = post(admin, "/console/people", Map.of("email", email, "role", role));
+        String token = invitedPage.body().asString().replaceAll("(?s).*invitation\\?token=([A-Za-z0-9_-]{43}).*", "$1");
+        Response page = given().queryParam("token", token).get("/console/invitation");
+        Response joined = given().redirects().follow(false).cookie("recaudo_console_sign_in", page.cookie("recaudo_console_sign_in"))
+                .formParam("token", token).formParam("password", role + " horse battery")
+                .formParam("csrf", csrfOf(page.body().asString())).post("/console/invitation");
+        String cookie = sessionCookieHeader(joined);
+        String id = cookie.substring("recaudo_console=".length(), cookie.indexOf(';'));
+        return new Session(admin.company(), id, csrfOf(home(id).body().asString()));
+    }
+
     /** Posts a form of {@code session} with its token and {@code fields}. */
     static Response post(Session session, String path, Map<String, String> fields) {
         return given().redirects().follow(false).cookie("recaudo_console", session.id()).formParam("csrf", session.csrf())

@@ -23,6 +23,9 @@ public interface Proposals {
 
     void decide(CompanyId companyId, UUID proposalId, String status, Instant now);
 
+    /** Records the first of two confirmations of an open proposal, by {@code by}; the proposal stays open. */
+    void confirmFirst(CompanyId companyId, UUID proposalId, UUID by, Instant now);
+
     /**
      * Reads the status of the entry the proposal is of and locks that entry until the transaction
      * ends: every confirmation of one entry's proposals passes through it, so one credit pays once.
