@@ -7,6 +7,7 @@ import dev.recaudo.e2e.support.BrowserTest;
 import dev.recaudo.e2e.support.HeadlessChromium;
 import dev.recaudo.e2e.support.Invoices;
 import dev.recaudo.e2e.support.Partner;
+import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import dev.recaudo.e2e.webhooks.Receiver;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -35,7 +36,7 @@ import org.openqa.selenium.support.ui.Select;
  * Issue 26: the console in a real browser (Debian's Chromium, as for the hosted page): signing in
  * through the form, the overview with its aging chart and the time zone changed, the documents and
  * one document whose webhook delivery is sent again, the customers and a statement of account
- * downloaded as PDF and CSV, the people page with an invitation made, the account page, test
+ * downloaded as PDF and CSV, a reconciliation proposal confirmed and its document then paid, the people page with an invitation made, the account page, test
  * data switched on and marked, signing out; no serious or critical accessibility violation on any
  * page, at desktop width and at 360 px.
  */
@@ -120,6 +121,27 @@ class ConsoleBrowserTest extends BrowserTest {
         }
         driver.findElement(By.id("download-csv")).click();
         assertThat(Files.readString(browser.awaitDownload(".csv"))).startsWith("currency,entry_id,booked_at");
+
+        // A statement credit proposed for a pending invoice's checkout, confirmed in the inbox: the document is paid.
+        given().auth().oauth2(company.adminToken()).contentType(ContentType.JSON).body(Map.of("bank", "Banco Nacional",
+                "accountNumber", "0102-0000-11-2233445566", "holder", "Ferreteria Acme C.A.", "currency", "USD"))
+                .post("/companies/{id}/receiving-accounts", company.id()).then().statusCode(201);
+        Map<String, Object> invoice = Invoices.body();
+        invoice.put("name", "Factura 0002");
+        invoice.put("amount", 37.5);
+        String paidLater = Invoices.create(Invoices.liveKey(company), invoice).getString("id");
+        given().auth().oauth2(company.adminToken()).contentType("text/csv")
+                .header("X-Receiving-Account", Sql.text("SELECT id::text FROM receiving_accounts WHERE company_id = ?", company.id()))
+                .body("date,amount,currency,reference,bank_reference\n2026-11-27,37.50,USD,,BNK-77\n")
+                .post("/companies/{id}/bank-statements?statementId=browser-1", company.id()).then().statusCode(201);
+        driver.findElement(By.linkText("Conciliación bancaria")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Conciliación bancaria"::equals)).isNotEmpty();
+        checkAccessibleAtBothWidths("console-reconciliation");
+        driver.findElement(By.cssSelector("a[href$='" + paidLater + "']")).isDisplayed();
+        driver.findElement(By.cssSelector("button.confirm")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.id("no-proposals"), text -> !text.isEmpty())).isNotEmpty();
+        driver.get(console + "/documents/" + paidLater);
+        assertThat(HeadlessChromium.awaitText(driver, By.id("status"), "Conciliado"::equals)).isNotEmpty();
 
         driver.findElement(By.linkText("Personas")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Personas"::equals)).isNotEmpty();
