@@ -5,7 +5,6 @@ import dev.recaudo.application.customer.CustomerQueries.CustomerSlice;
 import dev.recaudo.application.report.CustomerStatementUseCase;
 import dev.recaudo.application.report.CustomerStatementUseCase.Statement;
 import dev.recaudo.domain.admin.UserRole;
-import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.customer.CustomerListItem;
 import dev.recaudo.domain.customer.CustomerListQuery;
 import dev.recaudo.domain.money.Money;
@@ -30,7 +29,6 @@ import jakarta.ws.rs.core.UriInfo;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -80,9 +78,9 @@ public class ConsoleCustomersResource {
             Optional<String> searched = Optional.ofNullable(search).map(String::strip).filter(text -> !text.isEmpty())
                     .map(text -> text.length() > CustomerListQuery.SEARCH_LENGTH_MAX ? text.substring(0, CustomerListQuery.SEARCH_LENGTH_MAX)
                             : text);
-            Optional<CustomerListQuery.Position> after = KeysetCursors.open(cursors, CUSTOMERS, blankToNull(cursor), false)
+            Optional<CustomerListQuery.Position> after = KeysetCursors.open(cursors, CUSTOMERS, ConsoleQueries.blankToNull(cursor), false)
                     .map(position -> new CustomerListQuery.Position(position.at(), position.id()));
-            CustomerSlice slice = customers.list(scope(visited),
+            CustomerSlice slice = customers.list(visited.scope(),
                     new CustomerListQuery(Optional.empty(), Optional.empty(), searched, after, PAGE_SIZE));
             String next = KeysetCursors.next(cursors, CUSTOMERS, slice.items(), slice.hasMore(), CustomerListItem::updatedAt,
                     CustomerListItem::companyCustomerId);
@@ -146,15 +144,15 @@ public class ConsoleCustomersResource {
         return gate.page(sessionId, language, UserRole.VIEWER, uri, visited -> {
             ConsoleTexts texts = visited.texts();
             Optional<UUID> customer = PathIds.parse(customerId);
-            Optional<LocalDate> first = day(from);
-            Optional<LocalDate> last = day(through);
+            Optional<LocalDate> first = ConsoleQueries.day(from);
+            Optional<LocalDate> last = ConsoleQueries.day(through);
             if (customer.isEmpty()) {
-                return gate.message(404, texts.word("notFoundTitle"), texts.word("notFoundText"), texts, visited.root());
+                return gate.notFound(texts, visited.root());
             }
-            if ((blankToNull(from) != null && first.isEmpty()) || (blankToNull(through) != null && last.isEmpty())) {
+            if ((ConsoleQueries.blankToNull(from) != null && first.isEmpty()) || (ConsoleQueries.blankToNull(through) != null && last.isEmpty())) {
                 return gate.message(400, texts.word("refusedTitle"), texts.word("badPeriod"), texts, visited.root());
             }
-            Statement statement = statements.statement(scope(visited), customer.get(), first, last);
+            Statement statement = statements.statement(visited.scope(), customer.get(), first, last);
             if (statement instanceof Statement.Shown figures) {
                 return shown.apply(figures, visited);
             }
@@ -164,7 +162,7 @@ public class ConsoleCustomersResource {
             if (statement instanceof Statement.BadPeriod) {
                 return gate.message(400, texts.word("refusedTitle"), texts.word("badPeriod"), texts, visited.root());
             }
-            return gate.message(404, texts.word("notFoundTitle"), texts.word("notFoundText"), texts, visited.root());
+            return gate.notFound(texts, visited.root());
         });
     }
 
@@ -172,22 +170,6 @@ public class ConsoleCustomersResource {
         String name = "statement-" + shown.companyCustomerId() + "-" + shown.through() + "." + extension;
         return ConsolePaths.secured(Response.ok(body, type)).header("Content-Disposition", "attachment; filename=\"" + name + "\"")
                 .build();
-    }
-
-    private static TenantScope scope(ConsoleGate.Visited visited) {
-        return new TenantScope(visited.visit().admin().companyId(), visited.visit().environment());
-    }
-
-    private static Optional<LocalDate> day(String text) {
-        try {
-            return text == null || text.isBlank() || text.length() > 10 ? Optional.empty() : Optional.of(LocalDate.parse(text));
-        } catch (DateTimeParseException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value;
     }
 
     private static String encode(String value) {

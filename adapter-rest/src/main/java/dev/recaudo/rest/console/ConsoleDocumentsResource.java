@@ -4,7 +4,6 @@ import dev.recaudo.application.report.DocumentBrowsingUseCase;
 import dev.recaudo.application.report.DocumentBrowsingUseCase.Filters;
 import dev.recaudo.application.report.DocumentBrowsingUseCase.Listed;
 import dev.recaudo.domain.admin.UserRole;
-import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.document.DocumentId;
 import dev.recaudo.domain.money.CurrencyCode;
 import dev.recaudo.rest.audit.Audited;
@@ -31,16 +30,12 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**
@@ -84,17 +79,17 @@ public class ConsoleDocumentsResource {
         return gate.page(sessionId, language, UserRole.VIEWER, uri, visited -> {
             ConsoleTexts texts = visited.texts();
             Map<String, String> asked = new LinkedHashMap<>();
-            asked.put("status", blankToNull(status));
-            asked.put("currency", blankToNull(currency));
-            asked.put("customer", blankToNull(customer));
-            asked.put("dueFrom", blankToNull(dueFrom));
-            asked.put("dueTo", blankToNull(dueTo));
+            asked.put("status", ConsoleQueries.blankToNull(status));
+            asked.put("currency", ConsoleQueries.blankToNull(currency));
+            asked.put("customer", ConsoleQueries.blankToNull(customer));
+            asked.put("dueFrom", ConsoleQueries.blankToNull(dueFrom));
+            asked.put("dueTo", ConsoleQueries.blankToNull(dueTo));
             Optional<Filters> filters = filters(asked);
             if (filters.isEmpty()) {
                 return gate.message(400, texts.word("refusedTitle"), texts.word("badFilter"), texts, visited.root());
             }
-            Listed listed = documents.list(scope(visited), filters.get(),
-                    SyncCursors.open(cursors, SyncCursors.CONSOLE_DOCUMENTS, blankToNull(cursor)));
+            Listed listed = documents.list(visited.scope(), filters.get(),
+                    SyncCursors.open(cursors, SyncCursors.CONSOLE_DOCUMENTS, ConsoleQueries.blankToNull(cursor)));
             String next = SyncCursors.next(cursors, SyncCursors.CONSOLE_DOCUMENTS, listed.page().next());
             Map<String, String> nextQuery = new LinkedHashMap<>(asked);
             nextQuery.put("cursor", next);
@@ -105,8 +100,8 @@ public class ConsoleDocumentsResource {
                     .data("statuses", ConsoleDocumentViews.STATUSES.stream()
                             .map(each -> Map.of("value", each, "name", ConsoleDocumentViews.statusName(each, texts))).toList())
                     .data("currencies", Set.of(CurrencyCode.values()).stream().map(Enum::name).sorted().toList())
-                    .data("next", listed.page().hasMore() ? "?" + query(nextQuery) : null)
-                    .data("first", cursor != null && !cursor.isBlank() ? "?" + query(asked) : null)
+                    .data("next", listed.page().hasMore() ? "?" + ConsoleQueries.query(nextQuery) : null)
+                    .data("first", cursor != null && !cursor.isBlank() ? "?" + ConsoleQueries.query(asked) : null)
                     .render(), texts);
         });
     }
@@ -117,13 +112,13 @@ public class ConsoleDocumentsResource {
     public Response detail(@PathParam("documentId") String documentId, @CookieParam(ConsoleResource.SESSION_COOKIE) String sessionId,
             @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language, @Context UriInfo uri) {
         return gate.page(sessionId, language, UserRole.VIEWER, uri, visited -> PathIds.parse(documentId)
-                .flatMap(id -> documents.detail(scope(visited), new DocumentId(id)))
+                .flatMap(id -> documents.detail(visited.scope(), new DocumentId(id)))
                 .map(detail -> ConsolePaths.page(200, visited.fill(detailPage)
                         .data("document", ConsoleDocumentViews.detail(detail, visited.texts()))
                         .data("administrator", visited.visit().admin().role() == UserRole.ADMIN)
                         .data("csrf", tokens.forSession(sessionId))
                         .render(), visited.texts()))
-                .orElseGet(() -> notFound(visited)));
+                .orElseGet(() -> gate.notFound(visited.texts(), visited.root())));
     }
 
     @POST
@@ -138,21 +133,12 @@ public class ConsoleDocumentsResource {
             Optional<UUID> document = PathIds.parse(documentId);
             Optional<UUID> delivery = PathIds.parse(deliveryId);
             if (document.isEmpty() || delivery.isEmpty()
-                    || documents.redeliver(scope(visited), new DocumentId(document.get()), delivery.get()).isEmpty()) {
-                return notFound(visited);
+                    || documents.redeliver(visited.scope(), new DocumentId(document.get()), delivery.get()).isEmpty()) {
+                return gate.notFound(visited.texts(), visited.root());
             }
             caller.outcome("ok", "redelivery");
             return ConsolePaths.seeOther(visited.root() + "console/documents/" + document.get()).build();
         });
-    }
-
-    private Response notFound(ConsoleGate.Visited visited) {
-        ConsoleTexts texts = visited.texts();
-        return gate.message(404, texts.word("notFoundTitle"), texts.word("notFoundText"), texts, visited.root());
-    }
-
-    private static TenantScope scope(ConsoleGate.Visited visited) {
-        return new TenantScope(visited.visit().admin().companyId(), visited.visit().environment());
     }
 
     /** The filters asked for, or empty when one of them cannot be read. */
@@ -160,8 +146,8 @@ public class ConsoleDocumentsResource {
         Optional<IntegrationViews.StatusFilter> status = Optional.ofNullable(asked.get("status")).flatMap(IntegrationViews::statusFilter);
         Optional<CurrencyCode> currency = Optional.ofNullable(asked.get("currency")).flatMap(CurrencyCode::parse);
         Optional<UUID> customer = Optional.ofNullable(asked.get("customer")).flatMap(PathIds::parse);
-        Optional<LocalDate> from = day(asked.get("dueFrom"));
-        Optional<LocalDate> to = day(asked.get("dueTo"));
+        Optional<LocalDate> from = ConsoleQueries.day(asked.get("dueFrom"));
+        Optional<LocalDate> to = ConsoleQueries.day(asked.get("dueTo"));
         boolean unreadable = (asked.get("status") != null && status.isEmpty()) || (asked.get("currency") != null && currency.isEmpty())
                 || (asked.get("customer") != null && customer.isEmpty()) || (asked.get("dueFrom") != null && from.isEmpty())
                 || (asked.get("dueTo") != null && to.isEmpty());
@@ -170,23 +156,5 @@ public class ConsoleDocumentsResource {
         }
         return Optional.of(new Filters(status.map(IntegrationViews.StatusFilter::statuses).orElse(Set.of()),
                 status.flatMap(IntegrationViews.StatusFilter::withMoneyApplied), currency, customer, from, to));
-    }
-
-    private static Optional<LocalDate> day(String text) {
-        try {
-            return text == null || text.length() > 10 ? Optional.empty() : Optional.of(LocalDate.parse(text));
-        } catch (DateTimeParseException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value;
-    }
-
-    private static String query(Map<String, String> parameters) {
-        return parameters.entrySet().stream().filter(entry -> entry.getValue() != null)
-                .map(entry -> entry.getKey() + "=" + URLEncoder.encode(entry.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
     }
 }

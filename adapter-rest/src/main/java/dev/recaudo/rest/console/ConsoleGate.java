@@ -4,6 +4,7 @@ import dev.recaudo.application.admin.ConsoleSessionsUseCase;
 import dev.recaudo.application.admin.ConsoleSessionsUseCase.Visit;
 import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.rest.common.Caller;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateInstance;
@@ -39,6 +40,11 @@ public class ConsoleGate {
     /** A request of a session that may go on: who, the words of their language, and the application's root from the page. */
     record Visited(Visit visit, ConsoleTexts texts, String root) {
 
+        /** The session's company and the environment it shows: everything a page reads is in it. */
+        TenantScope scope() {
+            return new TenantScope(visit.admin().companyId(), visit.environment());
+        }
+
         /**
          * {@code page} with what every console template reads: the words, the root, and the session's
          * environment and role, which the layout shows on every page (the environment clearly marked).
@@ -71,6 +77,11 @@ public class ConsoleGate {
         return page(sessionId, language, needed, request, visited -> tokens.verifiesSession(sessionId, csrf)
                 ? handler.apply(visited)
                 : staleForm(visited.texts(), visited.root()));
+    }
+
+    /** The console's 404 page: what the request names is not the session's to see. */
+    Response notFound(ConsoleTexts texts, String root) {
+        return message(404, texts.word("notFoundTitle"), texts.word("notFoundText"), texts, root);
     }
 
     /** The answer to a form whose anti-forgery token is missing, stale or another's: nothing was changed. */

@@ -5,7 +5,6 @@ import dev.recaudo.application.report.ReceivablesOverviewUseCase;
 import dev.recaudo.application.report.ReceivablesOverviewUseCase.Overview;
 import dev.recaudo.domain.admin.UserRole;
 import dev.recaudo.domain.apikey.KeyEnvironment;
-import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.Company;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -52,7 +51,7 @@ class ConsoleHomePage {
             return gate.message(400, texts.word("refusedTitle"), texts.word("badDate"), texts, visited.root());
         }
         KeyEnvironment shown = visit.environment();
-        Overview overview = overviews.overview(new TenantScope(visit.admin().companyId(), shown), asked);
+        Overview overview = overviews.overview(visited.scope(), asked);
         if (!(overview instanceof Overview.Shown figures)) {
             return gate.message(400, texts.word("notYetTitle"), texts.word("notYetText"), texts, visited.root());
         }

@@ -5,7 +5,6 @@ import dev.recaudo.application.banktransfer.ReconciliationInboxUseCase;
 import dev.recaudo.application.banktransfer.ReconciliationInboxUseCase.Decided;
 import dev.recaudo.application.banktransfer.ReconciliationInboxUseCase.Inbox;
 import dev.recaudo.domain.admin.UserRole;
-import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.rest.audit.Audited;
 import dev.recaudo.rest.common.Caller;
 import dev.recaudo.rest.common.PathIds;
@@ -76,7 +75,7 @@ public class ConsoleReconciliationResource {
             @CookieParam(ConsoleResource.SESSION_COOKIE) String sessionId, @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language,
             @Context UriInfo uri) {
         return decide(proposalId, csrf, sessionId, language, uri,
-                (visited, id) -> inbox.confirm(scope(visited), id, visited.visit().admin().adminUserId().value()));
+                (visited, id) -> inbox.confirm(visited.scope(), id, visited.visit().admin().adminUserId().value()));
     }
 
     @POST
@@ -87,7 +86,7 @@ public class ConsoleReconciliationResource {
     public Response dismiss(@PathParam("proposalId") String proposalId, @FormParam("csrf") String csrf,
             @CookieParam(ConsoleResource.SESSION_COOKIE) String sessionId, @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String language,
             @Context UriInfo uri) {
-        return decide(proposalId, csrf, sessionId, language, uri, (visited, id) -> inbox.dismiss(scope(visited), id));
+        return decide(proposalId, csrf, sessionId, language, uri, (visited, id) -> inbox.dismiss(visited.scope(), id));
     }
 
     /** The selected proposals ({@code proposal}, repeated) confirmed or dismissed one by one; the inbox lists each outcome. */
@@ -107,7 +106,7 @@ public class ConsoleReconciliationResource {
                     || ids.stream().anyMatch(Optional::isEmpty)) {
                 return gate.message(400, texts.word("refusedTitle"), texts.word("refusedText"), texts, visited.root());
             }
-            List<Decided> decided = inbox.bulk(scope(visited), ids.stream().map(Optional::get).toList(), confirm,
+            List<Decided> decided = inbox.bulk(visited.scope(), ids.stream().map(Optional::get).toList(), confirm,
                     visited.visit().admin().adminUserId().value());
             caller.outcome("ok", action + " " + decided.size());
             return render(visited, sessionId, decided);
@@ -125,7 +124,7 @@ public class ConsoleReconciliationResource {
                 return ConsolePaths.seeOther(visited.root() + "console/reconciliation").build();
             }
             if (decided instanceof Decision.NotFound) {
-                return gate.message(404, texts.word("notFoundTitle"), texts.word("notFoundText"), texts, visited.root());
+                return gate.notFound(texts, visited.root());
             }
             String why = decided instanceof Decision.AlreadyDecided already ? texts.word("alreadyDecided") + " " + already.status()
                     : ((Decision.Refused) decided).reason();
@@ -135,7 +134,7 @@ public class ConsoleReconciliationResource {
 
     private Response render(ConsoleGate.Visited visited, String sessionId, List<Decided> decided) {
         ConsoleTexts texts = visited.texts();
-        Inbox shown = inbox.inbox(scope(visited));
+        Inbox shown = inbox.inbox(visited.scope());
         UUID me = visited.visit().admin().adminUserId().value();
         Function<Decision, String> outcomeName = decision -> texts.word(switch (outcome(decision)) {
             case "decided" -> "outcomeDecided";
@@ -187,9 +186,5 @@ public class ConsoleReconciliationResource {
             return already.status().toLowerCase(Locale.ROOT);
         }
         return decision instanceof Decision.Refused refused ? refused.reason() : "";
-    }
-
-    private static TenantScope scope(ConsoleGate.Visited visited) {
-        return new TenantScope(visited.visit().admin().companyId(), visited.visit().environment());
     }
 }

@@ -20,6 +20,7 @@ public final class SyncCursors {
     static final String PAYMENTS = "payments";
     /** The console's document list, in the same order as the integrations API's: its cursors are not the API's. */
     public static final String CONSOLE_DOCUMENTS = "console-documents";
+    public static final String CONSOLE_PAYMENTS = "console-payments";
 
     private static final String FORMAT = "sync1";
     private static final Pattern POSITION = Pattern.compile(

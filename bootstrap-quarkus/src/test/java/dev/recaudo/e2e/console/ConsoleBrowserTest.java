@@ -107,6 +107,11 @@ class ConsoleBrowserTest extends BrowserTest {
             assertThat(receiver.received().get(1).header("Webhook-id")).isEqualTo(receiver.received().get(0).header("Webhook-id"));
         }
 
+        driver.findElement(By.linkText("Pagos")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Pagos"::equals)).isNotEmpty();
+        assertThat(driver.findElements(By.cssSelector("table.payments tbody tr"))).hasSize(1);
+        checkAccessibleAtBothWidths("console-payments");
+
         driver.findElement(By.linkText("Clientes")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Clientes"::equals)).isNotEmpty();
         checkAccessibleAtBothWidths("console-customers");

@@ -68,6 +68,7 @@ class ConsoleHostileAccessTest {
             new Route("GET", "/console/customers/{customerId}/statement.csv", "viewer", Map.of()),
             new Route("GET", "/console/customers/{customerId}/statement.pdf", "viewer", Map.of()),
             new Route("GET", "/console/reconciliation", "viewer", Map.of()),
+            new Route("GET", "/console/payments", "viewer", Map.of()),
             new Route("POST", "/console/reconciliation/{proposalId}/confirm", "clerk", Map.of()),
             new Route("POST", "/console/reconciliation/{proposalId}/dismiss", "clerk", Map.of()),
             new Route("POST", "/console/reconciliation/bulk", "clerk", Map.of("action", "dismiss", "proposal", UUID.randomUUID().toString())));
