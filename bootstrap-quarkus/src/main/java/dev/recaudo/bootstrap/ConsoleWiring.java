@@ -11,6 +11,8 @@ import dev.recaudo.application.report.CustomerStatementService;
 import dev.recaudo.application.report.CustomerStatementUseCase;
 import dev.recaudo.application.report.DocumentBrowsingService;
 import dev.recaudo.application.report.DocumentBrowsingUseCase;
+import dev.recaudo.application.report.ExportsService;
+import dev.recaudo.application.report.ExportsUseCase;
 import dev.recaudo.application.report.ReceivablesOverviewService;
 import dev.recaudo.application.report.ReceivablesOverviewUseCase;
 import dev.recaudo.application.webhook.WebhookEndpointsUseCase;
@@ -20,6 +22,7 @@ import dev.recaudo.domain.admin.InvitationStore;
 import dev.recaudo.domain.admin.PasswordHasher;
 import dev.recaudo.domain.company.CompanyRepository;
 import dev.recaudo.domain.customer.CustomerRepository;
+import dev.recaudo.domain.report.AppliedPaymentsExport;
 import dev.recaudo.domain.report.CustomerStatements;
 import dev.recaudo.domain.report.DocumentTrail;
 import dev.recaudo.domain.report.ReceivablesReports;
@@ -67,5 +70,11 @@ public class ConsoleWiring {
     CustomerStatementUseCase customerStatements(CustomerStatements statements, CustomerRepository customers, CompanyRepository companies,
             Transactions transactions, Clock clock) {
         return new CustomerStatementService(statements, customers, companies, transactions, clock);
+    }
+
+    @Produces
+    @Singleton
+    ExportsUseCase exports(AppliedPaymentsExport applied, CompanyRepository companies, Transactions transactions, Clock clock) {
+        return new ExportsService(applied, companies, transactions, clock);
     }
 }

@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.hibernate.Session;
@@ -85,6 +86,30 @@ public class NativeSql {
         execute(batch.statements(), statement -> {
             batch.read(statement);
             return null;
+        });
+    }
+
+    /**
+     * Each row of {@code sql}, mapped and handed to {@code each} as it comes: read through a cursor,
+     * {@code fetchSize} rows at a time, so the result is never held whole. In a transaction only
+     * (outside one the driver reads every row at once) and with no write deferred before it.
+     */
+    public <T> void stream(String sql, int fetchSize, RowMapper<T> mapper, Consumer<T> each, Object... parameters) {
+        connections.run(connection -> {
+            if (connection.getAutoCommit()) {
+                throw new IllegalStateException("a stream is read in a transaction, through a cursor");
+            }
+            try (PreparedStatement statement = JdbcStatements.prepare(connection, sql, parameters)) {
+                statement.setFetchSize(fetchSize);
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        each.accept(mapper.map(rows));
+                    }
+                }
+                return null;
+            } catch (SQLException e) {
+                throw Refusals.of(sql, e);
+            }
         });
     }
 

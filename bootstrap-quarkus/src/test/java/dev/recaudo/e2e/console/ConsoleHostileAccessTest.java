@@ -69,6 +69,8 @@ class ConsoleHostileAccessTest {
             new Route("GET", "/console/customers/{customerId}/statement.pdf", "viewer", Map.of()),
             new Route("GET", "/console/reconciliation", "viewer", Map.of()),
             new Route("GET", "/console/payments", "viewer", Map.of()),
+            new Route("GET", "/console/exports", "viewer", Map.of()),
+            new Route("GET", "/console/exports/applied-payments.csv", "viewer", Map.of()),
             new Route("POST", "/console/reconciliation/{proposalId}/confirm", "clerk", Map.of()),
             new Route("POST", "/console/reconciliation/{proposalId}/dismiss", "clerk", Map.of()),
             new Route("POST", "/console/reconciliation/bulk", "clerk", Map.of("action", "dismiss", "proposal", UUID.randomUUID().toString())));
