@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** The body of an API key's creation, checked and read into the key's specification. */
-final class ApiKeyRequests {
+public final class ApiKeyRequests {
 
     static final String NAME_RULE = "must have 1 to " + ApiKey.NAME_LENGTH_MAX + " characters";
 
@@ -33,7 +33,7 @@ final class ApiKeyRequests {
      * domain reads, read here (each unknown permission named in the order sent), and the rate's bounds
      * are configuration; their problems take their field's place in the answer.
      */
-    static ApiKeySpec spec(RequestValidation validation, CreateKeyRequest body, RestSettings.ApiKeys limits) {
+    public static ApiKeySpec spec(RequestValidation validation, CreateKeyRequest body, RestSettings.ApiKeys limits) {
         RequestValidation.required(body);
         FieldErrors read = new FieldErrors();
         Set<Permission> permissions = permissions(body.permissions(), read);

@@ -4,6 +4,7 @@ import dev.recaudo.domain.apikey.ApiKey;
 import dev.recaudo.domain.apikey.ApiKeyId;
 import dev.recaudo.domain.apikey.ApiKeySecret;
 import dev.recaudo.domain.apikey.ApiKeySpec;
+import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import java.util.List;
 
@@ -18,6 +19,25 @@ public interface ApiKeyAdministrationUseCase {
 
     /** Revokes the key and issues a replacement with the same spec, atomically. */
     IssueResult rotate(CompanyId companyId, ApiKeyId keyId);
+
+    /** The active keys of one environment of the company: what a console session, which shows one, may see. */
+    default List<ApiKey> listActive(TenantScope scope) {
+        return listActive(scope.companyId()).stream().filter(key -> key.environment() == scope.environment()).toList();
+    }
+
+    /** {@link #revoke(CompanyId, ApiKeyId)} of a key of the scope's environment only; another environment's is not found. */
+    default RevokeResult revoke(TenantScope scope, ApiKeyId keyId) {
+        return ofScope(scope, keyId) ? revoke(scope.companyId(), keyId) : RevokeResult.KEY_NOT_FOUND;
+    }
+
+    /** {@link #rotate(CompanyId, ApiKeyId)} of a key of the scope's environment only; another environment's is not found. */
+    default IssueResult rotate(TenantScope scope, ApiKeyId keyId) {
+        return ofScope(scope, keyId) ? rotate(scope.companyId(), keyId) : new IssueResult.Rejected(IssueRejection.KEY_NOT_FOUND);
+    }
+
+    private boolean ofScope(TenantScope scope, ApiKeyId keyId) {
+        return listActive(scope).stream().anyMatch(key -> key.id().equals(keyId));
+    }
 
     sealed interface IssueResult {
         /** The only moment the secret exists outside the caller's hands. */

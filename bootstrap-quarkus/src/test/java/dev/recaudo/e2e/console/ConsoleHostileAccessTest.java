@@ -70,6 +70,10 @@ class ConsoleHostileAccessTest {
             new Route("GET", "/console/reconciliation", "viewer", Map.of()),
             new Route("GET", "/console/payments", "viewer", Map.of()),
             new Route("GET", "/console/exports", "viewer", Map.of()),
+            new Route("GET", "/console/integration/keys", "admin", Map.of()),
+            new Route("POST", "/console/integration/keys", "admin", Map.of("name", "hostile")),
+            new Route("POST", "/console/integration/keys/{keyId}/rotate", "admin", Map.of()),
+            new Route("POST", "/console/integration/keys/{keyId}/revoke", "admin", Map.of()),
             new Route("GET", "/console/exports/applied-payments.csv", "viewer", Map.of()),
             new Route("POST", "/console/reconciliation/{proposalId}/confirm", "clerk", Map.of()),
             new Route("POST", "/console/reconciliation/{proposalId}/dismiss", "clerk", Map.of()),
@@ -86,6 +90,7 @@ class ConsoleHostileAccessTest {
     private String invitationId;
     private String documentId;
     private String customerId;
+    private String keyId;
 
     @BeforeEach
     void aCompanyWithAViewerAndAnOpenInvitation() {
@@ -97,6 +102,7 @@ class ConsoleHostileAccessTest {
         invitationId = Sql.text("SELECT id::text FROM company_invitations WHERE company_id = ? AND accepted_at IS NULL", company.id());
         documentId = Invoices.create(Invoices.liveKey(company)).getString("id");
         customerId = Sql.text("SELECT customer_id::text FROM collection_documents WHERE id = ?::uuid", documentId);
+        keyId = Sql.text("SELECT id::text FROM api_keys WHERE company_id = ? AND revoked_at IS NULL", company.id());
     }
 
     @Test
@@ -184,7 +190,8 @@ class ConsoleHostileAccessTest {
     private String path(Route route) {
         return route.template().replace("{personId}", personId).replace("{invitationId}", invitationId)
                 .replace("{documentId}", documentId).replace("{deliveryId}", UUID.randomUUID().toString())
-                .replace("{customerId}", customerId).replace("{proposalId}", UUID.randomUUID().toString());
+                .replace("{customerId}", customerId).replace("{proposalId}", UUID.randomUUID().toString())
+                .replace("{keyId}", keyId);
     }
 
     private static Map<String, String> withToken(Map<String, String> fields, Session session) {
@@ -205,6 +212,7 @@ class ConsoleHostileAccessTest {
                 + " AND accepted_at IS NULL", company.id())).isEqualTo(1);
         assertThat(home(admin.id()).statusCode()).isEqualTo(200);
         assertThat(Sql.text("SELECT time_zone FROM companies WHERE id = ?", company.id())).isEqualTo("UTC");
+        assertThat(Sql.count("SELECT count(*) FROM api_keys WHERE company_id = ? AND revoked_at IS NULL", company.id())).isEqualTo(1);
         assertThat(Sql.text("SELECT environment FROM console_sessions WHERE company_id = ? AND admin_user_id ="
                 + " (SELECT id FROM admin_users WHERE company_id = ? AND role = 'admin')", company.id(), company.id())).isEqualTo("live");
     }
