@@ -43,19 +43,21 @@ public class PgReceivablesReports implements ReceivablesReports {
 
     @Override
     public List<OpenBalance> openBalances(TenantScope scope, Instant bookedBefore, LocalDate day, ZoneId zone) {
-        return nativeSql.query("SELECT a.currency, ?::date - (d.due_at AT TIME ZONE ?)::date AS days_past_due,"
-                + " sum(b.balance) AS amount, count(*) AS documents"
-                + " FROM (SELECT e.account_id, sum(e.amount_minor) AS balance"
+        // A public invoice's due date is a calendar date kept as its midnight in UTC (Channel.dueDay); an
+        // integration's is a moment, read as a day of the company's calendar.
+        return nativeSql.query("SELECT b.currency, ?::date - (CASE d.channel WHEN 'public_invoice' THEN d.due_at AT TIME ZONE 'UTC'"
+                + " ELSE d.due_at AT TIME ZONE ? END)::date AS days_past_due, sum(b.balance) AS amount, count(*) AS documents"
+                + " FROM (SELECT a.currency, substr(a.code, length('receivable:') + 1)::uuid AS document_id, sum(e.amount_minor) AS balance"
                 + "         FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id"
                 + "        WHERE a.company_id = ? AND a.is_test = ? AND a.code LIKE 'receivable:%' AND e.created_at < ?"
-                + "        GROUP BY e.account_id HAVING sum(e.amount_minor) <> 0) b"
-                + " JOIN ledger_accounts a ON a.id = b.account_id"
-                + " JOIN collection_documents d ON d.id = substr(a.code, length('receivable:') + 1)::uuid"
+                + "        GROUP BY a.id, a.currency, a.code HAVING sum(e.amount_minor) <> 0) b"
+                + " JOIN collection_documents d ON d.id = b.document_id AND d.company_id = ? AND d.is_test = ?"
                 + " GROUP BY 1, 2", row -> {
                     long days = row.getLong("days_past_due");
                     return new OpenBalance(CurrencyCode.valueOf(row.getString("currency")),
                             row.wasNull() ? OptionalLong.empty() : OptionalLong.of(days), row.getLong("amount"), row.getLong("documents"));
-                }, day, zoneName(zone), scope.companyId().value(), scope.isTest(), bookedBefore);
+                }, day, zoneName(zone), scope.companyId().value(), scope.isTest(), bookedBefore, scope.companyId().value(),
+                scope.isTest());
     }
 
     @Override

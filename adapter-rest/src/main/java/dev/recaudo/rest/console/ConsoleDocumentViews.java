@@ -45,7 +45,7 @@ final class ConsoleDocumentViews {
         String status = IntegrationViews.status(document);
         return Map.of("id", document.id().value().toString(), "number", number(document), "customer", view.customer().profile().name(),
                 "partner", document.source(), "status", status, "statusName", statusName(status, texts),
-                "due", day(document.details().dueAt(), zone), "total", texts.amount(document.total()),
+                "due", document.details().dueAt().map(due -> document.channel().dueDay(due, zone).toString()).orElse(""), "total", texts.amount(document.total()),
                 "balance", texts.amount(document.balance()));
     }
 

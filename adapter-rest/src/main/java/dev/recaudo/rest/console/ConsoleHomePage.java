@@ -14,7 +14,6 @@ import jakarta.ws.rs.core.Response;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,6 +24,9 @@ import java.util.Optional;
  */
 @ApplicationScoped
 class ConsoleHomePage {
+
+    /** Days before this year hold nothing Recaudo booked; they are refused rather than handed to the database. */
+    static final int FIRST_YEAR = 2000;
 
     private static final DateTimeFormatter ENDS_AT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
@@ -44,10 +46,8 @@ class ConsoleHomePage {
     Response render(ConsoleGate.Visited visited, String sessionId, String day) {
         Visit visit = visited.visit();
         ConsoleTexts texts = visited.texts();
-        Optional<LocalDate> asked;
-        try {
-            asked = day == null || day.isEmpty() ? Optional.empty() : Optional.of(LocalDate.parse(day));
-        } catch (DateTimeParseException e) {
+        Optional<LocalDate> asked = ConsoleQueries.day(day).filter(date -> date.getYear() >= FIRST_YEAR);
+        if (ConsoleQueries.blankToNull(day) != null && asked.isEmpty()) {
             return gate.message(400, texts.word("refusedTitle"), texts.word("badDate"), texts, visited.root());
         }
         KeyEnvironment shown = visit.environment();

@@ -9,6 +9,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -17,13 +18,15 @@ import java.util.stream.Stream;
  * an opening and a closing row per currency. Amounts are plain decimals in the currency's minor digits,
  * for a spreadsheet to add up. A cell a spreadsheet would take for a formula (starting with
  * {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage return) is written behind a
- * {@code '}, so a partner's text cannot run in the reader's spreadsheet; a negative balance is so written too.
+ * {@code '}, so a partner's text cannot run in the reader's spreadsheet; a plain number the service
+ * wrote ({@code -10.00}) is no formula and stays a number.
  */
 final class StatementCsv {
 
     static final List<String> HEADER = List.of("currency", "entry_id", "booked_at", "value_date", "reason", "document", "payment",
             "charge", "credit", "balance");
     private static final DateTimeFormatter BOOKED = DateTimeFormatter.ISO_INSTANT;
+    private static final Pattern NUMBER = Pattern.compile("-?[0-9]+(\\.[0-9]+)?");
 
     private StatementCsv() {}
 
@@ -51,7 +54,8 @@ final class StatementCsv {
 
     /** The text of a cell, defused and quoted as needed. */
     static String cell(String value) {
-        String defused = !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
+        boolean formula = !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 && !NUMBER.matcher(value).matches();
+        String defused = formula ? "'" + value : value;
         boolean quoted = Stream.of(",", "\"", "\n", "\r").anyMatch(defused::contains);
         return quoted ? "\"" + defused.replace("\"", "\"\"") + "\"" : defused;
     }

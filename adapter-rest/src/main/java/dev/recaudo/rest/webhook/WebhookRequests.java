@@ -25,7 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * The bodies of a webhook endpoint's registration and of its secret's rotation, checked and read
  * into what the use case takes.
  */
-final class WebhookRequests {
+public final class WebhookRequests {
 
     static final int URL_MAX = 2048;
     static final String URL_RULE = "is required, at most " + URL_MAX + " characters";
@@ -49,13 +49,13 @@ final class WebhookRequests {
                     description = "How long the replaced secret keeps signing; 0 stops it at once") Long overlapSeconds) {}
 
     /** A registration with its defaults applied and its URL trimmed. */
-    record Registration(KeyEnvironment environment, String url, Set<String> events) {}
+    public record Registration(KeyEnvironment environment, String url, Set<String> events) {}
 
     /**
      * The shape rules are the record's annotations; the events and the environment are names the
      * domain reads, read here, their problems in their field's place in the answer.
      */
-    static Registration registration(RequestValidation validation, RegisterRequest body) {
+    public static Registration registration(RequestValidation validation, RegisterRequest body) {
         RequestValidation.required(body);
         FieldErrors read = new FieldErrors();
         Set<String> events = new TreeSet<>(WebhookEndpoint.EVENT_TYPES);

@@ -45,7 +45,9 @@ class StatementFilesTest {
     void csvCellsASpreadsheetWouldRunAreDefused() {
         assertThat(StatementCsv.cell("=HYPERLINK(\"x\")")).isEqualTo("\"'=HYPERLINK(\"\"x\"\")\"");
         assertThat(StatementCsv.cell("+1")).isEqualTo("'+1");
-        assertThat(StatementCsv.cell("-2")).isEqualTo("'-2");
+        assertThat(StatementCsv.cell("-2")).isEqualTo("-2");
+        assertThat(StatementCsv.cell("-2.50")).isEqualTo("-2.50");
+        assertThat(StatementCsv.cell("-2+3")).isEqualTo("'-2+3");
         assertThat(StatementCsv.cell("@SUM(A1)")).isEqualTo("'@SUM(A1)");
         assertThat(StatementCsv.cell("\tx")).isEqualTo("'\tx");
         assertThat(StatementCsv.cell("\rx")).isEqualTo("\"'\rx\"");
@@ -62,8 +64,8 @@ class StatementFilesTest {
                 String.join(",", StatementCsv.HEADER),
                 "CRC,,,2026-11-01,opening_balance,,,,,0.00",
                 "CRC,1,2026-11-02T15:00:00Z,2026-11-02,document_issued,'=1+2,,1234.50,,1234.50",
-                "CRC,2,2026-11-02T15:00:00Z,2026-11-01,payment_applied,'=1+2,'-P1,,1500.00,'-265.50",
-                "CRC,,,2026-11-30,closing_balance,,,,,'-265.50",
+                "CRC,2,2026-11-02T15:00:00Z,2026-11-01,payment_applied,'=1+2,'-P1,,1500.00,-265.50",
+                "CRC,,,2026-11-30,closing_balance,,,,,-265.50",
                 "VES,,,2026-11-01,opening_balance,,,,,5.00",
                 "VES,,,2026-11-30,closing_balance,,,,,5.00");
     }

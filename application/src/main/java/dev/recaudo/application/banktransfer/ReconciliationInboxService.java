@@ -18,6 +18,8 @@ import java.util.UUID;
 /** The inbox read from the open proposals (oldest first) grouped by their statement line; decisions are {@link ProposalsUseCase}'s. */
 public final class ReconciliationInboxService implements ReconciliationInboxUseCase {
 
+    static final String NOT_DECIDED = "it could not be decided now: nothing changed, try it again";
+
     private final ProposalsUseCase proposals;
     private final PayerReports reports;
     private final CheckoutRepository checkouts;
@@ -59,12 +61,20 @@ public final class ReconciliationInboxService implements ReconciliationInboxUseC
         return scope.environment() == KeyEnvironment.LIVE ? proposals.dismiss(scope.companyId(), proposalId) : new Decision.NotFound();
     }
 
+    /** One decision of a bulk: a failure of the store is this proposal's outcome, not the end of the others. */
+    private Decision decided(TenantScope scope, UUID id, boolean confirm, UUID by) {
+        try {
+            return confirm ? confirm(scope, id, by) : dismiss(scope, id);
+        } catch (RuntimeException failed) {
+            return new Decision.Refused(NOT_DECIDED);
+        }
+    }
+
     @Override
     public List<Decided> bulk(TenantScope scope, List<UUID> proposalIds, boolean confirm, UUID by) {
         if (proposalIds.size() > BULK_MAX) {
             throw new IllegalArgumentException("at most " + BULK_MAX + " proposals are decided at once");
         }
-        return proposalIds.stream().distinct()
-                .map(id -> new Decided(id, confirm ? confirm(scope, id, by) : dismiss(scope, id))).toList();
+        return proposalIds.stream().distinct().map(id -> new Decided(id, decided(scope, id, confirm, by))).toList();
     }
 }

@@ -1,6 +1,7 @@
 package dev.recaudo.application.webhook;
 
 import dev.recaudo.domain.apikey.KeyEnvironment;
+import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
 import java.time.Duration;
 import dev.recaudo.domain.webhook.WebhookDelivery;
@@ -38,6 +39,16 @@ public interface WebhookEndpointsUseCase {
     Optional<List<WebhookDelivery>> deliveries(CompanyId companyId, UUID endpointId);
 
     Optional<WebhookDelivery> redeliver(CompanyId companyId, UUID endpointId, UUID deliveryId);
+
+    /** The endpoints of one environment of the company: what a console session, which shows one, may see. */
+    default List<WebhookEndpoint> list(TenantScope scope) {
+        return list(scope.companyId()).stream().filter(endpoint -> endpoint.environment() == scope.environment()).toList();
+    }
+
+    /** The endpoint of the scope's environment with this id, if the company has one. */
+    default Optional<WebhookEndpoint> endpoint(TenantScope scope, UUID endpointId) {
+        return list(scope).stream().filter(endpoint -> endpoint.id().equals(endpointId)).findFirst();
+    }
 
     sealed interface RegisterResult {
         record Registered(WebhookEndpoint endpoint) implements RegisterResult {}

@@ -148,6 +148,21 @@ class ConsoleBrowserTest extends BrowserTest {
         driver.get(console + "/documents/" + paidLater);
         assertThat(HeadlessChromium.awaitText(driver, By.id("status"), "Conciliado"::equals)).isNotEmpty();
 
+        driver.findElement(By.linkText("Exportaciones")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Exportaciones"::equals)).isNotEmpty();
+        checkAccessibleAtBothWidths("console-exports");
+        driver.findElement(By.linkText("Claves de API")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Claves de API"::equals)).isNotEmpty();
+        driver.findElement(By.id("key-name")).sendKeys("ERP");
+        driver.findElement(By.id("create-key")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.id("new-key"), key -> key.startsWith("rk_live_"))).isNotEmpty();
+        checkAccessibleAtBothWidths("console-keys");
+        driver.findElement(By.linkText("Webhooks")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Webhooks"::equals)).isNotEmpty();
+        driver.findElement(By.cssSelector("table.endpoints a")).click();
+        HeadlessChromium.awaitText(driver, By.id("delivery-log"), text -> !text.isEmpty());
+        checkAccessibleAtBothWidths("console-webhooks");
+
         driver.findElement(By.linkText("Personas")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Personas"::equals)).isNotEmpty();
         driver.findElement(By.id("invite-email")).sendKeys("ines@example.test");

@@ -74,6 +74,11 @@ class ConsoleHostileAccessTest {
             new Route("POST", "/console/integration/keys", "admin", Map.of("name", "hostile")),
             new Route("POST", "/console/integration/keys/{keyId}/rotate", "admin", Map.of()),
             new Route("POST", "/console/integration/keys/{keyId}/revoke", "admin", Map.of()),
+            new Route("GET", "/console/integration/webhooks", "admin", Map.of()),
+            new Route("POST", "/console/integration/webhooks", "admin", Map.of("url", "https://example.com/hostile")),
+            new Route("GET", "/console/integration/webhooks/{endpointId}", "admin", Map.of()),
+            new Route("POST", "/console/integration/webhooks/{endpointId}/rotate", "admin", Map.of()),
+            new Route("POST", "/console/integration/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver", "admin", Map.of()),
             new Route("GET", "/console/exports/applied-payments.csv", "viewer", Map.of()),
             new Route("POST", "/console/reconciliation/{proposalId}/confirm", "clerk", Map.of()),
             new Route("POST", "/console/reconciliation/{proposalId}/dismiss", "clerk", Map.of()),
@@ -91,6 +96,7 @@ class ConsoleHostileAccessTest {
     private String documentId;
     private String customerId;
     private String keyId;
+    private String endpointId;
 
     @BeforeEach
     void aCompanyWithAViewerAndAnOpenInvitation() {
@@ -103,6 +109,9 @@ class ConsoleHostileAccessTest {
         documentId = Invoices.create(Invoices.liveKey(company)).getString("id");
         customerId = Sql.text("SELECT customer_id::text FROM collection_documents WHERE id = ?::uuid", documentId);
         keyId = Sql.text("SELECT id::text FROM api_keys WHERE company_id = ? AND revoked_at IS NULL", company.id());
+        endpointId = given().auth().oauth2(company.adminToken()).contentType("application/json")
+                .body(Map.of("url", "http://127.0.0.1:9/recaudo", "events", List.of("invoice.paid")))
+                .post("/companies/{id}/webhook-endpoints", company.id()).then().statusCode(201).extract().path("id");
     }
 
     @Test
@@ -191,7 +200,7 @@ class ConsoleHostileAccessTest {
         return route.template().replace("{personId}", personId).replace("{invitationId}", invitationId)
                 .replace("{documentId}", documentId).replace("{deliveryId}", UUID.randomUUID().toString())
                 .replace("{customerId}", customerId).replace("{proposalId}", UUID.randomUUID().toString())
-                .replace("{keyId}", keyId);
+                .replace("{keyId}", keyId).replace("{endpointId}", endpointId);
     }
 
     private static Map<String, String> withToken(Map<String, String> fields, Session session) {
@@ -213,6 +222,8 @@ class ConsoleHostileAccessTest {
         assertThat(home(admin.id()).statusCode()).isEqualTo(200);
         assertThat(Sql.text("SELECT time_zone FROM companies WHERE id = ?", company.id())).isEqualTo("UTC");
         assertThat(Sql.count("SELECT count(*) FROM api_keys WHERE company_id = ? AND revoked_at IS NULL", company.id())).isEqualTo(1);
+        assertThat(Sql.count("SELECT count(*) FROM webhook_endpoints WHERE company_id = ? AND deleted_at IS NULL", company.id()))
+                .isEqualTo(1);
         assertThat(Sql.text("SELECT environment FROM console_sessions WHERE company_id = ? AND admin_user_id ="
                 + " (SELECT id FROM admin_users WHERE company_id = ? AND role = 'admin')", company.id(), company.id())).isEqualTo("live");
     }

@@ -106,6 +106,8 @@ class ConsoleOverviewTest {
         english(session, "/console?day=" + today.plusDays(1)).then().statusCode(400).body(containsString("That day has not come yet"));
         english(session, "/console?day=2026-13-01").then().statusCode(400).body(containsString("That date is not valid"));
         english(session, "/console?day=" + "9".repeat(300)).then().statusCode(400);
+        english(session, "/console?day=0999-01-01").then().statusCode(400);
+        english(session, "/console?day=-9999-01-01").then().statusCode(400);
     }
 
     @Test

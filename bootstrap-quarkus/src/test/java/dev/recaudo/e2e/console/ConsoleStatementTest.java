@@ -79,7 +79,7 @@ class ConsoleStatementTest {
         List<String> rows = Arrays.asList(csv.asString().split("\r\n"));
         assertThat(rows.get(0)).startsWith("currency,entry_id,booked_at");
         assertThat(rows).hasSize(balances.size() + 3);
-        assertThat(rows.get(rows.size() - 1)).startsWith("USD,,,").endsWith(",closing_balance,,,,,'-10.00");
+        assertThat(rows.get(rows.size() - 1)).startsWith("USD,,,").endsWith(",closing_balance,,,,,-10.00");
         assertThat(csv.asString()).contains(",'=HYPERLINK(1),").doesNotContain(",=HYPERLINK");
 
         Response pdf = ConsoleClient.get(session, "/console/customers/" + customer + "/statement.pdf");
