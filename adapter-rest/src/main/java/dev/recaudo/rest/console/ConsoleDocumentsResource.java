@@ -99,7 +99,7 @@ public class ConsoleDocumentsResource {
                     .data("asked", asked)
                     .data("statuses", ConsoleDocumentViews.STATUSES.stream()
                             .map(each -> Map.of("value", each, "name", ConsoleDocumentViews.statusName(each, texts))).toList())
-                    .data("currencies", Set.of(CurrencyCode.values()).stream().map(Enum::name).sorted().toList())
+                    .data("currencies", ConsoleQueries.currencies())
                     .data("next", listed.page().hasMore() ? "?" + ConsoleQueries.query(nextQuery) : null)
                     .data("first", cursor != null && !cursor.isBlank() ? "?" + ConsoleQueries.query(asked) : null)
                     .render(), texts);

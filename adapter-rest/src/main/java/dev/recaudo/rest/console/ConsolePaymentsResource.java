@@ -89,10 +89,10 @@ public class ConsolePaymentsResource {
             return ConsolePaths.page(200, visited.fill(page)
                     .data("rows", slice.items().stream().map(view -> row(view, texts)).toList())
                     .data("asked", asked)
-                    .data("kinds", Arrays.stream(PaymentKind.values()).map(PaymentKind::wireName).toList())
+                    .data("kinds", ConsoleQueries.options(Arrays.stream(PaymentKind.values()).map(PaymentKind::wireName).toList()))
                     .data("outcomes", Arrays.stream(PaymentOutcome.values())
                             .map(each -> Map.of("value", each.wireName(), "name", outcomeName(each, texts))).toList())
-                    .data("currencies", Arrays.stream(CurrencyCode.values()).map(Enum::name).sorted().toList())
+                    .data("currencies", ConsoleQueries.currencies())
                     .data("next", slice.hasMore() ? "?" + ConsoleQueries.query(next) : null)
                     .render(), texts);
         });

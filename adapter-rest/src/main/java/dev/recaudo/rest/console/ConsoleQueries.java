@@ -1,9 +1,12 @@
 package dev.recaudo.rest.console;
 
+import dev.recaudo.domain.money.CurrencyCode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -25,6 +28,16 @@ final class ConsoleQueries {
         } catch (DateTimeParseException e) {
             return Optional.empty();
         }
+    }
+
+    /** Options of a filter's select ({@code console-select.html}) whose names are their values. */
+    static List<Map<String, String>> options(List<String> values) {
+        return values.stream().map(value -> Map.of("value", value, "name", value)).toList();
+    }
+
+    /** The currencies a filter offers, in code order. */
+    static List<Map<String, String>> currencies() {
+        return options(Arrays.stream(CurrencyCode.values()).map(Enum::name).sorted().toList());
     }
 
     /** {@code parameters} with a value, as a query string. */
