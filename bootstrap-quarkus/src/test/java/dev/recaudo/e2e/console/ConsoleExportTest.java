@@ -3,9 +3,11 @@ package dev.recaudo.e2e.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import dev.recaudo.battery.LedgerInvariants;
 import dev.recaudo.e2e.console.ConsoleClient.Session;
 import dev.recaudo.e2e.support.Heap;
 import dev.recaudo.e2e.support.Partner;
+import dev.recaudo.e2e.support.ServiceUnderTest;
 import dev.recaudo.e2e.support.Sql;
 import dev.recaudo.e2e.support.Tenants;
 import io.quarkus.test.junit.QuarkusTest;
@@ -15,6 +17,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.time.ZoneOffset;
@@ -39,29 +42,35 @@ class ConsoleExportTest {
         Partner partner = Partner.create();
         Tenants.Company company = partner.key.company();
         Session session = Session.of(company);
-        partner.createDocument("=A", "C-1", "USD", 1_000_00);
-        partner.pay("P-1", "C-1", 1_000_00, "USD", "=A", 1_000_00).then().statusCode(200).body("status", equalTo("applied"));
-        // The other 99,999 applications are written here in the shape the service writes them (each booked by a balanced
-        // transfer of its own, naming the document and the payment), three statements instead of 99,999 payments: the
-        // export reads them as any other. Their transfers move money between two accounts of their own, so the ledger's
-        // invariants, checked across every company by other tests, hold.
+        partner.createDocument("=A", "C-1", "USD", ROWS);
+        // The payment applies one cent and leaves the rest as the customer's credit; the other 99,999 applications of a
+        // cent each are written here as the service writes a credit applied to a document (each booked by a balanced
+        // transfer of its own from the customer's credit to the document's receivable, the document and the payment
+        // updated to match), three statements instead of 99,999 requests: the export reads them as any other, and the
+        // ledger's invariants, which other tests check across every company, hold.
+        partner.pay("P-1", "C-1", ROWS, "USD", "=A", 1).then().statusCode(200);
         String companyId = company.id().toString();
-        Sql.execute("INSERT INTO ledger_accounts (id, company_id, is_test, code, currency, created_at) VALUES"
-                + " (gen_random_uuid(), ?::uuid, false, 'fixture:export-from', 'USD', now()),"
-                + " (gen_random_uuid(), ?::uuid, false, 'fixture:export-to', 'USD', now())", companyId, companyId);
-        Sql.execute("WITH p AS (SELECT p.id AS payment_id, a.document_id FROM payments p JOIN payment_applications a ON a.payment_id = p.id"
+        Sql.execute("WITH p AS (SELECT p.id AS payment_id, a.document_id, d.customer_id FROM payments p"
+                + "            JOIN payment_applications a ON a.payment_id = p.id JOIN collection_documents d ON d.id = a.document_id"
                 + "            WHERE p.company_id = ?::uuid),"
                 + " t AS (INSERT INTO ledger_transfers (id, company_id, is_test, kind, document_id, payment_id, created_at)"
                 + "       SELECT gen_random_uuid(), ?::uuid, false, 'PAYMENT_APPLIED', p.document_id, p.payment_id,"
                 + "              now() + make_interval(secs => n / 1000.0) FROM p, generate_series(1, ?) n RETURNING id, created_at),"
                 + " e AS (INSERT INTO ledger_entries (transfer_id, account_id, currency, amount_minor, created_at)"
-                + "       SELECT t.id, a.id, 'USD', CASE a.code WHEN 'fixture:export-from' THEN -1 ELSE 1 END, t.created_at"
-                + "       FROM t JOIN ledger_accounts a ON a.company_id = ?::uuid AND a.code LIKE 'fixture:export-%')"
+                + "       SELECT t.id, a.id, 'USD', CASE WHEN a.code LIKE 'receivable:%' THEN -1 ELSE 1 END, t.created_at"
+                + "       FROM t, p JOIN ledger_accounts a ON a.company_id = ?::uuid AND a.is_test = false AND a.currency = 'USD'"
+                + "        AND a.code IN ('receivable:' || p.document_id, 'customer_credit:' || p.customer_id))"
                 + " INSERT INTO payment_applications (id, payment_id, document_id, company_id, is_test, currency, amount_minor, transfer_id,"
                 + "   applied_at, position)"
                 + " SELECT gen_random_uuid(), p.payment_id, p.document_id, ?::uuid, false, 'USD', 1, t.id, t.created_at,"
                 + "        row_number() OVER (ORDER BY t.created_at, t.id) FROM t, p", companyId, companyId, ROWS - 1, companyId, companyId);
+        Sql.execute("UPDATE collection_documents SET applied_minor = total_minor, balance_minor = 0, status = 'PAID'"
+                + " WHERE company_id = ?::uuid", companyId);
+        Sql.execute("UPDATE payments SET applied_minor = amount_minor, credit_minor = 0 WHERE company_id = ?::uuid", companyId);
         assertThat(Sql.count("SELECT count(*) FROM payment_applications WHERE company_id = ?::uuid", companyId)).isEqualTo(ROWS);
+        try (Connection connection = ServiceUnderTest.connect()) {
+            LedgerInvariants.assertHold(connection);
+        }
 
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         long heapBefore = Heap.usedAfterCollection();
@@ -94,9 +103,9 @@ class ConsoleExportTest {
             }
             String firstRow = lines[1];
             assertThat(rows).isEqualTo(ROWS);
-            assertThat(cents).isEqualTo(1_000_00 + (ROWS - 1));
+            assertThat(cents).isEqualTo(ROWS);
             assertThat(firstRow.split(",")).startsWith(firstRow.split(",")[0], "acme-erp", "verified", "P-1", "acme-erp", "'=A", "F-=A", "USD",
-                    "1000.00");
+                    "0.01");
             assertThat(firstRow.split(",")[10].split(" ")).hasSize(2);
         }
     }
