@@ -12,6 +12,7 @@ import dev.recaudo.domain.audit.AuditLog;
 import dev.recaudo.domain.audit.AuditRecord;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
+import dev.recaudo.persistence.common.DynamicSql;
 import dev.recaudo.persistence.common.NativeSql;
 import dev.recaudo.persistence.common.StoreFailures;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -75,14 +76,15 @@ public class PgAuditLog implements AuditLog {
     }
 
     @Override
-    public AdministrationPage administration(CompanyId company, Optional<Position> after, int limit) {
-        String sql = "SELECT * FROM audit_records WHERE company_id = ? AND actor_kind <> 'api_key'"
-                + (after.isPresent() ? " AND (created_at, id) < (?, ?)" : "")
-                + " ORDER BY created_at DESC, id DESC LIMIT ?";
-        Object[] parameters = after
-                .map(position -> new Object[] {company.value(), position.createdAt(), position.id(), limit + 1})
-                .orElseGet(() -> new Object[] {company.value(), limit + 1});
-        List<AuditRecord> rows = nativeSql.query(sql, row -> record(row, administrationActor(row)), parameters);
+    public AdministrationPage administration(CompanyId company, AdministrationFilter filter, Optional<Position> after, int limit) {
+        DynamicSql sql = new DynamicSql("SELECT * FROM audit_records WHERE company_id = ? AND actor_kind <> 'api_key'", company.value())
+                .when(filter.person().map(AdminUserId::value), " AND admin_user_id = ?")
+                .when(filter.operation().map(DynamicSql::containing), " AND operation ILIKE ?")
+                .when(filter.from(), " AND created_at >= ?")
+                .when(filter.until(), " AND created_at < ?");
+        after.ifPresent(position -> sql.append(" AND (created_at, id) < (?, ?)", position.createdAt(), position.id()));
+        sql.append(" ORDER BY created_at DESC, id DESC LIMIT ?", limit + 1);
+        List<AuditRecord> rows = nativeSql.query(sql, row -> record(row, administrationActor(row)));
         boolean hasMore = rows.size() > limit;
         return new AdministrationPage(hasMore ? rows.subList(0, limit) : rows, hasMore);
     }

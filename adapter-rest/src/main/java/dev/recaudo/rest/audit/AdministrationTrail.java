@@ -54,10 +54,15 @@ public class AdministrationTrail {
     public record AuditRecordPage(List<AuditRecordView> items, Pagination pagination) {}
 
     public AuditRecordPage page(CompanyId company, String cursor, String limit) {
+        return page(company, AuditLog.AdministrationFilter.none(), cursor, limit);
+    }
+
+    /** A page of the records {@code filter} keeps; its cursor continues the same filter's list. */
+    public AuditRecordPage page(CompanyId company, AuditLog.AdministrationFilter filter, String cursor, String limit) {
         int pageSize = QueryParams.pageSize("limit", limit, settings.pages().integrations());
         var after = KeysetCursors.open(cursors, LIST, cursor, false)
                 .map(position -> new AuditLog.Position(position.at(), position.id()));
-        AuditLog.AdministrationPage page = audit.administration(company, after, pageSize);
+        AuditLog.AdministrationPage page = audit.administration(company, filter, after, pageSize);
         List<AuditRecordView> items = page.records().stream().map(AuditRecordView::of).toList();
         String next = KeysetCursors.next(cursors, LIST, items, page.hasMore(), AuditRecordView::createdAt, AuditRecordView::id);
         return new AuditRecordPage(items, new Pagination(pageSize, next, page.hasMore()));

@@ -9,6 +9,7 @@ import dev.recaudo.domain.company.CompanyId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -54,9 +55,15 @@ public final class InMemoryAuditLog implements AuditLog, TransactionalFake {
     }
 
     @Override
-    public AdministrationPage administration(CompanyId company, Optional<Position> after, int limit) {
+    public AdministrationPage administration(CompanyId company, AdministrationFilter filter, Optional<Position> after, int limit) {
         List<AuditRecord> page = records().stream()
                 .filter(record -> record.company().equals(company) && !(record.actor() instanceof AuditActor.PartnerKey))
+                .filter(record -> filter.person().isEmpty() || (record.actor() instanceof AuditActor.Administrator admin
+                        && admin.adminUserId().equals(filter.person().get())))
+                .filter(record -> filter.operation().map(text -> record.operation().toLowerCase(Locale.ROOT)
+                        .contains(text.toLowerCase(Locale.ROOT))).orElse(true))
+                .filter(record -> filter.from().map(from -> !record.createdAt().isBefore(from)).orElse(true))
+                .filter(record -> filter.until().map(record.createdAt()::isBefore).orElse(true))
                 .sorted(Comparator.comparing(AuditRecord::createdAt).thenComparing(AuditRecord::id).reversed())
                 .filter(record -> after.isEmpty() || record.createdAt().isBefore(after.get().createdAt()))
                 .toList();

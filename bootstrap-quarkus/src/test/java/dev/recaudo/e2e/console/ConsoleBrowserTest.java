@@ -162,6 +162,10 @@ class ConsoleBrowserTest extends BrowserTest {
         driver.findElement(By.cssSelector("table.endpoints a")).click();
         HeadlessChromium.awaitText(driver, By.id("delivery-log"), text -> !text.isEmpty());
         checkAccessibleAtBothWidths("console-webhooks");
+        driver.findElement(By.linkText("Auditoría")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Auditoría"::equals)).isNotEmpty();
+        assertThat(driver.findElements(By.cssSelector("table.audit tbody tr"))).isNotEmpty();
+        checkAccessibleAtBothWidths("console-audit");
 
         driver.findElement(By.linkText("Personas")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Personas"::equals)).isNotEmpty();

@@ -1,5 +1,6 @@
 package dev.recaudo.domain.audit;
 
+import dev.recaudo.domain.admin.AdminUserId;
 import dev.recaudo.domain.apikey.PartnerScope;
 import dev.recaudo.domain.common.TenantScope;
 import dev.recaudo.domain.company.CompanyId;
@@ -35,7 +36,26 @@ public interface AuditLog {
      * The company's administration trail (its administrators' and the operator's records), newest
      * first, after {@code after} when it is given; never a partner key's record.
      */
-    AdministrationPage administration(CompanyId company, Optional<Position> after, int limit);
+    AdministrationPage administration(CompanyId company, AdministrationFilter filter, Optional<Position> after, int limit);
+
+    /**
+     * What a reader of the trail narrows it to: one person's records, operations whose name contains
+     * a text (case-insensitive), records from one moment (inclusive) to another (exclusive).
+     */
+    record AdministrationFilter(Optional<AdminUserId> person, Optional<String> operation, Optional<Instant> from,
+            Optional<Instant> until) {
+
+        public AdministrationFilter {
+            Objects.requireNonNull(person, "person");
+            Objects.requireNonNull(operation, "operation");
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(until, "until");
+        }
+
+        public static AdministrationFilter none() {
+            return new AdministrationFilter(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+        }
+    }
 
     /** A place in the administration trail: the last record of the page before. */
     record Position(Instant createdAt, UUID id) {
