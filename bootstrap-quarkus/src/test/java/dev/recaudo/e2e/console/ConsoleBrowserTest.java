@@ -151,6 +151,9 @@ class ConsoleBrowserTest extends BrowserTest {
         driver.findElement(By.linkText("Exportaciones")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Exportaciones"::equals)).isNotEmpty();
         checkAccessibleAtBothWidths("console-exports");
+        driver.findElement(By.linkText("WhatsApp")).click();
+        assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "WhatsApp"::equals)).isNotEmpty();
+        checkAccessibleAtBothWidths("console-whatsapp");
         driver.findElement(By.linkText("Claves de API")).click();
         assertThat(HeadlessChromium.awaitText(driver, By.tagName("h1"), "Claves de API"::equals)).isNotEmpty();
         driver.findElement(By.id("key-name")).sendKeys("ERP");

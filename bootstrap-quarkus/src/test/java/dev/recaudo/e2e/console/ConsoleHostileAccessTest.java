@@ -76,6 +76,7 @@ class ConsoleHostileAccessTest {
             new Route("POST", "/console/integration/keys/{keyId}/revoke", "admin", Map.of()),
             new Route("GET", "/console/integration/webhooks", "admin", Map.of()),
             new Route("GET", "/console/integration/audit", "admin", Map.of()),
+            new Route("GET", "/console/integration/whatsapp", "viewer", Map.of()),
             new Route("POST", "/console/integration/webhooks", "admin", Map.of("url", "https://example.com/hostile")),
             new Route("GET", "/console/integration/webhooks/{endpointId}", "admin", Map.of()),
             new Route("POST", "/console/integration/webhooks/{endpointId}/rotate", "admin", Map.of()),

@@ -21,7 +21,7 @@ public final class WhatsApp {
     private WhatsApp() {}
 
     /** Registers a fresh origin (phone_number_id) for the company and returns it. */
-    static String origin(Tenants.Company company) {
+    public static String origin(Tenants.Company company) {
         String phoneNumberId = "1" + Long.toUnsignedString(UUID.randomUUID().getMostSignificantBits() & Long.MAX_VALUE);
         given().auth().oauth2(Tenants.OPERATOR_TOKEN).contentType(ContentType.JSON)
                 .body(Map.of("phoneNumberId", phoneNumberId, "displayPhoneNumber", "+58 212 5550000"))
@@ -72,7 +72,7 @@ public final class WhatsApp {
         }
     }
 
-    static Response deliver(String body) {
+    public static Response deliver(String body) {
         return deliver(body, signature(body));
     }
 
