@@ -32,7 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 /**
  * The WhatsApp events summary (docs/console.md): the statuses WhatsApp reported for the company's
  * messages, counted by status and listed 50 a page, filtered by days (UTC), status and phone, through
- * the messaging query the API serves ({@code GET /public/v1/whatsapp/events}).
+ * the messaging query the API serves ({@code GET /v1/whatsapp/events}).
  */
 @Path(ConsolePaths.ROOT + "/integration/whatsapp")
 @Produces(MediaType.TEXT_HTML)
